@@ -1,0 +1,19 @@
+#pragma once
+// Every fixed limit of Spindle in one place.
+#include <cstdint>
+
+namespace spindle::limits {
+
+inline constexpr int kChannels = 16;              // MIDI channels, one part each
+inline constexpr int kMaxVoices = 4096;           // hard ceiling for --polyphony
+inline constexpr int kDefaultPolyphony = 256;
+inline constexpr int kMaxBlockFrames = 8192;      // largest process() block
+inline constexpr int kDefaultBlockFrames = 256;
+inline constexpr int kMaxEventsPerBlock = 4096;   // MIDI events one process() takes
+inline constexpr int kGuardFrames = 32;           // readable frames past any span end (sinc taps)
+inline constexpr int kMaxCcConditions = 8;        // locc/hicc pairs one region may hold
+inline constexpr int kProgramSlots = 128;         // instrument slots selectable by program change
+inline constexpr double kDefaultSampleRate = 48000.0;
+inline constexpr float kStealFadeSeconds = 0.005f; // fade of a stolen or choked voice
+
+}  // namespace spindle::limits

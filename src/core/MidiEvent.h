@@ -1,0 +1,38 @@
+#pragma once
+// One MIDI channel message, timestamped by its frame inside the current block.
+#include <cstdint>
+#include <type_traits>
+
+namespace spindle {
+
+struct MidiEvent {
+  uint32_t frame = 0;    // offset inside the block, 0 .. blockFrames-1
+  uint8_t status = 0;    // status byte including the channel nibble
+  uint8_t data1 = 0;
+  uint8_t data2 = 0;
+
+  int channel() const noexcept { return status & 0x0F; }
+  int type() const noexcept { return status & 0xF0; }
+};
+static_assert(std::is_trivially_copyable_v<MidiEvent>);
+
+namespace midi {
+inline constexpr uint8_t kNoteOff = 0x80;
+inline constexpr uint8_t kNoteOn = 0x90;
+inline constexpr uint8_t kPolyPressure = 0xA0;
+inline constexpr uint8_t kControlChange = 0xB0;
+inline constexpr uint8_t kProgramChange = 0xC0;
+inline constexpr uint8_t kChannelPressure = 0xD0;
+inline constexpr uint8_t kPitchBend = 0xE0;
+
+inline constexpr uint8_t kCcVolume = 7;
+inline constexpr uint8_t kCcPan = 10;
+inline constexpr uint8_t kCcExpression = 11;
+inline constexpr uint8_t kCcSustain = 64;
+inline constexpr uint8_t kCcSostenuto = 66;
+inline constexpr uint8_t kCcAllSoundOff = 120;
+inline constexpr uint8_t kCcResetControllers = 121;
+inline constexpr uint8_t kCcAllNotesOff = 123;
+}  // namespace midi
+
+}  // namespace spindle

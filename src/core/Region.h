@@ -1,0 +1,115 @@
+#pragma once
+// The playback parameters of one SFZ region, as plain data.
+//
+// The sfz parser fills it (values already clamped to the ranges of the SFZ format
+// reference, header inheritance already applied); the engine reads it, read-only,
+// on the audio thread. It lives in core because both sides share it and neither may
+// link the other. Values keep their SFZ units (dB, cents, seconds, percent, frames);
+// the engine converts them when a voice starts. Field names follow the opcodes.
+#include <array>
+#include <cstdint>
+
+namespace spindle {
+
+enum class LoopMode : uint8_t { NoLoop, OneShot, LoopContinuous, LoopSustain };
+enum class Trigger : uint8_t { Attack, Release, First, Legato };
+enum class OffMode : uint8_t { Fast, Normal };
+enum class FilterType : uint8_t { None, Lpf1p, Lpf2p, Hpf1p, Hpf2p, Bpf2p, Brf2p };
+enum class CrossfadeCurve : uint8_t { Power, Gain };
+
+// DAHDSR envelope, SFZ units: seconds and percent.
+struct EnvelopeParams {
+  float delay = 0.0f, start = 0.0f, attack = 0.0f, hold = 0.0f, decay = 0.0f;
+  float sustain = 100.0f, release = 0.0f;
+  float depth = 0.0f;  // cents (pitcheg, fileg); unused for ampeg
+  // Velocity modulation (vel2*): added per unit of velocity (velocity/127).
+  float vel2delay = 0.0f, vel2attack = 0.0f, vel2hold = 0.0f, vel2decay = 0.0f;
+  float vel2sustain = 0.0f, vel2release = 0.0f, vel2depth = 0.0f;
+};
+
+struct LfoParams {
+  float delay = 0.0f;  // seconds
+  float fade = 0.0f;   // seconds
+  float freq = 0.0f;   // Hz; 0 disables the LFO
+  float depth = 0.0f;  // dB (amplfo) or cents (pitchlfo, fillfo)
+};
+
+struct CcCondition {
+  uint8_t cc = 0, lo = 0, hi = 127;
+};
+
+struct Region {
+  // Sample: index into the owning instrument's sample table; -1 = no sample.
+  int32_t sampleIndex = -1;
+  int64_t offset = 0, offsetRandom = 0;  // frames
+  int64_t end = -1;                      // last frame played; -1 = the file's end
+  int64_t count = 0;                     // one-shot repeat count, 0 = not set
+  LoopMode loopMode = LoopMode::NoLoop;
+  bool loopModeSet = false;              // false: loop_continuous if the file has a loop
+  int64_t loopStart = -1, loopEnd = -1;  // frames; -1 = from the file's smpl chunk
+  float delay = 0.0f, delayRandom = 0.0f;  // seconds
+
+  // Input controls: the region plays when every condition holds.
+  uint8_t lokey = 0, hikey = 127, lovel = 1, hivel = 127;
+  uint8_t lochan = 1, hichan = 16;  // 1-based like the opcodes
+  int16_t lobend = -8192, hibend = 8192;
+  uint8_t ccConditionCount = 0;
+  std::array<CcCondition, 8> ccConditions{};
+  float lorand = 0.0f, hirand = 1.0f;
+  uint8_t seqLength = 1, seqPosition = 1;
+  Trigger trigger = Trigger::Attack;
+  // Keyswitches; -1 = not set.
+  int16_t swLokey = 0, swHikey = 127;
+  int16_t swLast = -1, swDown = -1, swUp = -1, swPrevious = -1, swDefault = -1;
+
+  // Voice groups and polyphony.
+  int64_t group = 0, offBy = 0;  // offBy 0 = not set
+  OffMode offMode = OffMode::Fast;
+  int32_t polyphony = -1, notePolyphony = -1;  // -1 = unlimited
+  float rtDecay = 0.0f;                        // dB per second after note-off (release trigger)
+
+  // Amplifier.
+  float volume = 0.0f;      // dB
+  float amplitude = 100.0f; // percent
+  float pan = 0.0f, width = 100.0f, position = 0.0f;  // percent, -100..100
+  float ampVeltrack = 100.0f;  // percent
+  float ampKeytrack = 0.0f;    // dB per key from ampKeycenter
+  uint8_t ampKeycenter = 60;
+  float ampRandom = 0.0f;      // dB
+  bool hasAmpVelcurve = false;
+  std::array<float, 128> ampVelcurve{};  // gain 0..1 per velocity, when hasAmpVelcurve
+
+  // Crossfades (key and velocity); lo > hi means "not set".
+  uint8_t xfinLokey = 0, xfinHikey = 0, xfoutLokey = 127, xfoutHikey = 127;
+  uint8_t xfinLovel = 0, xfinHivel = 0, xfoutLovel = 127, xfoutHivel = 127;
+  CrossfadeCurve xfKeycurve = CrossfadeCurve::Power, xfVelcurve = CrossfadeCurve::Power;
+
+  // Pitch.
+  uint8_t pitchKeycenter = 60;
+  bool pitchKeycenterFromKey = false;  // pitch_keycenter=sample: no transposition
+  float pitchKeytrack = 100.0f;        // cents per key
+  float pitchVeltrack = 0.0f;          // cents at velocity 127
+  float pitchRandom = 0.0f;            // cents
+  float tune = 0.0f;                   // cents
+  int32_t transpose = 0;               // semitones
+  float bendUp = 200.0f, bendDown = -200.0f;  // cents
+  int32_t bendStep = 1;                       // cents
+
+  // Filter.
+  FilterType filType = FilterType::None;  // None: no cutoff given
+  float cutoff = -1.0f;                   // Hz; < 0 = filter off
+  float resonance = 0.0f;                 // dB
+  float filKeytrack = 0.0f;               // cents per key
+  uint8_t filKeycenter = 60;
+  float filVeltrack = 0.0f;               // cents
+  float filRandom = 0.0f;                 // cents
+
+  EnvelopeParams ampeg{0, 0, 0, 0, 0, 100, 0.001f};
+  EnvelopeParams fileg{0, 0, 0, 0, 0, 0, 0};
+  EnvelopeParams pitcheg{0, 0, 0, 0, 0, 0, 0};
+  LfoParams amplfo, fillfo, pitchlfo;
+
+  int32_t output = 0;
+};
+
+}  // namespace spindle

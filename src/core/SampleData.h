@@ -1,0 +1,27 @@
+#pragma once
+// One sample file's audio as the engine reads it: planar float frames in RAM.
+//
+// Owned by the sample pool (src/stream) and immutable while any Program refers to
+// it. `framesInRam` frames from the file's start are in memory: the whole file when
+// it is held in RAM, or only its head (the preload) when the rest streams from disk.
+//
+//   channel[c] - kGuardFrames        channel[c]                 + framesInRam + kGuardFrames
+//        | zeros (guard)              | frame 0 ... last frame in RAM | zeros (guard) |
+//
+// So an interpolator may read limits::kGuardFrames frames before frame 0 and after
+// the last frame in RAM without a branch.
+#include <cstdint>
+
+namespace spindle {
+
+struct SampleData {
+  const float* channel[2] = {nullptr, nullptr};  // mono: both point to the one channel
+  int64_t framesInRam = 0;
+  int64_t totalFrames = 0;
+  int channels = 0;
+  double sampleRate = 0.0;
+  int64_t loopStart = -1, loopEnd = -1;  // the file's own smpl loop, frames; -1 = none
+  uint32_t id = 0;                       // the pool's index, used in stream orders
+};
+
+}  // namespace spindle
