@@ -86,7 +86,7 @@ struct Region {
 
   // Pitch.
   uint8_t pitchKeycenter = 60;
-  bool pitchKeycenterFromKey = false;  // pitch_keycenter=sample: no transposition
+  bool pitchKeycenterFromKey = false;  // pitch_keycenter=sample: the file's root key (SampleData::rootKey)
   float pitchKeytrack = 100.0f;        // cents per key
   float pitchVeltrack = 0.0f;          // cents at velocity 127
   float pitchRandom = 0.0f;            // cents

@@ -16,6 +16,9 @@ enum class CommandType : uint8_t {
   SetPolyphony,    // count (<= config polyphony)
   SetQuality,      // count = Quality
   Panic,           // all sound off on every part, at once with a short fade
+  SetSlotProgram,  // count = slot 0..127, program (nullptr empties it); parts playing the
+                   // slot switch to the new program; the old one goes to the trash FIFO
+  SelectSlot,      // part, count = slot: what a MIDI program change does
 };
 
 struct Command {
@@ -34,7 +37,8 @@ struct EngineStats {
   uint64_t framesRendered = 0;
   uint64_t notesStarted = 0;   // voices started
   uint64_t voicesStolen = 0;
-  uint64_t commandsDropped = 0;
+  uint64_t commandsDropped = 0;   // postCommand() refusals (FIFO full)
+  uint64_t sourceUnderruns = 0;   // render chunks a SampleSource could not fully supply
 };
 static_assert(std::is_trivially_copyable_v<EngineStats>);
 

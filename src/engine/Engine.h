@@ -8,6 +8,7 @@
 // The constructor allocates everything (voice pool, scratch buffers); after it
 // nothing on the audio thread allocates, locks, waits, logs or touches a file.
 #include <cstdint>
+#include <functional>
 #include <memory>
 
 #include "core/MidiEvent.h"
@@ -40,9 +41,30 @@ class Engine {
                int frames) noexcept SPINDLE_REALTIME;
 
   // Control thread. False when the command FIFO is full (the caller retries later).
+  // The audio thread stops taking commands while too many retired Programs wait for
+  // collectGarbage(), so a control thread that never collects sees this fail.
+  // postCommand() may allocate (it records which Programs are lent).
   [[nodiscard]] bool postCommand(const Command& command) noexcept;
-  // Control thread: frees Programs the audio thread has let go of.
+
+  // Program ownership. The Engine never owns, copies or frees a Program: whoever posts
+  // a pointer (SetProgram, SetSlotProgram) keeps owning it and lends it to the audio
+  // thread. The audio thread lets go of a pointer when no part and no slot refers to it
+  // and no voice of it still sounds; it then hands the pointer back once, through the
+  // trash FIFO. collectGarbage(dispose) calls dispose(p) for every pointer handed back
+  // (the owner frees it there). A pointer is never handed back while it is attached,
+  // nor while a command posting it again is still in the FIFO: re-posting a lent
+  // pointer (the same instrument on two parts, a slot and a part) is always safe.
+  // Control thread.
+  using ProgramDisposer = std::function<void(const Program*)>;
+  void collectGarbage(const ProgramDisposer& dispose);
+  // Shorthand for owners that create Programs with `new` and give them up on posting:
+  // collectGarbage([](const Program* p) { delete p; }).
   void collectGarbage();
+  // Shutdown: hands back every Program the engine still holds (parts, slots, sounding
+  // voices, the trash, commands never taken), each once, and detaches it. Control
+  // thread, only once the audio thread has stopped calling process() for good (and
+  // that stop is synchronised with this thread, e.g. by joining it).
+  void collectAllPrograms(const ProgramDisposer& dispose);
 
   EngineStats stats() const noexcept;  // any thread; a consistent-enough snapshot
   const EngineConfig& config() const noexcept;

@@ -1,0 +1,109 @@
+"""A minimal SoundFont 2.01 writer: one preset, one instrument, mono 16-bit samples.
+
+Written for bench/render_vs_fluidsynth.py. The file layout follows the SoundFont 2.01
+specification: RIFF 'sfbk' holding LIST INFO, LIST sdta (smpl) and LIST pdta with the
+nine "hydra" sub-chunks, each ending with its terminal record.
+"""
+import math
+import struct
+
+GEN_RELEASE_VOL_ENV = 38
+GEN_INSTRUMENT = 41
+GEN_KEY_RANGE = 43
+GEN_SAMPLE_ID = 53
+GEN_SAMPLE_MODES = 54
+GEN_OVERRIDING_ROOT_KEY = 58
+
+SAMPLE_TAIL_FRAMES = 46  # zero frames the spec requires after every sample
+
+
+def _chunk(tag, payload):
+    pad = b"\0" if len(payload) % 2 else b""
+    return tag + struct.pack("<I", len(payload)) + payload + pad
+
+
+def _list(kind, chunks):
+    return _chunk(b"LIST", kind + b"".join(chunks))
+
+
+def _name(text):
+    return text.encode("ascii")[:19].ljust(20, b"\0")
+
+
+def _gen(oper, amount):
+    return struct.pack("<Hh", oper, amount)
+
+
+def _key_range(lo, hi):
+    return struct.pack("<HBB", GEN_KEY_RANGE, lo, hi)
+
+
+def _seconds_to_timecents(seconds):
+    return int(round(1200 * math.log2(seconds)))
+
+
+class Zone:
+    """One instrument zone: a sample played over lokey..hikey, rooted at root_key."""
+
+    def __init__(self, sample_index, lokey, hikey, root_key, release_seconds):
+        self.sample_index = sample_index
+        self.lokey, self.hikey, self.root_key = lokey, hikey, root_key
+        self.release_seconds = release_seconds
+
+
+def _sdta(samples):
+    """samples: list of (name, rate, list of int16 frames). Returns (chunk, shdr records)."""
+    data = bytearray()
+    headers = []
+    for name, rate, frames in samples:
+        start = len(data) // 2
+        data += struct.pack("<%dh" % len(frames), *frames)
+        end = len(data) // 2
+        data += b"\0\0" * SAMPLE_TAIL_FRAMES
+        headers.append(_name(name) + struct.pack("<IIIIIBbHH", start, end, start, end, rate, 60, 0, 0, 1))
+    headers.append(_name("EOS") + struct.pack("<IIIIIBbHH", 0, 0, 0, 0, 0, 0, 0, 0, 0))
+    return _list(b"sdta", [_chunk(b"smpl", bytes(data))]), headers
+
+
+def _instrument_chunks(zones):
+    ibag, igen = [], []
+    for zone in zones:
+        ibag.append(struct.pack("<HH", len(igen), 0))
+        # keyRange first and sampleID last, as the spec orders them.
+        igen += [_key_range(zone.lokey, zone.hikey),
+                 _gen(GEN_OVERRIDING_ROOT_KEY, zone.root_key),
+                 _gen(GEN_RELEASE_VOL_ENV, _seconds_to_timecents(zone.release_seconds)),
+                 _gen(GEN_SAMPLE_MODES, 0),
+                 _gen(GEN_SAMPLE_ID, zone.sample_index)]
+    ibag.append(struct.pack("<HH", len(igen), 0))
+    igen.append(_gen(0, 0))
+    inst = [_name("bench") + struct.pack("<H", 0), _name("EOI") + struct.pack("<H", len(zones))]
+    return inst, ibag, igen
+
+
+def _preset_chunks(name):
+    phdr = [_name(name) + struct.pack("<HHHIII", 0, 0, 0, 0, 0, 0),
+            _name("EOP") + struct.pack("<HHHIII", 0, 0, 1, 0, 0, 0)]
+    pbag = [struct.pack("<HH", 0, 0), struct.pack("<HH", 1, 0)]
+    pgen = [_gen(GEN_INSTRUMENT, 0), _gen(0, 0)]
+    return phdr, pbag, pgen
+
+
+def write_sf2(path, name, samples, zones):
+    """samples: [(name, rate, int16 frames)], zones: [Zone]. Writes preset 0, bank 0."""
+    sdta, shdr = _sdta(samples)
+    inst, ibag, igen = _instrument_chunks(zones)
+    phdr, pbag, pgen = _preset_chunks(name)
+    terminal_mod = [b"\0" * 10]
+    pdta = _list(b"pdta", [
+        _chunk(b"phdr", b"".join(phdr)), _chunk(b"pbag", b"".join(pbag)),
+        _chunk(b"pmod", b"".join(terminal_mod)), _chunk(b"pgen", b"".join(pgen)),
+        _chunk(b"inst", b"".join(inst)), _chunk(b"ibag", b"".join(ibag)),
+        _chunk(b"imod", b"".join(terminal_mod)), _chunk(b"igen", b"".join(igen)),
+        _chunk(b"shdr", b"".join(shdr)),
+    ])
+    info = _list(b"INFO", [_chunk(b"ifil", struct.pack("<HH", 2, 1)),
+                           _chunk(b"isng", b"EMU8000\0"),
+                           _chunk(b"INAM", name.encode("ascii") + b"\0")])
+    with open(path, "wb") as out:
+        out.write(_chunk(b"RIFF", b"sfbk" + info + sdta + pdta))

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs what Spindle needs to build, run and test on Debian 12. Run as root.
+# Usage: scripts/install-deps.sh [--tests]
+set -euo pipefail
+
+runtime_build=(build-essential cmake ninja-build pkg-config libsndfile1-dev)
+test_only=(catch2 clang-22 libclang-rt-22-dev python3)
+
+packages=("${runtime_build[@]}")
+[ "${1:-}" = "--tests" ] && packages+=("${test_only[@]}")
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages present"
+  exit 0
+fi
+if [ "$(id -u)" -ne 0 ]; then
+  echo "install-deps: missing packages: ${missing[*]}" >&2
+  echo "install-deps: run as root (sudo $0 $*) or install them with apt-get" >&2
+  exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q
+apt-get -o DPkg::Lock::Timeout=600 install -y -q --no-install-recommends "${missing[@]}"

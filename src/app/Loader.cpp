@@ -1,0 +1,98 @@
+#include "app/Loader.h"
+
+#include <algorithm>
+#include <chrono>
+#include <unordered_set>
+#include <utility>
+
+#include "sfz/Parser.h"
+
+namespace spindle::app {
+
+namespace {
+
+double nowSeconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+void addOnce(std::vector<std::string>& list, std::unordered_set<std::string>& seen, const std::string& item) {
+  if (seen.insert(item).second) list.push_back(item);
+}
+
+}  // namespace
+
+std::size_t LoadReport::errorCount() const noexcept {
+  return static_cast<std::size_t>(std::count_if(diagnostics.begin(), diagnostics.end(), [](const auto& d) {
+    return d.severity == sfz::Diagnostic::Severity::Error;
+  }));
+}
+
+std::string formatDiagnostic(const sfz::Diagnostic& diagnostic) {
+  std::string out = diagnostic.file;
+  if (diagnostic.line > 0) out += ":" + std::to_string(diagnostic.line);
+  out += diagnostic.severity == sfz::Diagnostic::Severity::Error ? ": error: " : ": warning: ";
+  return out + diagnostic.message;
+}
+
+Loader::Loader(stream::PoolOptions options) : pool_(options) {}
+
+Loader::Result Loader::load(const std::filesystem::path& sfzFile) {
+  const double start = nowSeconds();
+  return build(sfz::loadFile(sfzFile), start);
+}
+
+Loader::Result Loader::loadString(const std::string& text, const std::filesystem::path& virtualFile) {
+  const double start = nowSeconds();
+  return build(sfz::loadString(text, virtualFile), start);
+}
+
+Loader::Result Loader::build(sfz::Instrument instrument, double startSeconds) {
+  Result result;
+  LoadReport& report = result.report;
+  report.sfzPath = instrument.path;
+  report.ok = instrument.ok;
+  report.name = instrument.name;
+  report.regions = instrument.regions.size();
+  report.unknownOpcodes = instrument.unknownOpcodes;
+  report.diagnostics = std::move(instrument.diagnostics);
+  if (instrument.ok) {
+    auto program = std::make_unique<engine::Program>();
+    program->name = instrument.name;
+    program->swDefault = instrument.swDefault;
+    loadSamples(instrument, *program, report);
+    program->regions = std::move(instrument.regions);
+    program->prepare();
+    result.program = std::move(program);
+  }
+  report.bytesInRam = pool_.bytesInRam();
+  report.seconds = nowSeconds() - startSeconds;
+  return result;
+}
+
+// Fills program.samples from the pool and sorts every failure into the report:
+// a file the parser or the pool found missing is listed once, however many
+// regions use it; other failures keep the pool's message.
+void Loader::loadSamples(const sfz::Instrument& instrument, engine::Program& program, LoadReport& report) {
+  const std::size_t firstMessage = pool_.messages().size();
+  program.samples = pool_.acquireAll(instrument.samples);
+  std::unordered_set<std::string> seen;
+  for (const std::string& path : instrument.missingSamples) addOnce(report.missingFiles, seen, path);
+  std::unordered_set<std::string> distinct;
+  for (std::size_t i = 0; i < instrument.samples.size(); ++i) {
+    const std::string& path = instrument.samples[i];
+    if (!distinct.insert(path).second) continue;
+    if (program.samples[i]) {
+      ++report.samplesLoaded;
+      continue;
+    }
+    const stream::SampleRecord* record = pool_.find(path);
+    if (record && !record->missing) addOnce(report.sampleErrors, seen, record->error);
+    else addOnce(report.missingFiles, seen, path);
+  }
+  report.samples = distinct.size();
+  for (std::size_t m = firstMessage; m < pool_.messages().size(); ++m)
+    if (pool_.messages()[m].kind == stream::PoolMessage::Kind::Warning)
+      report.sampleWarnings.push_back(pool_.messages()[m].text);
+}
+
+}  // namespace spindle::app

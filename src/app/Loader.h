@@ -1,0 +1,64 @@
+#pragma once
+// Loader: a .sfz file in, an engine::Program and a load report out.
+//
+// Thread: the loader thread (it reads files and allocates). The Loader owns the
+// SamplePool, so it must outlive every Program it has built: Programs point into
+// the pool's SampleData. Loading several instruments through one Loader shares
+// their common samples.
+//
+//   sfz::loadFile ──► SamplePool::acquireAll ──► Program{name, regions, samples,
+//   (regions, sample table, diagnostics)          swDefault} ──► Program::prepare()
+#include <cstddef>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/Program.h"
+#include "sfz/Instrument.h"
+#include "stream/SamplePool.h"
+
+namespace spindle::app {
+
+struct LoadReport {
+  std::filesystem::path sfzPath;
+  bool ok = false;                          // false: the .sfz itself could not be read
+  std::string name;
+  std::size_t regions = 0;
+  std::size_t samples = 0;                  // distinct samples the regions refer to
+  std::size_t samplesLoaded = 0;
+  std::vector<std::string> missingFiles;    // each missing sample file once
+  std::vector<std::string> sampleErrors;    // unreadable files, unknown generators: full messages
+  std::vector<std::string> sampleWarnings;  // e.g. more than two channels
+  std::vector<std::string> unknownOpcodes;
+  std::vector<sfz::Diagnostic> diagnostics;
+  std::size_t bytesInRam = 0;               // the pool's total after this load
+  double seconds = 0.0;                     // wall time of the load
+
+  std::size_t errorCount() const noexcept;  // error diagnostics
+};
+
+// "file:line: error: message" (line omitted when 0), as compilers print them.
+std::string formatDiagnostic(const sfz::Diagnostic& diagnostic);
+
+class Loader {
+ public:
+  explicit Loader(stream::PoolOptions options = {});
+
+  struct Result {
+    std::unique_ptr<engine::Program> program;  // null when !report.ok
+    LoadReport report;
+  };
+  Result load(const std::filesystem::path& sfzFile);
+  Result loadString(const std::string& text, const std::filesystem::path& virtualFile);
+
+  const stream::SamplePool& pool() const noexcept { return pool_; }
+
+ private:
+  Result build(sfz::Instrument instrument, double startSeconds);
+  void loadSamples(const sfz::Instrument& instrument, engine::Program& program, LoadReport& report);
+
+  stream::SamplePool pool_;
+};
+
+}  // namespace spindle::app

@@ -1,0 +1,109 @@
+#include "app/RenderArgs.h"
+
+#include <charconv>
+#include <functional>
+#include <map>
+#include <utility>
+
+#include "core/Limits.h"
+
+namespace spindle::app {
+
+namespace {
+
+template <typename T>
+bool parseNumber(const std::string& text, T low, T high, T& out) {
+  T value{};
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc{} || end != text.data() + text.size() || value < low || value > high) return false;
+  out = value;
+  return true;
+}
+
+using Setter = std::function<bool(RenderArgs&, const std::string&)>;
+
+template <typename T>
+Setter number(T RenderArgs::*field, T low, T high) {
+  return [=](RenderArgs& args, const std::string& text) { return parseNumber(text, low, high, args.*field); };
+}
+
+Setter text(std::string RenderArgs::*field) {
+  return [=](RenderArgs& args, const std::string& value) {
+    args.*field = value;
+    return !value.empty();
+  };
+}
+
+const std::map<std::string, std::pair<Setter, const char*>>& valueOptions() {
+  static const std::map<std::string, std::pair<Setter, const char*>> options{
+      {"--sfz", {text(&RenderArgs::sfz), "a path"}},
+      {"--midi", {text(&RenderArgs::midi), "a path"}},
+      {"--wav", {text(&RenderArgs::wav), "a path"}},
+      {"--rate", {number(&RenderArgs::rate, 8000, 384000), "a rate from 8000 to 384000 Hz"}},
+      {"--block", {number(&RenderArgs::block, 1, limits::kMaxBlockFrames), "1 to 8192 frames"}},
+      {"--quality", {number(&RenderArgs::quality, 0, 3), "0, 1, 2 or 3"}},
+      {"--polyphony", {number(&RenderArgs::polyphony, 1, limits::kMaxVoices), "1 to 4096 voices"}},
+      {"--seed", {number<uint32_t>(&RenderArgs::seed, 0, UINT32_MAX), "an integer from 0 to 4294967295"}},
+      {"--format", {[](RenderArgs& args, const std::string& value) {
+                      const auto format = io::parseWavFormat(value);
+                      if (format) args.format = *format;
+                      return format.has_value();
+                    }, "s16, s24 or f32"}},
+  };
+  return options;
+}
+
+std::optional<RenderArgs> fail(std::string& error, std::string message) {
+  error = std::move(message);
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<RenderArgs> parseRenderArgs(const std::vector<std::string>& args, std::string& error) {
+  RenderArgs out;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    std::string name = args[i], value;
+    const bool inlineValue = name.rfind("--", 0) == 0 && name.find('=') != std::string::npos;
+    if (inlineValue) {
+      value = name.substr(name.find('=') + 1);
+      name = name.substr(0, name.find('='));
+    }
+    if (name == "--help" || name == "-h") out.help = true;
+    else if (name == "--version") out.version = true;
+    else if (const auto it = valueOptions().find(name); it != valueOptions().end()) {
+      if (!inlineValue && i + 1 == args.size()) return fail(error, name + " needs a value");
+      if (!inlineValue) value = args[++i];
+      if (!it->second.first(out, value))
+        return fail(error, "invalid value '" + value + "' for " + name + " (expected " + it->second.second + ")");
+    } else {
+      return fail(error, "unknown argument '" + args[i] + "'");
+    }
+  }
+  if (out.help || out.version) return out;
+  for (const auto& [given, name] : {std::pair{&out.sfz, "--sfz"}, {&out.midi, "--midi"}, {&out.wav, "--wav"}})
+    if (given->empty()) return fail(error, std::string(name) + " is required");
+  return out;
+}
+
+std::string renderUsage() {
+  return "Usage: spindle-render --sfz INSTRUMENT.sfz --midi SONG.mid --wav OUT.wav [options]\n"
+         "\n"
+         "Renders a Standard MIDI File through an SFZ instrument into a stereo WAV file,\n"
+         "offline and as fast as the CPU allows. Every MIDI channel plays the instrument.\n"
+         "\n"
+         "Options:\n"
+         "  --rate HZ          output sample rate (default 48000)\n"
+         "  --block FRAMES     frames per engine block, 1..8192 (default 256)\n"
+         "  --quality N        interpolation: 0 linear, 1 hermite, 2 sinc, 3 high sinc (default 1)\n"
+         "  --polyphony N      voices, 1..4096 (default 256)\n"
+         "  --format F         output samples: f32 (default), s24 or s16\n"
+         "  --seed N           random seed for lorand/hirand and other randomness (default 1)\n"
+         "  --help             show this help\n"
+         "  --version          show the version\n"
+         "\n"
+         "Exit status: 0 rendered, 1 an input could not be read or the output written,\n"
+         "2 wrong arguments.\n";
+}
+
+}  // namespace spindle::app

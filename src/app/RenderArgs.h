@@ -1,0 +1,28 @@
+#pragma once
+// Command-line arguments of spindle-render, parsed and range-checked.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "io/WavWriter.h"
+
+namespace spindle::app {
+
+struct RenderArgs {
+  std::string sfz, midi, wav;
+  int rate = 48000;
+  int block = 256;
+  int quality = 1;  // engine::Quality: 0 linear, 1 hermite, 2 sinc, 3 high sinc
+  int polyphony = 256;
+  io::WavFormat format = io::WavFormat::Float32;
+  uint32_t seed = 1;
+  bool help = false, version = false;
+};
+
+// Parses argv[1..]; nullopt with `error` set (one line, no program name) when the
+// arguments are wrong. --help and --version need no other argument.
+std::optional<RenderArgs> parseRenderArgs(const std::vector<std::string>& args, std::string& error);
+std::string renderUsage();
+
+}  // namespace spindle::app

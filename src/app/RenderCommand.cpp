@@ -1,0 +1,147 @@
+#include "app/RenderCommand.h"
+
+#include <cstdio>
+#include <memory>
+#include <optional>
+
+#include "app/Loader.h"
+#include "app/RenderArgs.h"
+#include "core/Limits.h"
+#include "engine/Engine.h"
+#include "io/MidiFile.h"
+#include "io/OfflineRenderer.h"
+#include "io/WavWriter.h"
+#include "spindle/Version.h"
+
+namespace spindle::app {
+
+namespace {
+
+constexpr int kExitInput = 1;
+constexpr int kExitUsage = 2;
+
+std::string fixed(double value, int decimals) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", decimals, value);
+  return text;
+}
+
+// Prints the parser's and the pool's problems to `err`, one per line.
+void printLoadProblems(const LoadReport& report, std::ostream& err) {
+  for (const sfz::Diagnostic& diagnostic : report.diagnostics) err << formatDiagnostic(diagnostic) << '\n';
+  for (const std::string& file : report.missingFiles) err << "spindle-render: missing sample: " << file << '\n';
+  for (const std::string& message : report.sampleErrors) err << "spindle-render: " << message << '\n';
+  for (const std::string& message : report.sampleWarnings) err << "spindle-render: warning: " << message << '\n';
+}
+
+void printLoadSummary(const LoadReport& report, std::ostream& out) {
+  out << "instrument:      " << report.name << " (" << report.sfzPath.string() << ")\n"
+      << "regions:         " << report.regions << '\n'
+      << "samples:         " << report.samplesLoaded << " loaded of " << report.samples << " ("
+      << fixed(static_cast<double>(report.bytesInRam) / (1024.0 * 1024.0), 1) << " MiB in RAM, "
+      << fixed(report.seconds, 2) << " s)\n"
+      << "missing files:   " << report.missingFiles.size() << '\n'
+      << "sample errors:   " << report.sampleErrors.size() << '\n'
+      << "unknown opcodes: " << report.unknownOpcodes.size();
+  for (std::size_t i = 0; i < report.unknownOpcodes.size(); ++i)
+    out << (i ? ", " : " (") << report.unknownOpcodes[i] << (i + 1 == report.unknownOpcodes.size() ? ")" : "");
+  out << '\n'
+      << "diagnostics:     errors " << report.errorCount() << ", warnings "
+      << report.diagnostics.size() - report.errorCount() << '\n';
+}
+
+void printRenderSummary(const RenderArgs& args, const io::MidiSong& song, const io::RenderStats& stats,
+                        std::ostream& out) {
+  const double seconds = static_cast<double>(stats.frames) / args.rate;
+  out << "song:            " << song.name << " (" << song.events.size() << " events, "
+      << fixed(song.lengthSeconds, 2) << " s)\n"
+      << "output:          " << args.wav << " (" << io::wavFormatName(args.format) << ", " << args.rate
+      << " Hz, " << stats.frames << " frames, " << fixed(seconds, 2) << " s"
+      << (stats.tailCapped ? ", tail cut at the cap" : "") << ")\n"
+      << "peak voices:     " << stats.peakVoices << '\n'
+      << "notes started:   " << stats.notesStarted << " (" << stats.voicesStolen << " voices stolen)\n"
+      << "render time:     " << fixed(stats.wallSeconds, 3) << " s wall, " << fixed(stats.cpuSeconds, 3)
+      << " s CPU (engine " << fixed(stats.processSeconds, 3) << " s, "
+      << fixed(stats.processSeconds > 0.0 ? seconds / stats.processSeconds : 0.0, 1) << "x real time)\n";
+}
+
+std::optional<io::MidiSong> readSong(const std::string& path, std::ostream& err) {
+  try {
+    io::MidiSong song = io::readMidiFile(path);
+    for (const std::string& warning : song.warnings) err << "spindle-render: warning: " << warning << '\n';
+    return song;
+  } catch (const io::MidiFileError& e) {
+    err << "spindle-render: cannot read MIDI file " << e.what() << '\n';
+    return std::nullopt;
+  }
+}
+
+engine::EngineConfig engineConfig(const RenderArgs& args) {
+  engine::EngineConfig config;
+  config.sampleRate = args.rate;
+  config.maxBlockFrames = args.block;
+  config.polyphony = args.polyphony;
+  config.quality = static_cast<engine::Quality>(args.quality);
+  config.randomSeed = args.seed;
+  return config;
+}
+
+// Renders the song with the program on every part; the program stays owned here.
+int renderSong(const RenderArgs& args, const engine::Program& program, const io::MidiSong& song,
+               std::ostream& out, std::ostream& err) {
+  std::string error;
+  auto writer = io::WavWriter::create(args.wav, args.rate, args.format, error);
+  if (!writer) {
+    err << "spindle-render: cannot write " << args.wav << ": " << error << '\n';
+    return kExitInput;
+  }
+  engine::Engine engine(engineConfig(args));
+  for (int part = 0; part < limits::kChannels; ++part) {
+    engine::Command command;
+    command.type = engine::CommandType::SetProgram;
+    command.part = static_cast<int8_t>(part);
+    command.program = &program;
+    if (!engine.postCommand(command)) err << "spindle-render: the engine refused the program for part " << part << '\n';
+  }
+  io::OfflineRenderer renderer(engine, io::RenderOptions{args.block, song.lengthSeconds, 30.0});
+  const io::RenderStats stats = renderer.render(song.events, [&](const float* l, const float* r, int frames) {
+    return writer->write(l, r, frames);
+  });
+  engine.collectAllPrograms([](const engine::Program*) {});  // lent, not given: nothing to free
+  if (stats.sinkFailed || !writer->close()) {
+    err << "spindle-render: cannot write " << args.wav << ": " << writer->error() << '\n';
+    return kExitInput;
+  }
+  printRenderSummary(args, song, stats, out);
+  return 0;
+}
+
+}  // namespace
+
+int runRender(const std::vector<std::string>& argList, std::ostream& out, std::ostream& err) {
+  std::string error;
+  const auto args = parseRenderArgs(argList, error);
+  if (!args) {
+    err << "spindle-render: " << error << "\n\n" << renderUsage();
+    return kExitUsage;
+  }
+  if (args->help || args->version) {
+    out << (args->help ? renderUsage() : std::string("spindle-render ") + kVersion + "\n");
+    return 0;
+  }
+
+  const auto song = readSong(args->midi, err);
+  if (!song) return kExitInput;
+  Loader loader;
+  const Loader::Result loaded = loader.load(args->sfz);
+  printLoadProblems(loaded.report, err);
+  if (!loaded.program) {
+    err << "spindle-render: cannot load instrument " << args->sfz << '\n';
+    return kExitInput;
+  }
+  out << "spindle-render " << kVersion << '\n';
+  printLoadSummary(loaded.report, out);
+  return renderSong(*args, *loaded.program, *song, out, err);
+}
+
+}  // namespace spindle::app

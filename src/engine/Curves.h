@@ -1,0 +1,84 @@
+#pragma once
+// The engine's gain and pitch laws, as small pure functions. Any thread.
+//
+// Pan law (pan, position, CC10, part pan all add up to one value p in [-1, 1]):
+// constant power, normalised to unity in the centre, so a centred region plays at
+// its own level and a hard-panned one gains +3 dB on its side:
+//   theta = (p + 1) * pi/4,   left = sqrt(2) * cos(theta),   right = sqrt(2) * sin(theta)
+// Width (stereo files): w = width/100; left' = a*L + b*R, right' = b*L + a*R with
+// a = (1 + w)/2, b = (1 - w)/2 (100 %: unchanged, 0: mono, -100 %: swapped).
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+
+#include "core/Region.h"
+
+namespace spindle::engine::curves {
+
+struct PanGains {
+  float left = 1.0f, right = 1.0f;
+};
+
+inline PanGains panGains(float p) noexcept {
+  constexpr float kQuarterPi = 0.785398163397448f;
+  constexpr float kSqrt2 = 1.41421356237310f;
+  // Exact at the centre and the ends (cos(pi/2) in float is not 0).
+  if (p == 0.0f) return {1.0f, 1.0f};
+  if (p <= -1.0f) return {kSqrt2, 0.0f};
+  if (p >= 1.0f) return {0.0f, kSqrt2};
+  const float theta = (std::clamp(p, -1.0f, 1.0f) + 1.0f) * kQuarterPi;
+  return {kSqrt2 * std::cos(theta), kSqrt2 * std::sin(theta)};
+}
+
+// The SFZ default velocity curve is (v/127)^2; amp_velcurve_N replaces it.
+// amp_veltrack t in [-1, 1] scales how much of it applies: 1 + t*(c - 1) for t >= 0,
+// 1 - |t|*c for t < 0 (loud at low velocities).
+inline float velocityGain(const Region& r, int velocity) noexcept {
+  const int v = std::clamp(velocity, 0, 127);
+  const float x = static_cast<float>(v) / 127.0f;
+  const float c = r.hasAmpVelcurve ? r.ampVelcurve[static_cast<size_t>(v)] : x * x;
+  const float t = std::clamp(r.ampVeltrack * 0.01f, -1.0f, 1.0f);
+  return t >= 0.0f ? 1.0f + t * (c - 1.0f) : 1.0f + t * c;
+}
+
+// Fade-in over [lo, hi]: 0 at or below lo, 1 at or above hi. Not set when lo > hi.
+inline float crossfadeIn(int value, int lo, int hi, CrossfadeCurve curve) noexcept {
+  if (lo > hi || value >= hi) return 1.0f;
+  if (value <= lo) return 0.0f;
+  const float x = static_cast<float>(value - lo) / static_cast<float>(hi - lo);
+  return curve == CrossfadeCurve::Power ? std::sqrt(x) : x;
+}
+
+inline float crossfadeOut(int value, int lo, int hi, CrossfadeCurve curve) noexcept {
+  if (lo > hi || value <= lo) return 1.0f;
+  if (value >= hi) return 0.0f;
+  const float x = static_cast<float>(hi - value) / static_cast<float>(hi - lo);
+  return curve == CrossfadeCurve::Power ? std::sqrt(x) : x;
+}
+
+inline float crossfadeGain(const Region& r, int key, int velocity) noexcept {
+  return crossfadeIn(key, r.xfinLokey, r.xfinHikey, r.xfKeycurve) *
+         crossfadeOut(key, r.xfoutLokey, r.xfoutHikey, r.xfKeycurve) *
+         crossfadeIn(velocity, r.xfinLovel, r.xfinHivel, r.xfVelcurve) *
+         crossfadeOut(velocity, r.xfoutLovel, r.xfoutHivel, r.xfVelcurve);
+}
+
+// Pitch bend -8192..8191 to cents: up scales bend_up, down scales bend_down (negative
+// in SFZ for a downward bend); bend_step > 1 quantises the result.
+inline float bendCents(const Region& r, int bend) noexcept {
+  float cents = bend >= 0 ? static_cast<float>(bend) / 8191.0f * r.bendUp
+                          : static_cast<float>(-bend) / 8192.0f * r.bendDown;
+  if (r.bendStep > 1) {
+    const float step = static_cast<float>(r.bendStep);
+    cents = std::round(cents / step) * step;
+  }
+  return cents;
+}
+
+// CC7 volume and CC11 expression: the MIDI recommended (v/127)^2 (about 40*log10).
+inline float controllerGain(int value) noexcept {
+  const float x = static_cast<float>(std::clamp(value, 0, 127)) / 127.0f;
+  return x * x;
+}
+
+}  // namespace spindle::engine::curves

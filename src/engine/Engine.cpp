@@ -1,0 +1,260 @@
+// Engine: construction, the process() loop, commands and Program lifetimes.
+// MIDI semantics are in EngineMidi.cpp.
+#include "engine/Engine.h"
+
+#include <algorithm>
+#include <utility>
+#include <vector>
+
+#include "engine/EngineImpl.h"
+
+namespace spindle::engine {
+
+namespace {
+EngineConfig sanitized(EngineConfig c) {
+  c.sampleRate = c.sampleRate > 0.0 ? c.sampleRate : limits::kDefaultSampleRate;
+  c.maxBlockFrames = std::clamp(c.maxBlockFrames, 1, limits::kMaxBlockFrames);
+  c.polyphony = std::clamp(c.polyphony, 1, limits::kMaxVoices);
+  return c;
+}
+}  // namespace
+
+Engine::Impl::Impl(const EngineConfig& c)
+    : config(sanitized(c)),
+      pool(config.polyphony),
+      scratch(config.maxBlockFrames),
+      quality(config.quality),
+      rng(config.randomSeed) {}
+
+Engine::Engine(const EngineConfig& config) : impl_(std::make_unique<Impl>(config)) {}
+Engine::~Engine() = default;
+
+const EngineConfig& Engine::config() const noexcept { return impl_->config; }
+
+void Engine::process(const MidiEvent* events, int eventCount, float* outLeft, float* outRight, int frames) noexcept
+    SPINDLE_REALTIME {
+  impl_->process(events, eventCount, outLeft, outRight, frames);
+}
+
+// ---- audio thread ---------------------------------------------------------
+
+void Engine::Impl::process(const MidiEvent* events, int eventCount, float* left, float* right, int frames) noexcept
+    SPINDLE_REALTIME {
+  drainCommands();
+  int next = 0;
+  for (int done = 0; done < frames;) {
+    const int n = std::min(frames - done, config.maxBlockFrames);
+    const bool last = done + n >= frames;
+    renderBlock(events, eventCount, next, last, left + done, right + done, done, n);
+    done += n;
+  }
+  flushPending();
+  publishStats(frames);
+}
+
+// Renders frames [base, base + frames) of the block: each event is applied at its
+// frame, the voices render the stretch before it. Events at or past the block's end
+// (outside the contract) are applied at the last frame.
+void Engine::Impl::renderBlock(const MidiEvent* events, int eventCount, int& next, bool last, float* left,
+                               float* right, int base, int frames) noexcept SPINDLE_REALTIME {
+  std::fill(left, left + frames, 0.0f);
+  std::fill(right, right + frames, 0.0f);
+  int at = 0;
+  while (next < eventCount && (last || static_cast<int>(events[next].frame) < base + frames)) {
+    const int f = std::clamp(static_cast<int>(std::min<uint32_t>(events[next].frame, INT32_MAX)) - base, at, frames - 1);
+    if (f > at) {
+      renderVoices(left + at, right + at, f - at);
+      at = f;
+    }
+    handleMidi(events[next], frameCounter + static_cast<uint64_t>(at));
+    ++next;
+  }
+  renderVoices(left + at, right + at, frames - at);
+  frameCounter += static_cast<uint64_t>(frames);
+}
+
+void Engine::Impl::renderVoices(float* left, float* right, int frames) noexcept SPINDLE_REALTIME {
+  if (frames <= 0) return;
+  bool soloActive = false;
+  for (const Part& p : parts) soloActive = soloActive || p.solo;
+  std::array<PartMix, limits::kChannels> mixes{};
+  for (size_t i = 0; i < parts.size(); ++i) mixes[i] = {parts[i].mixGain(soloActive), parts[i].mixPan(), parts[i].bend};
+  RenderContext ctx{&scratch, quality, quality == Quality::SincHigh ? &sinc16 : &sinc8, 0};
+  for (int i = 0; i < pool.activeCount(); ++i) {
+    Voice& v = pool.activeVoice(i);
+    v.render(left, right, frames, mixes[static_cast<size_t>(v.part())], ctx);
+  }
+  underruns += ctx.underruns;
+  pool.collectFinished();
+}
+
+void Engine::Impl::publishStats(int frames) noexcept SPINDLE_REALTIME {
+  const auto active = static_cast<uint32_t>(pool.activeCount());
+  peakVoices = std::max(peakVoices, active);
+  shared.activeVoices.store(active, std::memory_order_relaxed);
+  shared.peakVoices.store(peakVoices, std::memory_order_relaxed);
+  shared.framesRendered.fetch_add(static_cast<uint64_t>(frames), std::memory_order_relaxed);
+  shared.notesStarted.store(notesStarted, std::memory_order_relaxed);
+  shared.voicesStolen.store(voicesStolen, std::memory_order_relaxed);
+  shared.sourceUnderruns.store(underruns, std::memory_order_relaxed);
+}
+
+void Engine::Impl::drainCommands() noexcept SPINDLE_REALTIME {
+  Command c;
+  while (pendingCount + kPendingReserve <= kPendingCapacity && commands.tryPop(c)) {
+    ++commandsTaken;
+    apply(c);
+  }
+}
+
+void Engine::Impl::apply(const Command& c) noexcept SPINDLE_REALTIME {
+  const bool partOk = c.part >= 0 && c.part < limits::kChannels;
+  Part* part = partOk ? &parts[static_cast<size_t>(c.part)] : nullptr;
+  switch (c.type) {
+    case CommandType::SetProgram: if (part) setPartProgram(c.part, c.program, -1); break;
+    case CommandType::SetPartVolume: if (part) part->volumeDb = c.value; break;
+    case CommandType::SetPartPan: if (part) part->pan = std::clamp(c.value, -1.0f, 1.0f); break;
+    case CommandType::SetPartMute: if (part) part->mute = c.flag; break;
+    case CommandType::SetPartSolo: if (part) part->solo = c.flag; break;
+    case CommandType::SetPolyphony: pool.setLimit(c.count); break;
+    case CommandType::SetQuality: quality = static_cast<Quality>(std::clamp(c.count, 0, 3)); break;
+    case CommandType::Panic:
+      for (int p = 0; p < limits::kChannels; ++p) allSoundOff(p);
+      break;
+    case CommandType::SetSlotProgram: setSlot(c.count, c.program); break;
+    case CommandType::SelectSlot: if (part) selectSlot(c.part, c.count); break;
+  }
+}
+
+void Engine::Impl::setSlot(int slot, const Program* p) noexcept SPINDLE_REALTIME {
+  if (slot < 0 || slot >= limits::kProgramSlots) return;
+  const Program* old = slots[static_cast<size_t>(slot)];
+  slots[static_cast<size_t>(slot)] = p;
+  for (int i = 0; i < limits::kChannels; ++i) {
+    if (parts[static_cast<size_t>(i)].slot == slot) setPartProgram(i, p, slot);
+  }
+  letGo(old);
+}
+
+// Program change: an empty slot leaves the part as it is.
+void Engine::Impl::selectSlot(int part, int slot) noexcept SPINDLE_REALTIME {
+  if (slot < 0 || slot >= limits::kProgramSlots || !slots[static_cast<size_t>(slot)]) return;
+  setPartProgram(part, slots[static_cast<size_t>(slot)], slot);
+}
+
+void Engine::Impl::setPartProgram(int part, const Program* p, int slot) noexcept SPINDLE_REALTIME {
+  Part& target = parts[static_cast<size_t>(part)];
+  const Program* old = target.program;
+  if (old == p) {
+    target.slot = slot;
+    return;
+  }
+  target.setProgram(p, slot);
+  letGo(old);
+}
+
+bool Engine::Impl::attached(const Program* p) const noexcept SPINDLE_REALTIME {
+  for (const Part& part : parts) {
+    if (part.program == p) return true;
+  }
+  for (const Program* s : slots) {
+    if (s == p) return true;
+  }
+  return false;
+}
+
+// A part or slot stopped referring to p: if nothing else does, p waits in `pending`
+// for its voices to end (flushPending).
+void Engine::Impl::letGo(const Program* p) noexcept SPINDLE_REALTIME {
+  if (!p || attached(p)) return;
+  for (int i = 0; i < pendingCount; ++i) {
+    if (pending[static_cast<size_t>(i)] == p) return;
+  }
+  if (pendingCount < kPendingCapacity) pending[static_cast<size_t>(pendingCount++)] = p;
+}
+
+// Hands pending Programs with no voice left to the trash FIFO; drops the ones that
+// were attached again meanwhile. A full trash keeps them pending until collected.
+void Engine::Impl::flushPending() noexcept SPINDLE_REALTIME {
+  int kept = 0;
+  for (int i = 0; i < pendingCount; ++i) {
+    const Program* p = pending[static_cast<size_t>(i)];
+    const bool gone = attached(p) || (!pool.uses(p) && trash.tryPush({p, commandsTaken}));
+    if (!gone) pending[static_cast<size_t>(kept++)] = p;
+  }
+  pendingCount = kept;
+}
+
+// ---- control thread -------------------------------------------------------
+
+bool Engine::postCommand(const Command& command) noexcept {
+  Impl& s = *impl_;
+  if (!s.commands.tryPush(command)) {
+    s.shared.commandsDropped.fetch_add(1, std::memory_order_relaxed);
+    return false;
+  }
+  ++s.commandsPosted;  // this command is the commandsPosted-th the audio thread takes
+  const bool lends = command.type == CommandType::SetProgram || command.type == CommandType::SetSlotProgram;
+  if (lends && command.program) s.lastPosted[command.program] = s.commandsPosted;
+  return true;
+}
+
+// A pointer let go of before the audio thread took a later post of it is attached
+// again (or will be): it is not disposed now and comes back when that use ends.
+void Engine::collectGarbage(const ProgramDisposer& dispose) {
+  Impl& s = *impl_;
+  Impl::Retired r;
+  while (s.trash.tryPop(r)) {
+    const auto it = s.lastPosted.find(r.program);
+    if (it != s.lastPosted.end() && it->second > r.commandsTaken) continue;
+    if (it != s.lastPosted.end()) s.lastPosted.erase(it);
+    if (dispose) dispose(r.program);
+  }
+}
+
+void Engine::collectGarbage() {
+  collectGarbage([](const Program* p) { delete p; });
+}
+
+void Engine::collectAllPrograms(const ProgramDisposer& dispose) {
+  Impl& s = *impl_;
+  std::vector<const Program*> all;
+  const auto add = [&all](const Program* p) {
+    if (p && std::find(all.begin(), all.end(), p) == all.end()) all.push_back(p);
+  };
+  for (Part& part : s.parts) {
+    add(part.program);
+    part.setProgram(nullptr, -1);
+  }
+  for (const Program*& slot : s.slots) add(std::exchange(slot, nullptr));
+  for (int i = 0; i < s.pendingCount; ++i) add(s.pending[static_cast<size_t>(i)]);
+  s.pendingCount = 0;
+  for (int i = 0; i < s.pool.activeCount(); ++i) {
+    add(s.pool.activeVoice(i).program());
+    s.pool.activeVoice(i).kill();
+  }
+  s.pool.collectFinished();
+  Impl::Retired r;
+  while (s.trash.tryPop(r)) add(r.program);
+  Command c;  // never taken: the audio thread has stopped, so this thread may pop
+  while (s.commands.tryPop(c)) add(c.program);
+  s.lastPosted.clear();
+  for (const Program* q : all) {
+    if (dispose) dispose(q);
+  }
+}
+
+EngineStats Engine::stats() const noexcept {
+  const auto& sh = impl_->shared;
+  EngineStats st;
+  st.activeVoices = sh.activeVoices.load(std::memory_order_relaxed);
+  st.peakVoices = sh.peakVoices.load(std::memory_order_relaxed);
+  st.framesRendered = sh.framesRendered.load(std::memory_order_relaxed);
+  st.notesStarted = sh.notesStarted.load(std::memory_order_relaxed);
+  st.voicesStolen = sh.voicesStolen.load(std::memory_order_relaxed);
+  st.commandsDropped = sh.commandsDropped.load(std::memory_order_relaxed);
+  st.sourceUnderruns = sh.sourceUnderruns.load(std::memory_order_relaxed);
+  return st;
+}
+
+}  // namespace spindle::engine

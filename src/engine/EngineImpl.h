@@ -1,0 +1,103 @@
+#pragma once
+// Engine::Impl: the audio thread's state. Private to src/engine.
+//
+//   Engine.cpp       construction, process() loop, commands, Program lifetimes
+//   EngineMidi.cpp   MIDI semantics: notes, pedals, controllers, program change
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <unordered_map>
+
+#include "core/Limits.h"
+#include "core/MidiEvent.h"
+#include "core/Realtime.h"
+#include "engine/Engine.h"
+#include "engine/Part.h"
+#include "engine/Random.h"
+#include "engine/RegionMatcher.h"
+#include "engine/VoicePool.h"
+#include "engine/dsp/Interpolators.h"
+#include "rt/SpscFifo.h"
+
+namespace spindle::engine {
+
+struct Engine::Impl {
+  static constexpr size_t kCommandCapacity = 256;
+  static constexpr size_t kTrashCapacity = 256;
+  // Programs let go of by every part and slot, waiting for their last voice to end.
+  // The audio thread takes commands only while this has room for a full batch of
+  // releases (each command releases at most 2 pointers, each program change 1, and a
+  // pointer is here at most once), so it never overflows.
+  static constexpr int kPendingCapacity = 512;
+  static constexpr int kPendingReserve = 2 + limits::kChannels;
+
+  explicit Impl(const EngineConfig& c);
+
+  // ---- audio thread ----
+  void process(const MidiEvent* events, int eventCount, float* left, float* right, int frames) noexcept
+      SPINDLE_REALTIME;
+  void renderBlock(const MidiEvent* events, int eventCount, int& next, bool last, float* left, float* right,
+                   int base, int frames) noexcept SPINDLE_REALTIME;
+  void renderVoices(float* left, float* right, int frames) noexcept SPINDLE_REALTIME;
+  void publishStats(int frames) noexcept SPINDLE_REALTIME;
+
+  void drainCommands() noexcept SPINDLE_REALTIME;
+  void apply(const Command& c) noexcept SPINDLE_REALTIME;
+  void setSlot(int slot, const Program* p) noexcept SPINDLE_REALTIME;
+  void selectSlot(int part, int slot) noexcept SPINDLE_REALTIME;
+  void setPartProgram(int part, const Program* p, int slot) noexcept SPINDLE_REALTIME;
+  void letGo(const Program* p) noexcept SPINDLE_REALTIME;
+  bool attached(const Program* p) const noexcept SPINDLE_REALTIME;
+  void flushPending() noexcept SPINDLE_REALTIME;
+
+  // EngineMidi.cpp
+  void handleMidi(const MidiEvent& e, uint64_t frame) noexcept SPINDLE_REALTIME;
+  void noteOn(int part, int key, int velocity, uint64_t frame) noexcept SPINDLE_REALTIME;
+  void noteOff(int part, int key, uint64_t frame) noexcept SPINDLE_REALTIME;
+  void fireReleaseTriggers(int part, int key, uint64_t frame) noexcept SPINDLE_REALTIME;
+  void startRegions(int part, const NoteContext& note, uint64_t frame) noexcept SPINDLE_REALTIME;
+  void startVoice(int part, const NoteContext& note, const Region& r, float extraDb) noexcept SPINDLE_REALTIME;
+  void controlChange(int part, int cc, int value, uint64_t frame) noexcept SPINDLE_REALTIME;
+  void sustainPedal(int part, bool down, uint64_t frame) noexcept SPINDLE_REALTIME;
+  void sostenutoPedal(int part, bool down) noexcept SPINDLE_REALTIME;
+  void allNotesOff(int part) noexcept SPINDLE_REALTIME;
+  void allSoundOff(int part) noexcept SPINDLE_REALTIME;
+
+  EngineConfig config;
+  rt::SpscFifo<Command, kCommandCapacity> commands;
+  // A let-go Program and how many commands the audio thread had taken by then: the
+  // control side disposes it only if it has not posted it again since (Engine.cpp).
+  struct Retired {
+    const Program* program = nullptr;
+    uint64_t commandsTaken = 0;
+  };
+  rt::SpscFifo<Retired, kTrashCapacity> trash;
+  uint64_t commandsTaken = 0;  // audio thread
+
+  // Control thread only: commands posted, and the serial of each Program's last post.
+  uint64_t commandsPosted = 0;
+  std::unordered_map<const Program*, uint64_t> lastPosted;
+
+  std::array<Part, limits::kChannels> parts{};
+  std::array<const Program*, limits::kProgramSlots> slots{};
+  std::array<const Program*, kPendingCapacity> pending{};
+  int pendingCount = 0;
+
+  VoicePool pool;
+  RenderScratch scratch;
+  dsp::SincInterpolator sinc8{8}, sinc16{16};
+  Quality quality;
+  Prng rng;
+  uint64_t frameCounter = 0;  // engine frames rendered, the clock of note-on times
+  uint64_t notesStarted = 0, voicesStolen = 0, underruns = 0;
+  uint32_t peakVoices = 0;
+
+  // Published once per process() with relaxed stores; stats() reads them.
+  struct {
+    std::atomic<uint32_t> activeVoices{0}, peakVoices{0};
+    std::atomic<uint64_t> framesRendered{0}, notesStarted{0}, voicesStolen{0}, commandsDropped{0};
+    std::atomic<uint64_t> sourceUnderruns{0};
+  } shared;
+};
+
+}  // namespace spindle::engine

@@ -1,0 +1,182 @@
+// Voice: starting, releasing and fading. The render stages are in VoiceRender.cpp.
+#include <algorithm>
+#include <cmath>
+
+#include "core/Units.h"
+#include "engine/Curves.h"
+#include "engine/Voice.h"
+
+namespace spindle::engine {
+
+RenderScratch::RenderScratch(int maxBlockFrames)
+    : left(static_cast<size_t>(maxBlockFrames)),
+      right(left.size()),
+      ampEnv(left.size()),
+      ampLfo(left.size()),
+      filEnv(left.size()),
+      filLfo(left.size()),
+      pitchEnv(left.size()),
+      pitchLfo(left.size()),
+      positions(kChunkFrames + 1),
+      spanLeft(kSpanCapacity),
+      spanRight(kSpanCapacity) {}
+
+SourceScratch RenderScratch::source() noexcept SPINDLE_REALTIME { return {spanLeft.data(), spanRight.data(), kSpanCapacity}; }
+
+bool Voice::start(const VoiceStart& s, Prng& rng, const SourceScratch& scratch, const PartMix& mix) noexcept
+    SPINDLE_REALTIME {
+  const SampleData* d = s.sample;
+  if (!s.region || !d || d->channels <= 0 || d->totalFrames <= 0 || !d->channel[0]) return false;
+  const Region& r = *s.region;
+  program_ = s.program;
+  region_ = s.region;
+  part_ = s.part;
+  key_ = s.key;
+  order_ = s.order;
+  sampleRate_ = s.sampleRate;
+  active_ = true;
+  released_ = fading_ = sourceEnded_ = false;
+  keyDown = !s.releaseTrigger;
+  pedalHeld = sostenuto = false;
+  stereo_ = d->channels > 1;
+
+  source_.start(setupSource(r, *d, s.releaseTrigger, rng), scratch);
+  setupPitch(r, s, rng);
+  setupGain(r, s, rng);
+  setupFilter(r, s, rng);
+  setupModulators(r, s);
+  delayFrames_ = std::llround(static_cast<double>(r.delay + r.delayRandom * rng.uniform()) * s.sampleRate);
+  const curves::PanGains pan = curves::panGains(panOffset_ + mix.pan);
+  gainLeft_ = pan.left * staticGain_ * mix.gain;
+  gainRight_ = pan.right * staticGain_ * mix.gain;
+  return true;
+}
+
+// Offset, end and loop mode; see SampleSource.h for the unrolled frames.
+SampleSource::Setup Voice::setupSource(const Region& r, const SampleData& d, bool releaseTrigger, Prng& rng) noexcept
+    SPINDLE_REALTIME {
+  const int64_t last = std::min(r.end >= 0 ? r.end : d.totalFrames - 1, d.totalFrames - 1);
+  int64_t offset = r.offset;
+  if (r.offsetRandom > 0) offset += static_cast<int64_t>(rng.uniform() * static_cast<float>(r.offsetRandom + 1));
+  offset = std::clamp<int64_t>(offset, 0, std::max<int64_t>(last, 0));
+  position_ = static_cast<double>(offset);
+
+  const bool fileLoop = d.loopStart >= 0 && d.loopEnd > d.loopStart;
+  LoopMode mode = r.loopModeSet ? r.loopMode : (fileLoop ? LoopMode::LoopContinuous : LoopMode::NoLoop);
+  if (r.count > 0) mode = LoopMode::OneShot;
+  const bool loops = mode == LoopMode::LoopContinuous || mode == LoopMode::LoopSustain;
+  oneShot_ = mode == LoopMode::OneShot || releaseTrigger;
+  loopSustain_ = mode == LoopMode::LoopSustain;
+
+  LoopMap map;
+  if (r.count > 1) {
+    map = {offset, last - offset + 1, r.count - 1};  // play offset..end `count` times
+  } else if (loops && !releaseTrigger) {
+    const int64_t ls = r.loopStart >= 0 ? r.loopStart : d.loopStart;
+    const int64_t le = std::min(r.loopEnd >= 0 ? r.loopEnd : d.loopEnd, last);
+    if (ls >= 0 && le > ls && offset <= le) map = {ls, le - ls + 1, LoopMap::kForever};
+  }
+  return {&d, last, map};
+}
+
+namespace {
+// pitch_keycenter=sample: the file's root key once SampleData carries one (rootKey,
+// -1 = none); without it the note plays untransposed.
+template <typename Data>
+int fileRootKey(const Data& d) noexcept SPINDLE_REALTIME {
+  if constexpr (requires { d.rootKey; }) {
+    return static_cast<int>(d.rootKey);
+  } else {
+    return -1;
+  }
+}
+}  // namespace
+
+// pitch_random is bipolar: uniform in +-pitch_random cents.
+void Voice::setupPitch(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME {
+  const int root = fileRootKey(*s.sample);
+  const int center = r.pitchKeycenterFromKey ? (root >= 0 ? root : s.key) : r.pitchKeycenter;
+  double cents = static_cast<double>(s.key - center) * static_cast<double>(r.pitchKeytrack);
+  cents += 100.0 * r.transpose + static_cast<double>(r.tune);
+  cents += static_cast<double>(r.pitchVeltrack) * s.velocity / 127.0;
+  if (r.pitchRandom > 0.0f) cents += static_cast<double>(r.pitchRandom * rng.bipolar());
+  const double fileRate = s.sample->sampleRate > 0.0 ? s.sample->sampleRate : s.sampleRate;
+  baseIncrement_ = centsToRatio(cents) * fileRate / s.sampleRate;
+  increment_ = baseIncrement_;
+}
+
+// amp_random adds uniform [0, amp_random] dB; pan and position add up (position only
+// for stereo files); width mixes the two channels (Curves.h).
+void Voice::setupGain(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME {
+  float db = r.volume + r.ampKeytrack * static_cast<float>(s.key - r.ampKeycenter) + s.extraDb;
+  if (r.ampRandom > 0.0f) db += r.ampRandom * rng.uniform();
+  staticGain_ = dbToGain(db) * r.amplitude * 0.01f * curves::velocityGain(r, s.velocity) *
+                curves::crossfadeGain(r, s.key, s.velocity);
+  panOffset_ = r.pan * 0.01f + (stereo_ ? r.position * 0.01f : 0.0f);
+  const float w = std::clamp(r.width * 0.01f, -1.0f, 1.0f);
+  widthA_ = stereo_ ? 0.5f * (1.0f + w) : 1.0f;
+  widthB_ = stereo_ ? 0.5f * (1.0f - w) : 0.0f;
+}
+
+// Cutoff with fil_keytrack, fil_veltrack and a bipolar fil_random, in cents; no
+// fil_type with a cutoff means lpf_2p. fileg and fillfo move it while rendering.
+void Voice::setupFilter(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME {
+  hasFilter_ = r.cutoff >= 0.0f;
+  if (!hasFilter_) return;
+  float cents = r.filKeytrack * static_cast<float>(s.key - r.filKeycenter);
+  cents += r.filVeltrack * static_cast<float>(s.velocity) / 127.0f;
+  if (r.filRandom > 0.0f) cents += r.filRandom * rng.bipolar();
+  cutoff_ = r.cutoff * std::exp2(cents / 1200.0f);
+  resonance_ = r.resonance;
+  filter_.setup(r.filType == FilterType::None ? FilterType::Lpf2p : r.filType, s.sampleRate);
+  filter_.setParams(cutoff_, resonance_);
+}
+
+void Voice::setupModulators(const Region& r, const VoiceStart& s) noexcept SPINDLE_REALTIME {
+  const float v = static_cast<float>(s.velocity) / 127.0f;
+  ampEg_.setup(r.ampeg, v, s.sampleRate);
+  filEg_.setup(r.fileg, v, s.sampleRate);
+  pitchEg_.setup(r.pitcheg, v, s.sampleRate);
+  ampLfo_.setup(r.amplfo, s.sampleRate);
+  filLfo_.setup(r.fillfo, s.sampleRate);
+  pitchLfo_.setup(r.pitchlfo, s.sampleRate);
+  ampEg_.start();
+  filEg_.start();
+  pitchEg_.start();
+  ampLfo_.start();
+  filLfo_.start();
+  pitchLfo_.start();
+  filterModulated_ = hasFilter_ && (filEg_.depth() != 0.0f || filLfo_.active());
+  pitchModulated_ = pitchEg_.depth() != 0.0f || pitchLfo_.active();
+}
+
+void Voice::noteOff() noexcept SPINDLE_REALTIME {
+  if (!oneShot_) release();
+}
+
+void Voice::release() noexcept SPINDLE_REALTIME {
+  if (!active_ || released_) return;
+  released_ = true;
+  if (delayFrames_ > 0) {  // released before it sounded: nothing to fade
+    active_ = false;
+    return;
+  }
+  ampEg_.release();
+  filEg_.release();
+  pitchEg_.release();
+  if (loopSustain_) source_.leaveLoop(static_cast<int64_t>(std::floor(position_)));
+}
+
+void Voice::fade(float seconds) noexcept SPINDLE_REALTIME {
+  if (!active_ || fading_) return;
+  fading_ = released_ = true;
+  if (delayFrames_ > 0) {
+    active_ = false;
+    return;
+  }
+  ampEg_.fastRelease(seconds);
+}
+
+float Voice::loudness() const noexcept SPINDLE_REALTIME { return ampEg_.level() * staticGain_; }
+
+}  // namespace spindle::engine

@@ -1,0 +1,152 @@
+#pragma once
+// Voice: one sounding region. Audio thread only; lives in the VoicePool for the
+// Engine's life, reused note after note (start() never allocates).
+//
+// A render call walks the stages over the whole segment, block-wise, not per frame:
+//   delay  -> skip the region's delay frames (nothing sounds, nothing advances)
+//   pitch  -> per-frame position increments (only when pitcheg/pitchlfo modulate)
+//   fetch  -> SampleSource spans in chunks, interpolated into scratch left/right
+//   filter -> per-voice Filter; cutoff re-set every kFilterStep frames if modulated
+//   amp    -> ampeg x amplfo x region/velocity/part gain x pan, added to the output
+// Gain changes from the part (CC7/CC10/CC11, part volume/pan) ramp over
+// kGainRampFrames so that controller moves do not click.
+#include <cstdint>
+#include <vector>
+
+#include "core/Realtime.h"
+#include "core/Region.h"
+#include "core/SampleData.h"
+#include "engine/Engine.h"
+#include "engine/Random.h"
+#include "engine/SampleSource.h"
+#include "engine/dsp/Envelope.h"
+#include "engine/dsp/Filter.h"
+#include "engine/dsp/Interpolators.h"
+#include "engine/dsp/Lfo.h"
+
+namespace spindle::engine {
+
+// Scratch the voices render into, one at a time. Owned by the Engine, sized once.
+struct RenderScratch {
+  static constexpr int kChunkFrames = 64;        // output frames per source span
+  static constexpr double kMaxIncrement = 32.0;  // source frames per output frame
+  static constexpr int kSpanCapacity = 4096;     // >= kChunkFrames * kMaxIncrement + taps
+
+  explicit RenderScratch(int maxBlockFrames);
+  std::vector<float> left, right, ampEnv, ampLfo, filEnv, filLfo, pitchEnv, pitchLfo;
+  std::vector<double> positions;  // kChunkFrames + 1
+  std::vector<float> spanLeft, spanRight;
+  SourceScratch source() noexcept SPINDLE_REALTIME;
+};
+
+// What a render call needs from outside the voice.
+struct RenderContext {
+  RenderScratch* scratch = nullptr;
+  Quality quality = Quality::Hermite;
+  const dsp::SincInterpolator* sinc = nullptr;  // for Sinc / SincHigh
+  uint64_t underruns = 0;                       // added to by voices
+};
+
+// The part's mix state for one segment.
+struct PartMix {
+  float gain = 1.0f;
+  float pan = 0.0f;
+  int bend = 0;
+};
+
+struct VoiceStart {
+  const Program* program = nullptr;
+  const Region* region = nullptr;
+  const SampleData* sample = nullptr;
+  int part = 0, key = 60, velocity = 100;
+  double sampleRate = 48000.0;
+  float extraDb = 0.0f;         // rt_decay attenuation of a release trigger
+  bool releaseTrigger = false;  // plays out like a one-shot
+  uint64_t order = 0;           // start order, for "oldest"
+};
+
+class Voice {
+ public:
+  static constexpr int kGainRampFrames = 64;
+  static constexpr int kFilterStep = 32;
+
+  // Sets up every stage. False (and the voice stays free) when the region has no
+  // playable sample.
+  bool start(const VoiceStart& s, Prng& rng, const SourceScratch& scratch, const PartMix& mix) noexcept
+      SPINDLE_REALTIME;
+  // Adds `frames` frames to out; the voice may finish inside.
+  void render(float* outLeft, float* outRight, int frames, const PartMix& mix, RenderContext& ctx) noexcept
+      SPINDLE_REALTIME;
+
+  // Note-off as the loop mode sees it (one_shot ignores it; loop_sustain leaves the loop).
+  void noteOff() noexcept SPINDLE_REALTIME;
+  // Envelope release, whatever the loop mode (all notes off, off_mode=normal).
+  void release() noexcept SPINDLE_REALTIME;
+  // Linear fade to silence, then free: stealing, choking, all sound off.
+  void fade(float seconds) noexcept SPINDLE_REALTIME;
+  void kill() noexcept SPINDLE_REALTIME { active_ = false; }
+
+  bool active() const noexcept { return active_; }
+  bool released() const noexcept { return released_; }
+  bool fading() const noexcept { return fading_; }
+  float loudness() const noexcept SPINDLE_REALTIME;  // current envelope level times the static gain
+  int part() const noexcept { return part_; }
+  int key() const noexcept { return key_; }
+  uint64_t order() const noexcept { return order_; }
+  const Region* region() const noexcept { return region_; }
+  const Program* program() const noexcept { return program_; }
+
+  // Pedal bookkeeping, kept by the Engine's MIDI handling.
+  bool keyDown = false;    // its key has not been released
+  bool pedalHeld = false;  // note-off came while the sustain pedal was down
+  bool sostenuto = false;  // latched by the sostenuto pedal
+
+ private:
+  SampleSource::Setup setupSource(const Region& r, const SampleData& d, bool releaseTrigger, Prng& rng) noexcept
+      SPINDLE_REALTIME;
+  void setupPitch(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME;
+  void setupGain(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME;
+  void setupFilter(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME;
+  void setupModulators(const Region& r, const VoiceStart& s) noexcept SPINDLE_REALTIME;
+
+  void computeIncrements(float* pitchEnv, float* pitchLfo, int frames, const PartMix& mix) noexcept SPINDLE_REALTIME;
+  void fetch(float* left, float* right, int frames, const float* increments, RenderContext& ctx) noexcept
+      SPINDLE_REALTIME;
+  int fetchChunk(float* left, float* right, int frames, const float* increments, RenderContext& ctx) noexcept
+      SPINDLE_REALTIME;
+  template <typename Kernel>
+  int interpolate(const Kernel& kernel, float* left, float* right, int frames, RenderContext& ctx) noexcept
+      SPINDLE_REALTIME;
+  void filter(float* left, float* right, int frames, RenderContext& ctx) noexcept SPINDLE_REALTIME;
+  void amplify(float* outLeft, float* outRight, int frames, const PartMix& mix, RenderContext& ctx) noexcept
+      SPINDLE_REALTIME;
+
+  const Program* program_ = nullptr;
+  const Region* region_ = nullptr;
+  int part_ = 0, key_ = 0;
+  uint64_t order_ = 0;
+  bool active_ = false, released_ = false, fading_ = false;
+  bool oneShot_ = false, loopSustain_ = false, stereo_ = false;
+
+  SampleSource source_;
+  double position_ = 0.0;       // unrolled source frames
+  double baseIncrement_ = 1.0;  // source frames per output frame before bend and modulation
+  double increment_ = 1.0;      // this segment's constant increment (unmodulated pitch)
+  bool pitchModulated_ = false;
+  bool sourceEnded_ = false;
+  int64_t delayFrames_ = 0;
+
+  dsp::Envelope ampEg_, filEg_, pitchEg_;
+  dsp::Lfo ampLfo_, filLfo_, pitchLfo_;
+  dsp::Filter filter_;
+  bool hasFilter_ = false, filterModulated_ = false;
+  float cutoff_ = 0.0f, resonance_ = 0.0f;
+
+  float staticGain_ = 1.0f;   // volume, amplitude, velocity, keytrack, random, crossfades
+  float panOffset_ = 0.0f;    // region pan + position, -1..1
+  float widthA_ = 1.0f, widthB_ = 0.0f;
+  float gainLeft_ = 0.0f, gainRight_ = 0.0f;  // current (ramped) output gains
+  double sampleRate_ = 48000.0;
+};
+
+}  // namespace spindle::engine

@@ -1,0 +1,130 @@
+#include "engine/VoicePool.h"
+
+#include <algorithm>
+
+#include "core/Limits.h"
+
+namespace spindle::engine {
+
+int VoicePool::marginFor(int polyphony) noexcept { return std::clamp(polyphony / 4, 8, 128); }
+
+VoicePool::VoicePool(int polyphony)
+    : limit_(std::clamp(polyphony, 1, limits::kMaxVoices)), maxLimit_(limit_) {
+  const int size = limit_ + marginFor(limit_);
+  voices_.resize(static_cast<size_t>(size));
+  active_.resize(static_cast<size_t>(size));
+  free_.resize(static_cast<size_t>(size));
+  for (int i = 0; i < size; ++i) free_[static_cast<size_t>(i)] = size - 1 - i;
+  freeCount_ = size;
+}
+
+void VoicePool::setLimit(int polyphony) noexcept SPINDLE_REALTIME {
+  limit_ = std::clamp(polyphony, 1, maxLimit_);
+}
+
+Voice& VoicePool::acquire(uint64_t& stolen) noexcept SPINDLE_REALTIME {
+  if (liveCount() >= limit_) {
+    if (Voice* victim = pickVictim()) {
+      victim->fade(limits::kStealFadeSeconds);
+      ++stolen;
+    }
+  }
+  collectFinished();
+  if (freeCount_ == 0) cutQuietestFading();
+  return voices_[static_cast<size_t>(free_[static_cast<size_t>(freeCount_ - 1)])];
+}
+
+void VoicePool::commit(Voice& v) noexcept SPINDLE_REALTIME {
+  // v came from acquire(), which handed out the top of the free stack.
+  const int index = static_cast<int>(&v - voices_.data());
+  if (freeCount_ == 0 || free_[static_cast<size_t>(freeCount_ - 1)] != index) return;
+  --freeCount_;
+  active_[static_cast<size_t>(activeCount_++)] = index;
+}
+
+int VoicePool::liveCount() const noexcept SPINDLE_REALTIME {
+  int live = 0;
+  for (int i : activeIndices()) live += voices_[static_cast<size_t>(i)].fading() ? 0 : 1;
+  return live;
+}
+
+Voice* VoicePool::pickVictim() noexcept SPINDLE_REALTIME {
+  Voice* oldestReleased = nullptr;
+  Voice* quietest = nullptr;
+  for (int i : activeIndices()) {
+    Voice& v = voices_[static_cast<size_t>(i)];
+    if (!v.active() || v.fading()) continue;
+    if (v.released() && (!oldestReleased || v.order() < oldestReleased->order())) oldestReleased = &v;
+    if (!quietest || v.loudness() < quietest->loudness()) quietest = &v;
+  }
+  return oldestReleased ? oldestReleased : quietest;
+}
+
+void VoicePool::cutQuietestFading() noexcept SPINDLE_REALTIME {
+  Voice* cut = nullptr;
+  for (int i : activeIndices()) {
+    Voice& v = voices_[static_cast<size_t>(i)];
+    if (!cut || v.loudness() < cut->loudness()) cut = &v;
+  }
+  if (cut) cut->kill();
+  collectFinished();
+}
+
+void VoicePool::enforceRegionPolyphony(int part, int key, const Region& r, uint64_t& stolen) noexcept
+    SPINDLE_REALTIME {
+  if (r.polyphony < 0 && r.notePolyphony < 0) return;
+  int inGroup = 0, onNote = 0;
+  for (int i : activeIndices()) {
+    const Voice& v = voices_[static_cast<size_t>(i)];
+    if (!v.active() || v.fading() || v.part() != part || v.region()->group != r.group) continue;
+    ++inGroup;
+    onNote += v.key() == key ? 1 : 0;
+  }
+  // active_ is in start order, so the first matches are the oldest.
+  for (int i : activeIndices()) {
+    Voice& v = voices_[static_cast<size_t>(i)];
+    if (!v.active() || v.fading() || v.part() != part || v.region()->group != r.group) continue;
+    const bool overGroup = r.polyphony >= 0 && inGroup >= r.polyphony;
+    const bool overNote = r.notePolyphony >= 0 && v.key() == key && onNote >= r.notePolyphony;
+    if (!overGroup && !overNote) continue;
+    v.fade(limits::kStealFadeSeconds);
+    ++stolen;
+    --inGroup;
+    onNote -= v.key() == key ? 1 : 0;
+  }
+}
+
+void VoicePool::choke(int part, int64_t group) noexcept SPINDLE_REALTIME {
+  for (int i : activeIndices()) {
+    Voice& v = voices_[static_cast<size_t>(i)];
+    const Region* r = v.region();
+    if (!v.active() || v.part() != part || r->offBy == 0 || r->offBy != group) continue;
+    if (r->offMode == OffMode::Fast) {
+      v.fade(limits::kStealFadeSeconds);
+    } else {
+      v.release();
+    }
+  }
+}
+
+void VoicePool::collectFinished() noexcept SPINDLE_REALTIME {
+  int kept = 0;
+  for (int k = 0; k < activeCount_; ++k) {
+    const int i = active_[static_cast<size_t>(k)];
+    if (voices_[static_cast<size_t>(i)].active()) {
+      active_[static_cast<size_t>(kept++)] = i;
+    } else {
+      free_[static_cast<size_t>(freeCount_++)] = i;
+    }
+  }
+  activeCount_ = kept;
+}
+
+bool VoicePool::uses(const Program* p) const noexcept SPINDLE_REALTIME {
+  for (int i : activeIndices()) {
+    if (voices_[static_cast<size_t>(i)].program() == p) return true;
+  }
+  return false;
+}
+
+}  // namespace spindle::engine

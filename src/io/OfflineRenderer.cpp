@@ -1,0 +1,101 @@
+#include "io/OfflineRenderer.h"
+
+#include <algorithm>
+#include <chrono>
+#include <ctime>
+
+#include "core/Limits.h"
+
+namespace spindle::io {
+
+namespace {
+
+double cpuNow() noexcept {
+  timespec ts{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
+
+double secondsSince(std::chrono::steady_clock::time_point start) noexcept {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
+
+OfflineRenderer::OfflineRenderer(engine::Engine& engine, RenderOptions options)
+    : engine_(engine), options_(options) {
+  options_.blockFrames = std::clamp(options_.blockFrames, 1, engine_.config().maxBlockFrames);
+  blockEvents_.reserve(limits::kMaxEventsPerBlock);
+  left_.resize(static_cast<std::size_t>(options_.blockFrames));
+  right_.resize(static_cast<std::size_t>(options_.blockFrames));
+}
+
+// Fills blockEvents_ with the events due in the block starting at `blockStart`;
+// returns the block's length in frames (shorter than blockFrames only when the
+// per-block event limit cut it).
+int OfflineRenderer::gatherBlock(const std::vector<int64_t>& frames, const std::vector<TimedMidiEvent>& events,
+                                 std::size_t& next, int64_t blockStart) {
+  blockEvents_.clear();
+  int length = options_.blockFrames;
+  const auto capacity = static_cast<std::size_t>(limits::kMaxEventsPerBlock);
+  while (next < events.size() && frames[next] < blockStart + length) {
+    if (blockEvents_.size() == capacity) {
+      length = static_cast<int>(std::max<int64_t>(1, frames[next] - blockStart));
+      break;
+    }
+    // Events the limit pushed out of an earlier block arrive late, at offset 0.
+    const auto offset = static_cast<uint32_t>(std::max<int64_t>(0, frames[next] - blockStart));
+    const TimedMidiEvent& e = events[next++];
+    blockEvents_.push_back(MidiEvent{offset, e.status, e.data1, e.data2});
+  }
+  // A cut block must not keep events at or past its new end.
+  while (!blockEvents_.empty() && blockEvents_.back().frame >= static_cast<uint32_t>(length)) {
+    blockEvents_.pop_back();
+    --next;
+  }
+  return length;
+}
+
+bool OfflineRenderer::finished(std::size_t next, std::size_t eventCount, int64_t frame, int64_t endFrame,
+                               int64_t capFrame, RenderStats& stats) const {
+  if (next < eventCount || frame < endFrame) return false;
+  if (engine_.stats().activeVoices == 0) return true;
+  if (frame < capFrame) return false;
+  stats.tailCapped = true;
+  return true;
+}
+
+RenderStats OfflineRenderer::render(const std::vector<TimedMidiEvent>& events, const Sink& sink) {
+  const double rate = engine_.config().sampleRate;
+  std::vector<int64_t> frames(events.size());
+  for (std::size_t i = 0; i < events.size(); ++i) frames[i] = std::max<int64_t>(0, secondsToFrames(events[i].seconds, rate));
+
+  RenderStats stats;
+  stats.lastEventFrame = frames.empty() ? 0 : frames.back();
+  const int64_t endFrame = std::max(stats.lastEventFrame + 1, secondsToFrames(options_.endSeconds, rate));
+  const int64_t capFrame = stats.lastEventFrame + secondsToFrames(options_.tailCapSeconds, rate);
+  const auto wallStart = std::chrono::steady_clock::now();
+  const double cpuStart = cpuNow();
+  std::size_t next = 0;
+  while (!finished(next, events.size(), stats.frames, endFrame, capFrame, stats)) {
+    const int length = gatherBlock(frames, events, next, stats.frames);
+    const auto processStart = std::chrono::steady_clock::now();
+    engine_.process(blockEvents_.data(), static_cast<int>(blockEvents_.size()), left_.data(), right_.data(), length);
+    stats.processSeconds += secondsSince(processStart);
+    stats.peakVoices = std::max(stats.peakVoices, engine_.stats().activeVoices);
+    stats.frames += length;
+    if (!sink(left_.data(), right_.data(), length)) {
+      stats.sinkFailed = true;
+      break;
+    }
+  }
+  stats.wallSeconds = secondsSince(wallStart);
+  stats.cpuSeconds = cpuNow() - cpuStart;
+  const engine::EngineStats engineStats = engine_.stats();
+  stats.peakVoices = std::max(stats.peakVoices, engineStats.peakVoices);
+  stats.notesStarted = engineStats.notesStarted;
+  stats.voicesStolen = engineStats.voicesStolen;
+  return stats;
+}
+
+}  // namespace spindle::io

@@ -1,0 +1,23 @@
+#pragma once
+// 128-point curves given by a few points (amp_velcurve_N, <curve> vNNN): the points
+// given, straight lines between them, and implicit end points 0 -> 0 and 127 -> 1
+// unless those are given too.
+#include <array>
+#include <bitset>
+
+namespace spindle::sfz {
+
+struct CurvePoints {
+  std::array<float, 128> values{};
+  std::bitset<128> given;
+
+  void set(int index, float value) {
+    values[static_cast<size_t>(index)] = value;
+    given.set(static_cast<size_t>(index));
+  }
+  bool empty() const { return given.none(); }
+};
+
+std::array<float, 128> interpolateCurve(const CurvePoints& points);
+
+}  // namespace spindle::sfz

@@ -1,0 +1,280 @@
+#include "sfz/OpcodeTable.h"
+
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "core/Limits.h"
+#include "sfz/Text.h"
+
+namespace spindle::sfz {
+
+namespace {
+
+using R = Region;
+using E = EnvelopeParams;
+using L = LfoParams;
+using A = std::array<std::string_view, 2>;
+
+constexpr double kFrames = 4294967296.0;  // the reference's bound for frame positions
+constexpr double kInt32Min = -2147483648.0, kInt32Max = 2147483647.0;
+// cutoff's reference maximum is "SampleRate / 2"; this is Nyquist at 192 kHz, and the
+// engine clamps again to its own rate.
+constexpr double kCutoffMax = 96000.0;
+
+constexpr std::string_view kLoopModes[] = {"no_loop", "one_shot", "loop_continuous", "loop_sustain"};
+constexpr std::string_view kTriggers[] = {"attack", "release", "first", "legato"};
+constexpr std::string_view kOffModes[] = {"fast", "normal"};
+// Index = FilterType; "" stands for FilterType::None, which no value selects.
+constexpr std::string_view kFilterTypes[] = {"", "lpf_1p", "lpf_2p", "hpf_1p", "hpf_2p", "bpf_2p", "brf_2p"};
+constexpr std::string_view kCrossfadeCurves[] = {"power", "gain"};
+
+constexpr OpcodeSpec spec(std::string_view name, A aliases, ValueKind kind, double lo, double hi, Target target) {
+  return OpcodeSpec{name, aliases, kind, lo, hi, target};
+}
+constexpr OpcodeSpec option(std::string_view name, A aliases, Special target, std::span<const std::string_view> options) {
+  return OpcodeSpec{name, aliases, ValueKind::Option, 0, 0, target, options};
+}
+constexpr OpcodeSpec fl(std::string_view name, A aliases, double lo, double hi, Target target) {
+  return spec(name, aliases, ValueKind::Float, lo, hi, target);
+}
+constexpr OpcodeSpec in(std::string_view name, A aliases, double lo, double hi, Target target) {
+  return spec(name, aliases, ValueKind::Integer, lo, hi, target);
+}
+constexpr OpcodeSpec note(std::string_view name, A aliases, Target target) {
+  return spec(name, aliases, ValueKind::Note, 0, 127, target);
+}
+constexpr OpcodeSpec eg(std::string_view name, A aliases, EnvelopeParams R::*env, float E::*param,
+                        double lo = 0, double hi = 100) {
+  return fl(name, aliases, lo, hi, EnvField{env, param});
+}
+constexpr OpcodeSpec lfo(std::string_view name, LfoParams R::*which, float L::*param, double lo, double hi) {
+  return fl(name, {}, lo, hi, LfoField{which, param});
+}
+
+const OpcodeSpec kTable[] = {
+    // Sample playback.
+    spec("sample", {}, ValueKind::Text, 0, 0, Special::Sample),
+    in("offset", {}, 0, kFrames, &R::offset),
+    in("offset_random", {}, 0, kFrames, &R::offsetRandom),
+    in("end", {}, 0, kFrames, &R::end),
+    in("count", {}, 0, kFrames, &R::count),
+    option("loop_mode", {"loopmode"}, Special::LoopMode, kLoopModes),
+    in("loop_start", {"loopstart"}, 0, kFrames, &R::loopStart),
+    in("loop_end", {"loopend"}, 0, kFrames, &R::loopEnd),
+    fl("delay", {}, 0, 100, &R::delay),
+    fl("delay_random", {}, 0, 100, &R::delayRandom),
+    // Input controls.
+    spec("key", {}, ValueKind::KeyRange, 0, 127, Special::Key),
+    spec("lokey", {}, ValueKind::KeyRange, 0, 127, Special::LoKey),
+    spec("hikey", {}, ValueKind::KeyRange, 0, 127, Special::HiKey),
+    in("lovel", {}, 1, 127, &R::lovel),
+    in("hivel", {}, 1, 127, &R::hivel),
+    in("lochan", {}, 1, 16, &R::lochan),
+    in("hichan", {}, 1, 16, &R::hichan),
+    in("loccN", {}, 0, 127, Special::LoCc),
+    in("hiccN", {}, 0, 127, Special::HiCc),
+    in("lobend", {}, -8192, 8192, &R::lobend),
+    in("hibend", {}, -8192, 8192, &R::hibend),
+    fl("lorand", {}, 0, 1, &R::lorand),
+    fl("hirand", {}, 0, 1, &R::hirand),
+    in("seq_length", {}, 1, 100, &R::seqLength),
+    in("seq_position", {}, 1, 100, &R::seqPosition),
+    option("trigger", {}, Special::Trigger, kTriggers),
+    note("sw_lokey", {}, &R::swLokey),
+    note("sw_hikey", {}, &R::swHikey),
+    note("sw_last", {}, &R::swLast),
+    note("sw_down", {}, &R::swDown),
+    note("sw_up", {}, &R::swUp),
+    note("sw_previous", {}, &R::swPrevious),
+    note("sw_default", {}, Special::SwDefault),
+    // Voice groups and polyphony (the reference gives polyphony no range).
+    in("group", {"polyphony_group"}, kInt32Min, kInt32Max, &R::group),
+    in("off_by", {"offby"}, kInt32Min, kInt32Max, &R::offBy),
+    option("off_mode", {}, Special::OffMode, kOffModes),
+    in("polyphony", {}, 1, limits::kMaxVoices, &R::polyphony),
+    in("note_polyphony", {}, 1, limits::kMaxVoices, &R::notePolyphony),
+    fl("rt_decay", {}, 0, 200, &R::rtDecay),
+    in("output", {}, 0, 1024, &R::output),
+    // Amplifier.
+    fl("volume", {}, -144, 6, &R::volume),
+    fl("amplitude", {}, 0, 100, &R::amplitude),
+    fl("pan", {}, -100, 100, &R::pan),
+    fl("width", {}, -100, 100, &R::width),
+    fl("position", {}, -100, 100, &R::position),
+    fl("amp_veltrack", {}, -100, 100, &R::ampVeltrack),
+    fl("amp_velcurve_N", {}, 0, 1, Special::AmpVelcurve),
+    fl("amp_keytrack", {}, -96, 12, &R::ampKeytrack),
+    note("amp_keycenter", {}, &R::ampKeycenter),
+    fl("amp_random", {"gain_random"}, 0, 24, &R::ampRandom),
+    // Crossfades.
+    note("xfin_lokey", {}, &R::xfinLokey),
+    note("xfin_hikey", {}, &R::xfinHikey),
+    note("xfout_lokey", {}, &R::xfoutLokey),
+    note("xfout_hikey", {}, &R::xfoutHikey),
+    in("xfin_lovel", {}, 0, 127, &R::xfinLovel),
+    in("xfin_hivel", {}, 0, 127, &R::xfinHivel),
+    in("xfout_lovel", {}, 0, 127, &R::xfoutLovel),
+    in("xfout_hivel", {}, 0, 127, &R::xfoutHivel),
+    option("xf_keycurve", {}, Special::XfKeycurve, kCrossfadeCurves),
+    option("xf_velcurve", {}, Special::XfVelcurve, kCrossfadeCurves),
+    // Pitch.
+    note("pitch_keycenter", {}, Special::PitchKeycenter),
+    in("pitch_keytrack", {"tune_keytrack"}, -1200, 1200, &R::pitchKeytrack),
+    in("pitch_veltrack", {"tune_veltrack"}, -9600, 9600, &R::pitchVeltrack),
+    in("pitch_random", {"tune_random"}, 0, 9600, &R::pitchRandom),
+    in("tune", {"pitch"}, -100, 100, &R::tune),
+    in("transpose", {}, -127, 127, &R::transpose),
+    in("bend_up", {"bendup"}, -9600, 9600, &R::bendUp),
+    in("bend_down", {"benddown"}, -9600, 9600, &R::bendDown),
+    in("bend_step", {"bendstep"}, 1, 1200, &R::bendStep),
+    // Filter.
+    option("fil_type", {"filtype"}, Special::FilType, kFilterTypes),
+    fl("cutoff", {}, 0, kCutoffMax, &R::cutoff),
+    fl("resonance", {}, 0, 40, &R::resonance),
+    in("fil_keytrack", {}, 0, 1200, &R::filKeytrack),
+    note("fil_keycenter", {}, &R::filKeycenter),
+    in("fil_veltrack", {}, -9600, 9600, &R::filVeltrack),
+    in("fil_random", {"cutoff_random"}, 0, 9600, &R::filRandom),
+    // Envelope generators.
+    eg("ampeg_delay", {"amp_delay"}, &R::ampeg, &E::delay),
+    eg("ampeg_start", {}, &R::ampeg, &E::start),
+    eg("ampeg_attack", {"amp_attack"}, &R::ampeg, &E::attack),
+    eg("ampeg_hold", {"amp_hold"}, &R::ampeg, &E::hold),
+    eg("ampeg_decay", {"amp_decay"}, &R::ampeg, &E::decay),
+    eg("ampeg_sustain", {"amp_sustain"}, &R::ampeg, &E::sustain),
+    eg("ampeg_release", {"amp_release"}, &R::ampeg, &E::release),
+    eg("ampeg_vel2delay", {"amp_vel2delay"}, &R::ampeg, &E::vel2delay, -100),
+    eg("ampeg_vel2attack", {"amp_vel2attack"}, &R::ampeg, &E::vel2attack, -100),
+    eg("ampeg_vel2hold", {"amp_vel2hold"}, &R::ampeg, &E::vel2hold, -100),
+    eg("ampeg_vel2decay", {"amp_vel2decay"}, &R::ampeg, &E::vel2decay, -100),
+    eg("ampeg_vel2sustain", {"amp_vel2sustain"}, &R::ampeg, &E::vel2sustain, -100),
+    eg("ampeg_vel2release", {"amp_vel2release"}, &R::ampeg, &E::vel2release, -100),
+    eg("fileg_delay", {"fil_delay"}, &R::fileg, &E::delay),
+    eg("fileg_start", {}, &R::fileg, &E::start),
+    eg("fileg_attack", {"fil_attack"}, &R::fileg, &E::attack),
+    eg("fileg_hold", {"fil_hold"}, &R::fileg, &E::hold),
+    eg("fileg_decay", {"fil_decay"}, &R::fileg, &E::decay),
+    eg("fileg_sustain", {"fil_sustain"}, &R::fileg, &E::sustain),
+    eg("fileg_release", {"fil_release"}, &R::fileg, &E::release),
+    eg("fileg_depth", {"fil_depth"}, &R::fileg, &E::depth, -12000, 12000),
+    eg("fileg_vel2delay", {"fil_vel2delay"}, &R::fileg, &E::vel2delay, -100),
+    eg("fileg_vel2attack", {"fil_vel2attack"}, &R::fileg, &E::vel2attack, -100),
+    eg("fileg_vel2hold", {"fil_vel2hold"}, &R::fileg, &E::vel2hold, -100),
+    eg("fileg_vel2decay", {"fil_vel2decay"}, &R::fileg, &E::vel2decay, -100),
+    eg("fileg_vel2sustain", {"fil_vel2sustain"}, &R::fileg, &E::vel2sustain, -100),
+    eg("fileg_vel2release", {"fil_vel2release"}, &R::fileg, &E::vel2release, -100),
+    eg("fileg_vel2depth", {"fil_vel2depth"}, &R::fileg, &E::vel2depth, -12000, 12000),
+    eg("pitcheg_delay", {"pitch_delay"}, &R::pitcheg, &E::delay),
+    eg("pitcheg_start", {}, &R::pitcheg, &E::start),
+    eg("pitcheg_attack", {"pitch_attack"}, &R::pitcheg, &E::attack),
+    eg("pitcheg_hold", {"pitch_hold"}, &R::pitcheg, &E::hold),
+    eg("pitcheg_decay", {"pitch_decay"}, &R::pitcheg, &E::decay),
+    eg("pitcheg_sustain", {"pitch_sustain"}, &R::pitcheg, &E::sustain),
+    eg("pitcheg_release", {"pitch_release"}, &R::pitcheg, &E::release),
+    eg("pitcheg_depth", {"pitch_depth"}, &R::pitcheg, &E::depth, -12000, 12000),
+    eg("pitcheg_vel2delay", {"pitch_vel2delay"}, &R::pitcheg, &E::vel2delay, -100),
+    eg("pitcheg_vel2attack", {"pitch_vel2attack"}, &R::pitcheg, &E::vel2attack, -100),
+    eg("pitcheg_vel2hold", {"pitch_vel2hold"}, &R::pitcheg, &E::vel2hold, -100),
+    eg("pitcheg_vel2decay", {"pitch_vel2decay"}, &R::pitcheg, &E::vel2decay, -100),
+    eg("pitcheg_vel2sustain", {"pitch_vel2sustain"}, &R::pitcheg, &E::vel2sustain, -100),
+    eg("pitcheg_vel2release", {"pitch_vel2release"}, &R::pitcheg, &E::vel2release, -100),
+    eg("pitcheg_vel2depth", {"pitch_vel2depth"}, &R::pitcheg, &E::vel2depth, -12000, 12000),
+    // LFOs.
+    lfo("amplfo_delay", &R::amplfo, &L::delay, 0, 100),
+    lfo("amplfo_fade", &R::amplfo, &L::fade, 0, 100),
+    lfo("amplfo_freq", &R::amplfo, &L::freq, 0, 20),
+    lfo("amplfo_depth", &R::amplfo, &L::depth, -10, 10),
+    lfo("fillfo_delay", &R::fillfo, &L::delay, 0, 100),
+    lfo("fillfo_fade", &R::fillfo, &L::fade, 0, 100),
+    lfo("fillfo_freq", &R::fillfo, &L::freq, 0, 20),
+    lfo("fillfo_depth", &R::fillfo, &L::depth, -1200, 1200),
+    lfo("pitchlfo_delay", &R::pitchlfo, &L::delay, 0, 100),
+    lfo("pitchlfo_fade", &R::pitchlfo, &L::fade, 0, 100),
+    lfo("pitchlfo_freq", &R::pitchlfo, &L::freq, 0, 20),
+    lfo("pitchlfo_depth", &R::pitchlfo, &L::depth, -1200, 1200),
+};
+
+// `name` with every run of digits (and, for reference patterns, N/X/Y) replaced by '#'.
+std::string numberPattern(std::string_view name, bool placeholders) {
+  std::string out;
+  for (size_t i = 0; i < name.size(); ++i) {
+    const char c = name[i];
+    const bool number = text::isDigit(c) || (placeholders && (c == 'N' || c == 'X' || c == 'Y'));
+    if (!number) {
+      out.push_back(c);
+    } else if (out.empty() || out.back() != '#') {
+      out.push_back('#');
+    }
+  }
+  return out;
+}
+
+const std::unordered_map<std::string, const OpcodeSpec*>& tableIndex() {
+  static const auto index = [] {
+    std::unordered_map<std::string, const OpcodeSpec*> map;
+    for (const OpcodeSpec& s : kTable) {
+      map.emplace(s.name, &s);
+      for (std::string_view alias : s.aliases)
+        if (!alias.empty()) map.emplace(alias, &s);
+    }
+    return map;
+  }();
+  return index;
+}
+
+// The number in a name like "locc64" or "amp_velcurve_127", with the name made "loccN".
+std::optional<std::pair<std::string, int>> splitIndex(std::string_view name) {
+  size_t end = name.size();
+  while (end > 0 && !text::isDigit(name[end - 1])) --end;
+  size_t begin = end;
+  while (begin > 0 && text::isDigit(name[begin - 1])) --begin;
+  if (begin == end || end - begin > 6) return std::nullopt;
+  int value = 0;
+  for (size_t i = begin; i < end; ++i) value = value * 10 + (name[i] - '0');
+  std::string pattern = std::string(name.substr(0, begin)) + "N" + std::string(name.substr(end));
+  return std::make_pair(std::move(pattern), value);
+}
+
+}  // namespace
+
+std::span<const OpcodeSpec> opcodeTable() { return kTable; }
+
+std::optional<OpcodeMatch> findOpcode(std::string_view name) {
+  const auto& index = tableIndex();
+  if (auto it = index.find(std::string(name)); it != index.end()) return OpcodeMatch{it->second, -1};
+  const auto split = splitIndex(name);
+  if (!split) return std::nullopt;
+  const auto it = index.find(split->first);
+  if (it == index.end()) return std::nullopt;
+  return OpcodeMatch{it->second, split->second};
+}
+
+bool isReferenceOpcode(std::string_view name) {
+  struct Patterns {
+    std::unordered_set<std::string> exact;
+    std::vector<std::string> prefixes, suffixes;  // from "hint_*", "*_mod"
+  };
+  static const Patterns patterns = [] {
+    Patterns p;
+    for (std::string_view n : referenceOpcodeNames()) {
+      if (n.ends_with('*'))
+        p.prefixes.push_back(numberPattern(n.substr(0, n.size() - 1), true));
+      else if (n.starts_with('*'))
+        p.suffixes.push_back(numberPattern(n.substr(1), true));
+      else
+        p.exact.insert(numberPattern(n, true));
+    }
+    return p;
+  }();
+  const std::string key = numberPattern(name, false);
+  if (patterns.exact.count(key) != 0) return true;
+  for (const std::string& prefix : patterns.prefixes)
+    if (key.starts_with(prefix)) return true;
+  for (const std::string& suffix : patterns.suffixes)
+    if (key.ends_with(suffix)) return true;
+  return false;
+}
+
+}  // namespace spindle::sfz

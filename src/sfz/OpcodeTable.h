@@ -1,0 +1,68 @@
+#pragma once
+// The opcodes Spindle implements: name, aliases, value type, range, and the Region field
+// each one fills. One table (OpcodeTable.cpp); ranges are those of the SFZ format
+// reference (syntax.yml), checked by tests/sfz against the reference itself.
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <variant>
+
+#include "core/Region.h"
+
+namespace spindle::sfz {
+
+enum class ValueKind : uint8_t {
+  Integer,   // decimal number, truncated toward zero
+  Float,
+  Note,      // MIDI note: number or name (c4 = 60, c#4, db4), shifted by octave/note_offset
+  KeyRange,  // Note, or -1 = "no key" (the region is only triggered by other means)
+  Option,    // one of OpcodeSpec::options; the number is its index
+  Text,
+};
+
+// Opcodes that need more than storing a number into one field.
+enum class Special : uint8_t {
+  Sample, Key, LoKey, HiKey, PitchKeycenter, LoCc, HiCc, AmpVelcurve,
+  LoopMode, Trigger, OffMode, FilType, XfKeycurve, XfVelcurve, SwDefault,
+};
+
+struct EnvField {
+  EnvelopeParams Region::*envelope;
+  float EnvelopeParams::*param;
+};
+struct LfoField {
+  LfoParams Region::*lfo;
+  float LfoParams::*param;
+};
+using Target = std::variant<Special, float Region::*, uint8_t Region::*, int16_t Region::*,
+                            int32_t Region::*, int64_t Region::*, EnvField, LfoField>;
+
+struct OpcodeSpec {
+  std::string_view name;  // as in the reference; "N" marks the number in loccN, amp_velcurve_N
+  std::array<std::string_view, 2> aliases;
+  ValueKind kind;
+  double min, max;  // the value is clamped into [min, max]
+  Target target;
+  std::span<const std::string_view> options = {};  // ValueKind::Option, in enum order
+  int maxIndex = 127;                               // largest N for names with "N"
+};
+
+struct OpcodeMatch {
+  const OpcodeSpec* spec;
+  int index;  // the N of loccN / amp_velcurve_N; -1 for names without N
+};
+
+std::span<const OpcodeSpec> opcodeTable();
+
+// The implemented opcode called `name` (canonical or alias, N given as digits).
+std::optional<OpcodeMatch> findOpcode(std::string_view name);
+
+// True when `name` is an opcode of the SFZ reference (any version), implemented or not.
+bool isReferenceOpcode(std::string_view name);
+
+// The reference's opcode names (ReferenceOpcodes.cpp).
+std::span<const std::string_view> referenceOpcodeNames();
+
+}  // namespace spindle::sfz

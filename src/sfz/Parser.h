@@ -1,0 +1,24 @@
+#pragma once
+// Loading an SFZ file into an Instrument. Runs on the loader thread (it reads files and
+// allocates); never throws for bad input: problems become Instrument::diagnostics.
+//
+// What is understood: headers <control> <global> <master> <group> <region> <curve>
+// (<effect>, <sample> and unknown headers are reported once and their opcodes skipped);
+// #define / $NAME expansion, #include (nested, loops reported), // and /* */ comments,
+// default_path, octave_offset, note_offset, note names (c4 = 60), values with spaces,
+// backslash paths and a case-insensitive fallback per path component.
+#include <filesystem>
+#include <string_view>
+
+#include "sfz/Instrument.h"
+
+namespace spindle::sfz {
+
+// Parses the file; sample paths are relative to its folder.
+Instrument loadFile(const std::filesystem::path& sfzFile);
+
+// Parses text as if it were the content of virtualFile (which need not exist):
+// #include and sample paths are relative to virtualFile's folder.
+Instrument loadString(std::string_view text, const std::filesystem::path& virtualFile);
+
+}  // namespace spindle::sfz

@@ -1,0 +1,125 @@
+#include "stream/AudioFile.h"
+
+#include <sndfile.h>
+
+#include <algorithm>
+#include <array>
+#include <utility>
+
+namespace spindle::stream {
+
+struct AudioFileReader::Handle {
+  SNDFILE* file = nullptr;
+  SF_INFO info{};
+  ~Handle() {
+    if (file) sf_close(file);
+  }
+};
+
+namespace {
+
+struct FormatName {
+  int code;
+  const char* name;
+};
+
+// The short names libsndfile's own tools and python-soundfile print.
+constexpr std::array<FormatName, 11> kContainers{{
+    {SF_FORMAT_WAV, "WAV"}, {SF_FORMAT_WAVEX, "WAVEX"}, {SF_FORMAT_AIFF, "AIFF"},
+    {SF_FORMAT_AU, "AU"}, {SF_FORMAT_RAW, "RAW"}, {SF_FORMAT_W64, "W64"},
+    {SF_FORMAT_CAF, "CAF"}, {SF_FORMAT_FLAC, "FLAC"}, {SF_FORMAT_OGG, "OGG"},
+    {SF_FORMAT_RF64, "RF64"}, {SF_FORMAT_SD2, "SD2"},
+}};
+constexpr std::array<FormatName, 11> kSubtypes{{
+    {SF_FORMAT_PCM_S8, "PCM_S8"}, {SF_FORMAT_PCM_U8, "PCM_U8"}, {SF_FORMAT_PCM_16, "PCM_16"},
+    {SF_FORMAT_PCM_24, "PCM_24"}, {SF_FORMAT_PCM_32, "PCM_32"}, {SF_FORMAT_FLOAT, "FLOAT"},
+    {SF_FORMAT_DOUBLE, "DOUBLE"}, {SF_FORMAT_VORBIS, "VORBIS"}, {SF_FORMAT_OPUS, "OPUS"},
+    {SF_FORMAT_ULAW, "ULAW"}, {SF_FORMAT_ALAW, "ALAW"},
+}};
+
+template <std::size_t N>
+std::string nameOf(const std::array<FormatName, N>& table, int code) {
+  for (const auto& entry : table)
+    if (entry.code == code) return entry.name;
+  return "0x" + std::to_string(code);
+}
+
+std::string formatName(int format) {
+  return nameOf(kContainers, format & SF_FORMAT_TYPEMASK) + " " +
+         nameOf(kSubtypes, format & SF_FORMAT_SUBMASK);
+}
+
+}  // namespace
+
+std::unique_ptr<AudioFileReader> AudioFileReader::open(const std::filesystem::path& path,
+                                                       std::string& error) {
+  auto handle = std::make_unique<Handle>();
+  handle->file = sf_open(path.c_str(), SFM_READ, &handle->info);
+  if (!handle->file) {
+    error = sf_strerror(nullptr);
+    return nullptr;
+  }
+  if (handle->info.channels < 1 || handle->info.samplerate < 1) {
+    error = "the file declares " + std::to_string(handle->info.channels) + " channels at " +
+            std::to_string(handle->info.samplerate) + " Hz";
+    return nullptr;
+  }
+  std::unique_ptr<AudioFileReader> reader(new AudioFileReader(std::move(handle)));
+  reader->readInfo();
+  return reader;
+}
+
+AudioFileReader::AudioFileReader(std::unique_ptr<Handle> handle) : handle_(std::move(handle)) {
+  chunk_ = std::make_unique<float[]>(static_cast<std::size_t>(kChunkFrames * handle_->info.channels));
+}
+
+AudioFileReader::~AudioFileReader() = default;
+
+void AudioFileReader::readInfo() {
+  const SF_INFO& sf = handle_->info;
+  info_.format = sf.format;
+  info_.formatName = formatName(sf.format);
+  info_.channels = sf.channels;
+  info_.frames = sf.frames;
+  info_.sampleRate = sf.samplerate;
+
+  SF_INSTRUMENT instrument{};
+  const bool hasInstrument =
+      sf_command(handle_->file, SFC_GET_INSTRUMENT, &instrument, sizeof instrument) == SF_TRUE;
+  if (hasInstrument && instrument.loop_count > 0 && instrument.loops[0].mode != SF_LOOP_NONE) {
+    // libsndfile reports the loop end one past the last looped frame (it adds 1 to
+    // the smpl chunk's inclusive dwEnd); SFZ's loop_end is inclusive again.
+    const int64_t start = instrument.loops[0].start;
+    const int64_t end = std::min<int64_t>(int64_t{instrument.loops[0].end} - 1, sf.frames - 1);
+    if (start >= 0 && end > start) {
+      info_.loopStart = start;
+      info_.loopEnd = end;
+    }
+  }
+}
+
+int64_t AudioFileReader::readPlanar(float* left, float* right, int64_t frames) {
+  const int channels = handle_->info.channels;
+  int64_t done = 0;
+  while (done < frames) {
+    const sf_count_t want = std::min(frames - done, kChunkFrames);
+    const sf_count_t got = sf_readf_float(handle_->file, chunk_.get(), want);
+    if (got <= 0) break;
+    const float* in = chunk_.get();
+    for (sf_count_t i = 0; i < got; ++i, in += channels) {
+      left[done + i] = in[0];
+      if (channels > 1 && right) right[done + i] = in[1];
+    }
+    done += got;
+    if (got < want) break;
+  }
+  if (done < frames && sf_error(handle_->file) != SF_ERR_NO_ERROR)
+    lastError_ = sf_strerror(handle_->file);
+  return done;
+}
+
+bool AudioFileReader::seek(int64_t frame) {
+  return sf_seek(handle_->file, frame, SEEK_SET) == frame;
+}
+
+}  // namespace spindle::stream

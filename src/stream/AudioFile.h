@@ -1,0 +1,62 @@
+#pragma once
+// AudioFileReader: one audio file opened through libsndfile, decoded in chunks.
+//
+// Thread: the loader thread today (SamplePool); the disk thread later, which will
+// keep a reader per streamed sample and seek() it. Never the audio thread.
+//
+// Reads planar float in [-1, 1] from WAV (16/24/32-bit int, float, double), FLAC,
+// Ogg Vorbis, AIFF and whatever else the installed libsndfile decodes. Only the
+// first two channels are delivered; a mono file fills the left buffer only.
+// Decoding goes through a small interleaved chunk buffer (kChunkFrames frames),
+// never a whole-file interleaved copy.
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+
+namespace spindle::stream {
+
+struct AudioFileInfo {
+  int format = 0;           // libsndfile SF_FORMAT_* (container | subtype)
+  std::string formatName;   // e.g. "WAV PCM_24", "FLAC PCM_16", "OGG VORBIS"
+  int channels = 0;         // the file's channel count (may exceed 2)
+  int64_t frames = 0;       // as the file's header reports
+  double sampleRate = 0.0;
+  // The file's first sustain loop (WAV smpl, AIFF markers), frames, end inclusive
+  // as in SFZ's loop_end; -1 when the file has none.
+  int64_t loopStart = -1, loopEnd = -1;
+};
+
+class AudioFileReader {
+ public:
+  static constexpr int64_t kChunkFrames = 4096;
+
+  // Opens `path`; on failure returns nullptr and sets `error` to libsndfile's reason.
+  static std::unique_ptr<AudioFileReader> open(const std::filesystem::path& path, std::string& error);
+  ~AudioFileReader();
+  AudioFileReader(const AudioFileReader&) = delete;
+  AudioFileReader& operator=(const AudioFileReader&) = delete;
+
+  const AudioFileInfo& info() const noexcept { return info_; }
+
+  // Reads up to `frames` frames from the current position into `left` (and `right`
+  // when the file has two or more channels; `right` may be null for mono files).
+  // Returns the frames read: fewer than asked only at the end of the file or on a
+  // decoding error (then lastError() says why).
+  int64_t readPlanar(float* left, float* right, int64_t frames);
+  // Moves the read position to `frame`; false when the file cannot seek there.
+  bool seek(int64_t frame);
+  const std::string& lastError() const noexcept { return lastError_; }
+
+ private:
+  struct Handle;
+  explicit AudioFileReader(std::unique_ptr<Handle> handle);
+  void readInfo();
+
+  std::unique_ptr<Handle> handle_;
+  AudioFileInfo info_;
+  std::unique_ptr<float[]> chunk_;  // kChunkFrames * channels interleaved
+  std::string lastError_;
+};
+
+}  // namespace spindle::stream

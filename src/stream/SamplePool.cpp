@@ -1,0 +1,149 @@
+#include "stream/SamplePool.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <system_error>
+#include <utility>
+
+#include "core/Limits.h"
+#include "stream/AudioFile.h"
+#include "stream/Generators.h"
+
+namespace spindle::stream {
+
+namespace {
+constexpr int64_t kGuard = limits::kGuardFrames;
+}
+
+SamplePool::SamplePool(PoolOptions options) : options_(options) {}
+SamplePool::~SamplePool() = default;
+
+const SampleData* SamplePool::acquire(const std::string& path) {
+  if (const auto it = byPath_.find(path); it != byPath_.end()) {
+    const SampleRecord& known = *records_[it->second];
+    return known.loaded ? &known.data : nullptr;
+  }
+  const auto id = static_cast<uint32_t>(records_.size());
+  auto record = std::make_unique<SampleRecord>();
+  record->path = path;
+  record->data.id = id;
+  load(*record);
+  records_.push_back(std::move(record));
+  byPath_.emplace(path, id);
+  const SampleRecord& added = *records_.back();
+  return added.loaded ? &added.data : nullptr;
+}
+
+std::vector<const SampleData*> SamplePool::acquireAll(const std::vector<std::string>& paths) {
+  std::vector<const SampleData*> out;
+  out.reserve(paths.size());
+  for (const std::string& path : paths) out.push_back(acquire(path));
+  return out;
+}
+
+const SampleRecord* SamplePool::find(const std::string& path) const {
+  const auto it = byPath_.find(path);
+  return it == byPath_.end() ? nullptr : records_[it->second].get();
+}
+
+std::size_t SamplePool::loadedCount() const noexcept {
+  return static_cast<std::size_t>(std::count_if(records_.begin(), records_.end(),
+                                                 [](const auto& r) { return r->loaded; }));
+}
+
+void SamplePool::load(SampleRecord& record) {
+  record.loaded = isGeneratorName(record.path) ? loadGenerator(record) : loadFile(record);
+  if (record.loaded) bytesInRam_ += sizeof(float) * record.storageFloats;
+}
+
+// Zero-filled planar storage for `frames` frames of 1 or 2 channels, guards included;
+// points data.channel[] at frame 0 of each channel (both at one buffer for mono).
+void SamplePool::allocate(SampleRecord& record, int channels, int64_t frames) {
+  const int buffers = channels > 1 ? 2 : 1;
+  const int64_t stride = frames + 2 * kGuard;
+  record.storageFloats = static_cast<std::size_t>(buffers * stride);
+  record.storage = std::make_unique<float[]>(record.storageFloats);  // value-initialised: zeros
+  record.data.channel[0] = record.storage.get() + kGuard;
+  record.data.channel[1] = buffers == 2 ? record.storage.get() + stride + kGuard : record.data.channel[0];
+  record.data.channels = buffers;
+  record.data.framesInRam = frames;
+}
+
+bool SamplePool::loadGenerator(SampleRecord& record) {
+  auto generated = generateSample(record.path);
+  if (!generated) {
+    report(record, PoolMessage::Kind::Unreadable,
+           "unknown sample generator '" + record.path +
+               "' (known: *sine, *triangle, *tri, *saw, *square, *noise, *silence)");
+    return false;
+  }
+  const auto frames = static_cast<int64_t>(generated->frames.size());
+  allocate(record, 1, frames);
+  std::copy(generated->frames.begin(), generated->frames.end(), record.storage.get() + kGuard);
+  record.formatName = "generator";
+  record.fileChannels = 1;
+  record.data.totalFrames = frames;
+  record.data.sampleRate = generated->sampleRate;
+  record.data.loopStart = generated->loopStart;
+  record.data.loopEnd = generated->loopEnd;
+  return true;
+}
+
+bool SamplePool::loadFile(SampleRecord& record) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(record.path, ec)) {
+    report(record, PoolMessage::Kind::Missing, "sample file not found: " + record.path);
+    return false;
+  }
+  std::string error;
+  const auto reader = AudioFileReader::open(record.path, error);
+  if (!reader) {
+    report(record, PoolMessage::Kind::Unreadable,
+           "cannot read sample file " + record.path + ": " + error);
+    return false;
+  }
+  const AudioFileInfo& info = reader->info();
+  record.format = info.format;
+  record.formatName = info.formatName;
+  record.fileChannels = info.channels;
+  if (info.channels > 2)
+    report(record, PoolMessage::Kind::Warning,
+           "sample file " + record.path + " has " + std::to_string(info.channels) +
+               " channels; using the first two");
+
+  const int64_t wanted = options_.preloadFrames < 0 ? info.frames : std::min(info.frames, options_.preloadFrames);
+  allocate(record, info.channels, wanted);
+  float* left = record.storage.get() + kGuard;
+  float* right = record.data.channels > 1 ? left + wanted + 2 * kGuard : nullptr;
+  const int64_t got = reader->readPlanar(left, right, wanted);
+  if (got == 0 && wanted > 0) {
+    report(record, PoolMessage::Kind::Unreadable,
+           "cannot decode sample file " + record.path + ": " +
+               (reader->lastError().empty() ? "no audio frames" : reader->lastError()));
+    record.storage.reset();
+    return false;
+  }
+  if (got < wanted) {
+    report(record, PoolMessage::Kind::Warning,
+           "sample file " + record.path + ": decoded " + std::to_string(got) + " of " +
+               std::to_string(wanted) + " frames" +
+               (reader->lastError().empty() ? "" : " (" + reader->lastError() + ")"));
+    // The zeroed tail past `got` stays in place as a longer guard.
+  }
+  record.data.framesInRam = got;
+  record.data.totalFrames = options_.preloadFrames < 0 ? got : info.frames;
+  record.data.sampleRate = info.sampleRate;
+  record.data.loopStart = info.loopEnd < record.data.totalFrames ? info.loopStart : -1;
+  record.data.loopEnd = info.loopEnd < record.data.totalFrames ? info.loopEnd : -1;
+  return true;
+}
+
+void SamplePool::report(SampleRecord& record, PoolMessage::Kind kind, std::string text) {
+  if (kind != PoolMessage::Kind::Warning) {
+    record.missing = kind == PoolMessage::Kind::Missing;
+    record.error = text;
+  }
+  messages_.push_back(PoolMessage{kind, record.path, std::move(text)});
+}
+
+}  // namespace spindle::stream

@@ -1,0 +1,93 @@
+#pragma once
+// SamplePool: every sample Spindle has loaded, each once, at a stable address.
+//
+// Thread: the loader thread only (one owner; not synchronised). The SampleData it
+// hands out is immutable and stays valid until the pool is destroyed, so the pool
+// must outlive every engine::Program that points into it.
+//
+// Today each file is decoded whole into RAM (PoolOptions::preloadFrames < 0). The
+// record keeps what disk streaming needs later (path, format, channels, total
+// frames): with preloadFrames >= 0 only the file's head is decoded, framesInRam <
+// totalFrames, and the disk thread will stream the rest from `path`.
+//
+// Memory layout of one record's frames (planar, see core/SampleData.h):
+//
+//   storage: [ guard | left frames | guard ][ guard | right frames | guard ]
+//              zeros                 zeros    (absent for a mono file: channel[1]
+//                                              points at the left channel)
+//
+// Failures never throw: a missing or unreadable file gives a nullptr sample and one
+// message naming the file (libsndfile's reason for unreadable ones); every other
+// sample still loads. Asking again for a failed path returns nullptr silently.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/SampleData.h"
+
+namespace spindle::stream {
+
+struct PoolOptions {
+  int64_t preloadFrames = -1;  // frames decoded into RAM per file; < 0 = the whole file
+};
+
+struct PoolMessage {
+  enum class Kind : uint8_t { Missing, Unreadable, Warning };
+  Kind kind = Kind::Warning;
+  std::string path;
+  std::string text;  // a complete sentence naming the file
+};
+
+// One distinct sample path and what became of it.
+struct SampleRecord {
+  std::string path;         // absolute file path or generator name ("*sine")
+  std::string formatName;   // "WAV PCM_16", "generator", ... ; empty if unread
+  int format = 0;           // libsndfile SF_FORMAT_*; 0 for generators
+  int fileChannels = 0;     // as stored in the file (SampleData::channels is at most 2)
+  SampleData data;          // valid when loaded
+  bool loaded = false;
+  bool missing = false;     // not loaded because the file does not exist
+  std::string error;        // why it was not loaded (the message reported for it)
+  std::unique_ptr<float[]> storage;
+  std::size_t storageFloats = 0;
+};
+
+class SamplePool {
+ public:
+  explicit SamplePool(PoolOptions options = {});
+  ~SamplePool();
+  SamplePool(const SamplePool&) = delete;
+  SamplePool& operator=(const SamplePool&) = delete;
+
+  // Returns the sample for `path` (absolute path or generator name), loading it on
+  // first request; nullptr when it cannot be loaded (see messages()).
+  const SampleData* acquire(const std::string& path);
+  // acquire() for each path, in order; the result is indexed like `paths`.
+  std::vector<const SampleData*> acquireAll(const std::vector<std::string>& paths);
+
+  const SampleRecord* find(const std::string& path) const;
+  const SampleRecord& record(uint32_t id) const { return *records_[id]; }
+  std::size_t size() const noexcept { return records_.size(); }
+  std::size_t loadedCount() const noexcept;
+  std::size_t bytesInRam() const noexcept { return bytesInRam_; }
+
+  // Every error and warning so far, in load order; each failed path appears once.
+  const std::vector<PoolMessage>& messages() const noexcept { return messages_; }
+
+ private:
+  void load(SampleRecord& record);
+  bool loadGenerator(SampleRecord& record);
+  bool loadFile(SampleRecord& record);
+  void allocate(SampleRecord& record, int channels, int64_t frames);
+  void report(SampleRecord& record, PoolMessage::Kind kind, std::string text);
+
+  PoolOptions options_;
+  std::vector<std::unique_ptr<SampleRecord>> records_;  // index = SampleData::id
+  std::unordered_map<std::string, uint32_t> byPath_;
+  std::vector<PoolMessage> messages_;
+  std::size_t bytesInRam_ = 0;
+};
+
+}  // namespace spindle::stream

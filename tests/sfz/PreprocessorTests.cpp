@@ -1,0 +1,176 @@
+// Comments, #define, #include, values with spaces, sample paths: inline SFZ text and
+// files in a scratch folder.
+#include <algorithm>
+
+#include "Fixtures.h"
+#include "TestUtil.h"
+#include "catch.h"
+#include "sfz/Parser.h"
+
+using spindle::test::countDiagnostics;
+using spindle::test::findDiagnostic;
+using spindle::test::TempDir;
+namespace sfz = spindle::sfz;
+namespace fs = std::filesystem;
+
+namespace {
+std::string sampleOf(const sfz::Instrument& inst, size_t region) {
+  return inst.samples.at(static_cast<size_t>(inst.regions.at(region).sampleIndex));
+}
+}  // namespace
+
+TEST_CASE("// and /* */ comments are ignored, also across lines", "[sfz][preprocessor]") {
+  const auto inst = sfz::loadString(R"(// <region> sample=*noise
+<region> sample=*sine tune=10 // tune=20
+/* <region> sample=*noise
+   key=5 */ <region> sample=*silence /* volume=-20 */ volume=-3
+<region>/**/sample=*sine/* a */pan=1
+)", "/virtual/c.sfz");
+  REQUIRE(inst.regions.size() == 3);
+  CHECK(inst.regions[0].tune == 10.0f);
+  CHECK(sampleOf(inst, 1) == "*silence");
+  CHECK(inst.regions[1].volume == -3.0f);
+  CHECK(inst.regions[1].lokey == 0);
+  CHECK(inst.regions[2].pan == 1.0f);
+  CHECK(inst.diagnostics.empty());
+}
+
+TEST_CASE("#define and $NAME expansion, longest name first, mid-line defines", "[sfz][preprocessor]") {
+  const auto inst = sfz::loadString(R"(#define $KEY 36
+#define $KEY2 52 // a comment after the value
+#define $CC 64
+#define $OPC volume
+<region> sample=*sine key=$KEY hicc$CC=100
+<region> sample=*sine key=$KEY2 $OPC=-6
+<group> #define $POS 3 seq_position=$POS
+<region> sample=*sine key=$POS_1 seq_length=$POS
+<region> sample=*sine key=$UNDEFINED
+)", "/virtual/d.sfz");
+  REQUIRE(inst.regions.size() == 4);
+  CHECK(inst.regions[0].lokey == 36);
+  REQUIRE(inst.regions[0].ccConditionCount == 1);
+  CHECK(inst.regions[0].ccConditions[0].cc == 64);
+  CHECK(inst.regions[0].ccConditions[0].hi == 100);
+  CHECK(inst.regions[1].lokey == 52);
+  CHECK(inst.regions[1].volume == -6.0f);
+  CHECK(inst.regions[2].seqPosition == 3);
+  CHECK(inst.regions[2].seqLength == 3);
+  CHECK(inst.regions[2].lokey == 3);  // "$POS_1" -> "3_1": the number 3, trailing text reported
+  CHECK(countDiagnostics(inst, "undefined variable '$UNDEFINED'") == 1);
+}
+
+TEST_CASE("values may hold spaces; backslashes become slashes", "[sfz][preprocessor]") {
+  const auto inst = sfz::loadString(
+      "<region> sample=my sample file.wav key=60\n"
+      "<region> sample=..\\sub dir\\x y.wav\tlokey=61 hikey=62\n"
+      "<region> lokey=1 sample=a b.wav<region>sample=c.wav\n",
+      "/virtual/inst/s.sfz");
+  REQUIRE(inst.regions.size() == 4);
+  CHECK(sampleOf(inst, 0) == "/virtual/inst/my sample file.wav");
+  CHECK(inst.regions[0].lokey == 60);
+  CHECK(sampleOf(inst, 1) == "/virtual/sub dir/x y.wav");
+  CHECK(inst.regions[1].hikey == 62);
+  CHECK(sampleOf(inst, 2) == "/virtual/inst/a b.wav");
+  CHECK(sampleOf(inst, 3) == "/virtual/inst/c.wav");
+  CHECK(inst.missingSamples.size() == 4);
+}
+
+TEST_CASE("missing samples are listed once; generators are kept verbatim", "[sfz][preprocessor]") {
+  TempDir dir;
+  dir.write("samples/kick.wav", "x");
+  const auto inst = sfz::loadString(R"(<control> default_path=samples/
+<region> sample=kick.wav
+<region> sample=gone.wav
+<region> sample=gone.wav
+<region> sample=*sine
+<region> sample=./gone.wav
+)", dir.path() / "m.sfz");
+  REQUIRE(inst.regions.size() == 5);
+  CHECK(sampleOf(inst, 0) == (dir.path() / "samples/kick.wav").string());
+  CHECK(sampleOf(inst, 3) == "*sine");
+  CHECK(inst.regions[1].sampleIndex == inst.regions[2].sampleIndex);
+  CHECK(inst.regions[1].sampleIndex == inst.regions[4].sampleIndex);
+  CHECK(inst.samples.size() == 3);
+  REQUIRE(inst.missingSamples.size() == 1);
+  CHECK(inst.missingSamples[0] == (dir.path() / "samples/gone.wav").string());
+  CHECK(countDiagnostics(inst, "sample not found") == 1);
+  CHECK(findDiagnostic(inst, "sample not found")->line == 3);
+}
+
+TEST_CASE("a sample path matches case-insensitively per component", "[sfz][preprocessor]") {
+  TempDir dir;
+  dir.write("Samples/Drums/Kick One.WAV", "x");
+  const auto inst = sfz::loadString("<region> sample=samples\\DRUMS\\kick one.wav\n"
+                                    "<region> sample=Samples/Drums/Kick One.WAV\n",
+                                    dir.path() / "ci.sfz");
+  REQUIRE(inst.regions.size() == 2);
+  CHECK(inst.missingSamples.empty());
+  CHECK(sampleOf(inst, 0) == (dir.path() / "Samples/Drums/Kick One.WAV").string());
+  CHECK(inst.regions[0].sampleIndex == inst.regions[1].sampleIndex);
+}
+
+TEST_CASE("default_path is a prefix, reset by a new <control>", "[sfz][preprocessor]") {
+  const auto inst = sfz::loadString(R"(<control> default_path=Base\Sub\
+<region> sample=a.wav
+<control> default_path=Base/Sub/pre
+<region> sample=fix.wav
+<region> sample=*noise
+<control>
+<region> sample=b.wav
+)", "/virtual/dp/x.sfz");
+  REQUIRE(inst.regions.size() == 4);
+  CHECK(sampleOf(inst, 0) == "/virtual/dp/Base/Sub/a.wav");
+  CHECK(sampleOf(inst, 1) == "/virtual/dp/Base/Sub/prefix.wav");
+  CHECK(sampleOf(inst, 2) == "*noise");
+  CHECK(sampleOf(inst, 3) == "/virtual/dp/b.wav");
+}
+
+TEST_CASE("#include: relative to the including file, nested, with defines", "[sfz][preprocessor]") {
+  TempDir dir;
+  dir.write("inst/parts/keys.sfz", "#define $VOL -4\n#include \"../more/last.sfz\"\n<region> sample=b.wav key=$KEY\n");
+  dir.write("inst/more/last.sfz", "<region> sample=c.wav key=70\n");
+  dir.write("inst/Other.sfz", "<region> sample=d.wav\n");
+  const auto main = dir.write("inst/main.sfz", R"(#define $KEY 50
+#define $DIR parts
+<region> sample=a.wav
+#include "$DIR/keys.sfz"
+<region> sample=e.wav volume=$VOL
+#include "OTHER.sfz"
+#include "nothere.sfz"
+<region> sample=f.wav
+)");
+  const auto inst = sfz::loadFile(main);
+  REQUIRE(inst.ok);
+  REQUIRE(inst.regions.size() == 6);
+  CHECK(sampleOf(inst, 0) == (dir.path() / "inst/a.wav").string());
+  CHECK(inst.regions[1].lokey == 70);
+  CHECK(inst.origins[1].file == (dir.path() / "inst/more/last.sfz").string());
+  CHECK(inst.origins[1].line == 1);
+  CHECK(inst.regions[2].lokey == 50);
+  CHECK(sampleOf(inst, 2) == (dir.path() / "inst/b.wav").string());  // samples: relative to the main file
+  CHECK(inst.regions[3].volume == -4.0f);
+  CHECK(sampleOf(inst, 4) == (dir.path() / "inst/d.wav").string());
+  CHECK(sampleOf(inst, 5) == (dir.path() / "inst/f.wav").string());
+  const auto* missing = findDiagnostic(inst, "included file not found");
+  REQUIRE(missing);
+  CHECK(missing->severity == sfz::Diagnostic::Severity::Error);
+  CHECK(missing->line == 7);
+  CHECK(missing->file == main.string());
+}
+
+TEST_CASE("#include loops are detected and reported, parsing goes on", "[sfz][preprocessor]") {
+  TempDir dir;
+  dir.write("a.sfz", "#include \"b.sfz\"\n<region> sample=*sine key=1\n");
+  dir.write("b.sfz", "#include \"a.sfz\"\n<region> sample=*sine key=2\n");
+  const auto self = dir.write("self.sfz", "#include \"self.sfz\"\n#include \"a.sfz\"\n<region> sample=*sine key=3\n");
+  const auto inst = sfz::loadFile(self);
+  REQUIRE(inst.ok);
+  REQUIRE(inst.regions.size() == 3);
+  CHECK(inst.regions[0].lokey == 2);
+  CHECK(inst.regions[1].lokey == 1);
+  CHECK(inst.regions[2].lokey == 3);
+  CHECK(countDiagnostics(inst, "#include loop") == 2);
+  const auto* loop = findDiagnostic(inst, "#include loop");
+  CHECK(loop->line == 1);
+  CHECK(loop->file == self.string());
+}
