@@ -21,6 +21,7 @@ struct SampleData {
   int channels = 0;
   double sampleRate = 0.0;
   int64_t loopStart = -1, loopEnd = -1;  // the file's own smpl loop, frames; -1 = none
+  int rootKey = -1;                      // the file's smpl unity note (MIDI key); -1 = none
   uint32_t id = 0;                       // the pool's index, used in stream orders
 };
 

@@ -79,22 +79,9 @@ SampleSource::Setup Voice::setupSource(const Region& r, const SampleData& d, boo
   return {&d, last, map};
 }
 
-namespace {
-// pitch_keycenter=sample: the file's root key once SampleData carries one (rootKey,
-// -1 = none); without it the note plays untransposed.
-template <typename Data>
-int fileRootKey(const Data& d) noexcept SPINDLE_REALTIME {
-  if constexpr (requires { d.rootKey; }) {
-    return static_cast<int>(d.rootKey);
-  } else {
-    return -1;
-  }
-}
-}  // namespace
-
 // pitch_random is bipolar: uniform in +-pitch_random cents.
 void Voice::setupPitch(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME {
-  const int root = fileRootKey(*s.sample);
+  const int root = s.sample->rootKey;
   const int center = r.pitchKeycenterFromKey ? (root >= 0 ? root : s.key) : r.pitchKeycenter;
   double cents = static_cast<double>(s.key - center) * static_cast<double>(r.pitchKeytrack);
   cents += 100.0 * r.transpose + static_cast<double>(r.tune);

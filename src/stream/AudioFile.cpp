@@ -86,6 +86,8 @@ void AudioFileReader::readInfo() {
   SF_INSTRUMENT instrument{};
   const bool hasInstrument =
       sf_command(handle_->file, SFC_GET_INSTRUMENT, &instrument, sizeof instrument) == SF_TRUE;
+  if (hasInstrument && instrument.basenote > 0)  // basenote is a char: 1..127
+    info_.rootKey = instrument.basenote;
   if (hasInstrument && instrument.loop_count > 0 && instrument.loops[0].mode != SF_LOOP_NONE) {
     // libsndfile reports the loop end one past the last looped frame (it adds 1 to
     // the smpl chunk's inclusive dwEnd); SFZ's loop_end is inclusive again.

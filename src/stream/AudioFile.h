@@ -25,6 +25,7 @@ struct AudioFileInfo {
   // The file's first sustain loop (WAV smpl, AIFF markers), frames, end inclusive
   // as in SFZ's loop_end; -1 when the file has none.
   int64_t loopStart = -1, loopEnd = -1;
+  int rootKey = -1;  // smpl/instrument base note; -1 = none
 };
 
 class AudioFileReader {

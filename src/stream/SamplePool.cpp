@@ -135,6 +135,7 @@ bool SamplePool::loadFile(SampleRecord& record) {
   record.data.sampleRate = info.sampleRate;
   record.data.loopStart = info.loopEnd < record.data.totalFrames ? info.loopStart : -1;
   record.data.loopEnd = info.loopEnd < record.data.totalFrames ? info.loopEnd : -1;
+  record.data.rootKey = info.rootKey;
   return true;
 }
 

@@ -17,6 +17,13 @@ using spindle::test::AudioThreadScope;
 using spindle::test::RtCounts;
 using spindle::test::rtCounts;
 
+// Sanitizer builds do not count (see RtGuard.h): say so and skip.
+#define SKIP_UNLESS_COUNTING()             \
+  if (!spindle::test::rtGuardCounting()) { \
+    WARN(spindle::test::rtGuardMode());    \
+    return;                                \
+  }
+
 namespace {
 // Volatile sinks keep the compiler from eliding new/delete and malloc/free pairs.
 int* volatile gIntSink = nullptr;
@@ -26,12 +33,6 @@ void allocateAndFree() {
   gIntSink = new int(1);
   delete gIntSink;
 }
-
-#define SKIP_UNLESS_COUNTING()                     \
-  if (!spindle::test::rtGuardCounting()) {         \
-    WARN(spindle::test::rtGuardMode());            \
-    return;                                        \
-  }
 }  // namespace
 
 TEST_CASE("RtGuard: new, delete and a mutex lock inside a scope are counted", "[rt][guard]") {

@@ -67,11 +67,11 @@ void Envelope::fastRelease(float seconds) noexcept SPINDLE_REALTIME {
   if (stage_ == Stage::Done) level_ = 0.0;
 }
 
-bool Envelope::finished() const noexcept { return stage_ == Stage::Idle || stage_ == Stage::Done; }
+bool Envelope::finished() const noexcept SPINDLE_REALTIME { return stage_ == Stage::Idle || stage_ == Stage::Done; }
 
-bool Envelope::releasing() const noexcept { return stage_ == Stage::Release || stage_ == Stage::FastRelease; }
+bool Envelope::releasing() const noexcept SPINDLE_REALTIME { return stage_ == Stage::Release || stage_ == Stage::FastRelease; }
 
-float Envelope::level() const noexcept { return static_cast<float>(level_); }
+float Envelope::level() const noexcept SPINDLE_REALTIME { return static_cast<float>(level_); }
 
 // Enters `stage` at the current level_; a stage with no frames is finished at once,
 // so a chain of zero-length stages resolves here without writing a frame.

@@ -37,9 +37,9 @@ class Envelope {
   void release() noexcept SPINDLE_REALTIME;                   // note-off: release from the current level
   void fastRelease(float seconds) noexcept SPINDLE_REALTIME;  // choke/steal: linear fade to 0
   void process(float* out, int frames) noexcept SPINDLE_REALTIME;  // levels 0..1, one per frame
-  bool finished() const noexcept;  // released (or fast released) to 0, or never started
-  bool releasing() const noexcept;
-  float level() const noexcept;
+  bool finished() const noexcept SPINDLE_REALTIME;  // released (or fast released) to 0, or never started
+  bool releasing() const noexcept SPINDLE_REALTIME;
+  float level() const noexcept SPINDLE_REALTIME;
 
   // Additions to the engine interface.
   float depth() const noexcept { return depth_; }            // params.depth + vel2depth*velocity01, cents
