@@ -3,8 +3,8 @@
 # Usage: scripts/install-deps.sh [--tests]
 set -euo pipefail
 
-runtime_build=(build-essential cmake ninja-build pkg-config libsndfile1-dev)
-test_only=(catch2 clang-22 libclang-rt-22-dev python3)
+runtime_build=(build-essential cmake ninja-build pkg-config libsndfile1-dev libjack-jackd2-dev libpipewire-0.3-dev libspa-0.2-dev libasound2-dev)
+test_only=(catch2 clang-22 libclang-rt-22-dev python3 jackd2 pipewire pipewire-jack pipewire-bin)
 
 packages=("${runtime_build[@]}")
 [ "${1:-}" = "--tests" ] && packages+=("${test_only[@]}")

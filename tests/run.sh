@@ -13,16 +13,17 @@ jobs=$(nproc)
 
 section() { printf '\n==== %s ====\n' "$*"; }
 
-section "RealtimeSanitizer (clang-22): engine and rt tests"
-rt_tests='^(spindle_rt_tests|spindle_rt_audio_tests|spindle_dsp_tests|spindle_engine_tests)$'
+section "RealtimeSanitizer (clang-22): engine, rt and streaming audio tests"
+rt_tests='^(spindle_rt_tests|spindle_rt_audio_tests|spindle_dsp_tests|spindle_engine_tests|spindle_stream_audio_tests)$'
 cmake --preset rtsan >/dev/null
-cmake --build --preset rtsan -j"$jobs" --target spindle_rt_tests spindle_rt_audio_tests spindle_dsp_tests spindle_engine_tests
+cmake --build --preset rtsan -j"$jobs" --target spindle_rt_tests spindle_rt_audio_tests spindle_dsp_tests spindle_engine_tests \
+  spindle_stream_audio_tests
 ctest --preset rtsan -R "$rt_tests" -j"$jobs"
 
-section "ThreadSanitizer: lock-free FIFOs and rings under stress"
+section "ThreadSanitizer: lock-free FIFOs and rings under stress, the disk thread"
 cmake --preset tsan >/dev/null
-cmake --build --preset tsan -j"$jobs" --target spindle_rt_tests
-ctest --preset tsan -R '^spindle_rt_tests$'
+cmake --build --preset tsan -j"$jobs" --target spindle_rt_tests spindle_disk_tests spindle_stream_audio_tests
+ctest --preset tsan -R '^(spindle_rt_tests|spindle_disk_tests|spindle_stream_audio_tests)$'
 
 section "Full suite (RelWithDebInfo, -Werror)"
 cmake --preset ci >/dev/null

@@ -25,8 +25,9 @@ class Mode {
   Mode(double freqHz, double amplitude, double t60Seconds) {
     const double radius = std::exp(-kLn1000 / (t60Seconds * kSr));
     step_ = std::polar(radius, 2.0 * std::numbers::pi * freqHz / kSr);
-    // Modes near Nyquist are faded out rather than aliased.
-    const double fade = std::clamp((20000.0 - freqHz) / 8000.0, 0.0, 1.0);
+    // Modes above 6 kHz fade out by 16 kHz: the coil's +6 dB/octave would make them
+    // shrill, and near Nyquist they would alias in the pickup's nonlinearity.
+    const double fade = std::clamp((16000.0 - freqHz) / 10000.0, 0.0, 1.0);
     state_ = {amplitude * fade, 0.0};
   }
   double next() {
@@ -66,7 +67,8 @@ class OnePoleLowpass {
   double y_ = 0.0;
 };
 
-// Removes the slowly moving offset the asymmetric pickup adds while the tine decays.
+// Removes the slowly moving offset the asymmetric pickup and the felt noise add to a
+// release sample.
 class DcBlocker {
  public:
   double process(double x) {
@@ -88,8 +90,10 @@ double contactRamp(double t, double contactSeconds) {
   return 0.5 - 0.5 * std::cos(std::numbers::pi * t / contactSeconds);
 }
 
-// Tine position seen by the pickup -> pickup output. The tine sits off the pickup's axis
-// (bias), so the saturation is asymmetric and adds even harmonics: the "bark".
+// Tine position -> magnetic flux through the pickup coil. The tine sits off the pickup's
+// axis (bias), so the saturation is asymmetric and adds even harmonics: the "bark". The
+// coil's voltage is the flux's rate of change (Faraday), taken as a first difference by
+// renderSustain, which tilts the harmonics up by 6 dB/octave and removes any DC.
 double pickup(double displacement, double drive, double bias) {
   return std::tanh(drive * displacement + bias) - std::tanh(bias);
 }
@@ -127,14 +131,14 @@ ToneParameters toneFor(const Strike& s) {
   ToneParameters p{};
   p.f0 = keyFrequency(s.key);
   p.t60 = decaySeconds(s.key);
-  p.drive = (0.35 + 1.9 * v) * (1.0 - 0.55 * std::clamp(keyPos, 0.0, 1.0));
+  p.drive = (0.35 + 1.9 * v) * (1.0 - 0.45 * std::clamp(keyPos, 0.0, 1.0));
   p.bias = 0.45 + (s.roundRobin == 0 ? 0.0 : 0.05);
-  p.contact = 0.0032 - 0.0022 * v;
+  p.contact = (0.0032 - 0.0022 * v) * (s.roundRobin == 0 ? 1.0 : 1.2);
   p.noiseLevel = 0.012 + 0.03 * v;
   p.noiseCutoff = 900.0 + 5000.0 * v * v;
-  p.fastShare = 0.2 + 0.25 * v;
-  p.bend2 = 0.22 * v * v;
-  p.bend3 = 0.07 * v * v;
+  p.fastShare = 0.2 + 0.25 * v + (s.roundRobin == 0 ? 0.0 : 0.05);
+  p.bend2 = 0.12 * v * v;
+  p.bend3 = 0.04 * v * v;
   p.bendDetune = s.roundRobin == 0 ? 1.0 : 1.0045;
   return p;
 }
@@ -150,7 +154,7 @@ std::vector<float> renderSustain(const Strike& strike, std::int64_t frames, doub
   Mode bend3(p.f0 * kBendRatio3 * p.bendDetune, p.bend3, 0.3 * bendT60);
   Noise noise(seedFor(strike.key, strike.strength, strike.roundRobin, 0x5eed5eedULL));
   OnePoleLowpass thumpA(p.noiseCutoff), thumpB(p.noiseCutoff);
-  DcBlocker dc;
+  double lastFlux = 0.0;
   const double noiseDecay = std::exp(-kLn1000 / (0.025 * kSr));
   double noiseEnv = p.noiseLevel;
   std::vector<float> out(static_cast<std::size_t>(frames));
@@ -159,7 +163,9 @@ std::vector<float> renderSustain(const Strike& strike, std::int64_t frames, doub
     const double x = (slow.next() + fast.next() + bend2.next() + bend3.next()) * contactRamp(t, p.contact);
     const double thump = thumpB.process(thumpA.process(noise.next())) * noiseEnv;
     noiseEnv *= noiseDecay;
-    out[i] = static_cast<float>(dc.process(pickup(x, p.drive, p.bias)) + thump);
+    const double flux = pickup(x, p.drive, p.bias);
+    out[i] = static_cast<float>((flux - lastFlux) + thump);
+    lastFlux = flux;
   }
   normaliseAndFade(out, peakLevel, std::min<std::size_t>(out.size() / 5, kSampleRate / 4));
   return out;

@@ -15,13 +15,15 @@
 //    hard strike starts with a sharper edge. The bending modes grow with the square of the
 //    strike strength, the fundamental only linearly.
 //  * The electromagnetic pickup is a nonlinear, off-centre reader of the tine's position:
-//    modelled as tanh(drive * x + bias) - tanh(bias). A gentle strike stays in its linear
+//    the flux is tanh(drive * x + bias) - tanh(bias), and the coil outputs its rate of
+//    change (a first difference: +6 dB/octave, no DC). A gentle strike stays in its linear
 //    part and sounds round and sine-like; a hard one swings into the curve, and because the
 //    tine sits off-axis the saturation is asymmetric, adding even harmonics - the "bark".
 //    This, not just loudness, is why the three velocity layers get brighter as they rise.
 //  * A little low-passed noise adds the hammer's thump; its cutoff rises with strength.
 //  * Round robins keep the pitch but change what a real second strike changes: the noise
-//    seed, the bending-mode tuning (+0.45 %) and the tine's rest position (pickup bias).
+//    seed, the bending-mode tuning (+0.45 %), the tine's rest position (pickup bias), the
+//    hammer's contact time and the balance of the fast and slow decays.
 //  * Release samples are the damper felt landing: a low noise "thunk" and the tine choked
 //    to silence within ~0.1 s.
 #include <chrono>

@@ -44,6 +44,9 @@ const std::map<std::string, std::pair<Setter, const char*>>& valueOptions() {
       {"--quality", {number(&RenderArgs::quality, 0, 3), "0, 1, 2 or 3"}},
       {"--polyphony", {number(&RenderArgs::polyphony, 1, limits::kMaxVoices), "1 to 4096 voices"}},
       {"--seed", {number<uint32_t>(&RenderArgs::seed, 0, UINT32_MAX), "an integer from 0 to 4294967295"}},
+      {"--preload-frames", {number<int64_t>(&RenderArgs::preloadFrames, -1, INT32_MAX), "-1 (all in RAM) or 0 and up"}},
+      {"--streams", {number(&RenderArgs::streams, 1, limits::kMaxStreams), "1 to 4096 streams"}},
+      {"--read-size", {number(&RenderArgs::readKiB, 16, 16384), "16 to 16384 KiB"}},
       {"--format", {[](RenderArgs& args, const std::string& value) {
                       const auto format = io::parseWavFormat(value);
                       if (format) args.format = *format;
@@ -99,6 +102,10 @@ std::string renderUsage() {
          "  --polyphony N      voices, 1..4096 (default 256)\n"
          "  --format F         output samples: f32 (default), s24 or s16\n"
          "  --seed N           random seed for lorand/hirand and other randomness (default 1)\n"
+         "  --preload-frames N frames of each sample kept in RAM; the rest streams from disk\n"
+         "                     (default 16384; -1 loads every sample whole)\n"
+         "  --streams N        disk streams allocated up front (default: the polyphony)\n"
+         "  --read-size KIB    one disk read, in KiB of 16-bit stereo audio (default 256)\n"
          "  --help             show this help\n"
          "  --version          show the version\n"
          "\n"

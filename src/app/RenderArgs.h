@@ -17,6 +17,10 @@ struct RenderArgs {
   int polyphony = 256;
   io::WavFormat format = io::WavFormat::Float32;
   uint32_t seed = 1;
+  // Disk streaming (stream::StreamingOptions): preload < 0 holds every sample whole.
+  int64_t preloadFrames = 16384;  // = stream::StreamingOptions::kDefaultPreloadFrames
+  int streams = 0;                // 0: as many as --polyphony
+  int readKiB = 256;              // one disk read, KiB of 16-bit stereo audio
   bool help = false, version = false;
 };
 

@@ -12,6 +12,7 @@
 #include "io/OfflineRenderer.h"
 #include "io/WavWriter.h"
 #include "spindle/Version.h"
+#include "stream/Streaming.h"
 
 namespace spindle::app {
 
@@ -76,6 +77,24 @@ std::optional<io::MidiSong> readSong(const std::string& path, std::ostream& err)
   }
 }
 
+stream::StreamingOptions streamingOptions(const RenderArgs& args) {
+  stream::StreamingOptions options;
+  options.preloadFrames = args.preloadFrames;
+  options.streams = args.streams;
+  options.disk.readBytes = int64_t{args.readKiB} * 1024;
+  return options;
+}
+
+void printStreamingSummary(const engine::EngineStats& engineStats, const stream::Streaming& streaming,
+                           std::ostream& out) {
+  if (!streaming.enabled()) return;
+  const stream::DiskCounters& disk = streaming.disk()->counters();
+  out << "disk streaming:  " << disk.streamsOpened.load() << " streams, " << disk.reads.load() << " reads ("
+      << fixed(static_cast<double>(disk.framesDecoded.load()) / 1e6, 2) << " M frames decoded), "
+      << disk.failures.load() << " failed, " << engineStats.sourceUnderruns << " underruns, slowest start "
+      << fixed(static_cast<double>(disk.worstFirstFillMicros.load()) / 1000.0, 1) << " ms\n";
+}
+
 engine::EngineConfig engineConfig(const RenderArgs& args) {
   engine::EngineConfig config;
   config.sampleRate = args.rate;
@@ -88,14 +107,17 @@ engine::EngineConfig engineConfig(const RenderArgs& args) {
 
 // Renders the song with the program on every part; the program stays owned here.
 int renderSong(const RenderArgs& args, const engine::Program& program, const io::MidiSong& song,
-               std::ostream& out, std::ostream& err) {
+               stream::Streaming& streaming, std::ostream& out, std::ostream& err) {
   std::string error;
   auto writer = io::WavWriter::create(args.wav, args.rate, args.format, error);
   if (!writer) {
     err << "spindle-render: cannot write " << args.wav << ": " << error << '\n';
     return kExitInput;
   }
-  engine::Engine engine(engineConfig(args));
+  engine::EngineConfig config = engineConfig(args);
+  config.streams = streaming.bank();
+  streaming.setFreewheel(true);  // offline: wait for the disk, never underrun
+  engine::Engine engine(config);
   for (int part = 0; part < limits::kChannels; ++part) {
     engine::Command command;
     command.type = engine::CommandType::SetProgram;
@@ -103,16 +125,19 @@ int renderSong(const RenderArgs& args, const engine::Program& program, const io:
     command.program = &program;
     if (!engine.postCommand(command)) err << "spindle-render: the engine refused the program for part " << part << '\n';
   }
-  io::OfflineRenderer renderer(engine, io::RenderOptions{args.block, song.lengthSeconds, 30.0});
+  io::OfflineRenderer renderer(engine, io::RenderOptions{args.block, song.lengthSeconds, 30.0,
+                                                         [&streaming] { streaming.waitForDisk(); }});
   const io::RenderStats stats = renderer.render(song.events, [&](const float* l, const float* r, int frames) {
     return writer->write(l, r, frames);
   });
+  const engine::EngineStats engineStats = engine.stats();
   engine.collectAllPrograms([](const engine::Program*) {});  // lent, not given: nothing to free
   if (stats.sinkFailed || !writer->close()) {
     err << "spindle-render: cannot write " << args.wav << ": " << writer->error() << '\n';
     return kExitInput;
   }
   printRenderSummary(args, song, stats, out);
+  printStreamingSummary(engineStats, streaming, out);
   return 0;
 }
 
@@ -132,7 +157,10 @@ int runRender(const std::vector<std::string>& argList, std::ostream& out, std::o
 
   const auto song = readSong(args->midi, err);
   if (!song) return kExitInput;
-  Loader loader;
+  // The loader's pool outlives `streaming`: the disk thread reads its samples.
+  const stream::StreamingOptions streamOptions = streamingOptions(*args);
+  Loader loader(stream::poolOptionsFor(streamOptions));
+  stream::Streaming streaming(streamOptions, args->polyphony, args->block);
   const Loader::Result loaded = loader.load(args->sfz);
   printLoadProblems(loaded.report, err);
   if (!loaded.program) {
@@ -141,7 +169,8 @@ int runRender(const std::vector<std::string>& argList, std::ostream& out, std::o
   }
   out << "spindle-render " << kVersion << '\n';
   printLoadSummary(loaded.report, out);
-  return renderSong(*args, *loaded.program, *song, out, err);
+  out << "memory:          " << streaming.budget(loader.pool()) << '\n';
+  return renderSong(*args, *loaded.program, *song, streaming, out, err);
 }
 
 }  // namespace spindle::app

@@ -14,6 +14,7 @@ inline constexpr int kGuardFrames = 32;           // readable frames past any sp
 inline constexpr int kMaxCcConditions = 8;        // locc/hicc pairs one region may hold
 inline constexpr int kProgramSlots = 128;         // instrument slots selectable by program change
 inline constexpr double kDefaultSampleRate = 48000.0;
+inline constexpr int kMaxStreams = 4096;          // ceiling for --streams (disk stream slots)
 inline constexpr float kStealFadeSeconds = 0.005f; // fade of a stolen or choked voice
 
 }  // namespace spindle::limits

@@ -22,7 +22,7 @@ EngineConfig sanitized(EngineConfig c) {
 Engine::Impl::Impl(const EngineConfig& c)
     : config(sanitized(c)),
       pool(config.polyphony),
-      scratch(config.maxBlockFrames),
+      scratch(config.maxBlockFrames, config.streams),
       quality(config.quality),
       rng(config.randomSeed) {}
 
@@ -41,6 +41,8 @@ void Engine::process(const MidiEvent* events, int eventCount, float* outLeft, fl
 void Engine::Impl::process(const MidiEvent* events, int eventCount, float* left, float* right, int frames) noexcept
     SPINDLE_REALTIME {
   drainCommands();
+  noteStartCount = 0;
+  noteStartsPending = 0;
   int next = 0;
   for (int done = 0; done < frames;) {
     const int n = std::min(frames - done, config.maxBlockFrames);
@@ -50,6 +52,7 @@ void Engine::Impl::process(const MidiEvent* events, int eventCount, float* left,
   }
   flushPending();
   publishStats(frames);
+  if (config.streams) config.streams->endBlock();  // wakes the disk thread: at most one sem_post
 }
 
 // Renders frames [base, base + frames) of the block: each event is applied at its
@@ -63,12 +66,15 @@ void Engine::Impl::renderBlock(const MidiEvent* events, int eventCount, int& nex
   while (next < eventCount && (last || static_cast<int>(events[next].frame) < base + frames)) {
     const int f = std::clamp(static_cast<int>(std::min<uint32_t>(events[next].frame, INT32_MAX)) - base, at, frames - 1);
     if (f > at) {
+      segmentOffset = base + at;
       renderVoices(left + at, right + at, f - at);
       at = f;
     }
+    eventOffset = static_cast<int32_t>(std::min<uint32_t>(events[next].frame, INT32_MAX));
     handleMidi(events[next], frameCounter + static_cast<uint64_t>(at));
     ++next;
   }
+  segmentOffset = base + at;
   renderVoices(left + at, right + at, frames - at);
   frameCounter += static_cast<uint64_t>(frames);
 }
@@ -82,10 +88,38 @@ void Engine::Impl::renderVoices(float* left, float* right, int frames) noexcept 
   RenderContext ctx{&scratch, quality, quality == Quality::SincHigh ? &sinc16 : &sinc8, 0};
   for (int i = 0; i < pool.activeCount(); ++i) {
     Voice& v = pool.activeVoice(i);
+    if (noteStartsPending > 0) markFirstRender(v);
     v.render(left, right, frames, mixes[static_cast<size_t>(v.part())], ctx);
   }
   underruns += ctx.underruns;
   pool.collectFinished();
+}
+
+std::span<const NoteStart> Engine::noteStarts() const noexcept SPINDLE_REALTIME {
+  return {impl_->noteStartList.data(), static_cast<size_t>(impl_->noteStartCount)};
+}
+
+// Opens the note-start entry of a note-on; a full list (more note-ons in one call than
+// kMaxEventsPerBlock, outside the process() contract) leaves the note unrecorded.
+void Engine::Impl::openNoteStart(int part, int key, int velocity) noexcept SPINDLE_REALTIME {
+  openStart = -1;
+  if (noteStartCount >= static_cast<int>(noteStartList.size())) return;
+  openStart = noteStartCount++;
+  NoteStart& n = noteStartList[static_cast<size_t>(openStart)];
+  n = NoteStart{eventOffset, -1, 0, static_cast<uint8_t>(part), static_cast<uint8_t>(key),
+                static_cast<uint8_t>(velocity)};
+  noteStartVoice[static_cast<size_t>(openStart)] = nullptr;
+}
+
+// Called for every voice about to render while some note-on's first voice has not
+// rendered yet: stamps those entries with the frame this segment starts at.
+void Engine::Impl::markFirstRender(const Voice& v) noexcept SPINDLE_REALTIME {
+  for (int i = noteStartCount - 1; i >= 0 && noteStartsPending > 0; --i) {
+    const auto k = static_cast<size_t>(i);
+    if (noteStartVoice[k] != &v || noteStartList[k].firstOffset >= 0) continue;
+    noteStartList[k].firstOffset = segmentOffset;
+    --noteStartsPending;
+  }
 }
 
 void Engine::Impl::publishStats(int frames) noexcept SPINDLE_REALTIME {

@@ -10,15 +10,29 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <span>
 
 #include "core/MidiEvent.h"
 #include "core/Realtime.h"
 #include "engine/Commands.h"
 #include "engine/Program.h"
 
+namespace spindle::rt {
+class StreamBank;
+}
+
 namespace spindle::engine {
 
 enum class Quality : uint8_t { Linear = 0, Hermite = 1, Sinc = 2, SincHigh = 3 };
+
+// One note-on event handled by the last process() call, for note-on latency: the live
+// wiring adds its own clock and the port latency (io::LiveProcessor).
+struct NoteStart {
+  int32_t eventOffset = 0;  // the frame the event asked for, from the block's start
+  int32_t firstOffset = -1; // the frame its first voice began rendering; -1 if no voice did
+  uint16_t voices = 0;      // voices the note-on started
+  uint8_t channel = 0, key = 0, velocity = 0;
+};
 
 struct EngineConfig {
   double sampleRate = 48000.0;
@@ -26,6 +40,9 @@ struct EngineConfig {
   int polyphony = 256;
   Quality quality = Quality::Hermite;
   uint32_t randomSeed = 1;  // lorand/hirand, offset_random: reproducible renders
+  // Disk streams for samples only partly in RAM (owned by the caller, who runs the
+  // disk thread; must outlive the Engine). Null: frames past a preload are missing.
+  rt::StreamBank* streams = nullptr;
 };
 
 class Engine {
@@ -65,6 +82,11 @@ class Engine {
   // thread, only once the audio thread has stopped calling process() for good (and
   // that stop is synchronised with this thread, e.g. by joining it).
   void collectAllPrograms(const ProgramDisposer& dispose);
+
+  // Audio thread, after process(): that call's note-on events in event order (at most
+  // limits::kMaxEventsPerBlock), valid until the next process(). Measured, not assumed:
+  // firstOffset is where the render loop actually began rendering the note's voice.
+  std::span<const NoteStart> noteStarts() const noexcept SPINDLE_REALTIME;
 
   EngineStats stats() const noexcept;  // any thread; a consistent-enough snapshot
   const EngineConfig& config() const noexcept;

@@ -40,6 +40,8 @@ struct Engine::Impl {
                    int base, int frames) noexcept SPINDLE_REALTIME;
   void renderVoices(float* left, float* right, int frames) noexcept SPINDLE_REALTIME;
   void publishStats(int frames) noexcept SPINDLE_REALTIME;
+  void openNoteStart(int part, int key, int velocity) noexcept SPINDLE_REALTIME;
+  void markFirstRender(const Voice& v) noexcept SPINDLE_REALTIME;
 
   void drainCommands() noexcept SPINDLE_REALTIME;
   void apply(const Command& c) noexcept SPINDLE_REALTIME;
@@ -91,6 +93,16 @@ struct Engine::Impl {
   uint64_t frameCounter = 0;  // engine frames rendered, the clock of note-on times
   uint64_t notesStarted = 0, voicesStolen = 0, underruns = 0;
   uint32_t peakVoices = 0;
+
+  // Note starts of the current process() call (Engine::noteStarts). A note-on opens an
+  // entry; startVoice() records its first voice; renderVoices() stamps firstOffset the
+  // first time it renders that voice (segmentOffset: the segment's frame in the call).
+  std::array<NoteStart, limits::kMaxEventsPerBlock> noteStartList{};
+  std::array<const Voice*, limits::kMaxEventsPerBlock> noteStartVoice{};
+  int noteStartCount = 0, noteStartsPending = 0;
+  int openStart = -1;         // the entry of the note-on being handled, or -1
+  int32_t eventOffset = 0;    // requested frame of the event being handled
+  int32_t segmentOffset = 0;  // frame of the segment renderVoices() is rendering
 
   // Published once per process() with relaxed stores; stats() reads them.
   struct {

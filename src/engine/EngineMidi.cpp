@@ -52,7 +52,9 @@ void Engine::Impl::noteOn(int partIndex, int key, int velocity, uint64_t frame) 
   part.noteOnFrame[k] = frame;
   part.noteSequence[k] = note.sequence;
   part.releasePending[k] = false;
+  openNoteStart(partIndex, key, velocity);
   startRegions(partIndex, note, frame);
+  openStart = -1;
   part.previousNote = key;
 }
 
@@ -135,6 +137,12 @@ void Engine::Impl::startVoice(int partIndex, const NoteContext& note, const Regi
   if (!v.start(s, rng, scratch.source(), mix)) return;
   pool.commit(v);
   ++notesStarted;
+  if (openStart < 0) return;
+  NoteStart& n = noteStartList[static_cast<size_t>(openStart)];
+  if (n.voices++ == 0) {
+    noteStartVoice[static_cast<size_t>(openStart)] = &v;
+    ++noteStartsPending;
+  }
 }
 
 void Engine::Impl::controlChange(int partIndex, int cc, int value, uint64_t frame) noexcept SPINDLE_REALTIME {

@@ -8,35 +8,39 @@
 namespace spindle::engine {
 
 namespace {
-constexpr int64_t kEndless = INT64_MAX / 4;  // a run that never meets a wrap
-}
-
-LoopMap::Run LoopMap::locate(int64_t u) const noexcept SPINDLE_REALTIME {
-  if (!looping()) return {u, kEndless};
-  const int64_t firstWrap = loopStart + loopLength;  // unrolled index of the first jump back
-  if (u < firstWrap) return {u, firstWrap - u};
-  const int64_t cycle = (u - loopStart) / loopLength;
-  const int64_t inCycle = (u - loopStart) % loopLength;
-  if (cycle < wraps) return {loopStart + inCycle, loopLength - inCycle};
-  return {u - wraps * loopLength, kEndless};  // the exit cycle runs on past the loop end
-}
-
-int64_t LoopMap::cycleOf(int64_t u) const noexcept SPINDLE_REALTIME {
-  if (loopLength <= 0 || u < loopStart + loopLength) return 0;
-  return (u - loopStart) / loopLength;
+constexpr int64_t kGuard = limits::kGuardFrames;
 }
 
 void SampleSource::start(const Setup& setup, const SourceScratch& scratch) noexcept SPINDLE_REALTIME {
+  stop();
   data_ = setup.data;
   scratch_ = scratch;
   loop_ = setup.loop;
   lastFrame_ = setup.lastFrame;
   wholeInRam_ = data_ && data_->framesInRam >= data_->totalFrames;
+  bank_ = scratch.streams;
+  if (!wholeInRam_ && bank_) openStream(setup.offset - kGuard);  // history taps before the offset
+}
+
+void SampleSource::stop() noexcept SPINDLE_REALTIME {
+  stream_.close();
+  needsStream_ = false;
+}
+
+bool SampleSource::starved() const noexcept SPINDLE_REALTIME {
+  return needsStream_ && (!stream_.active() || stream_.complete());
 }
 
 void SampleSource::leaveLoop(int64_t position) noexcept SPINDLE_REALTIME {
   if (!loop_.looping()) return;
-  loop_.wraps = std::min(loop_.wraps, loop_.cycleOf(position));
+  const int64_t wraps = std::min(loop_.wraps, loop_.cycleOf(position));
+  if (wraps == loop_.wraps) return;
+  loop_.wraps = wraps;
+  if (stream_.active()) {
+    stream_.exit(loop_, loop_.exitPoint(), streamLast());
+  } else if (!wholeInRam_ && bank_ && !needsStream_) {
+    openStream(position - kGuard);  // a loop held in RAM: the way out may lead past the preload
+  }
 }
 
 int64_t SampleSource::endPosition() const noexcept SPINDLE_REALTIME {
@@ -45,24 +49,71 @@ int64_t SampleSource::endPosition() const noexcept SPINDLE_REALTIME {
   return lastFrame_ + loop_.wraps * loop_.loopLength;
 }
 
+// First unrolled frame at or after `from` whose file frame is past the preload;
+// kEndless when playback never leaves RAM (a loop inside the preload, forever).
+int64_t SampleSource::streamStart(int64_t from) const noexcept SPINDLE_REALTIME {
+  const int64_t inRam = data_->framesInRam;
+  if (!loop_.looping()) return std::max(from, inRam);
+  const int64_t loopEnd = loop_.loopStart + loop_.loopLength - 1;
+  if (loopEnd >= inRam) return std::max(from, inRam);  // `from` never lies past the loop end here
+  if (loop_.wraps >= LoopMap::kForever) return LoopMap::kEndless;
+  return std::max(from, inRam + loop_.wraps * loop_.loopLength);  // on the exit cycle
+}
+
+// Last unrolled frame the voice may read: its end plus the interpolator's look-ahead.
+int64_t SampleSource::streamLast() const noexcept SPINDLE_REALTIME {
+  return std::min(endPosition(), LoopMap::kEndless) + kGuard;
+}
+
+void SampleSource::openStream(int64_t from) noexcept SPINDLE_REALTIME {
+  const int64_t first = streamStart(from);
+  if (first >= LoopMap::kEndless || first > streamLast()) return;
+  needsStream_ = true;
+  stream_.open(bank_, data_, loop_, first, streamLast());  // no free slot: starved() says so
+}
+
 SourceSpan SampleSource::read(int64_t first, int count) noexcept SPINDLE_REALTIME {
   if (!data_ || count <= 0) return {};
-  const int64_t guard = limits::kGuardFrames;
-  const int64_t directEnd = wholeInRam_ ? data_->framesInRam + guard : data_->framesInRam;
+  const int64_t ramEnd = stream_.active() ? stream_.first() : LoopMap::kEndless;
+  if (first + count <= ramEnd) return readRam(first, count);
+  stream_.consumeBefore(first);
+  const float* left = nullptr;
+  const float* right = nullptr;
+  if (first >= ramEnd && stream_.direct(first, count, left, right)) return {left, right, count};
+  count = std::min(count, scratch_.capacity);
+  int done = 0;
+  if (first < ramEnd) {
+    const int inRam = static_cast<int>(std::min<int64_t>(ramEnd - first, count));
+    done = copyRam(first, inRam);
+    if (done < inRam) count = done;
+  }
+  if (done < count) done += stream_.copy(first + done, count - done, scratch_.left + done, scratch_.right + done);
+  return {scratch_.left, data_->channels > 1 ? scratch_.right : scratch_.left, done};
+}
+
+// A span from RAM: in place when it maps to one linear stretch, else copied.
+SourceSpan SampleSource::readRam(int64_t first, int count) noexcept SPINDLE_REALTIME {
+  const int64_t directEnd = wholeInRam_ ? data_->framesInRam + kGuard : data_->framesInRam;
   const LoopMap::Run run = loop_.locate(first);
-  if (run.length >= count && run.frame >= -guard && run.frame + count <= directEnd) {
+  if (run.length >= count && run.frame >= -kGuard && run.frame + count <= directEnd) {
     return {data_->channel[0] + run.frame, data_->channel[1] + run.frame, count};
   }
-  count = std::min(count, scratch_.capacity);
+  const int done = copyRam(first, std::min(count, scratch_.capacity));
+  return {scratch_.left, data_->channels > 1 ? scratch_.right : scratch_.left, done};
+}
+
+// Copies unrolled frames [first, first + count) from RAM to the scratch's start;
+// returns the frames copied (fewer where a partly loaded file runs out).
+int SampleSource::copyRam(int64_t first, int count) noexcept SPINDLE_REALTIME {
   int done = 0;
   while (done < count) {
     const LoopMap::Run piece = loop_.locate(first + done);
     const int want = static_cast<int>(std::min<int64_t>(piece.length, count - done));
     const int got = copyRun(piece.frame, want, done);
     done += got;
-    if (got < want) break;  // not available yet
+    if (got < want) break;  // not available
   }
-  return {scratch_.left, data_->channels > 1 ? scratch_.right : scratch_.left, done};
+  return done;
 }
 
 // Copies file frames [fileFrame, fileFrame + frames) to the scratch at index `at`:

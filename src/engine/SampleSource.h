@@ -4,14 +4,8 @@
 // The voice never indexes a SampleData. It works in UNROLLED frames: position u counts
 // source frames along the path playback takes, with every loop cycle laid end to end,
 // so u only ever grows. Until the loop's first wrap, u is the file's frame index.
-// Wrapping, loop exit and count repeats are the source's job, expressed by a LoopMap:
-//
-//   file:      0 .. offset ...... ls ======= le ............. last
-//   unrolled:  u = file frame up to le, then
-//              | ls..le | ls..le | ls..le | le+1 .. last        (wraps = 3, then exit)
-//              ^ first wrap at u = le + 1
-//   frame(u) = ls + (u - ls) % len        while the cycle index (u - ls) / len <= wraps
-//            = u - wraps * len            after: the last cycle runs on past le
+// Wrapping, loop exit and count repeats are the source's job, expressed by a LoopMap
+// (core/LoopMap.h, which draws the mapping).
 //
 // The voice asks for a SPAN: the unrolled frames [first, first + count), with `first`
 // already including the interpolator's history taps (it may be negative: frames before
@@ -24,42 +18,39 @@
 //   |<----------------------- span.count ------------------------->|
 //   | history taps | frames the voice renders this chunk | look-ahead taps |
 //
-// Today the frames come from RAM (SampleData, planar float with limits::kGuardFrames
-// zero frames either side). A span that maps to one linear stretch of the file is
-// returned in place; one that crosses a loop wrap, or reaches past the guard, is
-// copied into the scratch. Frames past SampleData::framesInRam of a file that is not
-// wholly in RAM are "not available": the span stops there.
+// Frames come from RAM (SampleData, planar float with limits::kGuardFrames zero
+// frames either side) and, for a sample only partly in RAM, from a disk stream:
 //
-// The next issue adds a StreamRing (planar, power-of-two, guard frames mirrored past
-// its end) for frames past framesInRam, filled by the disk thread in unrolled order.
-// It plugs in behind read(): a span past the preload is a pointer into the ring, which
-// is already contiguous across its wrap; an empty ring answers with count 0. Because
-// ring frames are unrolled, the disk thread follows the same LoopMap, and the ring
-// source must keep the history taps alive by consuming only up to `first`.
+//   unrolled:  offset ............ streamStart ......................... end + guard
+//              |<-- RAM (preload) -->|<-- StreamRing (disk thread, unrolled) -->|
+//
+// streamStart is the first unrolled frame whose file frame lies past framesInRam
+// (every frame before it is in RAM); from there on every frame comes from the ring,
+// which the disk thread fills in unrolled order, wraps included, following the same
+// LoopMap. A span in RAM that maps to one linear stretch of the file is returned in
+// place, as is a ring span the ring holds contiguously; anything else (a loop wrap, a
+// span across streamStart or across the ring's end past its guard) is copied into
+// the scratch. Missing frames (the disk is late) shorten the span: the voice plays
+// silence for the rest and counts an underrun; the ring keeps the history taps alive
+// because the source consumes ring frames only up to the span's `first`.
+//
+// The stream is ordered when the voice starts (at once, from its offset, when the
+// offset lies past the preload) or, for a loop_sustain loop held in RAM, when the
+// release makes playback leave it; it is released when the voice ends (stop()).
+// Without a StreamBank (SourceScratch::streams null) frames past framesInRam are
+// simply missing.
 #include <cstdint>
 
+#include "core/LoopMap.h"
 #include "core/Realtime.h"
 #include "core/SampleData.h"
+#include "engine/StreamReader.h"
+#include "rt/StreamBank.h"
 
 namespace spindle::engine {
 
-// Maps unrolled frames to file frames (see the diagram above).
-struct LoopMap {
-  static constexpr int64_t kForever = INT64_MAX / 4;
-
-  int64_t loopStart = 0;
-  int64_t loopLength = 0;  // 0: no loop
-  int64_t wraps = 0;       // jumps back to loopStart before the exit; kForever: loop forever
-
-  struct Run {
-    int64_t frame;   // file frame of the unrolled frame asked for
-    int64_t length;  // unrolled frames from there that map to consecutive file frames
-  };
-  Run locate(int64_t unrolled) const noexcept SPINDLE_REALTIME;
-  // Cycle index of an unrolled frame: 0 before the first wrap.
-  int64_t cycleOf(int64_t unrolled) const noexcept SPINDLE_REALTIME;
-  bool looping() const noexcept SPINDLE_REALTIME { return loopLength > 0 && wraps > 0; }
-};
+// The unrolled-frame map lives in core: the disk thread follows it too.
+using LoopMap = spindle::LoopMap;
 
 struct SourceSpan {
   const float* left = nullptr;
@@ -67,11 +58,13 @@ struct SourceSpan {
   int count = 0;                 // frames available from `first`
 };
 
-// Scratch that spans crossing a wrap are assembled in; shared by every voice.
+// What every voice's source shares: the scratch that copied spans are assembled in,
+// and the disk streams.
 struct SourceScratch {
   float* left = nullptr;
   float* right = nullptr;
   int capacity = 0;  // frames; read() never asks for more
+  rt::StreamBank* streams = nullptr;  // null: frames past framesInRam are missing
 };
 
 class SampleSource {
@@ -80,6 +73,7 @@ class SampleSource {
     const SampleData* data = nullptr;
     int64_t lastFrame = 0;  // last file frame played (region end), inclusive
     LoopMap loop;
+    int64_t offset = 0;  // first file frame played (the stream starts from here at the latest)
   };
 
   // Audio thread, at voice start.
@@ -93,8 +87,20 @@ class SampleSource {
   int64_t endPosition() const noexcept SPINDLE_REALTIME;
   int channels() const noexcept SPINDLE_REALTIME { return data_ ? data_->channels : 0; }
   const LoopMap& loop() const noexcept { return loop_; }
+  // Audio thread, when the voice ends: releases the stream, if any.
+  void stop() noexcept SPINDLE_REALTIME;
+  bool streaming() const noexcept SPINDLE_REALTIME { return stream_.active(); }
+  // Frames are missing and none will come: no stream could be opened (no free slot)
+  // or the disk thread gave up on the file. The voice should end (with a fade).
+  bool starved() const noexcept SPINDLE_REALTIME;
 
  private:
+  SourceSpan readRam(int64_t first, int count) noexcept SPINDLE_REALTIME;
+  int copyRam(int64_t first, int count) noexcept SPINDLE_REALTIME;
+  void openStream(int64_t from) noexcept SPINDLE_REALTIME;
+  int64_t streamStart(int64_t from) const noexcept SPINDLE_REALTIME;
+  int64_t streamLast() const noexcept SPINDLE_REALTIME;
+
   // File frames [0, readableEnd_) hold data; a file wholly in RAM also reads its
   // trailing guard zeros and, past them, silence.
   int copyRun(int64_t fileFrame, int frames, int at) noexcept SPINDLE_REALTIME;
@@ -104,6 +110,9 @@ class SampleSource {
   LoopMap loop_;
   int64_t lastFrame_ = 0;
   bool wholeInRam_ = true;
+  rt::StreamBank* bank_ = nullptr;
+  StreamReader stream_;
+  bool needsStream_ = false;  // frames past the preload will be read
 };
 
 }  // namespace spindle::engine

@@ -8,7 +8,7 @@
 
 namespace spindle::engine {
 
-RenderScratch::RenderScratch(int maxBlockFrames)
+RenderScratch::RenderScratch(int maxBlockFrames, rt::StreamBank* streamBank)
     : left(static_cast<size_t>(maxBlockFrames)),
       right(left.size()),
       ampEnv(left.size()),
@@ -19,9 +19,12 @@ RenderScratch::RenderScratch(int maxBlockFrames)
       pitchLfo(left.size()),
       positions(kChunkFrames + 1),
       spanLeft(kSpanCapacity),
-      spanRight(kSpanCapacity) {}
+      spanRight(kSpanCapacity),
+      streams(streamBank) {}
 
-SourceScratch RenderScratch::source() noexcept SPINDLE_REALTIME { return {spanLeft.data(), spanRight.data(), kSpanCapacity}; }
+SourceScratch RenderScratch::source() noexcept SPINDLE_REALTIME {
+  return {spanLeft.data(), spanRight.data(), kSpanCapacity, streams};
+}
 
 bool Voice::start(const VoiceStart& s, Prng& rng, const SourceScratch& scratch, const PartMix& mix) noexcept
     SPINDLE_REALTIME {
@@ -36,6 +39,7 @@ bool Voice::start(const VoiceStart& s, Prng& rng, const SourceScratch& scratch, 
   sampleRate_ = s.sampleRate;
   active_ = true;
   released_ = fading_ = sourceEnded_ = false;
+  underruns_ = 0;
   keyDown = !s.releaseTrigger;
   pedalHeld = sostenuto = false;
   stereo_ = d->channels > 1;
@@ -76,7 +80,7 @@ SampleSource::Setup Voice::setupSource(const Region& r, const SampleData& d, boo
     const int64_t le = std::min(r.loopEnd >= 0 ? r.loopEnd : d.loopEnd, last);
     if (ls >= 0 && le > ls && offset <= le) map = {ls, le - ls + 1, LoopMap::kForever};
   }
-  return {&d, last, map};
+  return {&d, last, map, offset};
 }
 
 // pitch_random is bipolar: uniform in +-pitch_random cents.

@@ -32,10 +32,12 @@ struct RenderScratch {
   static constexpr double kMaxIncrement = 32.0;  // source frames per output frame
   static constexpr int kSpanCapacity = 4096;     // >= kChunkFrames * kMaxIncrement + taps
 
-  explicit RenderScratch(int maxBlockFrames);
+  // streams: the disk streams voices read past their preloads from; null = RAM only.
+  explicit RenderScratch(int maxBlockFrames, rt::StreamBank* streams = nullptr);
   std::vector<float> left, right, ampEnv, ampLfo, filEnv, filLfo, pitchEnv, pitchLfo;
   std::vector<double> positions;  // kChunkFrames + 1
   std::vector<float> spanLeft, spanRight;
+  rt::StreamBank* streams = nullptr;
   SourceScratch source() noexcept SPINDLE_REALTIME;
 };
 
@@ -85,6 +87,8 @@ class Voice {
   // Linear fade to silence, then free: stealing, choking, all sound off.
   void fade(float seconds) noexcept SPINDLE_REALTIME;
   void kill() noexcept SPINDLE_REALTIME { active_ = false; }
+  // Once the voice is no longer active, before it is reused: releases its disk stream.
+  void finish() noexcept SPINDLE_REALTIME { source_.stop(); }
 
   bool active() const noexcept { return active_; }
   bool released() const noexcept { return released_; }
@@ -95,6 +99,9 @@ class Voice {
   uint64_t order() const noexcept { return order_; }
   const Region* region() const noexcept { return region_; }
   const Program* program() const noexcept { return program_; }
+  // Render chunks this voice's source could not fully supply since it started.
+  uint64_t underruns() const noexcept { return underruns_; }
+  bool streaming() const noexcept { return source_.streaming(); }
 
   // Pedal bookkeeping, kept by the Engine's MIDI handling.
   bool keyDown = false;    // its key has not been released
@@ -135,6 +142,7 @@ class Voice {
   bool pitchModulated_ = false;
   bool sourceEnded_ = false;
   int64_t delayFrames_ = 0;
+  uint64_t underruns_ = 0;
 
   dsp::Envelope ampEg_, filEg_, pitchEg_;
   dsp::Lfo ampLfo_, filLfo_, pitchLfo_;

@@ -18,6 +18,10 @@ VoicePool::VoicePool(int polyphony)
   freeCount_ = size;
 }
 
+VoicePool::~VoicePool() {
+  for (int i : activeIndices()) voices_[static_cast<size_t>(i)].finish();
+}
+
 void VoicePool::setLimit(int polyphony) noexcept SPINDLE_REALTIME {
   limit_ = std::clamp(polyphony, 1, maxLimit_);
 }
@@ -114,6 +118,7 @@ void VoicePool::collectFinished() noexcept SPINDLE_REALTIME {
     if (voices_[static_cast<size_t>(i)].active()) {
       active_[static_cast<size_t>(kept++)] = i;
     } else {
+      voices_[static_cast<size_t>(i)].finish();  // its stream slot goes back to the disk thread
       free_[static_cast<size_t>(freeCount_++)] = i;
     }
   }

@@ -25,6 +25,10 @@ class VoicePool {
  public:
   static int marginFor(int polyphony) noexcept;
   explicit VoicePool(int polyphony);
+  // Releases the disk streams of voices still playing (the audio thread has stopped).
+  ~VoicePool();
+  VoicePool(const VoicePool&) = delete;
+  VoicePool& operator=(const VoicePool&) = delete;
 
   int capacity() const noexcept { return static_cast<int>(voices_.size()); }
   int limit() const noexcept { return limit_; }

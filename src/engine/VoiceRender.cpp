@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/Limits.h"
 #include "core/Units.h"
 #include "engine/Curves.h"
 #include "engine/Voice.h"
@@ -126,6 +127,10 @@ int Voice::interpolate(const Kernel& kernel, float* left, float* right, int fram
     n = 0;
     while (n < frames && floorFrame(pos[n]) + kernel.fwd - first < span.count) ++n;
     ++ctx.underruns;
+    ++underruns_;
+    // No frame will come (no stream slot, or the file failed): end with a fade rather
+    // than sound silence until the envelope ends.
+    if (source_.starved()) fade(limits::kStealFadeSeconds);
   }
   for (int i = 0; i < n; ++i) {
     const int64_t whole = floorFrame(pos[i]);

@@ -79,6 +79,7 @@ RenderStats OfflineRenderer::render(const std::vector<TimedMidiEvent>& events, c
   std::size_t next = 0;
   while (!finished(next, events.size(), stats.frames, endFrame, capFrame, stats)) {
     const int length = gatherBlock(frames, events, next, stats.frames);
+    if (options_.beforeBlock) options_.beforeBlock();
     const auto processStart = std::chrono::steady_clock::now();
     engine_.process(blockEvents_.data(), static_cast<int>(blockEvents_.size()), left_.data(), right_.data(), length);
     stats.processSeconds += secondsSince(processStart);

@@ -14,6 +14,9 @@
 //
 // After the last event (and the song's own end) the renderer continues until the
 // engine reports no active voice, or until `tailCapSeconds` have passed.
+//
+// Freewheel: nothing here is real-time. When the engine streams from disk, the
+// caller passes RenderOptions::beforeBlock to wait for the disk thread between blocks.
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -27,6 +30,10 @@ struct RenderOptions {
   int blockFrames = 256;          // <= the engine's maxBlockFrames
   double endSeconds = 0.0;        // render at least this long (the song's length)
   double tailCapSeconds = 30.0;   // after the last event, at most this much tail
+  // Runs before every block. Streaming renders wait here for the disk thread
+  // (stream::Streaming::waitForDisk, freewheel mode), so the output does not depend on
+  // disk speed and equals a render with every sample in RAM.
+  std::function<void()> beforeBlock = {};
 };
 
 struct RenderStats {

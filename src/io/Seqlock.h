@@ -49,7 +49,7 @@ class Seqlock {
       for (std::size_t i = 0; i < kWords; ++i) words[i] = words_[i].load(std::memory_order_relaxed);
       std::atomic_thread_fence(std::memory_order_acquire);
       if (sequence_.load(std::memory_order_relaxed) != s0) continue;
-      std::memcpy(&out, words.data(), sizeof(T));
+      std::memcpy(static_cast<void*>(&out), words.data(), sizeof(T));  // T is trivially copyable
       return true;
     }
     return false;

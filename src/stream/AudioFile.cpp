@@ -1,6 +1,9 @@
 #include "stream/AudioFile.h"
 
+#include <fcntl.h>
 #include <sndfile.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
@@ -8,11 +11,16 @@
 
 namespace spindle::stream {
 
+// libsndfile reads through a descriptor we open ourselves, so that posix_fadvise can
+// be applied to it. libsndfile never closes it (close_desc = SF_FALSE): the handle
+// does, once, after sf_close, also when sf_open_fd failed.
 struct AudioFileReader::Handle {
   SNDFILE* file = nullptr;
   SF_INFO info{};
+  int fd = -1;
   ~Handle() {
     if (file) sf_close(file);
+    if (fd >= 0) ::close(fd);
   }
 };
 
@@ -54,7 +62,12 @@ std::string formatName(int format) {
 std::unique_ptr<AudioFileReader> AudioFileReader::open(const std::filesystem::path& path,
                                                        std::string& error) {
   auto handle = std::make_unique<Handle>();
-  handle->file = sf_open(path.c_str(), SFM_READ, &handle->info);
+  handle->fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (handle->fd < 0) {
+    error = "cannot open the file";
+    return nullptr;
+  }
+  handle->file = sf_open_fd(handle->fd, SFM_READ, &handle->info, SF_FALSE);
   if (!handle->file) {
     error = sf_strerror(nullptr);
     return nullptr;
@@ -82,6 +95,9 @@ void AudioFileReader::readInfo() {
   info_.channels = sf.channels;
   info_.frames = sf.frames;
   info_.sampleRate = sf.samplerate;
+  struct stat st {};
+  if (::fstat(handle_->fd, &st) == 0 && sf.frames > 0)
+    bytesPerFrame_ = static_cast<double>(st.st_size) / static_cast<double>(sf.frames);
 
   SF_INSTRUMENT instrument{};
   const bool hasInstrument =
@@ -123,5 +139,18 @@ int64_t AudioFileReader::readPlanar(float* left, float* right, int64_t frames) {
 bool AudioFileReader::seek(int64_t frame) {
   return sf_seek(handle_->file, frame, SEEK_SET) == frame;
 }
+
+void AudioFileReader::adviseSequential() noexcept {
+  ::posix_fadvise(handle_->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+}
+
+void AudioFileReader::adviseWillNeed(int64_t frame, int64_t frames) noexcept {
+  if (frames <= 0 || frame < 0) return;
+  const auto offset = static_cast<off_t>(static_cast<double>(frame) * bytesPerFrame_);
+  const auto length = static_cast<off_t>(static_cast<double>(frames) * bytesPerFrame_) + 1;
+  ::posix_fadvise(handle_->fd, offset, length, POSIX_FADV_WILLNEED);
+}
+
+void AudioFileReader::dropCache() noexcept { ::posix_fadvise(handle_->fd, 0, 0, POSIX_FADV_DONTNEED); }
 
 }  // namespace spindle::stream

@@ -1,8 +1,8 @@
 #pragma once
 // AudioFileReader: one audio file opened through libsndfile, decoded in chunks.
 //
-// Thread: the loader thread today (SamplePool); the disk thread later, which will
-// keep a reader per streamed sample and seek() it. Never the audio thread.
+// Thread: the loader thread (SamplePool) or the disk thread (one reader per open
+// stream, seek()ed along the stream's loop map). Never the audio thread.
 //
 // Reads planar float in [-1, 1] from WAV (16/24/32-bit int, float, double), FLAC,
 // Ogg Vorbis, AIFF and whatever else the installed libsndfile decodes. Only the
@@ -49,6 +49,14 @@ class AudioFileReader {
   bool seek(int64_t frame);
   const std::string& lastError() const noexcept { return lastError_; }
 
+  // Page-cache hints (posix_fadvise on the file's descriptor; failures are ignored).
+  // Byte ranges are estimated from the file's mean bytes per frame, which is exact
+  // enough for PCM and a fair guess for FLAC and Ogg.
+  void adviseSequential() noexcept;
+  void adviseWillNeed(int64_t frame, int64_t frames) noexcept;
+  // Drops the file's pages from the page cache (benchmarks: a cold start).
+  void dropCache() noexcept;
+
  private:
   struct Handle;
   explicit AudioFileReader(std::unique_ptr<Handle> handle);
@@ -57,6 +65,7 @@ class AudioFileReader {
   std::unique_ptr<Handle> handle_;
   AudioFileInfo info_;
   std::unique_ptr<float[]> chunk_;  // kChunkFrames * channels interleaved
+  double bytesPerFrame_ = 0.0;      // file size / frames
   std::string lastError_;
 };
 

@@ -51,6 +51,12 @@ std::size_t SamplePool::loadedCount() const noexcept {
                                                  [](const auto& r) { return r->loaded; }));
 }
 
+std::size_t SamplePool::streamedCount() const noexcept {
+  return static_cast<std::size_t>(std::count_if(records_.begin(), records_.end(), [](const auto& r) {
+    return r->loaded && r->data.framesInRam < r->data.totalFrames;
+  }));
+}
+
 void SamplePool::load(SampleRecord& record) {
   record.loaded = isGeneratorName(record.path) ? loadGenerator(record) : loadFile(record);
   if (record.loaded) bytesInRam_ += sizeof(float) * record.storageFloats;
@@ -111,7 +117,9 @@ bool SamplePool::loadFile(SampleRecord& record) {
            "sample file " + record.path + " has " + std::to_string(info.channels) +
                " channels; using the first two");
 
-  const int64_t wanted = options_.preloadFrames < 0 ? info.frames : std::min(info.frames, options_.preloadFrames);
+  const int64_t preload = options_.preloadFrames;
+  const bool streamed = preload >= 0 && info.frames > preload + std::max<int64_t>(0, options_.readFrames);
+  const int64_t wanted = streamed ? preload : info.frames;
   allocate(record, info.channels, wanted);
   float* left = record.storage.get() + kGuard;
   float* right = record.data.channels > 1 ? left + wanted + 2 * kGuard : nullptr;
@@ -131,7 +139,8 @@ bool SamplePool::loadFile(SampleRecord& record) {
     // The zeroed tail past `got` stays in place as a longer guard.
   }
   record.data.framesInRam = got;
-  record.data.totalFrames = options_.preloadFrames < 0 ? got : info.frames;
+  record.data.totalFrames = streamed ? info.frames : got;
+  record.data.path = streamed ? record.path.c_str() : nullptr;
   record.data.sampleRate = info.sampleRate;
   record.data.loopStart = info.loopEnd < record.data.totalFrames ? info.loopStart : -1;
   record.data.loopEnd = info.loopEnd < record.data.totalFrames ? info.loopEnd : -1;

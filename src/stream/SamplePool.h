@@ -5,10 +5,11 @@
 // hands out is immutable and stays valid until the pool is destroyed, so the pool
 // must outlive every engine::Program that points into it.
 //
-// Today each file is decoded whole into RAM (PoolOptions::preloadFrames < 0). The
-// record keeps what disk streaming needs later (path, format, channels, total
-// frames): with preloadFrames >= 0 only the file's head is decoded, framesInRam <
-// totalFrames, and the disk thread will stream the rest from `path`.
+// With PoolOptions::preloadFrames < 0 each file is decoded whole into RAM. With a
+// preload N >= 0, a file longer than N + readFrames frames keeps only its first N
+// frames in RAM (framesInRam < totalFrames, SampleData::path set) and the disk thread
+// streams the rest; shorter files are held whole (streaming them would save less
+// than one read).
 //
 // Memory layout of one record's frames (planar, see core/SampleData.h):
 //
@@ -31,6 +32,7 @@ namespace spindle::stream {
 
 struct PoolOptions {
   int64_t preloadFrames = -1;  // frames decoded into RAM per file; < 0 = the whole file
+  int64_t readFrames = 0;      // the disk thread's read: files up to preload + this are held whole
 };
 
 struct PoolMessage {
@@ -71,6 +73,7 @@ class SamplePool {
   const SampleRecord& record(uint32_t id) const { return *records_[id]; }
   std::size_t size() const noexcept { return records_.size(); }
   std::size_t loadedCount() const noexcept;
+  std::size_t streamedCount() const noexcept;  // loaded samples only partly in RAM
   std::size_t bytesInRam() const noexcept { return bytesInRam_; }
 
   // Every error and warning so far, in load order; each failed path appears once.

@@ -63,7 +63,8 @@ struct SystemRoot {
   // Entry names of a folder, sorted; empty when missing.
   std::vector<std::string> list(std::string_view absoluteDir) const;
   bool exists(std::string_view absolute) const;
-  // access(W_OK) for this process (for a fixture: the test's own permissions).
+  // Whether `user` may write it: access(W_OK) when live, the file's mode bits, owner and
+  // group judged against `user` in a fixture (tests run as root, so access() would not do).
   bool writable(std::string_view absolute) const;
 };
 

@@ -1,0 +1,264 @@
+#include "gui/EngineLink.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include "io/ProcessTimer.h"
+#include "io/RealtimeSetup.h"
+#include "stream/Streaming.h"
+
+namespace spindle::gui {
+
+namespace {
+
+constexpr float kActivityDecay = 0.8f;  // per poll: about 1/10 after a third of a second
+
+// The emptiest open stream ring. Only atomics are read (ring counters, the complete
+// flag), so the scan cannot disturb the audio or disk thread. A slot is taken as open
+// once the disk thread wrote to it and until its last frame is there.
+DiskSample probeDisk(stream::Streaming* streaming) {
+  DiskSample sample;
+  if (!streaming || !streaming->enabled()) return sample;
+  sample.framesDecoded = streaming->disk()->counters().framesDecoded.load(std::memory_order_relaxed);
+  rt::StreamBank& bank = *streaming->bank();
+  for (int i = 0; i < bank.size(); ++i) {
+    const rt::StreamSlot& slot = bank.slot(static_cast<uint32_t>(i));
+    if (slot.ring.writePosition() == 0 || slot.complete.load(std::memory_order_relaxed)) continue;
+    const double fill = static_cast<double>(slot.ring.readableFrames()) / static_cast<double>(slot.ring.capacity());
+    sample.lowestFill = sample.openStreams == 0 ? fill : std::min(sample.lowestFill, fill);
+    ++sample.openStreams;
+  }
+  return sample;
+}
+
+engine::Command partCommand(engine::CommandType type, int part) {
+  engine::Command command;
+  command.type = type;
+  command.part = static_cast<int8_t>(part);
+  return command;
+}
+
+}  // namespace
+
+EngineLink::EngineLink(const Wiring& wiring, QObject* parent)
+    : QObject(parent),
+      wiring_(wiring),
+      polyphony_(wiring.engine->config().polyphony),
+      quality_(static_cast<int>(wiring.engine->config().quality)) {
+  connect(&timer_, &QTimer::timeout, this, &EngineLink::poll);
+}
+
+EngineLink::~EngineLink() {
+  for (auto& job : jobs_)
+    if (job) job->cancel();
+  wiring_.engine->collectAllPrograms([this](const engine::Program* p) { programs_.erase(p); });
+}
+
+double EngineLink::now() const {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+void EngineLink::post(const engine::Command& command) {
+  if (pending_.empty() && wiring_.engine->postCommand(command)) return;
+  pending_.push_back(command);
+}
+
+void EngineLink::retryPending() {
+  while (!pending_.empty() && wiring_.engine->postCommand(pending_.front())) pending_.pop_front();
+}
+
+void EngineLink::loadLibrary(int part, const QString& sfzFile) {
+  if (auto& old = jobs_[index(part)]) {
+    old->cancel();
+    old.reset();
+    emit loadFinished(part, false, parts_[index(part)].name);
+  }
+  jobs_[index(part)] = wiring_.loader->start(sfzFile.toStdString());
+  emit loadProgress(part, 0, 0, 0.0);
+}
+
+void EngineLink::cancelLoad(int part) {
+  if (auto& job = jobs_[index(part)]) job->cancel();  // poll() reports it when the loader stops
+}
+
+void EngineLink::unload(int part) {
+  cancelLoad(part);
+  PartInfo& info = parts_[index(part)];
+  info.name.clear();
+  info.path.clear();
+  info.keys = {};
+  info.regions = info.missingSamples = 0;
+  post(partCommand(engine::CommandType::SetProgram, part));  // nullptr: the part falls silent
+  emit partChanged(part);
+}
+
+void EngineLink::setPolyphony(int voices) {
+  engine::Command command = partCommand(engine::CommandType::SetPolyphony, 0);
+  command.count = std::clamp(voices, 1, wiring_.engine->config().polyphony);
+  polyphony_ = command.count;
+  post(command);
+}
+
+void EngineLink::setQuality(int quality) {
+  engine::Command command = partCommand(engine::CommandType::SetQuality, 0);
+  command.count = std::clamp(quality, 0, 3);
+  quality_ = command.count;
+  post(command);
+}
+
+void EngineLink::setVolume(int part, float db) {
+  engine::Command command = partCommand(engine::CommandType::SetPartVolume, part);
+  command.value = db;
+  parts_[index(part)].volumeDb = db;
+  post(command);
+  emit partChanged(part);
+}
+
+void EngineLink::setPan(int part, float pan) {
+  engine::Command command = partCommand(engine::CommandType::SetPartPan, part);
+  command.value = pan;
+  parts_[index(part)].pan = pan;
+  post(command);
+  emit partChanged(part);
+}
+
+void EngineLink::setMute(int part, bool on) {
+  engine::Command command = partCommand(engine::CommandType::SetPartMute, part);
+  command.flag = on;
+  parts_[index(part)].mute = on;
+  post(command);
+  emit partChanged(part);
+}
+
+void EngineLink::setSolo(int part, bool on) {
+  engine::Command command = partCommand(engine::CommandType::SetPartSolo, part);
+  command.flag = on;
+  parts_[index(part)].solo = on;
+  post(command);
+  emit partChanged(part);
+}
+
+void EngineLink::panic() {
+  post(partCommand(engine::CommandType::Panic, 0));
+  for (PartInfo& p : parts_) p.heldHere.reset();
+}
+
+// Stamped with the audio clock's frame, exactly as the midi thread stamps its events;
+// before the first cycle there is no clock and it plays at the start of the first block.
+bool EngineLink::sendMidi(uint8_t status, uint8_t data1, uint8_t data2, std::optional<uint64_t> frame) {
+  if (!frame) frame = wiring_.live->clock().frameAt(io::monotonicNs());
+  const MidiEvent message{0, status, static_cast<uint8_t>(data1 & 0x7F), static_cast<uint8_t>(data2 & 0x7F)};
+  if (!wiring_.notes->tryPush(io::TimedMidi{frame.value_or(0), message})) {
+    wiring_.live->countMidiDropped(1);
+    return false;
+  }
+  trackHeld(message);
+  return true;
+}
+
+// Notes through this input (keyboard, OSC) are known exactly, note-off included.
+void EngineLink::trackHeld(const MidiEvent& message) {
+  std::bitset<128>& held = parts_[static_cast<std::size_t>(message.channel())].heldHere;
+  const bool allOff = message.type() == midi::kControlChange &&
+                      (message.data1 == midi::kCcAllNotesOff || message.data1 == midi::kCcAllSoundOff);
+  if (allOff) held.reset();
+  else if (message.type() == midi::kNoteOn && message.data2 > 0) held.set(message.data1);
+  else if (message.type() == midi::kNoteOn || message.type() == midi::kNoteOff) held.reset(message.data1);
+}
+
+void EngineLink::noteOn(int part, int key, int velocity) {
+  if (key < 0 || key > 127) return;
+  sendMidi(static_cast<uint8_t>(midi::kNoteOn | part), static_cast<uint8_t>(key),
+           static_cast<uint8_t>(std::clamp(velocity, 1, 127)));
+}
+
+void EngineLink::noteOff(int part, int key) {
+  if (key < 0 || key > 127) return;
+  sendMidi(static_cast<uint8_t>(midi::kNoteOff | part), static_cast<uint8_t>(key), 0);
+}
+
+std::bitset<128> EngineLink::litKeys(int part) const {
+  const PartInfo& p = parts_[index(part)];
+  std::bitset<128> lit = p.heldHere;
+  const double t = now();
+  for (std::size_t key = 0; key < 128; ++key)
+    if (p.midiNoteOnAt[key] > 0.0 && t - p.midiNoteOnAt[key] < kMidiLitSeconds) lit.set(key);
+  return lit;
+}
+
+void EngineLink::poll() {
+  const double t = now();
+  retryPending();
+  pollLoads();
+  pollNotes(t);
+  pollStats(t);
+  wiring_.engine->collectGarbage([this](const engine::Program* p) { programs_.erase(p); });
+  emit statsUpdated();
+}
+
+void EngineLink::pollLoads() {
+  for (int part = 0; part < limits::kChannels; ++part) {
+    std::shared_ptr<LoadJob> job = jobs_[index(part)];
+    if (!job) continue;
+    emit loadProgress(part, job->filesDone(), job->filesTotal(), static_cast<double>(job->bytesInRam()) / 1e6);
+    if (!job->ready()) continue;
+    jobs_[index(part)].reset();
+    finishLoad(part, job->take());
+  }
+}
+
+void EngineLink::finishLoad(int part, LoadOutcome outcome) {
+  PartInfo& info = parts_[index(part)];
+  problems_[index(part)] = std::move(outcome.problems);
+  emit problemsChanged(part);
+  if (!outcome.ok || !outcome.program) {
+    emit loadFinished(part, false, info.name);
+    return;
+  }
+  const engine::Program* program = outcome.program.get();
+  info.keys = keyMapOf(*program);
+  info.name = QString::fromStdString(outcome.name);
+  info.path = QString::fromStdString(outcome.path.string());
+  info.regions = static_cast<int>(outcome.regions);
+  info.missingSamples = static_cast<int>(outcome.samples - outcome.samplesLoaded);
+  programs_.emplace(program, std::move(outcome.program));
+  engine::Command command = partCommand(engine::CommandType::SetProgram, part);
+  command.program = program;
+  post(command);  // the part's old Program comes back through collectGarbage()
+  emit loadFinished(part, true, info.name);
+  emit partChanged(part);
+}
+
+void EngineLink::pollNotes(double nowSeconds) {
+  io::NoteLatency note;
+  while (wiring_.live->popNoteLatency(note)) {
+    PartInfo& p = parts_[std::min<std::size_t>(note.channel, limits::kChannels - 1)];
+    p.midiNoteOnAt[note.key & 0x7F] = nowSeconds;
+    p.activity = std::max(p.activity, static_cast<float>(note.velocity) / 127.0f);
+    if (note.voices > 0) health_.addNoteLatency(note.totalFrames());
+  }
+  for (int part = 0; part < limits::kChannels; ++part) {
+    PartInfo& p = parts_[index(part)];
+    p.activity *= kActivityDecay;
+    p.notesSounding = static_cast<int>(litKeys(part).count());
+  }
+}
+
+void EngineLink::pollStats(double nowSeconds) {
+  HealthInput input;
+  input.live = wiring_.live->stats();
+  input.disk = probeDisk(wiring_.streaming);
+  input.preloadBytes = wiring_.loader->bytesInRam();
+  input.streamBytes = wiring_.streaming ? wiring_.streaming->ringBytes() : 0;
+  input.realtime = wiring_.realtime;
+  if (ticks_++ % kPollHz == 0) {  // once a second: a syscall about another thread
+    const unsigned long audio = wiring_.live->audioThread();
+    audioThreadKnown_ = audio != 0;
+    realtimePriority_ = audio != 0 ? io::threadPriority(static_cast<pthread_t>(audio)) : 0;
+  }
+  input.realtime.priority = realtimePriority_;
+  input.realtime.audioThreadKnown = audioThreadKnown_;
+  health_.update(input, nowSeconds);
+}
+
+}  // namespace spindle::gui

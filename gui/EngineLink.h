@@ -1,0 +1,146 @@
+#pragma once
+// EngineLink: the GUI's only way to the engine, the same as any other control source:
+// commands go in through FIFOs, stats come out as snapshots. Nothing here can make the
+// audio thread wait.
+//
+//   gui thread                                          audio thread
+//   setVolume/Pan/Mute/Solo, panic, SetProgram ──► Engine::postCommand (command FIFO)
+//   noteOn/noteOff ──► the GUI's MIDI input FIFO (LiveProcessor::midiInput), timestamped
+//                      on the audio clock like the midi thread's events
+//   poll() at up to 30 Hz ◄── LiveProcessor::stats() (seqlock snapshot), note-on latency
+//                             records (popNoteLatency), disk counters (atomics)
+//   loadLibrary() ──► loader thread (LibraryLoader) ──► poll() publishes the Program
+//
+// Threads: gui thread only, for every method. The gui thread is the engine's owner in
+// the GUI: it posts commands, collects retired Programs and owns them. A command the
+// FIFO refuses waits here and is retried on the next poll(), in order.
+// Lifetime: destroy the EngineLink only after the audio thread has stopped for good
+// (it hands every Program the engine still holds back to itself and frees them).
+#include <QObject>
+#include <QString>
+#include <QTimer>
+#include <array>
+#include <bitset>
+#include <deque>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/Limits.h"
+#include "engine/Engine.h"
+#include "gui/HealthModel.h"
+#include "gui/KeyMap.h"
+#include "gui/LibraryLoader.h"
+#include "io/LiveProcessor.h"
+
+namespace spindle::stream {
+class Streaming;
+}
+
+namespace spindle::gui {
+
+struct PartInfo {
+  QString name;  // the loaded instrument; empty: nothing loaded
+  QString path;
+  KeyMap keys;
+  float volumeDb = 0.0f, pan = 0.0f;
+  bool mute = false, solo = false;
+  std::bitset<128> heldHere;    // keys held through the GUI's MIDI input (keyboard, OSC)
+  // When a key last sounded from other MIDI inputs (seconds): their note-offs are not
+  // seen here, so such a key stays lit for kMidiLitSeconds.
+  std::array<double, 128> midiNoteOnAt{};
+  float activity = 0.0f;        // note-on velocity, 0..1, decaying: the strip's meter
+  int notesSounding = 0;        // keys lit now (held by the GUI or recently played by MIDI)
+  int regions = 0, missingSamples = 0;  // of the loaded instrument
+};
+
+class EngineLink : public QObject {
+  Q_OBJECT
+
+ public:
+  struct Wiring {
+    engine::Engine* engine = nullptr;
+    io::LiveProcessor* live = nullptr;
+    io::MidiInputFifo* notes = nullptr;          // the GUI's own MIDI input; the gui thread produces
+    LibraryLoader* loader = nullptr;
+    stream::Streaming* streaming = nullptr;      // disk counters and ring memory; may be null
+    RealtimeStatus realtime;                     // backend kind and mlock, known at start
+  };
+  static constexpr int kPollHz = 30;
+  static constexpr double kMidiLitSeconds = 0.25;  // how long a MIDI note-on lights its key
+
+  explicit EngineLink(const Wiring& wiring, QObject* parent = nullptr);
+  ~EngineLink() override;
+
+  void startPolling() { timer_.start(1000 / kPollHz); }
+
+  // A load already running for the part is cancelled and reported as failed first.
+  void loadLibrary(int part, const QString& sfzFile);
+  void cancelLoad(int part);
+  void unload(int part);
+  bool loading(int part) const { return jobs_[index(part)] != nullptr; }
+
+  void setVolume(int part, float db);
+  void setPan(int part, float pan);
+  void setMute(int part, bool on);
+  void setSolo(int part, bool on);
+  void panic();
+  void setPolyphony(int voices);  // up to the engine's configured polyphony
+  void setQuality(int quality);   // engine::Quality
+  void noteOn(int part, int key, int velocity);
+  void noteOff(int part, int key);
+  // Any channel message into the GUI's MIDI input. `frame`: the audio-clock frame it
+  // was received at (another thread may stamp it, e.g. the control thread for OSC);
+  // empty: now. False when the FIFO is full (the event is dropped and counted).
+  bool sendMidi(uint8_t status, uint8_t data1, uint8_t data2, std::optional<uint64_t> frame = std::nullopt);
+
+  const PartInfo& part(int p) const { return parts_[index(p)]; }
+  const std::vector<Problem>& problems(int p) const { return problems_[index(p)]; }
+  const HealthModel& health() const noexcept { return health_; }
+  // Keys lit on the keyboard for a part: held through the GUI's input, or just played
+  // through another.
+  std::bitset<128> litKeys(int part) const;
+  std::size_t pendingCommands() const noexcept { return pending_.size(); }
+  const engine::Engine& engine() const noexcept { return *wiring_.engine; }
+  const io::LiveProcessor& live() const noexcept { return *wiring_.live; }
+  int polyphony() const noexcept { return polyphony_; }
+  int quality() const noexcept { return quality_; }
+  double now() const;  // seconds on the monotonic clock the link uses
+
+ public slots:
+  void poll();
+
+ signals:
+  void loadProgress(int part, int filesDone, int filesTotal, double megabytes);
+  void loadFinished(int part, bool ok, const QString& name);
+  void problemsChanged(int part);
+  void partChanged(int part);
+  void statsUpdated();
+
+ private:
+  static std::size_t index(int part) { return static_cast<std::size_t>(part); }
+  void post(const engine::Command& command);
+  void retryPending();
+  void pollLoads();
+  void finishLoad(int part, LoadOutcome outcome);
+  void pollNotes(double nowSeconds);
+  void pollStats(double nowSeconds);
+  void trackHeld(const MidiEvent& message);
+
+  Wiring wiring_;
+  std::array<PartInfo, limits::kChannels> parts_;
+  std::array<std::shared_ptr<LoadJob>, limits::kChannels> jobs_;
+  std::array<std::vector<Problem>, limits::kChannels> problems_;
+  std::unordered_map<const engine::Program*, std::unique_ptr<engine::Program>> programs_;
+  std::deque<engine::Command> pending_;
+  HealthModel health_;
+  int ticks_ = 0;
+  int polyphony_ = 0, quality_ = 0;
+  int realtimePriority_ = 0;
+  bool audioThreadKnown_ = false;
+  QTimer timer_;
+};
+
+}  // namespace spindle::gui

@@ -1,0 +1,156 @@
+#include "gui/GuiControlTarget.h"
+
+#include "gui/EngineLink.h"
+#include "io/ProcessTimer.h"
+
+namespace spindle::gui {
+
+namespace {
+
+control::ControlStatus statusOf(const EngineLink& link) {
+  const HealthModel& health = link.health();
+  const HealthInput& in = health.current();
+  const io::LiveStatsSnapshot& live = in.live;
+  control::ControlStatus s;
+  s.voices = live.activeVoices;
+  s.peakVoices = live.peakVoices;
+  s.streams = static_cast<uint32_t>(in.disk.openStreams);
+  s.backendXruns = live.backendXruns;
+  s.detectedXruns = live.detectedXruns;
+  s.overBudget = live.process.overBudget;
+  s.streamUnderruns = live.streamUnderruns;
+  if (live.latency.notes > 0) {
+    s.latencyLastMs = health.ms(live.latency.lastFrames);
+    s.latencyMinMs = health.ms(live.latency.minFrames);
+    s.latencyMaxMs = health.ms(live.latency.maxFrames);
+  }
+  s.processLoad = live.process.percentile(0.99);
+  s.lowestRingFill = in.disk.openStreams > 0 ? in.disk.lowestFill : 1.0;
+  s.memoryBytes = in.preloadBytes;
+  s.commandsDropped = link.engine().stats().commandsDropped + live.midiDropped;
+  s.sampleRate = live.sampleRate;
+  return s;
+}
+
+}  // namespace
+
+GuiControlTarget::GuiControlTarget(EngineLink& link, QSettings& store, QObject* parent)
+    : QObject(parent), link_(link), store_(store), maxPolyphony_(link.engine().config().polyphony) {
+  connect(&link_, &EngineLink::statsUpdated, this, &GuiControlTarget::refresh);
+  connect(&link_, &EngineLink::loadProgress, this,
+          [this](int part, int done, int total, double) { onProgress(part, done, total); });
+  connect(&link_, &EngineLink::loadFinished, this, &GuiControlTarget::onFinished);
+  refresh();
+}
+
+void GuiControlTarget::load(uint64_t ticket, int part, const std::string& path, control::LoadListener& listener) {
+  const QString file = QString::fromStdString(path);
+  onGuiThread([this, ticket, part, file, &listener] {
+    link_.loadLibrary(part, file);  // reports a load it supersedes first, to that load's ticket
+    tickets_[static_cast<std::size_t>(part)] = Ticket{ticket, &listener};
+  });
+}
+
+bool GuiControlTarget::unload(int part) {
+  return onGuiThread([this, part] { link_.unload(part); });
+}
+
+bool GuiControlTarget::sendMidi(uint8_t status, uint8_t data1, uint8_t data2) {
+  const std::optional<uint64_t> frame = link_.live().clock().frameAt(io::monotonicNs());
+  return onGuiThread([this, status, data1, data2, frame] { link_.sendMidi(status, data1, data2, frame); });
+}
+
+bool GuiControlTarget::setPartVolume(int part, float db) {
+  return onGuiThread([this, part, db] { link_.setVolume(part, db); });
+}
+
+bool GuiControlTarget::setPartPan(int part, float pan) {
+  return onGuiThread([this, part, pan] { link_.setPan(part, pan); });
+}
+
+bool GuiControlTarget::setPartMute(int part, bool on) {
+  return onGuiThread([this, part, on] { link_.setMute(part, on); });
+}
+
+bool GuiControlTarget::setPartSolo(int part, bool on) {
+  return onGuiThread([this, part, on] { link_.setSolo(part, on); });
+}
+
+bool GuiControlTarget::setPolyphony(int voices) {
+  return onGuiThread([this, voices] { link_.setPolyphony(voices); });
+}
+
+// The sample pool's preload is fixed when it is created: the new size is kept in the
+// settings and applies from the next start.
+bool GuiControlTarget::setPreloadFrames(int frames) {
+  return onGuiThread([this, frames] {
+    AppSettings s = loadSettings(store_);
+    s.preloadFrames = frames;
+    saveSettings(store_, s);
+    refresh();
+  });
+}
+
+bool GuiControlTarget::setQuality(int quality) {
+  return onGuiThread([this, quality] { link_.setQuality(quality); });
+}
+
+bool GuiControlTarget::panic() {
+  return onGuiThread([this] { link_.panic(); });
+}
+
+control::ControlStatus GuiControlTarget::status() {
+  const std::lock_guard lock(mutex_);
+  return status_;
+}
+
+control::SessionState GuiControlTarget::sessionState() {
+  const std::lock_guard lock(mutex_);
+  return session_;
+}
+
+void GuiControlTarget::refresh() {
+  control::SessionState session;
+  for (int p = 0; p < control::kParts; ++p) {
+    const PartInfo& info = link_.part(p);
+    session.parts[static_cast<std::size_t>(p)] =
+        control::PartSettings{info.path.toStdString(), info.volumeDb, info.pan, info.mute, info.solo};
+  }
+  session.settings.polyphony = link_.polyphony();
+  session.settings.preloadFrames = loadSettings(store_).preloadFrames;
+  session.settings.quality = link_.quality();
+  const control::ControlStatus status = statusOf(link_);
+  const std::lock_guard lock(mutex_);
+  session_ = std::move(session);
+  status_ = status;
+}
+
+void GuiControlTarget::onProgress(int part, int filesDone, int filesTotal) {
+  const auto& ticket = tickets_[static_cast<std::size_t>(part)];
+  if (!ticket) return;
+  control::LoadEvent event;
+  event.kind = control::LoadEvent::Kind::Progress;
+  event.ticket = ticket->ticket;
+  event.part = part;
+  event.progress = filesTotal > 0 ? static_cast<float>(filesDone) / static_cast<float>(filesTotal) : 0.0f;
+  ticket->listener->onLoadEvent(std::move(event));
+}
+
+void GuiControlTarget::onFinished(int part, bool ok, const QString& name) {
+  auto& ticket = tickets_[static_cast<std::size_t>(part)];
+  if (!ticket) return;
+  control::LoadEvent event;
+  event.ticket = ticket->ticket;
+  event.part = part;
+  const PartInfo& info = link_.part(part);
+  event.kind = ok ? control::LoadEvent::Kind::Done : control::LoadEvent::Kind::Failed;
+  event.text = ok ? name.toStdString() : "not loaded (cancelled, or the file could not be read: see the problems list)";
+  event.regions = ok ? info.regions : 0;
+  event.missingSamples = ok ? info.missingSamples : 0;
+  control::LoadListener* listener = ticket->listener;
+  ticket.reset();
+  listener->onLoadEvent(std::move(event));
+  refresh();
+}
+
+}  // namespace spindle::gui

@@ -1,0 +1,72 @@
+#pragma once
+// GuiControlTarget: the OSC server's ControlTarget while the GUI runs.
+//
+// The gui thread owns the engine's command side (EngineLink), so the control thread
+// never touches it: each request is handed to the gui thread as a queued call (Qt's
+// event queue: returns at once, never waits) and carried out there exactly as if the
+// user had done it, so the window shows it too. Answers the control thread needs at
+// once (status, session state) come from copies the gui thread refreshes on every
+// poll, under a mutex that only these two non-real-time threads take.
+//
+// MIDI is stamped on the audio clock when it arrives on the control thread; the hop
+// through the gui thread then only delays it within the constant one-period latency
+// every timestamped event has (LiveProcessor), instead of adding jitter.
+//
+// Threads: ControlTarget methods on the control thread; everything else on the gui thread.
+#include <QObject>
+#include <array>
+#include <mutex>
+#include <optional>
+
+#include "control/ControlTarget.h"
+#include "gui/Settings.h"
+
+namespace spindle::gui {
+
+class EngineLink;
+
+class GuiControlTarget final : public QObject, public control::ControlTarget {
+ public:
+  // `store`: where setPreloadFrames() keeps the preload for the next start.
+  GuiControlTarget(EngineLink& link, QSettings& store, QObject* parent = nullptr);
+
+  // ---- control thread ----
+  void load(uint64_t ticket, int part, const std::string& path, control::LoadListener& listener) override;
+  [[nodiscard]] bool unload(int part) override;
+  [[nodiscard]] bool sendMidi(uint8_t status, uint8_t data1, uint8_t data2) override;
+  [[nodiscard]] bool setPartVolume(int part, float db) override;
+  [[nodiscard]] bool setPartPan(int part, float pan) override;
+  [[nodiscard]] bool setPartMute(int part, bool on) override;
+  [[nodiscard]] bool setPartSolo(int part, bool on) override;
+  [[nodiscard]] bool setPolyphony(int voices) override;
+  [[nodiscard]] bool setPreloadFrames(int frames) override;
+  [[nodiscard]] bool setQuality(int quality) override;
+  [[nodiscard]] bool panic() override;
+  int maxPolyphony() const override { return maxPolyphony_; }
+  control::ControlStatus status() override;
+  control::SessionState sessionState() override;
+
+ private:
+  template <typename Call>
+  bool onGuiThread(Call call) {
+    return QMetaObject::invokeMethod(this, std::move(call), Qt::QueuedConnection);
+  }
+  // ---- gui thread ----
+  void refresh();
+  void onProgress(int part, int filesDone, int filesTotal);
+  void onFinished(int part, bool ok, const QString& name);
+
+  struct Ticket {
+    uint64_t ticket = 0;
+    control::LoadListener* listener = nullptr;
+  };
+  EngineLink& link_;
+  QSettings& store_;
+  const int maxPolyphony_;
+  std::array<std::optional<Ticket>, control::kParts> tickets_;  // gui thread
+  std::mutex mutex_;  // guards the two copies below
+  control::ControlStatus status_;
+  control::SessionState session_;
+};
+
+}  // namespace spindle::gui

@@ -1,0 +1,258 @@
+#include "gui/GuiSession.h"
+
+#include <QApplication>
+#include <QMessageBox>
+#include <QStatusBar>
+#include <QTimer>
+#include <csignal>
+#include <cstdio>
+#include <memory>
+
+#include "control/OscServer.h"
+#include "core/Limits.h"
+#include "engine/Engine.h"
+#include "gui/EngineLink.h"
+#include "gui/GuiControlTarget.h"
+#include "gui/LibraryLoader.h"
+#include "gui/MainWindow.h"
+#include "gui/Settings.h"
+#include "gui/Theme.h"
+#include "io/AlsaSeqInput.h"
+#include "io/AudioBackend.h"
+#include "io/LiveProcessor.h"
+#include "io/MidiInputThread.h"
+#include "io/RealtimeSetup.h"
+#include "stream/Streaming.h"
+
+namespace spindle::gui {
+
+namespace {
+
+constexpr int kDeviceInput = 0, kAlsaSeqInput = 1;  // as headless (LiveSession) numbers them
+constexpr int kMaxBlockFrames = 1024;
+constexpr int kSuperviseMs = 500;
+
+// SIGINT/SIGTERM only set this flag; the supervising timer sees it and quits the event
+// loop, so the session shuts down in order, as when the window is closed.
+volatile std::sig_atomic_t gQuitRequested = 0;
+extern "C" void onQuitSignal(int) { gQuitRequested = 1; }
+
+void installQuitHandlers() {
+  struct sigaction action {};
+  action.sa_handler = onQuitSignal;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, nullptr);
+  sigaction(SIGTERM, &action, nullptr);
+}
+
+void warn(const std::string& text) { std::fprintf(stderr, "spindle: %s\n", text.c_str()); }
+
+AppSettings effectiveSettings(const AppSettings& saved, const GuiLaunch& launch) {
+  AppSettings s = saved;
+  if (launch.backend) s.backend = QString::fromStdString(*launch.backend);
+  if (launch.clientName) s.clientName = QString::fromStdString(*launch.clientName);
+  if (launch.polyphony) s.polyphony = *launch.polyphony;
+  if (launch.quality) s.quality = *launch.quality;
+  if (launch.oscPort) s.oscPort = *launch.oscPort;
+  if (launch.oscBind) s.oscBind = QString::fromStdString(*launch.oscBind);
+  return s;
+}
+
+stream::StreamingOptions streamingOptions(const AppSettings& s) {
+  stream::StreamingOptions options;
+  options.preloadFrames = s.preloadFrames;
+  return options;
+}
+
+class GuiSession {
+ public:
+  GuiSession(const GuiLaunch& launch, QSettings& store)
+      : launch_(launch),
+        store_(store),
+        settings_(effectiveSettings(loadSettings(store), launch)),
+        streamingOptions_(streamingOptions(settings_)),
+        loader_(stream::poolOptionsFor(streamingOptions_)) {}
+  int run(QApplication& app);
+
+ private:
+  bool connectBackend();
+  void startEngine();
+  void startWindow();
+  void startOsc();
+  void startMidi();
+  void supervise();
+  void stop();
+  int guiMidiInput() const;
+
+  const GuiLaunch& launch_;
+  QSettings& store_;
+  AppSettings settings_;
+  stream::StreamingOptions streamingOptions_;
+  bool memoryLocked_ = false;
+  // Destroyed in reverse: everything that plays Programs before the pool (loader_).
+  LibraryLoader loader_;
+  std::unique_ptr<io::AudioBackend> backend_;
+  std::unique_ptr<stream::Streaming> streaming_;
+  std::unique_ptr<engine::Engine> engine_;
+  std::unique_ptr<io::LiveProcessor> live_;
+  std::unique_ptr<EngineLink> link_;
+  std::unique_ptr<MainWindow> window_;
+  std::unique_ptr<GuiControlTarget> target_;
+  std::unique_ptr<control::OscServer> osc_;
+  std::unique_ptr<io::MidiInputThread> midiDevice_;
+  std::unique_ptr<io::AlsaSeqInput> alsaSeq_;
+  QTimer superviseTimer_;
+  bool lost_ = false;
+};
+
+// The LiveProcessor input the gui thread produces into (keyboard and OSC): one of its
+// own when there are more than the two midi threads use; else the one this run's midi
+// threads leave free. With both a MIDI device and the ALSA sequencer asked for and only
+// two inputs, the keyboard wins and the sequencer is not started (startMidi says so).
+int GuiSession::guiMidiInput() const {
+  if (io::kMidiInputs > 2) return 2;
+  return launch_.alsaSeq && launch_.midiDevice.empty() ? kDeviceInput : kAlsaSeqInput;
+}
+
+bool GuiSession::connectBackend() {
+  io::BackendOptions options;
+  options.clientName = settings_.clientName.toStdString();
+  backend_ = settings_.backend == "pipewire" ? io::makePipeWireBackend(options) : io::makeJackBackend(options);
+  std::string error;
+  while (!backend_->connect(error)) {
+    const auto answer = QMessageBox::warning(
+        nullptr, QObject::tr("Spindle"),
+        QObject::tr("Cannot connect to the %1 server:\n%2\n\nStart the server, then retry.")
+            .arg(QString::fromLatin1(backend_->kind()), QString::fromStdString(error)),
+        QMessageBox::Retry | QMessageBox::Abort, QMessageBox::Retry);
+    if (answer != QMessageBox::Retry) return false;
+  }
+  return true;
+}
+
+void GuiSession::startEngine() {
+  engine::EngineConfig config;
+  config.sampleRate = backend_->sampleRate();
+  config.maxBlockFrames = kMaxBlockFrames;
+  config.polyphony = settings_.polyphony;
+  config.quality = static_cast<engine::Quality>(settings_.quality);
+  streaming_ = std::make_unique<stream::Streaming>(streamingOptions_, settings_.polyphony, kMaxBlockFrames);
+  config.streams = streaming_->bank();
+  engine_ = std::make_unique<engine::Engine>(config);
+  live_ = std::make_unique<io::LiveProcessor>(*engine_);
+}
+
+void GuiSession::startWindow() {
+  const int input = guiMidiInput();
+  EngineLink::Wiring wiring{engine_.get(), live_.get(), &live_->midiInput(input), &loader_, streaming_.get(),
+                            RealtimeStatus{backend_->kind(), 0, memoryLocked_, false}};
+  link_ = std::make_unique<EngineLink>(wiring);
+  window_ = std::make_unique<MainWindow>(*link_, store_);
+  window_->setStatusLine(QStringLiteral("%1 · %2 Hz · %3 frames · %4")
+                             .arg(QString::fromLatin1(backend_->kind()))
+                             .arg(backend_->sampleRate(), 0, 'f', 0)
+                             .arg(backend_->periodFrames())
+                             .arg(settings_.clientName));
+  QObject::connect(window_.get(), &MainWindow::settingsChanged, link_.get(), [this](const AppSettings& s) {
+    link_->setQuality(s.quality);
+    link_->setPolyphony(s.polyphony);
+  });
+  link_->startPolling();
+}
+
+void GuiSession::startOsc() {
+  if (settings_.oscPort <= 0) return;
+  target_ = std::make_unique<GuiControlTarget>(*link_, store_);
+  osc_ = std::make_unique<control::OscServer>(
+      *target_, control::OscServerOptions{settings_.oscPort, settings_.oscBind.toStdString()});
+  std::string error;
+  if (osc_->start(error)) return;
+  warn("OSC server not started: " + error);
+  window_->statusBar()->showMessage(QObject::tr("OSC server not started: %1").arg(QString::fromStdString(error)));
+  osc_.reset();
+}
+
+void GuiSession::startMidi() {
+  std::string error;
+  if (!launch_.midiDevice.empty()) {
+    midiDevice_ = std::make_unique<io::MidiInputThread>(*live_, kDeviceInput);
+    if (!midiDevice_->start(launch_.midiDevice, error)) warn("warning: MIDI device " + error);
+  }
+  if (launch_.alsaSeq && guiMidiInput() == kAlsaSeqInput) {
+    warn("warning: --alsa-seq is off: with --midi-device its input is taken by the keyboard and OSC");
+  } else if (launch_.alsaSeq) {
+    alsaSeq_ = std::make_unique<io::AlsaSeqInput>(*live_, kAlsaSeqInput);
+    if (!alsaSeq_->start(settings_.clientName.toStdString(), error)) warn("warning: " + error);
+  }
+}
+
+// A lost server: close the dead client at once, then retry every tick.
+void GuiSession::supervise() {
+  if (gQuitRequested) QApplication::quit();
+  if (!lost_ && !backend_->lost()) return;
+  if (!lost_) {
+    lost_ = true;
+    backend_->disconnect();
+    live_->setConnected(false);
+    window_->statusBar()->showMessage(QObject::tr("The %1 server went away; reconnecting…").arg(backend_->kind()));
+  }
+  std::string error;
+  if (!backend_->connect(error)) return;
+  if (!backend_->start(*live_, error)) {
+    backend_->disconnect();
+    return;
+  }
+  lost_ = false;
+  live_->countReconnect();
+  window_->statusBar()->showMessage(QObject::tr("Reconnected to the %1 server").arg(backend_->kind()), 8000);
+}
+
+void GuiSession::stop() {
+  superviseTimer_.stop();
+  if (osc_) osc_->stop();
+  if (midiDevice_) midiDevice_->stop();
+  if (alsaSeq_) alsaSeq_->stop();
+  backend_->disconnect();  // the audio thread has stopped for good after this
+  osc_.reset();
+  target_.reset();
+  window_.reset();
+  link_.reset();  // takes every Program back from the engine and frees it
+}
+
+int GuiSession::run(QApplication& app) {
+  installQuitHandlers();
+  const io::RealtimeReport memory = io::lockMemory();
+  memoryLocked_ = memory.memoryLocked;
+  if (!memory.warning.empty()) warn(memory.warning);
+  if (!connectBackend()) return 1;
+  startEngine();
+  std::string error;
+  if (!backend_->start(*live_, error)) {
+    warn(error);
+    return 1;
+  }
+  startWindow();
+  startOsc();
+  startMidi();
+  QObject::connect(&superviseTimer_, &QTimer::timeout, [this] { supervise(); });
+  superviseTimer_.start(kSuperviseMs);
+  window_->show();
+  if (!launch_.instrument.empty()) window_->loadInto(0, QString::fromStdString(launch_.instrument));
+  const int status = app.exec();
+  stop();
+  return status;
+}
+
+}  // namespace
+
+int runGui(int& argc, char** argv, const GuiLaunch& launch) {
+  QApplication app(argc, argv);
+  QApplication::setApplicationName(QStringLiteral("spindle"));
+  QApplication::setApplicationDisplayName(QStringLiteral("Spindle"));
+  theme::apply(app);
+  const std::unique_ptr<QSettings> store = openSettings();
+  GuiSession session(launch, *store);
+  return session.run(app);
+}
+
+}  // namespace spindle::gui

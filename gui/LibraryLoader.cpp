@@ -1,0 +1,81 @@
+#include "gui/LibraryLoader.h"
+
+#include <unordered_map>
+#include <utility>
+
+#include "sfz/Parser.h"
+
+namespace spindle::gui {
+
+namespace {
+
+Problem toProblem(const sfz::Diagnostic& d) {
+  const auto severity = d.severity == sfz::Diagnostic::Severity::Error ? Problem::Severity::Error
+                                                                       : Problem::Severity::Warning;
+  return Problem{severity, d.file, d.line, d.message};
+}
+
+// Where the first region that plays sample `index` was written, for messages about it.
+sfz::RegionOrigin originOf(const sfz::Instrument& instrument, int32_t index) {
+  for (std::size_t r = 0; r < instrument.regions.size() && r < instrument.origins.size(); ++r)
+    if (instrument.regions[r].sampleIndex == index) return instrument.origins[r];
+  return sfz::RegionOrigin{instrument.path.string(), 0};
+}
+
+}  // namespace
+
+LibraryLoader::LibraryLoader(stream::PoolOptions options) : pool_(options) {}
+
+LibraryLoader::~LibraryLoader() = default;
+
+std::shared_ptr<LoadJob> LibraryLoader::start(const std::filesystem::path& sfzFile) {
+  auto job = std::make_shared<LoadJob>();
+  // The loader thread holds its own reference: the job outlives a gui that forgets it.
+  job->result_ = thread_.submit([this, sfzFile, job] { return run(sfzFile, *job); });
+  return job;
+}
+
+LoadOutcome LibraryLoader::run(const std::filesystem::path& sfzFile, LoadJob& job) {
+  LoadOutcome out;
+  out.path = sfzFile;
+  sfz::Instrument instrument = sfz::loadFile(sfzFile);
+  out.name = instrument.name;
+  out.regions = instrument.regions.size();
+  for (const sfz::Diagnostic& d : instrument.diagnostics) out.problems.push_back(toProblem(d));
+  if (!instrument.ok) return out;
+
+  auto program = std::make_unique<engine::Program>();
+  program->name = instrument.name;
+  program->swDefault = instrument.swDefault;
+  program->samples.resize(instrument.samples.size(), nullptr);
+  out.samples = instrument.samples.size();
+  job.total_.store(static_cast<int>(out.samples), std::memory_order_relaxed);
+  const std::size_t firstMessage = pool_.messages().size();
+  for (std::size_t i = 0; i < instrument.samples.size(); ++i) {
+    if (job.cancelRequested()) {
+      out.cancelled = true;
+      return out;  // samples loaded so far stay in the pool for the next load
+    }
+    const std::string& path = instrument.samples[i];
+    program->samples[i] = pool_.acquire(path);
+    const stream::SampleRecord* record = pool_.find(path);
+    if (program->samples[i]) ++out.samplesLoaded;
+    else if (record && !record->missing) {  // missing files: the parser already said where
+      const sfz::RegionOrigin origin = originOf(instrument, static_cast<int32_t>(i));
+      out.problems.push_back({Problem::Severity::Error, origin.file, origin.line, record->error});
+    }
+    job.done_.store(static_cast<int>(i + 1), std::memory_order_relaxed);
+    job.bytes_.store(pool_.bytesInRam(), std::memory_order_relaxed);
+    poolBytes_.store(pool_.bytesInRam(), std::memory_order_relaxed);
+  }
+  for (std::size_t m = firstMessage; m < pool_.messages().size(); ++m)
+    if (pool_.messages()[m].kind == stream::PoolMessage::Kind::Warning)
+      out.problems.push_back({Problem::Severity::Warning, sfzFile.string(), 0, pool_.messages()[m].text});
+  program->regions = std::move(instrument.regions);
+  program->prepare();
+  out.program = std::move(program);
+  out.ok = true;
+  return out;
+}
+
+}  // namespace spindle::gui

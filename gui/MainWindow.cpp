@@ -1,0 +1,201 @@
+#include "gui/MainWindow.h"
+
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenu>
+#include <QScrollArea>
+#include <QStatusBar>
+#include <QToolBar>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include "gui/EngineLink.h"
+#include "gui/HealthPanel.h"
+#include "gui/LibraryPanels.h"
+#include "gui/PartStrip.h"
+#include "gui/PianoKeyboard.h"
+#include "gui/SettingsDialog.h"
+
+namespace spindle::gui {
+
+MainWindow::MainWindow(EngineLink& link, QSettings& store, QWidget* parent)
+    : QMainWindow(parent), link_(link), store_(store), recent_(store) {
+  setWindowTitle(QStringLiteral("Spindle"));
+  buildToolbar();
+  setCentralWidget(buildParts());
+  buildDocks();
+  connectLink();
+  selectPart(0);
+  resize(1480, 900);
+}
+
+void MainWindow::buildToolbar() {
+  QToolBar* bar = addToolBar(tr("Main"));
+  bar->setMovable(false);
+  bar->addAction(tr("Load…"), this, [this] { chooseLibrary(selected_); });
+  auto* recentButton = new QToolButton(bar);
+  recentButton->setText(tr("Recent"));
+  recentButton->setPopupMode(QToolButton::InstantPopup);
+  recentMenu_ = new QMenu(recentButton);
+  recentButton->setMenu(recentMenu_);
+  connect(recentMenu_, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
+  bar->addWidget(recentButton);
+  bar->addAction(tr("Settings…"), this, &MainWindow::editSettings);
+  bar->addAction(tr("Panic"), this, [this] { link_.panic(); });
+  auto* spacer = new QWidget(bar);
+  spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+  bar->addWidget(spacer);
+  status_ = new QLabel(bar);
+  status_->setObjectName(QStringLiteral("Value"));
+  bar->addWidget(status_);
+}
+
+QWidget* MainWindow::buildParts() {
+  auto* centre = new QWidget(this);
+  auto* column = new QVBoxLayout(centre);
+  column->setContentsMargins(6, 6, 6, 6);
+  column->setSpacing(3);
+  for (int part = 0; part < limits::kChannels; ++part) {
+    strips_[static_cast<std::size_t>(part)] = new PartStrip(part, centre);
+    column->addWidget(strip(part));
+    connectStrip(strip(part));
+  }
+  column->addSpacing(6);
+  keyboardCaption_ = new QLabel(centre);
+  keyboardCaption_->setObjectName(QStringLiteral("Caption"));
+  column->addWidget(keyboardCaption_);
+  keyboard_ = new PianoKeyboard(centre);
+  keyboard_->setMinimumHeight(96);
+  column->addWidget(keyboard_, 1);
+  connect(keyboard_, &PianoKeyboard::noteOn, this, [this](int key, int velocity) { link_.noteOn(selected_, key, velocity); });
+  connect(keyboard_, &PianoKeyboard::noteOff, this, [this](int key) { link_.noteOff(selected_, key); });
+  return centre;
+}
+
+void MainWindow::buildDocks() {
+  setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+  setCorner(Qt::TopRightCorner, Qt::RightDockWidgetArea);
+  auto dock = [this](const QString& title, QWidget* content, Qt::DockWidgetArea area) {
+    auto* d = new QDockWidget(title, this);
+    d->setObjectName(title);
+    d->setWidget(content);
+    d->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(area, d);
+    return d;
+  };
+  health_ = new HealthPanel(link_.health(), this);
+  auto* scroll = new QScrollArea(this);
+  scroll->setWidget(health_);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setMinimumWidth(health_->minimumWidth() + 16);
+  dock(tr("Health"), scroll, Qt::RightDockWidgetArea);
+  browser_ = new LibraryBrowser(this);
+  browser_->setFolder(loadSettings(store_).libraryFolder);
+  dock(tr("Libraries"), browser_, Qt::LeftDockWidgetArea)->setMinimumWidth(200);
+  problemsPanel_ = new ProblemsPanel(problems_, this);
+  QDockWidget* problemsDock = dock(tr("Problems"), problemsPanel_, Qt::BottomDockWidgetArea);
+  resizeDocks({problemsDock}, {170}, Qt::Vertical);
+  connect(browser_, &LibraryBrowser::libraryActivated, this, [this](const QString& file) { loadInto(selected_, file); });
+  connect(browser_, &LibraryBrowser::folderChosen, this, [this](const QString& folder) {
+    AppSettings s = loadSettings(store_);
+    s.libraryFolder = folder;
+    saveSettings(store_, s);
+  });
+}
+
+void MainWindow::connectStrip(PartStrip* s) {
+  connect(s, &PartStrip::loadRequested, this, &MainWindow::chooseLibrary);
+  connect(s, &PartStrip::fileDropped, this, &MainWindow::loadInto);
+  connect(s, &PartStrip::cancelRequested, &link_, &EngineLink::cancelLoad);
+  connect(s, &PartStrip::volumeChanged, &link_, &EngineLink::setVolume);
+  connect(s, &PartStrip::panChanged, &link_, &EngineLink::setPan);
+  connect(s, &PartStrip::muteChanged, &link_, &EngineLink::setMute);
+  connect(s, &PartStrip::soloChanged, &link_, &EngineLink::setSolo);
+  connect(s, &PartStrip::selectRequested, this, &MainWindow::selectPart);
+}
+
+void MainWindow::connectLink() {
+  connect(&link_, &EngineLink::loadProgress, this, [this](int part, int done, int total, double mb) {
+    strip(part)->setLoading(true);
+    strip(part)->setProgress(done, total, mb);
+  });
+  connect(&link_, &EngineLink::loadFinished, this, &MainWindow::onLoadFinished);
+  connect(&link_, &EngineLink::problemsChanged, this,
+          [this](int part) { problems_.setProblems(part, link_.problems(part)); });
+  connect(&link_, &EngineLink::statsUpdated, this, &MainWindow::onStats);
+  connect(&link_, &EngineLink::partChanged, this, [this](int part) {
+    const PartInfo& info = link_.part(part);
+    strip(part)->setInstrument(info.name, info.path);
+    strip(part)->showMixer(info.volumeDb, info.pan, info.mute, info.solo);
+    if (part == selected_) selectPart(part);
+  });
+}
+
+void MainWindow::loadInto(int part, const QString& sfzFile) {
+  recent_.add(sfzFile);
+  selectPart(part);
+  link_.loadLibrary(part, sfzFile);
+  statusBar()->showMessage(tr("Loading %1 into part %2…").arg(QFileInfo(sfzFile).fileName()).arg(part + 1));
+}
+
+void MainWindow::chooseLibrary(int part) {
+  const QStringList recent = recent_.list();
+  const QString start = recent.isEmpty() ? browser_->folder() : QFileInfo(recent.front()).absolutePath();
+  const QString file = QFileDialog::getOpenFileName(this, tr("Load a library into part %1").arg(part + 1), start,
+                                                    tr("SFZ libraries (*.sfz *.SFZ)"));
+  if (!file.isEmpty()) loadInto(part, file);
+}
+
+void MainWindow::fillRecentMenu() {
+  recentMenu_->clear();
+  const QStringList recent = recent_.list();
+  for (const QString& file : recent)
+    recentMenu_->addAction(QFileInfo(file).fileName(), this, [this, file] { loadInto(selected_, file); })->setToolTip(file);
+  if (recent.isEmpty()) recentMenu_->addAction(tr("(none yet)"))->setEnabled(false);
+  recentMenu_->addSeparator();
+  recentMenu_->addAction(tr("Clear the list"), this, [this] { recent_.clear(); });
+}
+
+void MainWindow::editSettings() {
+  SettingsDialog dialog(loadSettings(store_), this);
+  if (dialog.exec() != QDialog::Accepted) return;
+  const AppSettings s = dialog.settings();
+  saveSettings(store_, s);
+  emit settingsChanged(s);
+}
+
+void MainWindow::selectPart(int part) {
+  strip(selected_)->setSelected(false);
+  selected_ = part;
+  strip(part)->setSelected(true);
+  keyboard_->setKeyMap(link_.part(part).keys);
+  const QString name = link_.part(part).name;
+  keyboardCaption_->setText(tr("Keyboard → part %1%2   ·   amber: keyswitches, grey: no region")
+                                .arg(part + 1)
+                                .arg(name.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(name)));
+}
+
+void MainWindow::setStatusLine(const QString& text) { status_->setText(text); }
+
+void MainWindow::onLoadFinished(int part, bool ok, const QString& name) {
+  PartStrip* s = strip(part);
+  s->setLoading(false);
+  s->setInstrument(link_.part(part).name, link_.part(part).path);
+  if (part == selected_) selectPart(part);
+  const auto& problems = link_.problems(part);
+  statusBar()->showMessage(ok ? tr("Part %1: %2 loaded (%3 problems)").arg(part + 1).arg(name).arg(problems.size())
+                              : tr("Part %1: loading stopped").arg(part + 1),
+                           8000);
+}
+
+void MainWindow::onStats() {
+  health_->refresh();
+  for (int part = 0; part < limits::kChannels; ++part)
+    strip(part)->setActivity(link_.part(part).activity, link_.part(part).notesSounding);
+  keyboard_->setLit(link_.litKeys(selected_));
+}
+
+}  // namespace spindle::gui

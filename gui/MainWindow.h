@@ -1,0 +1,82 @@
+#pragma once
+// MainWindow: the 16 part strips and the on-screen keyboard in the middle, the library
+// browser at the left, the health panel at the right, the problems list below.
+//
+//   toolbar: Load… · Recent ▾ · Settings… · Panic            backend · rate · period
+//   ┌ Libraries ┐┌ Parts 1..16 ─────────────────────────┐┌ Health ───────┐
+//   │ tree of   ││ # name  Load/progress  vol pan M S ▮ ││ xruns, load,  │
+//   │ *.sfz     │└──────────────────────────────────────┘│ disk, latency,│
+//   │           │┌ keyboard (selected part) ────────────┐│ memory, RT    │
+//   └───────────┘└──────────────────────────────────────┘│               │
+//   ┌ Problems: file:line  message ──────────────────────┐│               │
+//
+// Thread: gui thread. Every request goes to the EngineLink; every change it reports
+// comes back through its signals.
+#include <QMainWindow>
+#include <array>
+
+#include "core/Limits.h"
+#include "gui/ProblemsModel.h"
+#include "gui/Settings.h"
+
+class QLabel;
+class QMenu;
+
+namespace spindle::gui {
+
+class EngineLink;
+class HealthPanel;
+class LibraryBrowser;
+class PartStrip;
+class PianoKeyboard;
+class ProblemsPanel;
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+
+ public:
+  MainWindow(EngineLink& link, QSettings& store, QWidget* parent = nullptr);
+
+  void loadInto(int part, const QString& sfzFile);
+  void selectPart(int part);
+  int selectedPart() const noexcept { return selected_; }
+  void setStatusLine(const QString& text);  // backend, rate, period: shown in the toolbar
+
+  PartStrip* strip(int part) const { return strips_[static_cast<std::size_t>(part)]; }
+  PianoKeyboard* keyboard() const noexcept { return keyboard_; }
+  HealthPanel* health() const noexcept { return health_; }
+  ProblemsModel& problems() noexcept { return problems_; }
+  LibraryBrowser* browser() const noexcept { return browser_; }
+
+ signals:
+  // Settings the user accepted (already saved); the wiring applies what it can live.
+  void settingsChanged(const AppSettings& settings);
+
+ private:
+  void buildToolbar();
+  QWidget* buildParts();
+  void buildDocks();
+  void connectLink();
+  void connectStrip(PartStrip* strip);
+  void chooseLibrary(int part);
+  void fillRecentMenu();
+  void editSettings();
+  void onLoadFinished(int part, bool ok, const QString& name);
+  void onStats();
+
+  EngineLink& link_;
+  QSettings& store_;
+  RecentLibraries recent_;
+  ProblemsModel problems_;
+  std::array<PartStrip*, limits::kChannels> strips_{};
+  PianoKeyboard* keyboard_ = nullptr;
+  QLabel* keyboardCaption_ = nullptr;
+  HealthPanel* health_ = nullptr;
+  ProblemsPanel* problemsPanel_ = nullptr;
+  LibraryBrowser* browser_ = nullptr;
+  QMenu* recentMenu_ = nullptr;
+  QLabel* status_ = nullptr;
+  int selected_ = 0;
+};
+
+}  // namespace spindle::gui

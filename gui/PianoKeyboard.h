@@ -1,0 +1,75 @@
+#pragma once
+// PianoKeyboard: an on-screen keyboard. Paints the loaded instrument's key ranges (keys
+// no region plays are greyed out) and its keyswitches (amber, the default one marked),
+// and lights the keys that sound (held here, or played over MIDI).
+//
+// Plays with the mouse (click, or drag across keys) and the computer keyboard:
+//
+//    W E   T Y U   O P          black keys      Z / X: octave down / up
+//   A S D F G H J K L ;         white keys, C to E of the next octave
+//
+// Thread: gui thread. It emits noteOn/noteOff; it never talks to the engine itself.
+#include <QWidget>
+#include <bitset>
+
+#include "gui/KeyMap.h"
+
+namespace spindle::gui {
+
+class PianoKeyboard : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit PianoKeyboard(QWidget* parent = nullptr);
+
+  void setKeyMap(const KeyMap& map);
+  void setLit(const std::bitset<128>& keys);
+  void setRange(int firstKey, int lastKey);  // both white keys, e.g. 21 (A0) .. 108 (C8)
+  void setVelocity(int velocity) { velocity_ = velocity; }
+  int baseKey() const noexcept { return baseKey_; }  // the computer keyboard's "A"
+
+  QRect keyRect(int key) const;
+  int keyAt(const QPoint& point) const;  // -1 outside the keys
+  static bool isBlack(int key) noexcept;
+  static int keyForComputerKey(int qtKey, int baseKey);  // -1 when not a note key
+
+  QSize sizeHint() const override { return {900, 110}; }
+  QSize minimumSizeHint() const override { return {300, 70}; }
+
+ signals:
+  void noteOn(int key, int velocity);
+  void noteOff(int key);
+
+ protected:
+  void paintEvent(QPaintEvent* event) override;
+  void mousePressEvent(QMouseEvent* event) override;
+  void mouseMoveEvent(QMouseEvent* event) override;
+  void mouseReleaseEvent(QMouseEvent* event) override;
+  void keyPressEvent(QKeyEvent* event) override;
+  void keyReleaseEvent(QKeyEvent* event) override;
+  void focusOutEvent(QFocusEvent* event) override;
+
+ private:
+  int whiteIndex(int key) const;  // white keys from firstKey_ to key
+  int whiteCount() const { return whiteIndex(lastKey_) + 1; }
+  double whiteWidth() const;
+  QRect keysArea() const;
+  QColor keyColour(int key) const;
+  void paintKey(QPainter& painter, int key) const;
+  void paintRangeBand(QPainter& painter) const;
+  void paintLabels(QPainter& painter) const;
+  void press(int key);
+  void release(int key);
+  void releaseAll();
+
+  KeyMap map_;
+  std::bitset<128> lit_;
+  std::bitset<128> down_;  // held by this widget (mouse or computer keyboard)
+  int firstKey_ = 21, lastKey_ = 108;
+  int mouseKey_ = -1;
+  int baseKey_ = 60;
+  int velocity_ = 100;
+  bool haveMap_ = false;
+};
+
+}  // namespace spindle::gui

@@ -1,0 +1,43 @@
+#pragma once
+// ProblemsModel: every problem the last load of each part reported (missing samples,
+// unknown opcodes, bad values...), one row each with its file and line, for the
+// problems panel: a list to read, never one popup per problem.
+//
+// Thread: gui thread.
+#include <QAbstractTableModel>
+#include <array>
+#include <vector>
+
+#include "core/Limits.h"
+#include "gui/LibraryLoader.h"
+
+namespace spindle::gui {
+
+class ProblemsModel : public QAbstractTableModel {
+  Q_OBJECT
+
+ public:
+  enum Column { Part = 0, Severity, Location, Message, kColumns };
+  using QAbstractTableModel::QAbstractTableModel;
+
+  // Replaces what `part` reported before (a new load of the part, or an empty list).
+  void setProblems(int part, const std::vector<Problem>& problems);
+  int errorCount() const;
+
+  int rowCount(const QModelIndex& parent = {}) const override;
+  int columnCount(const QModelIndex& parent = {}) const override;
+  QVariant data(const QModelIndex& index, int role) const override;
+  QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+  // "file:line" (":line" left out when the problem is about the whole file).
+  static QString location(const Problem& problem);
+
+ private:
+  struct Row {
+    int part = 0;
+    Problem problem;
+  };
+  std::vector<Row> rows_;  // sorted by part, then in the order reported
+};
+
+}  // namespace spindle::gui

@@ -1,0 +1,70 @@
+#include "gui/SettingsDialog.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include "core/Limits.h"
+
+namespace spindle::gui {
+
+SettingsDialog::SettingsDialog(const AppSettings& s, QWidget* parent) : QDialog(parent), base_(s) {
+  setWindowTitle(tr("Spindle settings"));
+  auto* form = new QFormLayout;
+  backend_ = new QComboBox(this);
+  backend_->addItem(tr("JACK"), QStringLiteral("jack"));
+  backend_->addItem(tr("PipeWire"), QStringLiteral("pipewire"));
+  backend_->setCurrentIndex(std::max(0, backend_->findData(s.backend)));
+  clientName_ = new QLineEdit(s.clientName, this);
+  polyphony_ = new QSpinBox(this);
+  polyphony_->setRange(1, limits::kMaxVoices);
+  polyphony_->setValue(s.polyphony);
+  preload_ = new QSpinBox(this);
+  preload_->setRange(-1, 1 << 22);
+  preload_->setSingleStep(4096);
+  preload_->setSpecialValueText(tr("whole samples in RAM"));
+  preload_->setSuffix(tr(" frames"));
+  preload_->setValue(s.preloadFrames);
+  quality_ = new QComboBox(this);
+  for (const QString& name : {tr("Linear"), tr("Hermite"), tr("Sinc"), tr("High sinc")}) quality_->addItem(name);
+  quality_->setCurrentIndex(s.quality);
+  oscPort_ = new QSpinBox(this);
+  oscPort_->setRange(0, 65535);
+  oscPort_->setSpecialValueText(tr("off"));
+  oscPort_->setValue(s.oscPort);
+  oscBind_ = new QLineEdit(s.oscBind, this);
+  form->addRow(tr("Audio backend"), backend_);
+  form->addRow(tr("Client name"), clientName_);
+  form->addRow(tr("Polyphony"), polyphony_);
+  form->addRow(tr("Preload per sample"), preload_);
+  form->addRow(tr("Interpolation"), quality_);
+  form->addRow(tr("OSC port"), oscPort_);
+  form->addRow(tr("OSC bind address"), oscBind_);
+  auto* note = new QLabel(tr("Interpolation and polyphony apply at once; the rest at the next start."), this);
+  note->setObjectName(QStringLiteral("Caption"));
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+  connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+  connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+  auto* column = new QVBoxLayout(this);
+  column->addLayout(form);
+  column->addWidget(note);
+  column->addWidget(buttons);
+}
+
+AppSettings SettingsDialog::settings() const {
+  AppSettings s = base_;
+  s.backend = backend_->currentData().toString();
+  s.clientName = clientName_->text().trimmed().isEmpty() ? base_.clientName : clientName_->text().trimmed();
+  s.polyphony = polyphony_->value();
+  s.preloadFrames = preload_->value();
+  s.quality = quality_->currentIndex();
+  s.oscPort = oscPort_->value();
+  s.oscBind = oscBind_->text().trimmed();
+  return s;
+}
+
+}  // namespace spindle::gui

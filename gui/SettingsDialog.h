@@ -1,0 +1,36 @@
+#pragma once
+// SettingsDialog: backend and client name, polyphony, preload size, interpolation
+// quality, OSC port and bind address. The caller saves what it returns (Settings.h);
+// quality and polyphony (up to the voices allocated at start) apply at once, the rest
+// at the next start.
+//
+// Thread: gui thread.
+#include <QDialog>
+
+#include "gui/Settings.h"
+
+class QComboBox;
+class QLineEdit;
+class QSpinBox;
+
+namespace spindle::gui {
+
+class SettingsDialog : public QDialog {
+  Q_OBJECT
+
+ public:
+  explicit SettingsDialog(const AppSettings& settings, QWidget* parent = nullptr);
+  AppSettings settings() const;
+
+ private:
+  AppSettings base_;  // fields the dialog does not edit (the library folder) pass through
+  QComboBox* backend_ = nullptr;
+  QLineEdit* clientName_ = nullptr;
+  QSpinBox* polyphony_ = nullptr;
+  QSpinBox* preload_ = nullptr;
+  QComboBox* quality_ = nullptr;
+  QSpinBox* oscPort_ = nullptr;
+  QLineEdit* oscBind_ = nullptr;
+};
+
+}  // namespace spindle::gui

@@ -1,0 +1,110 @@
+#include "app/LiveArgs.h"
+
+#include <charconv>
+
+#include "core/Limits.h"
+
+namespace spindle::app {
+
+namespace {
+
+bool parseInt(const std::string& text, int low, int high, int& out) {
+  int value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc{} || end != text.data() + text.size() || value < low || value > high) return false;
+  out = value;
+  return true;
+}
+
+bool applyOsc(LiveArgs& a, const std::string& option, const std::string& value, std::string& error) {
+  if (option == "--osc-bind") a.oscBind = value;
+  else if (!parseInt(value, 0, 65535, a.oscPort)) error = "--osc-port takes 0 (off) to 65535";
+  if (value.empty()) error = option + " needs a value";
+  return error.empty();
+}
+
+// Applies one option that takes a value; false with `error` set when it is wrong.
+bool applyValue(LiveArgs& a, const std::string& option, const std::string& value, std::string& error) {
+  if (option == "--instrument") a.instrument = value;
+  else if (option == "--name") a.name = value;
+  else if (option == "--midi-device") a.midiDevice = value;
+  else if (option == "--note-log") a.noteLog = value;
+  else if (option == "--backend") {
+    if (value != "jack" && value != "pipewire") {
+      error = "--backend takes jack or pipewire, not '" + value + "'";
+      return false;
+    }
+    a.backend = value;
+  } else if (option == "--polyphony") {
+    if (!parseInt(value, 1, limits::kMaxVoices, a.polyphony)) {
+      error = "--polyphony takes 1 to 4096 voices";
+      return false;
+    }
+  } else if (option == "--quality") {
+    if (!parseInt(value, 0, 3, a.quality)) {
+      error = "--quality takes 0, 1, 2 or 3";
+      return false;
+    }
+  } else if (option == "--osc-port" || option == "--osc-bind") {
+    return applyOsc(a, option, value, error);
+  } else {
+    error = "unknown option " + option;
+    return false;
+  }
+  if (value.empty()) error = option + " needs a value";
+  return !value.empty();
+}
+
+bool isFlag(LiveArgs& a, const std::string& option) {
+  if (option == "--headless") a.headless = true;
+  else if (option == "--alsa-seq") a.alsaSeq = true;
+  else if (option == "--help" || option == "-h") a.help = true;
+  else if (option == "--version") a.version = true;
+  else return false;
+  return true;
+}
+
+}  // namespace
+
+std::optional<LiveArgs> parseLiveArgs(const std::vector<std::string>& args, std::string& error, bool underNsm) {
+  LiveArgs a;
+  a.headless = underNsm;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (isFlag(a, args[i])) continue;
+    if (i + 1 >= args.size()) {
+      error = args[i].rfind("--", 0) == 0 ? args[i] + " needs a value" : "unexpected argument " + args[i];
+      return std::nullopt;
+    }
+    if (!applyValue(a, args[i], args[i + 1], error)) return std::nullopt;
+    ++i;
+  }
+  if (a.help || a.version) return a;
+  if (!a.headless) {
+    error = "the GUI is not built yet: run with --headless";
+    return std::nullopt;
+  }
+  if (a.instrument.empty() && !underNsm) {
+    error = "--instrument FILE.sfz is required";
+    return std::nullopt;
+  }
+  return a;
+}
+
+std::string liveUsage() {
+  return "usage: spindle --headless --instrument FILE.sfz [options]\n"
+         "  --backend jack|pipewire   sound server (default jack; PipeWire also works as JACK via pw-jack)\n"
+         "  --name NAME               client name, ports NAME:out_L NAME:out_R NAME:midi_in (default spindle)\n"
+         "  --midi-device PATH        also read raw MIDI bytes from a device node or a named pipe\n"
+         "  --alsa-seq                also read the ALSA sequencer (port NAME:midi_in)\n"
+         "  --note-log FILE           write one line per note-on with its latency\n"
+         "  --polyphony N             voices (default 256)\n"
+         "  --quality 0..3            interpolation: linear, hermite (default), sinc, high sinc\n"
+         "  --osc-port N              OSC remote control on UDP and TCP port N (default 9951; 0: off)\n"
+         "  --osc-bind ADDR           the address OSC listens on (default 127.0.0.1; 0.0.0.0: every network)\n"
+         "Runs until SIGINT or SIGTERM, then prints a summary; SIGUSR1 prints the stats at once.\n"
+         "When the server goes away Spindle keeps trying to reconnect and plays on when it is back.\n"
+         "Under the New Session Manager (NSM_URL set) no option is needed: NSM names the client and\n"
+         "Spindle keeps its session (instruments, mix, settings) in the folder NSM gives.\n";
+}
+
+}  // namespace spindle::app

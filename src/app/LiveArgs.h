@@ -1,0 +1,31 @@
+#pragma once
+// Command-line arguments of `spindle` (live playing), parsed and range-checked.
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace spindle::app {
+
+struct LiveArgs {
+  bool headless = false;
+  std::string instrument;         // .sfz
+  std::string backend = "jack";   // jack | pipewire
+  std::string name = "spindle";   // client / node name
+  std::string midiDevice;         // raw MIDI device node or named pipe
+  bool alsaSeq = false;           // also read the ALSA sequencer
+  std::string noteLog;            // one line per note-on with its latency
+  int polyphony = 256;
+  int quality = 1;
+  int oscPort = 9951;                // OSC on UDP and TCP; 0: off
+  std::string oscBind = "127.0.0.1"; // the address the OSC sockets bind to
+  bool help = false, version = false;
+};
+
+// Parses argv[1..]; nullopt with `error` set (one line) when the arguments are wrong.
+// `underNsm` (NSM_URL set): the session manager starts Spindle without arguments, so
+// --headless is implied and --instrument optional (the NSM session loads instruments).
+std::optional<LiveArgs> parseLiveArgs(const std::vector<std::string>& args, std::string& error,
+                                      bool underNsm = false);
+std::string liveUsage();
+
+}  // namespace spindle::app

@@ -1,0 +1,102 @@
+#pragma once
+// LiveControl: the ControlTarget of `spindle --headless`: what OSC and NSM drive.
+//
+//   control thread ──► MIDI: LiveProcessor midi input (SPSC FIFO, timestamped on the
+//                      audio clock, played one period later like the midi threads')
+//                 ──► engine commands ─┐
+//   loader thread  ──► SetProgram ─────┴─► bounded command queue ─► main thread pump()
+//                                                 ─► Engine::postCommand ─► audio thread
+//
+// The main thread stays the Engine's only control-side caller (postCommand,
+// collectGarbage), as LiveSession has it; the queue in front of it is bounded: a full
+// queue refuses the command (the OSC layer counts and reports it). Loads run on the
+// loader thread (stream::LoaderThread), one at a time, through app::Loader; the
+// Programs they build are owned here and freed on the main thread when the engine
+// hands them back.
+//
+// Threads: ControlTarget methods on the control thread; pump(), dispose() and
+// shutdown() on the main thread; the loader thread runs load jobs.
+#include <atomic>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "app/Loader.h"
+#include "control/ControlTarget.h"
+#include "engine/Engine.h"
+#include "io/LiveProcessor.h"
+#include "stream/LoaderThread.h"
+
+namespace spindle::app {
+
+inline constexpr std::size_t kControlQueueCapacity = 4096;
+
+class LiveControl final : public control::ControlTarget {
+ public:
+  // `midiInput`: the LiveProcessor input this object alone produces into.
+  LiveControl(engine::Engine& engine, io::LiveProcessor& live, int midiInput, stream::PoolOptions pool);
+  ~LiveControl() override;  // waits for a running load
+
+  // ---- main thread ----
+  // The instrument every part starts with (--instrument), for sessionState().
+  void setInitialInstrument(const std::string& path);
+  // Forwards queued commands to the engine (what it refuses stays queued) and frees
+  // the Programs the engine handed back.
+  void pump();
+  // Whether `program` is one of ours (then it is freed); for the main thread's disposer.
+  bool dispose(const engine::Program* program);
+  // Sample memory held outside this object (the --instrument's Loader), for status().
+  void setBaseMemory(uint64_t bytes) { baseMemory_.store(bytes, std::memory_order_relaxed); }
+  // Runs the loads already asked for and ends the loader thread. Call after the control
+  // thread has stopped and before the listener it reports to goes away.
+  void stopLoads() { loaderThread_.reset(); }
+
+  // ---- control thread: ControlTarget ----
+  void load(uint64_t ticket, int part, const std::string& path, control::LoadListener& listener) override;
+  bool unload(int part) override;
+  bool sendMidi(uint8_t status, uint8_t data1, uint8_t data2) override;
+  bool setPartVolume(int part, float db) override;
+  bool setPartPan(int part, float pan) override;
+  bool setPartMute(int part, bool on) override;
+  bool setPartSolo(int part, bool on) override;
+  bool setPolyphony(int voices) override;
+  bool setPreloadFrames(int frames) override;
+  bool setQuality(int quality) override;
+  bool panic() override;
+  int maxPolyphony() const override { return engine_.config().polyphony; }
+  control::ControlStatus status() override;
+  control::SessionState sessionState() override;
+
+ private:
+  struct Job {
+    uint64_t ticket;
+    int part;
+    std::string path;
+    control::LoadListener* listener;
+  };
+  bool queue(const engine::Command& command);
+  engine::Command partCommand(engine::CommandType type, int part) const;
+  void runLoad(const Job& job);  // loader thread
+  Loader& loaderFor(int preloadFrames);  // loader thread
+
+  engine::Engine& engine_;
+  io::LiveProcessor& live_;
+  int midiInput_;
+  stream::PoolOptions pool_;
+
+  std::mutex mutex_;  // guards everything below up to the loader (control, loader, main threads)
+  std::deque<engine::Command> commands_;
+  std::map<const engine::Program*, std::unique_ptr<engine::Program>> owned_;
+  control::SessionState state_;
+  std::atomic<uint64_t> memoryBytes_{0}, baseMemory_{0}, refused_{0};
+
+  // Loader thread only (after construction): one Loader per preload size, all kept:
+  // the Programs they built point into their pools.
+  std::map<int64_t, std::unique_ptr<Loader>> loaders_;
+  std::unique_ptr<stream::LoaderThread> loaderThread_;  // last: stops first, runs what is queued
+};
+
+}  // namespace spindle::app

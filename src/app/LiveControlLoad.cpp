@@ -1,0 +1,59 @@
+// LiveControl, part two: loads on the loader thread.
+#include <utility>
+
+#include "app/LiveControl.h"
+
+namespace spindle::app {
+
+void LiveControl::load(uint64_t ticket, int part, const std::string& path, control::LoadListener& listener) {
+  Job job{ticket, part, path, &listener};
+  loaderThread_->submit([this, job] { runLoad(job); });
+}
+
+Loader& LiveControl::loaderFor(int preloadFrames) {
+  stream::PoolOptions options = pool_;
+  if (options.preloadFrames >= 0) options.preloadFrames = preloadFrames;  // streaming on: the asked preload
+  auto& loader = loaders_[options.preloadFrames];
+  if (!loader) loader = std::make_unique<Loader>(options);
+  return *loader;
+}
+
+void LiveControl::runLoad(const Job& job) {
+  using Kind = control::LoadEvent::Kind;
+  job.listener->onLoadEvent({Kind::Progress, job.ticket, job.part, 0.0f, {}, 0, 0});
+  int preload = 0;
+  {
+    std::lock_guard lock(mutex_);
+    preload = state_.settings.preloadFrames;
+  }
+  Loader::Result result = loaderFor(preload).load(job.path);
+  uint64_t memory = 0;
+  for (const auto& [frames, loader] : loaders_) memory += loader->pool().bytesInRam();
+  memoryBytes_.store(memory, std::memory_order_relaxed);
+  if (!result.program) {
+    std::string reason = "cannot load " + job.path;
+    if (!result.report.diagnostics.empty()) reason += ": " + formatDiagnostic(result.report.diagnostics.front());
+    job.listener->onLoadEvent({Kind::Failed, job.ticket, job.part, 0.0f, reason, 0, 0});
+    return;
+  }
+  engine::Command command = partCommand(engine::CommandType::SetProgram, job.part);
+  command.program = result.program.get();
+  {
+    std::lock_guard lock(mutex_);
+    owned_[command.program] = std::move(result.program);
+  }
+  if (!queue(command)) {
+    dispose(command.program);
+    job.listener->onLoadEvent({Kind::Failed, job.ticket, job.part, 0.0f, "the command queue is full", 0, 0});
+    return;
+  }
+  {
+    std::lock_guard lock(mutex_);
+    state_.parts[static_cast<std::size_t>(job.part)].instrument = job.path;
+  }
+  const LoadReport& r = result.report;
+  job.listener->onLoadEvent({Kind::Done, job.ticket, job.part, 1.0f, r.name, static_cast<int>(r.regions),
+                             static_cast<int>(r.missingFiles.size())});
+}
+
+}  // namespace spindle::app

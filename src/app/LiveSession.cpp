@@ -1,0 +1,310 @@
+#include "app/LiveSession.h"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <thread>
+
+#include "app/LiveArgs.h"
+#include "app/LiveControl.h"
+#include "app/Loader.h"
+#include "control/NsmClient.h"
+#include "control/OscServer.h"
+#include "core/Limits.h"
+#include "engine/Engine.h"
+#include "io/AlsaSeqInput.h"
+#include "io/AudioBackend.h"
+#include "io/LiveProcessor.h"
+#include "io/MidiInputThread.h"
+#include "io/RealtimeSetup.h"
+#include "spindle/Version.h"
+#include "stream/Streaming.h"
+
+namespace spindle::app {
+
+namespace {
+
+constexpr int kExitUsage = 2;
+constexpr int kExitInput = 1;
+constexpr auto kTick = std::chrono::milliseconds(20);
+constexpr int kReconnectTicks = 25;  // 500 ms
+constexpr int kOscMidiInput = 2;      // the LiveProcessor input the control thread feeds
+constexpr auto kNsmOpenTimeout = std::chrono::seconds(10);
+
+volatile std::sig_atomic_t gStop = 0;
+volatile std::sig_atomic_t gPrintStats = 0;
+
+extern "C" void onStopSignal(int) { gStop = 1; }
+extern "C" void onStatsSignal(int) { gPrintStats = 1; }
+
+void installSignalHandlers() {
+  struct sigaction action {};
+  action.sa_handler = onStopSignal;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, nullptr);
+  sigaction(SIGTERM, &action, nullptr);
+  action.sa_handler = onStatsSignal;
+  sigaction(SIGUSR1, &action, nullptr);
+}
+
+class Session {
+ public:
+  Session(const LiveArgs& args, std::ostream& out, std::ostream& err)
+      : args_(args), out_(out), err_(err), loader_(stream::poolOptionsFor(streamingOptions_)) {}
+  ~Session();
+  int run();
+
+ private:
+  bool load();
+  bool joinNsm();
+  bool connectWhenPossible();
+  void startEngine();
+  bool startControl();
+  void startMidi();
+  void tick();
+  void superviseBackend();
+  void drainNoteLog();
+  void finish();
+  void checkRealtime();
+
+  const LiveArgs& args_;
+  std::ostream& out_;
+  std::ostream& err_;
+  // Destroyed in reverse: the engine before the streams, the streams before the pool.
+  stream::StreamingOptions streamingOptions_;
+  Loader loader_;
+  std::unique_ptr<engine::Program> program_;
+  // Programs loaded over OSC/NSM (their pools, too): outlive the streams and the engine.
+  std::unique_ptr<LiveControl> control_;
+  std::unique_ptr<stream::Streaming> streaming_;
+  std::unique_ptr<engine::Engine> engine_;
+  std::unique_ptr<io::LiveProcessor> live_;
+  std::unique_ptr<io::MidiInputThread> midiDevice_;
+  std::unique_ptr<io::AlsaSeqInput> alsaSeq_;
+  std::unique_ptr<control::NsmClient> nsm_;
+  std::unique_ptr<control::OscServer> osc_;  // the control thread; stopped in finish()/~Session
+  // Last, so destroyed first: its threads call into live_ until it disconnects.
+  std::unique_ptr<io::AudioBackend> backend_;
+  std::ofstream noteLog_;
+  std::string clientName_;
+  int ticksSinceLost_ = 0;
+  int ticks_ = 0;
+  int nonRealtimeChecks_ = 0;
+  bool reportedWaiting_ = false;
+};
+
+Session::~Session() {
+  if (osc_) osc_->stop();
+  if (control_) control_->stopLoads();
+}
+
+bool Session::load() {
+  if (args_.instrument.empty()) return true;  // under NSM: the session brings the instruments
+  Loader::Result loaded = loader_.load(args_.instrument);
+  for (const auto& diagnostic : loaded.report.diagnostics) err_ << formatDiagnostic(diagnostic) << '\n';
+  for (const std::string& file : loaded.report.missingFiles) err_ << "spindle: missing sample: " << file << '\n';
+  if (!loaded.program) {
+    err_ << "spindle: cannot load instrument " << args_.instrument << '\n';
+    return false;
+  }
+  program_ = std::move(loaded.program);
+  out_ << "instrument: " << loaded.report.name << " (" << loaded.report.regions << " regions, "
+       << loaded.report.samplesLoaded << " samples)\n";
+  return true;
+}
+
+// Under NSM (NSM_URL set): announce, then wait for /nsm/client/open, whose client id
+// becomes the client name; the session file itself is loaded once the engine runs.
+bool Session::joinNsm() {
+  clientName_ = args_.name;
+  const auto url = control::NsmClient::urlFromEnvironment();
+  if (!url) return true;
+  nsm_ = std::make_unique<control::NsmClient>(control::NsmOptions{*url, "Spindle", "spindle", ":dirty:", {}});
+  std::string error;
+  const auto open = nsm_->connect(error) && nsm_->announce(error) ? nsm_->waitForOpen(kNsmOpenTimeout, error)
+                                                                  : std::nullopt;
+  if (!open) {
+    err_ << "spindle: NSM: " << error << '\n';
+    return false;
+  }
+  clientName_ = open->clientId;
+  out_ << "NSM: session " << control::NsmClient::sessionFile(*open) << " as " << clientName_ << '\n';
+  return true;
+}
+
+// The control thread: OSC (unless --osc-port 0) and NSM, driving a LiveControl.
+bool Session::startControl() {
+  control_ = std::make_unique<LiveControl>(*engine_, *live_, kOscMidiInput, streaming_->poolOptions());
+  if (program_) control_->setInitialInstrument(std::filesystem::absolute(args_.instrument).string());
+  control_->setBaseMemory(loader_.pool().bytesInRam());
+  osc_ = std::make_unique<control::OscServer>(*control_, control::OscServerOptions{args_.oscPort, args_.oscBind});
+  if (nsm_) osc_->attachNsm(*nsm_);
+  std::string error;
+  if (!osc_->start(error)) {
+    err_ << "spindle: " << error << " (--osc-port 0 turns OSC off)\n";
+    return false;
+  }
+  if (osc_->port() != 0) out_ << "OSC: udp and tcp " << args_.oscBind << ":" << osc_->port() << '\n';
+  return true;
+}
+
+// Tries every 500 ms until the server answers or a stop signal arrives.
+bool Session::connectWhenPossible() {
+  std::string error;
+  while (!gStop) {
+    if (backend_->connect(error)) return true;
+    if (!reportedWaiting_) err_ << "spindle: " << error << "; waiting for the server (Ctrl-C to quit)\n";
+    reportedWaiting_ = true;
+    std::this_thread::sleep_for(kTick * kReconnectTicks);
+  }
+  return false;
+}
+
+void Session::startEngine() {
+  engine::EngineConfig config;
+  config.sampleRate = backend_->sampleRate();
+  config.maxBlockFrames = 1024;
+  streaming_ = std::make_unique<stream::Streaming>(streamingOptions_, args_.polyphony, config.maxBlockFrames);
+  config.streams = streaming_->bank();
+  config.polyphony = args_.polyphony;
+  config.quality = static_cast<engine::Quality>(args_.quality);
+  engine_ = std::make_unique<engine::Engine>(config);
+  for (int part = 0; part < limits::kChannels && program_; ++part) {
+    engine::Command command;
+    command.type = engine::CommandType::SetProgram;
+    command.part = static_cast<int8_t>(part);
+    command.program = program_.get();
+    if (!engine_->postCommand(command)) err_ << "spindle: the engine refused the program for part " << part << '\n';
+  }
+  live_ = std::make_unique<io::LiveProcessor>(*engine_);
+}
+
+void Session::startMidi() {
+  std::string error;
+  if (!args_.midiDevice.empty()) {
+    midiDevice_ = std::make_unique<io::MidiInputThread>(*live_, 0);
+    if (!midiDevice_->start(args_.midiDevice, error)) err_ << "spindle: warning: MIDI device " << error << '\n';
+  }
+  if (args_.alsaSeq) {
+    alsaSeq_ = std::make_unique<io::AlsaSeqInput>(*live_, 1);
+    if (!alsaSeq_->start(clientName_, error)) err_ << "spindle: warning: " << error << '\n';
+  }
+}
+
+void Session::drainNoteLog() {
+  io::NoteLatency note;
+  const double rate = backend_->sampleRate();
+  while (live_->popNoteLatency(note)) {
+    if (noteLog_.is_open()) noteLog_ << io::formatNoteLatency(note, rate) << '\n';
+  }
+  if (noteLog_.is_open()) noteLog_.flush();
+}
+
+// A lost server: close the dead client at once, then retry every 500 ms.
+void Session::superviseBackend() {
+  if (!backend_->lost() && ticksSinceLost_ == 0) return;
+  if (ticksSinceLost_ == 0) {
+    err_ << "spindle: the " << backend_->kind() << " server went away; reconnecting\n";
+    backend_->disconnect();
+  }
+  if (++ticksSinceLost_ % kReconnectTicks != 0) return;
+  std::string error;
+  if (!backend_->connect(error)) return;
+  if (!backend_->start(*live_, error)) {
+    backend_->disconnect();
+    return;
+  }
+  if (backend_->sampleRate() != engine_->config().sampleRate)
+    err_ << "spindle: warning: the server now runs at " << backend_->sampleRate() << " Hz, the engine at "
+         << engine_->config().sampleRate << " Hz: pitch is off until restart\n";
+  live_->countReconnect();
+  ticksSinceLost_ = 0;
+  err_ << "spindle: reconnected to the " << backend_->kind() << " server\n";
+}
+
+// Is the audio thread real-time? (The server or its client library decides; Spindle
+// can only explain the fix.) Asked at 1 s and 5 s, warned only if both say no: an
+// unlinked pw-jack client runs its first cycles on a non-real-time thread.
+void Session::checkRealtime() {
+  const unsigned long audio = live_->audioThread();
+  const bool realtime = audio == 0 || io::threadPriority(static_cast<pthread_t>(audio)) > 0;
+  if (realtime || ++nonRealtimeChecks_ < 2) return;
+  err_ << "spindle: warning: the audio thread is not real-time (SCHED_OTHER): expect xruns under load; "
+       << io::realtimeLimitsAdvice() << '\n';
+}
+
+void Session::tick() {
+  if (++ticks_ == 50 || ticks_ == 250) checkRealtime();
+  if (gPrintStats) {
+    gPrintStats = 0;
+    out_ << io::formatStats(live_->stats()) << std::flush;
+  }
+  drainNoteLog();
+  control_->pump();  // OSC commands to the engine; frees the retired programs LiveControl owns
+  superviseBackend();
+}
+
+void Session::finish() {
+  osc_->stop();
+  control_->stopLoads();
+  if (midiDevice_) midiDevice_->stop();
+  if (alsaSeq_) alsaSeq_->stop();
+  backend_->disconnect();
+  drainNoteLog();
+  engine_->collectAllPrograms([this](const engine::Program* p) { control_->dispose(p); });
+  out_ << "spindle: stopped\n" << io::formatStats(live_->stats()) << std::flush;
+}
+
+int Session::run() {
+  installSignalHandlers();
+  if (!load()) return kExitInput;
+  const io::RealtimeReport memory = io::lockMemory();
+  if (!memory.warning.empty()) err_ << "spindle: " << memory.warning << '\n';
+  if (!joinNsm()) return kExitInput;
+  io::BackendOptions options;
+  options.clientName = clientName_;
+  backend_ = args_.backend == "pipewire" ? io::makePipeWireBackend(options) : io::makeJackBackend(options);
+  if (!connectWhenPossible()) return 0;
+  startEngine();
+  if (!startControl()) return kExitInput;
+  std::string error;
+  if (!args_.noteLog.empty()) noteLog_.open(args_.noteLog, std::ios::trunc);
+  if (!backend_->start(*live_, error)) {
+    err_ << "spindle: " << error << '\n';
+    return kExitInput;
+  }
+  startMidi();
+  out_ << "spindle " << kVersion << ": playing through " << backend_->kind() << " as " << clientName_ << " ("
+       << backend_->sampleRate() << " Hz, period " << backend_->periodFrames() << ")\n"
+       << std::flush;
+  while (!gStop) {
+    std::this_thread::sleep_for(kTick);
+    tick();
+  }
+  finish();
+  return 0;
+}
+
+}  // namespace
+
+int runLive(const std::vector<std::string>& argList, std::ostream& out, std::ostream& err) {
+  std::string error;
+  const auto args = parseLiveArgs(argList, error, control::NsmClient::urlFromEnvironment().has_value());
+  if (!args) {
+    err << "spindle: " << error << "\n\n" << liveUsage();
+    return kExitUsage;
+  }
+  if (args->help || args->version) {
+    out << (args->help ? liveUsage() : std::string("spindle ") + kVersion + "\n");
+    return 0;
+  }
+  Session session(*args, out, err);
+  return session.run();
+}
+
+}  // namespace spindle::app

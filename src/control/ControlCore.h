@@ -1,0 +1,126 @@
+#pragma once
+// ControlCore: what Spindle does with an OSC message once it is decoded, with no
+// sockets: validation against the OscApi table, the ControlTarget calls, replies,
+// load tickets, subscriptions, reply ports, overflow counting, sessions and the
+// dirty flag. OscServer feeds it from the network; tests feed it directly.
+//
+// Threads: the control thread calls everything except onLoadEvent(), which any thread
+// may call (the loader thread): events are queued under a mutex and the `wake`
+// callback tells the control thread to call tick().
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "control/ControlTarget.h"
+#include "control/OscMessage.h"
+#include "control/Peer.h"
+
+namespace spindle::control {
+
+class ReplySink {
+ public:
+  virtual void send(const Peer& to, const OscMessage& message) = 0;  // control thread
+
+ protected:
+  ~ReplySink() = default;
+};
+
+inline constexpr double kMaxSubscribeHz = 30.0;
+inline constexpr std::size_t kMaxSubscribers = 32;
+
+class ControlCore final : public LoadListener {
+ public:
+  using Clock = std::chrono::steady_clock;
+  // Called when a session load started by loadSession() has finished (ok, message).
+  using SessionDone = std::function<void(bool ok, const std::string& message)>;
+
+  ControlCore(ControlTarget& target, ReplySink& replies);
+
+  // ---- control thread ----
+  void handle(const Peer& from, const OscMessage& message);
+  void reportMalformed(const Peer& from, const std::string& reason);
+  // Delivers queued load events and due subscription pushes; returns when next due.
+  Clock::time_point tick(Clock::time_point now);
+  void forgetStream(int stream);  // a TCP connection closed: drop its subscriptions
+  void setWake(std::function<void()> wake) { wake_ = std::move(wake); }
+  void setDirtyListener(std::function<void(bool dirty)> listener) { onDirty_ = std::move(listener); }
+
+  // ---- services for the OscApi handlers (control thread, during handle()) ----
+  ControlTarget& target() noexcept { return target_; }
+  const Peer& sender() const noexcept { return sender_; }
+  void reply(const OscMessage& message);  // to the current sender's reply address
+  void replyTo(const Peer& requester, const OscMessage& message);
+  void error(const std::string& reason);  // /spindle/error <current path> <reason>
+  void commandResult(bool accepted, bool changesSession);
+  void subscribe(double hz);
+  void unsubscribe();
+  void setReplyPort(int port);
+  void beginLoad(int part, const std::string& path);
+  OscMessage statusMessage();
+
+  // ---- sessions (control thread) ----
+  bool saveSession(const std::string& file, std::string& error);
+  // Parses and applies `file`; `done` runs once every instrument has loaded or failed.
+  bool loadSession(const std::string& file, const Peer& requester, SessionDone done, std::string& error);
+  bool dirty() const noexcept { return dirty_; }
+  void markDirty();
+  void markClean();
+
+  uint64_t dropped() const noexcept { return dropped_; }
+  uint64_t handled() const noexcept { return handled_; }
+
+  void onLoadEvent(LoadEvent event) override;  // any thread
+
+ private:
+  struct Ticket {
+    Peer requester;
+    int part = 0;
+    std::string path;
+    uint64_t session = 0;  // the session load it belongs to, 0: none
+  };
+  struct PendingSession {
+    Peer requester;
+    std::string file;
+    std::set<uint64_t> tickets;
+    std::vector<std::string> failures;
+    SessionDone done;
+  };
+  struct Subscription {
+    Peer to;
+    Clock::duration interval{};
+    Clock::time_point next{};
+  };
+
+  Peer replyAddress(const Peer& from) const;
+  void deliver(const LoadEvent& event);
+  void finishTicket(uint64_t ticket, const LoadEvent& event);
+  void finishSession(uint64_t session);
+  uint64_t startLoad(const Peer& requester, int part, const std::string& path, uint64_t session);
+  void applySettings(const SessionState& state);
+
+  ControlTarget& target_;
+  ReplySink& replies_;
+  Peer sender_;
+  std::string currentPath_;
+  std::map<std::string, int> replyPorts_;  // sender host -> UDP port for its replies
+  std::vector<Subscription> subscriptions_;
+  std::map<uint64_t, Ticket> tickets_;
+  std::map<uint64_t, PendingSession> sessions_;
+  uint64_t nextTicket_ = 1;
+  uint64_t dropped_ = 0, handled_ = 0, droppedReported_ = 0;
+  Clock::time_point lastDropReport_{};
+  bool dirty_ = false;
+  std::function<void(bool)> onDirty_;
+  std::function<void()> wake_;
+
+  std::mutex eventsMutex_;  // guards events_ (loader thread -> control thread)
+  std::vector<LoadEvent> events_;
+};
+
+}  // namespace spindle::control

@@ -1,0 +1,104 @@
+// ControlCore, part two: instrument loads (tickets) and session files.
+#include <filesystem>
+
+#include "control/ControlCore.h"
+#include "control/SessionFile.h"
+
+namespace spindle::control {
+
+uint64_t ControlCore::startLoad(const Peer& requester, int part, const std::string& path, uint64_t session) {
+  const uint64_t ticket = nextTicket_++;
+  tickets_[ticket] = Ticket{requester, part, path, session};
+  target_.load(ticket, part, path, *this);
+  return ticket;
+}
+
+// Checks what can be checked at once (the file exists), then loads in the background.
+void ControlCore::beginLoad(int part, const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) {
+    error("no such file: " + path);
+    return;
+  }
+  startLoad(sender_, part, std::filesystem::absolute(path, ec).lexically_normal().string(), 0);
+}
+
+void ControlCore::deliver(const LoadEvent& event) {
+  const auto it = tickets_.find(event.ticket);
+  if (it == tickets_.end()) return;
+  const Peer requester = it->second.requester;
+  const int wirePart = event.part + 1;
+  switch (event.kind) {
+    case LoadEvent::Kind::Progress:
+      replyTo(requester, {"/spindle/load/progress", {OscValue::i(wirePart), OscValue::f(event.progress)}});
+      return;
+    case LoadEvent::Kind::Done:
+      replyTo(requester, {"/spindle/load/done", {OscValue::i(wirePart), OscValue::s(event.text),
+                                                 OscValue::i(event.regions), OscValue::i(event.missingSamples)}});
+      markDirty();
+      break;
+    case LoadEvent::Kind::Failed:
+      replyTo(requester, {"/spindle/error", {OscValue::s("/spindle/load"),
+                                             OscValue::s("part " + std::to_string(wirePart) + ": " + event.text)}});
+      break;
+  }
+  finishTicket(event.ticket, event);
+}
+
+void ControlCore::finishTicket(uint64_t ticket, const LoadEvent& event) {
+  const uint64_t session = tickets_[ticket].session;
+  const std::string path = tickets_[ticket].path;
+  tickets_.erase(ticket);
+  const auto it = sessions_.find(session);
+  if (it == sessions_.end()) return;
+  if (event.kind == LoadEvent::Kind::Failed) it->second.failures.push_back(path + ": " + event.text);
+  it->second.tickets.erase(ticket);
+  if (it->second.tickets.empty()) finishSession(session);
+}
+
+void ControlCore::finishSession(uint64_t session) {
+  PendingSession pending = std::move(sessions_[session]);
+  sessions_.erase(session);
+  std::string message = pending.file;
+  for (const std::string& failure : pending.failures) message += "; " + failure;
+  // A session just loaded equals its file: clean, unless an instrument failed.
+  if (pending.failures.empty()) markClean();
+  if (pending.done) pending.done(pending.failures.empty(), message);
+}
+
+bool ControlCore::saveSession(const std::string& file, std::string& error) {
+  if (!writeSessionFile(file, target_.sessionState(), error)) return false;
+  markClean();
+  return true;
+}
+
+void ControlCore::applySettings(const SessionState& state) {
+  bool ok = target_.setPolyphony(std::min(state.settings.polyphony, target_.maxPolyphony()));
+  ok = target_.setPreloadFrames(state.settings.preloadFrames) && ok;
+  ok = target_.setQuality(state.settings.quality) && ok;
+  for (int k = 0; k < kParts; ++k) {
+    const PartSettings& p = state.parts[static_cast<std::size_t>(k)];
+    ok = target_.setPartVolume(k, p.volumeDb) && ok;
+    ok = target_.setPartPan(k, p.pan) && ok;
+    ok = target_.setPartMute(k, p.mute) && ok;
+    ok = target_.setPartSolo(k, p.solo) && ok;
+    if (p.instrument.empty()) ok = target_.unload(k) && ok;
+  }
+  if (!ok) ++dropped_;
+}
+
+bool ControlCore::loadSession(const std::string& file, const Peer& requester, SessionDone done, std::string& error) {
+  const auto state = readSessionFile(file, error);
+  if (!state) return false;
+  applySettings(*state);
+  const uint64_t session = nextTicket_++;
+  sessions_[session] = PendingSession{requester, file, {}, {}, std::move(done)};
+  for (int k = 0; k < kParts; ++k) {
+    const std::string& instrument = state->parts[static_cast<std::size_t>(k)].instrument;
+    if (!instrument.empty()) sessions_[session].tickets.insert(startLoad(Peer{}, k, instrument, session));
+  }
+  if (sessions_[session].tickets.empty()) finishSession(session);
+  return true;
+}
+
+}  // namespace spindle::control

@@ -1,0 +1,108 @@
+#pragma once
+// ControlTarget: what the OSC layer (and NSM) drives. The app implements it over the
+// engine's command FIFO, the loader thread and the live stats; tests implement it
+// with a recorder. Nothing here knows about OSC, sockets or liblo.
+//
+// Threads: the control thread calls every ControlTarget method. load() returns at
+// once; the loader thread then reports through the LoadListener it was given, from
+// any thread (LoadListener implementations queue and wake the control thread).
+//
+// Numbering: parts and channels are 0-based here (0..15); the OSC wire uses 1..16.
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "core/Limits.h"
+
+namespace spindle::control {
+
+inline constexpr int kParts = limits::kChannels;
+
+// A live snapshot for /spindle/status. Latencies are -1 until a note has sounded;
+// -1 also marks a number this build does not measure.
+struct ControlStatus {
+  uint32_t voices = 0, peakVoices = 0;
+  int32_t streams = -1;                 // disk streams playing now
+  uint64_t backendXruns = 0;            // reported by JACK / PipeWire
+  uint64_t detectedXruns = 0;           // frame-clock gaps between cycles
+  uint64_t overBudget = 0;              // process calls that overran their period
+  uint64_t streamUnderruns = 0;         // disk data not there in time
+  double latencyLastMs = -1.0, latencyMinMs = -1.0, latencyMaxMs = -1.0;  // note-on, total
+  double processLoad = 0.0;             // percent of the period, 99th percentile
+  double lowestRingFill = -1.0;         // 0..1 over the playing streams
+  uint64_t memoryBytes = 0;             // sample data held in RAM
+  uint64_t commandsDropped = 0;         // the target's own FIFOs refused a command
+  double sampleRate = 0.0;
+};
+
+struct PartSettings {
+  std::string instrument;  // .sfz path; empty: no instrument
+  float volumeDb = 0.0f;
+  float pan = 0.0f;        // -1 .. 1
+  bool mute = false, solo = false;
+
+  bool operator==(const PartSettings&) const = default;
+};
+
+struct EngineSettings {
+  int polyphony = limits::kDefaultPolyphony;
+  int preloadFrames = 16384;  // frames of every sample kept in RAM (applies to later loads)
+  int quality = 1;            // 0 linear, 1 hermite, 2 sinc, 3 high sinc
+
+  bool operator==(const EngineSettings&) const = default;
+};
+
+// Everything a session file holds.
+struct SessionState {
+  std::array<PartSettings, kParts> parts{};
+  EngineSettings settings;
+
+  bool operator==(const SessionState&) const = default;
+};
+
+struct LoadEvent {
+  enum class Kind : uint8_t { Progress, Done, Failed };
+  Kind kind = Kind::Progress;
+  uint64_t ticket = 0;   // the one load() was given
+  int part = 0;
+  float progress = 0.0f; // Progress: 0..1
+  std::string text;      // Done: the instrument's name; Failed: the reason
+  int regions = 0;       // Done
+  int missingSamples = 0;
+};
+
+class LoadListener {
+ public:
+  virtual void onLoadEvent(LoadEvent event) = 0;  // any thread; must not block long
+
+ protected:
+  ~LoadListener() = default;
+};
+
+// Every method: control thread. A `false` from a command means a bounded FIFO on the
+// way to the audio thread was full: the command is dropped, never waited for.
+class ControlTarget {
+ public:
+  virtual ~ControlTarget() = default;
+
+  // Asynchronous: parses and preloads on the loader thread, then swaps the program in.
+  // Reports Progress events, then exactly one Done or Failed, all with `ticket`.
+  virtual void load(uint64_t ticket, int part, const std::string& path, LoadListener& listener) = 0;
+  [[nodiscard]] virtual bool unload(int part) = 0;
+  // One channel message (status byte with channel, data bytes).
+  [[nodiscard]] virtual bool sendMidi(uint8_t status, uint8_t data1, uint8_t data2) = 0;
+  [[nodiscard]] virtual bool setPartVolume(int part, float db) = 0;
+  [[nodiscard]] virtual bool setPartPan(int part, float pan) = 0;
+  [[nodiscard]] virtual bool setPartMute(int part, bool on) = 0;
+  [[nodiscard]] virtual bool setPartSolo(int part, bool on) = 0;
+  [[nodiscard]] virtual bool setPolyphony(int voices) = 0;
+  [[nodiscard]] virtual bool setPreloadFrames(int frames) = 0;
+  [[nodiscard]] virtual bool setQuality(int quality) = 0;
+  [[nodiscard]] virtual bool panic() = 0;
+
+  virtual int maxPolyphony() const = 0;  // the ceiling setPolyphony accepts
+  virtual ControlStatus status() = 0;
+  virtual SessionState sessionState() = 0;  // instruments and settings as they are now
+};
+
+}  // namespace spindle::control

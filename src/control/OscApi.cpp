@@ -1,0 +1,204 @@
+#include "control/OscApi.h"
+
+#include <cmath>
+#include <iomanip>
+#include <sstream>
+
+#include "control/ControlCore.h"
+#include "core/MidiEvent.h"
+
+namespace spindle::control {
+
+namespace {
+
+constexpr double kPart = 16.0;  // parts and channels: 1..16 on the wire
+constexpr int kMinPreload = 512, kMaxPreload = 1 << 20;
+
+uint8_t byte(int v) { return static_cast<uint8_t>(v); }
+uint8_t status(uint8_t type, const OscCall& c) { return static_cast<uint8_t>(type | (c.integer(0) - 1)); }
+
+void midi(OscCall& c, uint8_t s, int d1, int d2) { c.core.commandResult(c.core.target().sendMidi(s, byte(d1), byte(d2)), false); }
+
+void help(OscCall& c) {
+  for (const OscEntry& e : oscApi())
+    c.core.reply({"/spindle/help", {OscValue::s(e.path), OscValue::s(e.typespec()), OscValue::s(e.signature() + ": " + e.doc)}});
+}
+void ping(OscCall& c) { c.core.reply({"/spindle/pong", {}}); }
+void replyPort(OscCall& c) { c.core.setReplyPort(c.integer(0)); }
+void load(OscCall& c) { c.core.beginLoad(c.integer(0) - 1, c.text(1)); }
+void unload(OscCall& c) { c.core.commandResult(c.core.target().unload(c.integer(0) - 1), true); }
+void noteOn(OscCall& c) { midi(c, status(midi::kNoteOn, c), c.integer(1), c.integer(2)); }
+void noteOff(OscCall& c) { midi(c, status(midi::kNoteOff, c), c.integer(1), 0); }
+void cc(OscCall& c) { midi(c, status(midi::kControlChange, c), c.integer(1), c.integer(2)); }
+void pitchbend(OscCall& c) {
+  const int v = c.integer(1) + 8192;
+  midi(c, status(midi::kPitchBend, c), v & 0x7F, v >> 7);
+}
+void program(OscCall& c) { midi(c, status(midi::kProgramChange, c), c.integer(1), 0); }
+void volume(OscCall& c) { c.core.commandResult(c.core.target().setPartVolume(c.integer(0) - 1, c.real(1)), true); }
+void pan(OscCall& c) { c.core.commandResult(c.core.target().setPartPan(c.integer(0) - 1, c.real(1)), true); }
+void mute(OscCall& c) { c.core.commandResult(c.core.target().setPartMute(c.integer(0) - 1, c.integer(1) != 0), true); }
+void solo(OscCall& c) { c.core.commandResult(c.core.target().setPartSolo(c.integer(0) - 1, c.integer(1) != 0), true); }
+void polyphony(OscCall& c) {
+  if (c.integer(0) > c.core.target().maxPolyphony()) {
+    c.core.error("polyphony must be at most " + std::to_string(c.core.target().maxPolyphony()) + " (--polyphony)");
+    return;
+  }
+  c.core.commandResult(c.core.target().setPolyphony(c.integer(0)), true);
+}
+void preload(OscCall& c) { c.core.commandResult(c.core.target().setPreloadFrames(c.integer(0)), true); }
+void quality(OscCall& c) { c.core.commandResult(c.core.target().setQuality(c.integer(0)), true); }
+void panic(OscCall& c) { c.core.commandResult(c.core.target().panic(), false); }
+void statusQuery(OscCall& c) { c.core.reply(c.core.statusMessage()); }
+void subscribe(OscCall& c) { c.core.subscribe(static_cast<double>(c.real(0))); }
+void unsubscribe(OscCall& c) { c.core.unsubscribe(); }
+void sessionSave(OscCall& c) {
+  std::string error;
+  if (c.core.saveSession(c.text(0), error)) c.core.reply({"/spindle/session/saved", {OscValue::s(c.text(0))}});
+  else c.core.error(error);
+}
+void sessionLoad(OscCall& c) {
+  std::string error;
+  ControlCore& core = c.core;
+  const Peer requester = core.sender();
+  const std::string file = c.text(0);
+  auto done = [&core, requester, file](bool ok, const std::string& message) {
+    if (!requester.valid()) return;
+    if (ok) core.replyTo(requester, {"/spindle/session/loaded", {OscValue::s(file)}});
+    else core.replyTo(requester, {"/spindle/error", {OscValue::s("/spindle/session/load"), OscValue::s(message)}});
+  };
+  if (!core.loadSession(file, requester, done, error)) core.error(error);
+}
+
+const ArgSpec kPartArg{'i', "part", 1, kPart};
+const ArgSpec kChannelArg{'i', "channel", 1, kPart};
+const ArgSpec kKeyArg{'i', "key", 0, 127};
+const ArgSpec kFlagArg{'i', "on", 0, 1};
+
+std::vector<OscEntry> makeApi() {
+  return {
+      {"/spindle/help", {}, "lists every address: one /spindle/help sss (path, types, description) each", help},
+      {"/spindle/ping", {}, "replies /spindle/pong", ping},
+      {"/spindle/reply_port", {{'i', "port", 0, 65535}},
+       "replies and pushed status for messages from this host go to this UDP port (0: back to the sender's own port)",
+       replyPort},
+      {"/spindle/load", {kPartArg, {'s', "path", 0, 0}},
+       "loads an .sfz into a part in the background; replies /spindle/load/progress, then /spindle/load/done or /spindle/error",
+       load},
+      {"/spindle/unload", {kPartArg}, "removes the part's instrument", unload},
+      {"/spindle/note_on", {kChannelArg, kKeyArg, {'i', "velocity", 0, 127}}, "note on (velocity 0: note off)", noteOn},
+      {"/spindle/note_off", {kChannelArg, kKeyArg}, "note off", noteOff},
+      {"/spindle/cc", {kChannelArg, {'i', "controller", 0, 127}, {'i', "value", 0, 127}}, "control change", cc},
+      {"/spindle/pitchbend", {kChannelArg, {'i', "value", -8192, 8191}}, "pitch bend (0: centre)", pitchbend},
+      {"/spindle/program", {kChannelArg, {'i', "program", 0, 127}}, "program change: selects an instrument slot", program},
+      {"/spindle/part/volume", {kPartArg, {'f', "dB", -144, 12}}, "part volume in dB", volume},
+      {"/spindle/part/pan", {kPartArg, {'f', "pan", -1, 1}}, "part pan, -1 left .. 1 right", pan},
+      {"/spindle/part/mute", {kPartArg, kFlagArg}, "mutes (1) or unmutes (0) a part", mute},
+      {"/spindle/part/solo", {kPartArg, kFlagArg}, "solos (1) or unsolos (0) a part", solo},
+      {"/spindle/polyphony", {{'i', "voices", 1, 4096}}, "voice limit (at most the --polyphony Spindle started with)",
+       polyphony},
+      {"/spindle/preload", {{'i', "frames", kMinPreload, kMaxPreload}},
+       "frames of every sample kept in RAM, for instruments loaded from now on", preload},
+      {"/spindle/quality", {{'i', "quality", 0, 3}}, "interpolation: 0 linear, 1 hermite, 2 sinc, 3 high sinc", quality},
+      {"/spindle/panic", {}, "all sound off on every part at once", panic},
+      {"/spindle/status", {}, "replies one /spindle/status message: name, value pairs (see below)", statusQuery},
+      {"/spindle/subscribe", {{'f', "rate", 0.1, kMaxSubscribeHz}},
+       "pushes /spindle/status to the reply address this many times a second (at most 30)", subscribe},
+      {"/spindle/unsubscribe", {}, "stops the pushed status", unsubscribe},
+      {"/spindle/session/save", {{'s', "file", 0, 0}},
+       "writes instruments per part and settings to a text file; replies /spindle/session/saved", sessionSave},
+      {"/spindle/session/load", {{'s', "file", 0, 0}},
+       "loads a session file; replies /spindle/session/loaded once every instrument has loaded", sessionLoad},
+  };
+}
+
+std::string formatNumber(double v) {
+  std::ostringstream out;
+  out << std::setprecision(12) << v;
+  return out.str();
+}
+
+std::string code(const std::string& text) { return text.empty() ? "-" : "`" + text + "`"; }
+
+std::optional<std::string> checkArg(const ArgSpec& spec, const OscValue& v, std::size_t k) {
+  const std::string where = "argument " + std::to_string(k + 1) + " (" + spec.name + ")";
+  if (spec.type == 's') {
+    if (!v.isString()) return where + " must be a string (s), got '" + std::string(1, v.type) + "'";
+    if (v.text.empty()) return where + " must not be empty";
+    return std::nullopt;
+  }
+  if (spec.type == 'i' && !v.isInteger())
+    return where + " must be an integer (i), got '" + std::string(1, v.type) + "'";
+  if (!v.isNumber()) return where + " must be a number (f or i), got '" + std::string(1, v.type) + "'";
+  const double x = v.number();
+  if (!std::isfinite(x) || x < spec.low || x > spec.high)
+    return where + " must be " + formatNumber(spec.low) + ".." + formatNumber(spec.high) + ", got " + formatNumber(x);
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string OscEntry::typespec() const {
+  std::string types;
+  for (const ArgSpec& a : args) types += a.type;
+  return types;
+}
+
+std::string OscEntry::signature() const {
+  std::string out;
+  for (const ArgSpec& a : args) {
+    if (!out.empty()) out += ", ";
+    out += a.name;
+    if (a.type != 's') out += " " + formatNumber(a.low) + ".." + formatNumber(a.high);
+  }
+  return out.empty() ? "no arguments" : out;
+}
+
+const std::vector<OscEntry>& oscApi() {
+  static const std::vector<OscEntry> api = makeApi();
+  return api;
+}
+
+const std::vector<OscReplyDoc>& oscReplies() {
+  static const std::vector<OscReplyDoc> replies = {
+      {"/spindle/error", "ss", "the address that failed (\"\" for an unreadable packet) and the reason"},
+      {"/spindle/pong", "", "answer to /spindle/ping"},
+      {"/spindle/help", "sss", "one per address: path, types, description"},
+      {"/spindle/load/progress", "if", "part, fraction loaded 0..1"},
+      {"/spindle/load/done", "isii", "part, instrument name, regions, missing sample files"},
+      {"/spindle/status", "s?...", "name, value pairs: voices, peak_voices, streams, xruns, xruns_detected, overruns, "
+                                   "underruns, latency_last_ms, latency_min_ms, latency_max_ms (-1: no note yet), "
+                                   "load_percent, ring_fill_min, memory_bytes, dropped, sample_rate; -1: not measured"},
+      {"/spindle/session/saved", "s", "the file written"},
+      {"/spindle/session/loaded", "s", "the file loaded, once every instrument has loaded"},
+  };
+  return replies;
+}
+
+const OscEntry* findEntry(const std::string& path) {
+  for (const OscEntry& e : oscApi())
+    if (path == e.path) return &e;
+  return nullptr;
+}
+
+std::optional<std::string> check(const OscEntry& entry, const OscMessage& message) {
+  if (message.args.size() != entry.args.size())
+    return "expects " + std::to_string(entry.args.size()) + " argument(s) '" + entry.typespec() + "', got " +
+           std::to_string(message.args.size()) + " '" + message.typespec() + "'";
+  for (std::size_t k = 0; k < entry.args.size(); ++k)
+    if (auto why = checkArg(entry.args[k], message.args[k], k)) return why;
+  return std::nullopt;
+}
+
+std::string markdownTable() {
+  std::string out = "| Address | Types | Arguments | What it does |\n|---|---|---|---|\n";
+  for (const OscEntry& e : oscApi())
+    out += std::string("| `") + e.path + "` | " + code(e.typespec()) + " | " + e.signature() + " | " + e.doc + " |\n";
+  out += "\nReplies (to the sender's address, or its host's `/spindle/reply_port`):\n\n"
+         "| Address | Types | Contents |\n|---|---|---|\n";
+  for (const OscReplyDoc& r : oscReplies())
+    out += std::string("| `") + r.path + "` | " + code(r.typespec) + " | " + r.doc + " |\n";
+  return out;
+}
+
+}  // namespace spindle::control

@@ -1,0 +1,28 @@
+#pragma once
+// Peer: where an OSC message came from and where its replies go: a UDP address, or a
+// TCP connection of the OSC server (replies go back on it, framed).
+//
+// Thread: any; a plain value.
+#include <sys/socket.h>
+
+#include <optional>
+#include <string>
+
+namespace spindle::control {
+
+struct Peer {
+  sockaddr_storage address{};
+  socklen_t length = 0;  // 0: no address (e.g. an NSM-initiated load: nobody to reply to)
+  int stream = -1;       // TCP connection (the OSC server's fd), -1 for UDP
+
+  bool valid() const noexcept { return length > 0 || stream >= 0; }
+  std::string host() const;  // numeric address, "" when none
+  int port() const noexcept;
+  std::string toString() const;  // "udp 127.0.0.1:9000", "tcp 127.0.0.1:41234"
+  bool operator==(const Peer& other) const noexcept;
+
+  // A UDP peer at a numeric IPv4/IPv6 address; nullopt when `host` is not one.
+  static std::optional<Peer> udp(const std::string& host, int port);
+};
+
+}  // namespace spindle::control

@@ -1,0 +1,38 @@
+#pragma once
+// Session files: instruments per part and the engine settings, as readable text.
+//
+//   # Spindle session
+//   [settings]
+//   polyphony = 256
+//   preload = 16384
+//   quality = 1
+//
+//   [part 1]
+//   instrument = /home/me/piano/piano.sfz
+//   volume = -3
+//   pan = 0
+//   mute = 0
+//   solo = 0
+//
+// Parts are 1..16; a part without a section keeps the defaults (no instrument, 0 dB,
+// centre, unmuted). A relative instrument path is relative to the session file's
+// folder. Writing is atomic: a temporary file in the same folder, then rename().
+//
+// Thread: any (the control thread in Spindle).
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "control/ControlTarget.h"
+
+namespace spindle::control {
+
+std::string formatSession(const SessionState& state);
+// Parses `text`; on failure nullopt with `error` = "file:line: message".
+std::optional<SessionState> parseSession(const std::string& text, const std::filesystem::path& file,
+                                         std::string& error);
+
+bool writeSessionFile(const std::filesystem::path& file, const SessionState& state, std::string& error);
+std::optional<SessionState> readSessionFile(const std::filesystem::path& file, std::string& error);
+
+}  // namespace spindle::control

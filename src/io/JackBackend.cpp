@@ -1,0 +1,167 @@
+#include "io/JackBackend.h"
+
+#include <jack/midiport.h>
+
+#include <algorithm>
+
+#include "io/ProcessTimer.h"
+
+namespace spindle::io {
+
+std::unique_ptr<AudioBackend> makeJackBackend(const BackendOptions& options) {
+  return std::make_unique<JackBackend>(options);
+}
+
+bool JackBackend::connect(std::string& error) {
+  jack_status_t status{};
+  client_ = jack_client_open(options_.clientName.c_str(), JackNoStartServer, &status);
+  if (!client_) {
+    error = (status & JackServerFailed) ? "no JACK server running" : "cannot open a JACK client";
+    return false;
+  }
+  lost_.store(false);
+  rate_.store(static_cast<double>(jack_get_sample_rate(client_)));
+  period_.store(static_cast<int>(jack_get_buffer_size(client_)));
+  return true;
+}
+
+// Ports are registered just before activation, so they appear when Spindle is ready.
+bool JackBackend::registerPorts(std::string& error) {
+  outL_ = jack_port_register(client_, "out_L", JACK_DEFAULT_AUDIO_TYPE, JackPortIsOutput, 0);
+  outR_ = jack_port_register(client_, "out_R", JACK_DEFAULT_AUDIO_TYPE, JackPortIsOutput, 0);
+  midiIn_ = jack_port_register(client_, "midi_in", JACK_DEFAULT_MIDI_TYPE, JackPortIsInput, 0);
+  if (!outL_ || !outR_ || !midiIn_) {
+    error = "cannot register the JACK ports";
+    return false;
+  }
+  return true;
+}
+
+bool JackBackend::setCallbacks(std::string& error) {
+  const bool ok = jack_set_process_callback(client_, &JackBackend::onProcess, this) == 0 &&
+                  jack_set_latency_callback(client_, &JackBackend::onLatency, this) == 0 &&
+                  jack_set_xrun_callback(client_, &JackBackend::onXrun, this) == 0 &&
+                  jack_set_freewheel_callback(client_, &JackBackend::onFreewheel, this) == 0 &&
+                  jack_set_buffer_size_callback(client_, &JackBackend::onBufferSize, this) == 0 &&
+                  jack_set_sample_rate_callback(client_, &JackBackend::onSampleRate, this) == 0;
+  if (!ok) error = "cannot set the JACK callbacks";
+  jack_on_info_shutdown(client_, &JackBackend::onShutdown, this);
+  return ok;
+}
+
+bool JackBackend::start(LiveProcessor& live, std::string& error) {
+  if (!client_) {
+    error = "not connected";
+    return false;
+  }
+  live_ = &live;
+  if (!registerPorts(error) || !setCallbacks(error)) return false;
+  if (jack_activate(client_) != 0) {
+    error = "cannot activate the JACK client";
+    return false;
+  }
+  live.setConnected(true);
+  return true;
+}
+
+void JackBackend::disconnect() {
+  if (!client_) return;
+  if (!lost_.load()) jack_deactivate(client_);
+  jack_client_close(client_);
+  client_ = nullptr;
+  outL_ = outR_ = midiIn_ = nullptr;
+  if (live_) live_->setConnected(false);
+}
+
+int JackBackend::onProcess(jack_nframes_t frames, void* self) {
+  static_cast<JackBackend*>(self)->process(frames);
+  return 0;
+}
+
+// JACK's process-thread API (cycle times, port buffers, MIDI events) is real-time
+// safe by JACK's contract, though not annotated.
+#if defined(__clang__)
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wfunction-effects"
+#endif
+void JackBackend::process(jack_nframes_t frames) noexcept SPINDLE_REALTIME {
+  jack_nframes_t cycleFrames = 0;
+  jack_time_t cycleUsecs = 0, nextUsecs = 0;
+  float periodUsecs = 0.0f;
+  CycleStart cycle;
+  cycle.frames = static_cast<int>(frames);
+  cycle.sampleRate = rate_.load(std::memory_order_relaxed);
+  if (jack_get_cycle_times(client_, &cycleFrames, &cycleUsecs, &nextUsecs, &periodUsecs) == 0) {
+    // JACK's clock is not necessarily CLOCK_MONOTONIC: carry the cycle's age over.
+    const auto age = static_cast<int64_t>(jack_get_time() - cycleUsecs) * 1000;
+    cycle.frameTime = cycleFrames;
+    cycle.startNs = monotonicNs() - age;
+  } else {
+    cycle.frameTime = jack_last_frame_time(client_);
+    cycle.startNs = monotonicNs();
+  }
+  live_->beginCycle(cycle);
+  void* midi = jack_port_get_buffer(midiIn_, frames);
+  const uint32_t count = jack_midi_get_event_count(midi);
+  for (uint32_t i = 0; i < count; ++i) {
+    jack_midi_event_t event;
+    if (jack_midi_event_get(&event, midi, i) == 0) live_->addPortEvent(event.time, event.buffer, event.size);
+  }
+  auto* left = static_cast<float*>(jack_port_get_buffer(outL_, frames));
+  auto* right = static_cast<float*>(jack_port_get_buffer(outR_, frames));
+  live_->endCycle(left, right);
+}
+#if defined(__clang__)
+#pragma clang diagnostic pop
+#endif
+
+void JackBackend::onLatency(jack_latency_callback_mode_t mode, void* self) {
+  static_cast<JackBackend*>(self)->latency(mode);
+}
+
+// With a latency callback JACK leaves propagation to the client: capture latency
+// flows midi_in -> outputs, playback latency outputs -> midi_in (the engine adds none).
+void JackBackend::latency(jack_latency_callback_mode_t mode) noexcept {
+  jack_latency_range_t range{};
+  if (mode == JackCaptureLatency) {
+    jack_port_get_latency_range(midiIn_, JackCaptureLatency, &range);
+    jack_port_set_latency_range(outL_, JackCaptureLatency, &range);
+    jack_port_set_latency_range(outR_, JackCaptureLatency, &range);
+    return;
+  }
+  jack_latency_range_t right{};
+  jack_port_get_latency_range(outL_, JackPlaybackLatency, &range);
+  jack_port_get_latency_range(outR_, JackPlaybackLatency, &right);
+  range.min = std::min(range.min, right.min);
+  range.max = std::max(range.max, right.max);
+  jack_port_set_latency_range(midiIn_, JackPlaybackLatency, &range);
+  if (live_) live_->setPlaybackLatency(range.max);
+}
+
+int JackBackend::onXrun(void* self) {
+  if (auto* live = static_cast<JackBackend*>(self)->live_) live->countBackendXrun();
+  return 0;
+}
+
+void JackBackend::onFreewheel(int starting, void* self) {
+  if (auto* live = static_cast<JackBackend*>(self)->live_) live->setFreewheeling(starting != 0);
+}
+
+int JackBackend::onBufferSize(jack_nframes_t frames, void* self) {
+  // Nothing to reallocate: the engine splits any block into its own sub-blocks.
+  static_cast<JackBackend*>(self)->period_.store(static_cast<int>(frames));
+  return 0;
+}
+
+int JackBackend::onSampleRate(jack_nframes_t rate, void* self) {
+  static_cast<JackBackend*>(self)->rate_.store(static_cast<double>(rate));
+  return 0;
+}
+
+void JackBackend::onShutdown(jack_status_t, const char*, void* self) {
+  auto* backend = static_cast<JackBackend*>(self);
+  backend->lost_.store(true, std::memory_order_release);
+  if (backend->live_) backend->live_->setConnected(false);
+}
+
+}  // namespace spindle::io

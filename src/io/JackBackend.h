@@ -1,0 +1,59 @@
+#pragma once
+// JackBackend: Spindle as a JACK client. Ports <name>:out_L, <name>:out_R (audio out)
+// and <name>:midi_in (MIDI in, events rendered at their frame offset).
+//
+// Callbacks and their threads (JACK's):
+//   process        audio thread   -> LiveProcessor begin/addPortEvent/endCycle
+//   latency        JACK thread    -> playback latency of out_L/out_R into the stats;
+//                                    propagates capture latency midi_in -> outs and
+//                                    playback latency outs -> midi_in
+//   xrun, freewheel, buffer size, sample rate: notification thread -> atomics
+//   info shutdown  -> lost(): the main thread closes the client and reconnects
+// The server is never started by Spindle (JackNoStartServer); JACK_DEFAULT_SERVER or
+// the default server name picks the server.
+#include <jack/jack.h>
+
+#include <atomic>
+
+#include "io/AudioBackend.h"
+
+namespace spindle::io {
+
+class JackBackend final : public AudioBackend {
+ public:
+  explicit JackBackend(BackendOptions options) : options_(std::move(options)) {}
+  ~JackBackend() override { disconnect(); }
+
+  const char* kind() const noexcept override { return "jack"; }
+  bool connect(std::string& error) override;
+  bool start(LiveProcessor& live, std::string& error) override;
+  void disconnect() override;
+  bool lost() const noexcept override { return lost_.load(std::memory_order_acquire); }
+  double sampleRate() const noexcept override { return rate_.load(std::memory_order_relaxed); }
+  int periodFrames() const noexcept override { return period_.load(std::memory_order_relaxed); }
+
+ private:
+  static int onProcess(jack_nframes_t frames, void* self);
+  static void onLatency(jack_latency_callback_mode_t mode, void* self);
+  static int onXrun(void* self);
+  static void onFreewheel(int starting, void* self);
+  static int onBufferSize(jack_nframes_t frames, void* self);
+  static int onSampleRate(jack_nframes_t rate, void* self);
+  static void onShutdown(jack_status_t code, const char* reason, void* self);
+  void process(jack_nframes_t frames) noexcept SPINDLE_REALTIME;
+  void latency(jack_latency_callback_mode_t mode) noexcept;
+  bool registerPorts(std::string& error);
+  bool setCallbacks(std::string& error);
+
+  BackendOptions options_;
+  jack_client_t* client_ = nullptr;
+  jack_port_t* outL_ = nullptr;
+  jack_port_t* outR_ = nullptr;
+  jack_port_t* midiIn_ = nullptr;
+  LiveProcessor* live_ = nullptr;  // set before activation, read by JACK's threads
+  std::atomic<bool> lost_{false};
+  std::atomic<double> rate_{0.0};
+  std::atomic<int> period_{0};
+};
+
+}  // namespace spindle::io

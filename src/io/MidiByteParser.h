@@ -1,0 +1,47 @@
+#pragma once
+// MidiByteParser: raw MIDI bytes (a device node, a named pipe) in, complete channel
+// messages out, one byte at a time.
+//
+//   - running status: data bytes after a channel message reuse its status byte;
+//   - realtime bytes (0xF8..0xFF) may appear anywhere, even inside a message or a
+//     sysex, and change nothing: they are counted and skipped;
+//   - sysex (0xF0 .. 0xF7) is skipped whole and counted; any status byte ends it;
+//   - system common messages (0xF1..0xF6) are skipped with their data bytes and
+//     cancel running status, as the MIDI 1.0 specification says;
+//   - stray data bytes with no status are counted as dropped.
+//
+// Thread: whichever thread owns it (the midi thread). No allocation.
+#include <cstdint>
+
+#include "core/MidiEvent.h"
+#include "core/Realtime.h"
+
+namespace spindle::io {
+
+struct MidiParserCounters {
+  uint64_t messages = 0;   // channel messages produced
+  uint64_t realtime = 0;   // realtime bytes skipped
+  uint64_t sysex = 0;      // complete or interrupted sysex messages skipped
+  uint64_t dropped = 0;    // stray data bytes
+};
+
+class MidiByteParser {
+ public:
+  // Feeds one byte; true when it completed a channel message, written to `out`
+  // (out.frame is left 0: the caller timestamps it).
+  bool feed(uint8_t byte, MidiEvent& out) noexcept SPINDLE_REALTIME;
+  const MidiParserCounters& counters() const noexcept { return counters_; }
+
+ private:
+  static int dataBytesOf(uint8_t status) noexcept SPINDLE_REALTIME;
+  void startStatus(uint8_t status) noexcept SPINDLE_REALTIME;
+
+  uint8_t status_ = 0;   // running status; 0 = none
+  uint8_t data_[2] = {0, 0};
+  int have_ = 0;         // data bytes collected for the current message
+  int need_ = 0;         // data bytes the current status takes
+  bool inSysex_ = false;
+  MidiParserCounters counters_;
+};
+
+}  // namespace spindle::io

@@ -1,0 +1,87 @@
+#include "io/MidiInputThread.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+#include "io/ProcessTimer.h"
+#include "io/RealtimeSetup.h"
+
+namespace spindle::io {
+
+void MidiPriorityFollower::update() {
+  const unsigned long audio = live_.audioThread();
+  if (audio == 0 || audio == audioThread_) return;
+  audioThread_ = audio;
+  const int audioPriority = threadPriority(static_cast<pthread_t>(audio));
+  if (audioPriority <= 1) return;  // the audio thread is not real-time: neither are we
+  const std::string warning = setThreadPriority(pthread_self(), audioPriority - 1, "midi");
+  if (!warning.empty()) std::fprintf(stderr, "spindle: %s\n", warning.c_str());
+}
+
+bool MidiInputThread::start(const std::string& path, std::string& error) {
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0) {
+    error = path + ": " + std::strerror(errno);
+    return false;
+  }
+  // A pipe opened read-write never reports end-of-file when its writers come and go.
+  const int mode = S_ISFIFO(info.st_mode) ? O_RDWR : O_RDONLY;
+  fd_ = ::open(path.c_str(), mode | O_NONBLOCK | O_CLOEXEC);
+  if (fd_ < 0) {
+    error = path + ": " + std::strerror(errno);
+    return false;
+  }
+  stopping_.store(false);
+  thread_ = std::thread([this] { run(); });
+  pthread_setname_np(thread_.native_handle(), "midi");
+  return true;
+}
+
+void MidiInputThread::stop() {
+  stopping_.store(true);
+  if (thread_.joinable()) thread_.join();
+  if (fd_ >= 0) ::close(fd_);
+  fd_ = -1;
+}
+
+void MidiInputThread::run() {
+  MidiPriorityFollower priority(live_);
+  pollfd pfd{fd_, POLLIN, 0};
+  while (!stopping_.load(std::memory_order_relaxed)) {
+    priority.update();
+    const int ready = ::poll(&pfd, 1, 50);  // the timeout bounds stop() latency
+    if (ready < 0 && errno != EINTR) break;
+    if (ready <= 0) continue;
+    if (pfd.revents & (POLLERR | POLLNVAL)) break;
+    readAvailable(monotonicNs());
+    if ((pfd.revents & POLLHUP) && !(pfd.revents & POLLIN)) ::poll(nullptr, 0, 50);  // device gone
+  }
+}
+
+void MidiInputThread::readAvailable(int64_t nowNs) {
+  uint8_t bytes[512];
+  const ssize_t n = ::read(fd_, bytes, sizeof bytes);
+  if (n <= 0) return;
+  const auto frame = live_.clock().frameAt(nowNs);
+  MidiEvent event;
+  for (ssize_t i = 0; i < n; ++i) {
+    if (!parser_.feed(bytes[i], event)) continue;
+    if (!frame) {  // no audio clock yet: nothing plays, the event is lost
+      live_.countMidiDropped(1);
+      continue;
+    }
+    if (live_.midiInput(input_).tryPush(TimedMidi{*frame, event})) {
+      messages_.fetch_add(1, std::memory_order_relaxed);
+    } else {
+      live_.countMidiDropped(1);
+    }
+  }
+}
+
+}  // namespace spindle::io

@@ -1,0 +1,60 @@
+#include "io/RealtimeSetup.h"
+
+#include <sched.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+
+#include <cerrno>
+#include <cstring>
+
+namespace spindle::io {
+
+namespace {
+
+std::string limitText(int resource) {
+  rlimit limit{};
+  if (getrlimit(resource, &limit) != 0) return "unknown";
+  if (limit.rlim_cur == RLIM_INFINITY) return "unlimited";
+  return std::to_string(limit.rlim_cur);
+}
+
+}  // namespace
+
+std::string realtimeLimitsAdvice() {
+  return "to fix: add your user to the audio group (usermod -aG audio $USER), give that group "
+         "real-time limits in /etc/security/limits.d/audio.conf:\n"
+         "    @audio - rtprio 95\n"
+         "    @audio - memlock unlimited\n"
+         "then log out and in again (current limits: rtprio " +
+         limitText(RLIMIT_RTPRIO) + ", memlock " + limitText(RLIMIT_MEMLOCK) + ")";
+}
+
+RealtimeReport lockMemory() {
+  RealtimeReport report;
+  if (mlockall(MCL_CURRENT | MCL_FUTURE) == 0) {
+    report.memoryLocked = true;
+    return report;
+  }
+  report.warning = std::string("warning: cannot lock memory (mlockall: ") + std::strerror(errno) +
+                   "): page faults may cause dropouts; " + realtimeLimitsAdvice();
+  return report;
+}
+
+std::string setThreadPriority(pthread_t thread, int priority, const char* threadName) {
+  sched_param param{};
+  param.sched_priority = priority;
+  const int error = pthread_setschedparam(thread, SCHED_FIFO, &param);
+  if (error == 0) return {};
+  return std::string("warning: cannot run the ") + threadName + " thread at SCHED_FIFO priority " +
+         std::to_string(priority) + " (" + std::strerror(error) + "): its timing will suffer under load; " +
+         realtimeLimitsAdvice();
+}
+
+int threadPriority(pthread_t thread) {
+  int policy = 0;
+  sched_param param{};
+  if (pthread_getschedparam(thread, &policy, &param) != 0) return 0;
+  return policy == SCHED_FIFO || policy == SCHED_RR ? param.sched_priority : 0;
+}
+
+}  // namespace spindle::io

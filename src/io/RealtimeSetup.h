@@ -1,0 +1,47 @@
+#pragma once
+// Real-time setup of the process and its threads, with the fix spelled out when
+// something is not allowed:
+//   - lockMemory(): mlockall(MCL_CURRENT | MCL_FUTURE), so no page fault stalls the
+//     audio thread (needs RLIMIT_MEMLOCK or CAP_IPC_LOCK);
+//   - setThreadPriority(): SCHED_FIFO at a priority (needs RLIMIT_RTPRIO or
+//     CAP_SYS_NICE); midi thread = audio thread - 1, disk thread well below (DESIGN.md);
+//   - flushDenormals(): FTZ/DAZ on the calling thread (the audio thread, every cycle:
+//     a register write, and the backend may hand the callback to a new thread).
+//
+// Threads: main thread for lockMemory/limits; any thread for its own priority.
+#include <pthread.h>
+
+#include <string>
+
+#include "core/Realtime.h"
+
+#if defined(__SSE__) || defined(__x86_64__)
+#include <xmmintrin.h>
+#endif
+
+namespace spindle::io {
+
+struct RealtimeReport {
+  bool memoryLocked = false;
+  std::string warning;  // empty when all is well; otherwise what failed and how to fix it
+};
+
+RealtimeReport lockMemory();
+// SCHED_FIFO at `priority` for `thread`; returns a warning with the fix, or "".
+std::string setThreadPriority(pthread_t thread, int priority, const char* threadName);
+// The SCHED_FIFO priority of `thread`, or 0 when it is not real-time.
+int threadPriority(pthread_t thread);
+// The fix for missing rtprio/memlock limits, as printed in warnings.
+std::string realtimeLimitsAdvice();
+
+inline void flushDenormals() noexcept SPINDLE_REALTIME {
+#if defined(__SSE__) || defined(__x86_64__)
+  _mm_setcsr(_mm_getcsr() | 0x8040U);  // FTZ (bit 15) | DAZ (bit 6)
+#elif defined(__aarch64__)
+  uint64_t fpcr = 0;
+  asm volatile("mrs %0, fpcr" : "=r"(fpcr));
+  asm volatile("msr fpcr, %0" : : "r"(fpcr | (1ULL << 24)));  // FZ
+#endif
+}
+
+}  // namespace spindle::io

@@ -1,0 +1,265 @@
+#pragma once
+// StreamBank: the contract between the audio thread and the disk thread.
+//
+// Every stream slot (a StreamRing plus two flags) is allocated up front, so memory
+// never grows with the library. The audio thread owns which slots are in use: it
+// takes one from its free stack, ORDERS it filled (the disk thread picks the order up
+// later), reads frames from the ring, and hands the slot back with a Release order.
+// The disk thread empties the slot and returns it through a FIFO of its own.
+//
+//   audio thread                      orders (SpscFifo, audio -> disk)       disk thread
+//   acquire() --- Open{slot, sample, loop, first frame} ----------------------> opens the file,
+//   ring.read*/consume  <========== StreamRing (frames, unrolled order) ====== fills the ring
+//   leaveLoop --- Exit{slot, loop, exitFrame} --------------------------------> follows the new
+//   exitCounter (acquire) <======== where unrolled exitFrame went ============ loop map
+//   voice ends -- Release{slot} ---------------------------------------------> resets the ring
+//   free stack <--------------------- returns (SpscFifo, disk -> audio) ------ gives it back
+//   endBlock(): wake.post() at most once per block (the only syscall of the audio thread)
+//
+// Invariants:
+//  - Orders never fail: a slot sees at most Open, Exit and Release between two trips
+//    through the free stack, so at most 3 * kMaxStreams orders are outstanding and
+//    kOrderCapacity is larger.
+//  - Ring counter <-> unrolled frame: Open says the ring's next counter holds unrolled
+//    `firstFrame`; frames follow one per counter. After an Exit the disk thread
+//    publishes in exitCounter the counter that holds unrolled `exitFrame` (frames it
+//    had already written past exitFrame, with the old map, lie before that counter and
+//    are skipped by the consumer). Until exitCounter is published the consumer reads
+//    nothing at or past exitFrame.
+//  - A slot is reset (ring counters, flags) by the disk thread when it takes Release,
+//    before it pushes the slot to `returns`; the FIFO's release/acquire pair orders
+//    that reset before the audio thread reuses the slot.
+//
+// Freewheel (offline render): the renderer thread calls waitUntilReady() between
+// blocks; it returns once the disk thread has taken every order posted so far and
+// every open stream holds lowWaterFrames() frames or its last frame. waitForFrames()
+// does the same inside a block for a stream opened in that block; it blocks, so it is
+// used only in freewheel mode, where nothing is real-time by definition.
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <type_traits>
+#include <vector>
+
+#include "core/Limits.h"
+#include "core/LoopMap.h"
+#include "core/Realtime.h"
+#include "core/SampleData.h"
+#include "rt/Semaphore.h"
+#include "rt/SpscFifo.h"
+#include "rt/StreamRing.h"
+
+#if defined(__has_feature)
+#if __has_feature(realtime_sanitizer)
+#include <sanitizer/rtsan_interface.h>
+#define SPINDLE_FREEWHEEL_WAIT_SCOPE __rtsan::ScopedDisabler freewheelNotRealtime
+#endif
+#endif
+#ifndef SPINDLE_FREEWHEEL_WAIT_SCOPE
+#define SPINDLE_FREEWHEEL_WAIT_SCOPE
+#endif
+
+namespace spindle::rt {
+
+enum class StreamOrderType : uint8_t { Open, Exit, Release };
+
+struct StreamOrder {
+  StreamOrderType type = StreamOrderType::Release;
+  uint32_t slot = 0;
+  const SampleData* sample = nullptr;  // Open: what to stream (sample->path)
+  LoopMap loop;                        // Open, Exit: the map to follow from now on
+  int64_t firstFrame = 0;              // Open: unrolled frame at the ring's next counter
+  int64_t lastFrame = 0;               // Open, Exit: last unrolled frame to deliver, look-ahead included
+  int64_t exitFrame = 0;               // Exit: first unrolled frame the new map changes
+};
+static_assert(std::is_trivially_copyable_v<StreamOrder>);
+
+struct StreamSlot {
+  static constexpr uint64_t kNoCounter = ~uint64_t{0};
+  StreamRing ring;
+  // Disk -> audio: ring counter of the Exit order's exitFrame; kNoCounter until known.
+  std::atomic<uint64_t> exitCounter{kNoCounter};
+  // Disk -> audio: every frame up to lastFrame is committed (silence if the file failed).
+  std::atomic<bool> complete{false};
+};
+
+class StreamBank {
+ public:
+  static constexpr std::size_t kOrderCapacity = 16384;
+  static_assert(kOrderCapacity >= 3 * static_cast<std::size_t>(limits::kMaxStreams));
+
+  // Owner thread: allocates `streams` stereo rings of `ringFrames` (a power of two)
+  // frames. lowWaterFrames: what one voice may read ahead within one block.
+  StreamBank(int streams, int64_t ringFrames, int64_t lowWaterFrames);
+  StreamBank(const StreamBank&) = delete;
+  StreamBank& operator=(const StreamBank&) = delete;
+
+  // ---- any thread (fixed after construction) ----
+  int size() const noexcept SPINDLE_REALTIME { return static_cast<int>(slots_.size()); }
+  int64_t ringFrames() const noexcept SPINDLE_REALTIME { return ringFrames_; }
+  int64_t lowWaterFrames() const noexcept SPINDLE_REALTIME { return lowWater_; }
+  std::size_t ringBytes() const noexcept;  // every ring's storage together
+  StreamSlot& slot(uint32_t index) noexcept SPINDLE_REALTIME { return *slots_[index]; }
+
+  // ---- audio thread ----
+  // A free slot's index, or -1 when all are in use (the voice then plays its preload).
+  int acquire() noexcept SPINDLE_REALTIME;
+  // Queues an order; never fails (see the invariants above).
+  void post(const StreamOrder& order) noexcept SPINDLE_REALTIME;
+  // Once per process(): takes back released slots, and wakes the disk thread if a
+  // stream is open or an order was posted.
+  void endBlock() noexcept SPINDLE_REALTIME;
+  // Slots not yet back from the disk thread (Release taken when last reclaimed).
+  int slotsInUse() const noexcept SPINDLE_REALTIME { return size() - freeCount_; }
+  bool freewheel() const noexcept SPINDLE_REALTIME { return freewheel_.load(std::memory_order_relaxed); }
+  // Freewheel only: waits for at least one disk round, and more until the ring of
+  // `slot` has committed counter `end - 1` or is complete (a few rounds at most).
+  // True when the frames are there.
+  bool waitForFrames(uint32_t slot, uint64_t end) noexcept SPINDLE_REALTIME;
+
+  // ---- owner / renderer thread ----
+  // Set before rendering starts, while the audio thread does not run.
+  void setFreewheel(bool on) noexcept { freewheel_.store(on, std::memory_order_relaxed); }
+  // Freewheel, between blocks, on the thread that calls process().
+  void waitUntilReady() noexcept;
+
+  // ---- disk thread ----
+  [[nodiscard]] bool takeOrder(StreamOrder& out) noexcept { return orders_->tryPop(out); }
+  // Slot emptied after Release: reset and handed back to the audio thread.
+  void giveBack(uint32_t index) noexcept;
+  // Sleeps until woken (a block, a waiter, stop()); coalesces pending wake-ups.
+  void sleepUntilWoken() noexcept;
+  // Which waitUntilReady() call the round about to start can satisfy.
+  uint64_t readySerial() const noexcept { return waitSerial_.load(std::memory_order_acquire); }
+  // After a round that found nothing to do, begun after readySerial() returned `serial`.
+  void settled(uint64_t serial) noexcept;
+  void wake() noexcept { wake_.post(); }
+
+ private:
+  std::vector<std::unique_ptr<StreamSlot>> slots_;
+  int64_t ringFrames_ = 0;
+  int64_t lowWater_ = 0;
+  // On the heap: the order FIFO alone is about a megabyte.
+  std::unique_ptr<SpscFifo<StreamOrder, kOrderCapacity>> orders_;
+  std::unique_ptr<SpscFifo<uint32_t, limits::kMaxStreams>> returns_;
+  Semaphore wake_, progress_;
+
+  void reclaim() noexcept SPINDLE_REALTIME;
+
+  // Audio thread only.
+  std::vector<uint32_t> free_;  // stack, [0, freeCount_)
+  int freeCount_ = 0;
+  bool postedThisBlock_ = false;
+
+  std::atomic<bool> freewheel_{false};
+  // Waiter -> disk: serial of the latest waitUntilReady(); disk -> waiter: the serial
+  // its last quiet round began after. `waiters_` keeps the disk from posting progress
+  // nobody will take.
+  std::atomic<uint64_t> waitSerial_{0};
+  std::atomic<uint64_t> settledSerial_{0};
+  std::atomic<int> waiters_{0};
+};
+
+// ------------------------------------------------------------------------------------
+// Implementation
+
+inline StreamBank::StreamBank(int streams, int64_t ringFrames, int64_t lowWaterFrames)
+    : ringFrames_(ringFrames),
+      lowWater_(lowWaterFrames),
+      orders_(std::make_unique<SpscFifo<StreamOrder, kOrderCapacity>>()),
+      returns_(std::make_unique<SpscFifo<uint32_t, limits::kMaxStreams>>()) {
+  streams = streams < 0 ? 0 : (streams > limits::kMaxStreams ? limits::kMaxStreams : streams);
+  slots_.reserve(static_cast<std::size_t>(streams));
+  free_.resize(static_cast<std::size_t>(streams));
+  for (int i = 0; i < streams; ++i) {
+    slots_.push_back(std::make_unique<StreamSlot>());
+    slots_.back()->ring.init(2, ringFrames);
+    free_[static_cast<std::size_t>(i)] = static_cast<uint32_t>(streams - 1 - i);
+  }
+  freeCount_ = streams;
+}
+
+inline std::size_t StreamBank::ringBytes() const noexcept {
+  const auto perRing = static_cast<std::size_t>(2 * (ringFrames_ + StreamRing::kGuardFrames + 16)) * sizeof(float);
+  return perRing * slots_.size();
+}
+
+inline void StreamBank::reclaim() noexcept SPINDLE_REALTIME {
+  uint32_t back = 0;
+  while (returns_->tryPop(back)) free_[static_cast<std::size_t>(freeCount_++)] = back;
+}
+
+inline int StreamBank::acquire() noexcept SPINDLE_REALTIME {
+  reclaim();
+  if (freeCount_ == 0) return -1;
+  return static_cast<int>(free_[static_cast<std::size_t>(--freeCount_)]);
+}
+
+inline void StreamBank::post(const StreamOrder& order) noexcept SPINDLE_REALTIME {
+  // Cannot fail (kOrderCapacity > 3 * streams); the result is checked all the same.
+  postedThisBlock_ = orders_->tryPush(order) || postedThisBlock_;
+}
+
+inline void StreamBank::endBlock() noexcept SPINDLE_REALTIME {
+  reclaim();
+  if (postedThisBlock_ || slotsInUse() > 0) wake_.post();
+  postedThisBlock_ = false;
+}
+
+inline void StreamBank::giveBack(uint32_t index) noexcept {
+  StreamSlot& s = *slots_[index];
+  s.ring.reset(0);
+  s.exitCounter.store(StreamSlot::kNoCounter, std::memory_order_relaxed);
+  s.complete.store(false, std::memory_order_relaxed);
+  // The push (release) orders the stores above before the audio thread's pop (acquire).
+  // `returns_` holds kMaxStreams >= streams entries and a slot is in it at most once.
+  [[maybe_unused]] const bool pushed = returns_->tryPush(index);
+}
+
+inline void StreamBank::sleepUntilWoken() noexcept {
+  wake_.wait();
+  while (wake_.tryWait()) {
+  }
+}
+
+inline void StreamBank::settled(uint64_t serial) noexcept {
+  settledSerial_.store(serial, std::memory_order_release);
+  if (waiters_.load(std::memory_order_acquire) > 0) progress_.post();
+}
+
+inline void StreamBank::waitUntilReady() noexcept {
+  waiters_.fetch_add(1, std::memory_order_acq_rel);
+  // Everything this thread did before (orders posted, frames consumed) happens-before
+  // the disk thread's acquire load of the serial at the start of its next round.
+  const uint64_t serial = waitSerial_.fetch_add(1, std::memory_order_acq_rel) + 1;
+  while (settledSerial_.load(std::memory_order_acquire) < serial) {
+    wake_.post();
+    progress_.wait();  // a stale post from an earlier round only costs one more loop
+  }
+  waiters_.fetch_sub(1, std::memory_order_acq_rel);
+}
+
+// Freewheel only (see the header): blocking, and leaving RTSan's real-time context,
+// are allowed there, never in live mode; so the effect check is waived for this one
+// function.
+#if defined(__clang__)
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wfunction-effects"
+#endif
+inline bool StreamBank::waitForFrames(uint32_t index, uint64_t end) noexcept SPINDLE_REALTIME {
+  SPINDLE_FREEWHEEL_WAIT_SCOPE;
+  StreamSlot& s = *slots_[index];
+  const auto there = [&s, end]() noexcept SPINDLE_REALTIME {
+    const uint64_t r = s.ring.readPosition();
+    return static_cast<int64_t>(end - r) <= s.ring.readableFrames() || s.complete.load(std::memory_order_acquire);
+  };
+  constexpr int kRounds = 8;  // each round fills every low ring; more would mean a stuck file
+  for (int round = 0; round < kRounds && (round == 0 || !there()); ++round) waitUntilReady();
+  return there();
+}
+#if defined(__clang__)
+#pragma clang diagnostic pop
+#endif
+
+}  // namespace spindle::rt

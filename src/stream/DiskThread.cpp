@@ -1,0 +1,112 @@
+#include "stream/DiskThread.h"
+
+#include <pthread.h>
+#include <sched.h>
+
+#include <algorithm>
+
+#include "core/Limits.h"
+
+namespace spindle::stream {
+
+namespace {
+constexpr int64_t kMaxIncrement = 32;  // engine::RenderScratch::kMaxIncrement
+constexpr int64_t kSpanFrames = 4096;  // engine::RenderScratch::kSpanCapacity
+
+int64_t nextPowerOfTwo(int64_t v) noexcept {
+  int64_t p = 1;
+  while (p < v) p <<= 1;
+  return p;
+}
+}  // namespace
+
+int64_t lowWaterFrames(int maxBlockFrames) noexcept {
+  return std::max<int64_t>(kSpanFrames, int64_t{maxBlockFrames} * kMaxIncrement) + 2 * limits::kGuardFrames;
+}
+
+int64_t ringFramesFor(const DiskOptions& options, int maxBlockFrames) noexcept {
+  return 2 * nextPowerOfTwo(std::max(options.readFrames(), lowWaterFrames(maxBlockFrames)));
+}
+
+DiskThread::DiskThread(rt::StreamBank& bank, DiskOptions options)
+    : bank_(bank),
+      options_(std::move(options)),
+      cache_(options_.cacheLimit),
+      streams_(static_cast<std::size_t>(bank.size())),
+      thread_([this] { run(); }) {
+  needy_.reserve(streams_.size());
+}
+
+DiskThread::~DiskThread() { stop(); }
+
+void DiskThread::stop() {
+  stopping_.store(true, std::memory_order_release);
+  bank_.wake();
+  if (thread_.joinable()) thread_.join();
+}
+
+void DiskThread::setPriority() {
+  pthread_setname_np(pthread_self(), "disk");
+  if (options_.fifoPriority <= 0) return;
+  sched_param param{};
+  param.sched_priority = std::clamp(options_.fifoPriority, sched_get_priority_min(SCHED_FIFO),
+                                    sched_get_priority_max(SCHED_FIFO));
+  realtime_.store(pthread_setschedparam(pthread_self(), SCHED_FIFO, &param) == 0, std::memory_order_release);
+}
+
+void DiskThread::run() {
+  setPriority();
+  while (!stopping_.load(std::memory_order_acquire)) {
+    bank_.sleepUntilWoken();
+    uint64_t serial = 0;
+    bool busy = true;
+    while (busy && !stopping_.load(std::memory_order_acquire)) {
+      serial = bank_.readySerial();  // the quiet round below began after this load
+      busy = round();
+      if (busy) counters_.rounds.fetch_add(1, std::memory_order_relaxed);
+    }
+    bank_.settled(serial);
+  }
+}
+
+bool DiskThread::round() {
+  const bool ordered = takeOrders();
+  const bool served = serveStreams();
+  return ordered || served;
+}
+
+bool DiskThread::takeOrders() {
+  bool any = false;
+  rt::StreamOrder order;
+  while (bank_.takeOrder(order)) {
+    any = true;
+    if (order.slot >= streams_.size()) continue;
+    DiskStream& stream = streams_[order.slot];
+    switch (order.type) {
+      case rt::StreamOrderType::Open:
+        stream.open(order, bank_.slot(order.slot), cache_, counters_, options_.readFrames());
+        break;
+      case rt::StreamOrderType::Exit: stream.exit(order); break;
+      case rt::StreamOrderType::Release:
+        stream.close(cache_);
+        bank_.giveBack(order.slot);
+        break;
+    }
+  }
+  return any;
+}
+
+// Emptiest ring first: the stream closest to an underrun gets the disk first.
+bool DiskThread::serveStreams() {
+  const int64_t lowWater = bank_.lowWaterFrames();
+  const int64_t readFrames = options_.readFrames();
+  needy_.clear();
+  // One snapshot of each fill level: the audio thread keeps consuming while we sort.
+  for (std::size_t i = 0; i < streams_.size(); ++i)
+    if (streams_[i].needsService(lowWater, readFrames)) needy_.emplace_back(streams_[i].readable(), static_cast<uint32_t>(i));
+  std::sort(needy_.begin(), needy_.end());
+  for (const auto& [level, i] : needy_) streams_[i].fill(readFrames, options_.beforeRead, counters_);
+  return !needy_.empty();
+}
+
+}  // namespace spindle::stream

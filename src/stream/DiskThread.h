@@ -1,0 +1,81 @@
+#pragma once
+// DiskThread: the "disk" thread that fills every open stream's StreamRing.
+//
+// Threads: constructed and destroyed by the owner (control or loader side); the
+// thread it starts is the only consumer of the StreamBank's orders and the only
+// producer of its rings. The audio thread never calls anything here: it talks to the
+// bank (rt/StreamBank.h).
+//
+// One round: take every pending order (Open / Exit / Release), then serve the streams
+// that need it, emptiest ring first, one read of readFrames() frames each. Rounds
+// repeat until one finds nothing to do; then the thread sleeps on the bank's
+// semaphore, which the audio thread posts at most once per block.
+//
+// Priority: SCHED_FIFO at `fifoPriority` (below the audio and MIDI threads) when the
+// system allows it, otherwise a normal thread; realtime() says which.
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "rt/StreamBank.h"
+#include "stream/DiskStream.h"
+#include "stream/FileCache.h"
+
+namespace spindle::stream {
+
+struct DiskOptions {
+  static constexpr int64_t kDefaultReadBytes = 256 * 1024;
+  // One read, in bytes of 16-bit stereo audio (4 bytes a frame): a read is
+  // readBytes / 4 frames whatever the file's format. 256 KiB - 1 MiB per the
+  // measurements in DESIGN.md.
+  int64_t readBytes = kDefaultReadBytes;
+  int cacheLimit = 64;    // idle open files kept (FileCache)
+  int fifoPriority = 10;  // SCHED_FIFO priority when allowed; 0 = always a normal thread
+  DiskStream::ReadHook beforeRead;  // tests: runs before every file read (a slow disk)
+
+  int64_t readFrames() const noexcept { return std::max<int64_t>(4096, readBytes / 4); }
+};
+
+// Frames one voice may read within one block: kMaxIncrement (32) source frames per
+// output frame, plus the interpolator's taps, and at least one source span.
+int64_t lowWaterFrames(int maxBlockFrames) noexcept;
+// Ring capacity: a power of two holding two reads and two low-water marks, so a ring
+// below its low-water mark always has room for a whole read.
+int64_t ringFramesFor(const DiskOptions& options, int maxBlockFrames) noexcept;
+
+class DiskThread {
+ public:
+  DiskThread(rt::StreamBank& bank, DiskOptions options);  // starts the thread
+  ~DiskThread();                                          // stop()
+  DiskThread(const DiskThread&) = delete;
+  DiskThread& operator=(const DiskThread&) = delete;
+
+  // Owner: ends the thread after its current round; idempotent.
+  void stop();
+  bool realtime() const noexcept { return realtime_.load(std::memory_order_acquire); }
+  const DiskCounters& counters() const noexcept { return counters_; }
+  const DiskOptions& options() const noexcept { return options_; }
+
+ private:
+  void run();
+  void setPriority();
+  bool round();
+  bool takeOrders();
+  bool serveStreams();
+
+  rt::StreamBank& bank_;
+  DiskOptions options_;
+  FileCache cache_;
+  std::vector<DiskStream> streams_;  // index = slot
+  std::vector<std::pair<int64_t, uint32_t>> needy_;  // serveStreams(): (readable, slot)
+  DiskCounters counters_;
+  std::atomic<bool> stopping_{false};
+  std::atomic<bool> realtime_{false};
+  std::thread thread_;  // last: starts once everything above exists
+};
+
+}  // namespace spindle::stream

@@ -1,0 +1,63 @@
+#pragma once
+// Streaming: the disk side of a Spindle session in one object: the preload policy for
+// the sample pool, the stream slots (rt::StreamBank, allocated up front) and the
+// disk thread that fills them.
+//
+// Thread: the owner (control side) constructs it before the Engine (EngineConfig::
+// streams = bank()) and destroys it after the Engine. With preloadFrames < 0 streaming
+// is off: samples load whole, there is no bank and no disk thread.
+//
+// Memory is fixed at construction: preload frames per sample (in the pool) plus
+// streams x ring size (here). It does not grow with the library beyond the preload.
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "rt/StreamBank.h"
+#include "stream/DiskThread.h"
+#include "stream/SamplePool.h"
+
+namespace spindle::stream {
+
+struct StreamingOptions {
+  // Chosen by measurement: see README.md, "Disk streaming".
+  static constexpr int64_t kDefaultPreloadFrames = 16384;
+  int64_t preloadFrames = kDefaultPreloadFrames;  // < 0: every sample whole in RAM
+  int streams = 0;                                // stream slots; 0 = the polyphony
+  DiskOptions disk;
+};
+
+// The sample pool's preload policy for these options. The pool (its SampleData) must
+// outlive the Streaming object: the disk thread reads preloads and paths until it stops.
+PoolOptions poolOptionsFor(const StreamingOptions& options) noexcept;
+
+class Streaming {
+ public:
+  Streaming(StreamingOptions options, int polyphony, int maxBlockFrames);
+  ~Streaming();
+  Streaming(const Streaming&) = delete;
+  Streaming& operator=(const Streaming&) = delete;
+
+  bool enabled() const noexcept { return bank_ != nullptr; }
+  rt::StreamBank* bank() noexcept { return bank_.get(); }
+  const DiskThread* disk() const noexcept { return disk_.get(); }
+  PoolOptions poolOptions() const noexcept { return poolOptionsFor(options_); }
+  std::size_t ringBytes() const noexcept { return bank_ ? bank_->ringBytes() : 0; }
+
+  // Offline renders: the disk is waited for between blocks (and inside one for a
+  // stream that starts there), so the output equals an all-in-RAM render.
+  void setFreewheel(bool on) noexcept;
+  // Freewheel, between blocks, on the thread that calls Engine::process().
+  void waitForDisk() noexcept;
+
+  // One line: "<preload> MiB preload + <n> streams x <ring> MiB = <total> MiB".
+  std::string budget(const SamplePool& pool) const;
+
+ private:
+  StreamingOptions options_;
+  std::unique_ptr<rt::StreamBank> bank_;
+  std::unique_ptr<DiskThread> disk_;
+};
+
+}  // namespace spindle::stream

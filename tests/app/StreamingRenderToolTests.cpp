@@ -1,0 +1,57 @@
+// spindle-render with disk streaming: the flags, the memory budget printed at load,
+// and output identical to a render with every sample in RAM.
+#include <regex>
+
+#include "RunProcess.h"
+#include "catch.h"
+#include "io/SmfBuilder.h"
+#include "stream/TestAudioFiles.h"
+
+using spindle::test::runProcess;
+using spindle::test::scratchDir;
+using spindle::test::TrackBuilder;
+
+namespace {
+const std::string kExe = SPINDLE_RENDER_EXE;
+
+std::string lineAfter(const std::string& out, const std::string& label) {
+  std::smatch match;
+  return std::regex_search(out, match, std::regex("(^|\n)" + label + ":\\s+([^\n]*)")) ? match[2].str() : "";
+}
+}  // namespace
+
+TEST_CASE("spindle-render streams past the preload and writes what an all-in-RAM render writes") {
+  const auto dir = scratchDir("render-streaming");
+  std::vector<int16_t> frames(2 * 240000);
+  for (std::size_t i = 0; i < frames.size(); ++i) frames[i] = static_cast<int16_t>((i * 7919) % 50000 - 25000);
+  spindle::test::writeWav16(dir / "long.wav", 2, frames, 48000);
+  std::ofstream(dir / "x.sfz") << "<region> sample=long.wav loop_mode=loop_continuous loop_start=1000 loop_end=150000\n";
+  TrackBuilder track;
+  track.event(0, {0x90, 60, 100}).event(0, {0x90, 67, 100}).event(4800, {0x80, 60, 0}).event(0, {0x80, 67, 0}).end();
+  spindle::test::saveBytes(dir / "song.mid", spindle::test::buildSmf(0, 480, {track}));  // held 5 s
+  const auto render = [&](const std::string& preload, const std::string& name) {
+    const auto run = runProcess({kExe, "--sfz", (dir / "x.sfz").string(), "--midi", (dir / "song.mid").string(), "--wav",
+                                 (dir / name).string(), "--preload-frames", preload, "--read-size", "16", "--streams", "8"},
+                                dir);
+    INFO(run.out << run.err);
+    REQUIRE(run.exitCode == 0);
+    return run.out;
+  };
+  const std::string ram = render("-1", "ram.wav");
+  const std::string streamed = render("2048", "streamed.wav");
+  CHECK(lineAfter(ram, "memory").find("every sample whole in RAM") != std::string::npos);
+  CHECK(lineAfter(streamed, "memory").find("(1 of 1 samples streamed) + 8 streams x ") != std::string::npos);
+  CHECK(lineAfter(streamed, "disk streaming").find(" 0 underruns") != std::string::npos);
+  const std::string a = spindle::test::readText(dir / "ram.wav"), b = spindle::test::readText(dir / "streamed.wav");
+  CHECK(a.size() > 44 + 8 * 48000 * 5);
+  CHECK(a == b);
+}
+
+TEST_CASE("spindle-render rejects streaming flags out of range") {
+  const auto dir = scratchDir("render-streaming-args");
+  const auto bad = runProcess({kExe, "--sfz", "a.sfz", "--midi", "b.mid", "--wav", "c.wav", "--streams", "0"}, dir);
+  CHECK(bad.exitCode == 2);
+  CHECK(bad.err.find("invalid value '0' for --streams") != std::string::npos);
+  const auto help = runProcess({kExe, "--help"}, dir);
+  CHECK(help.out.find("--preload-frames") != std::string::npos);
+}

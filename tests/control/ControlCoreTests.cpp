@@ -1,0 +1,195 @@
+// Every address of the OSC table, dispatched through ControlCore against a recording
+// target: the right call with the right (0-based) numbers, or the right reply.
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <set>
+
+#include "RecordingTarget.h"
+#include "catch.h"
+#include "control/OscApi.h"
+
+using namespace spindle::control;
+using spindle::test::loopbackPeer;
+using spindle::test::RecordingSink;
+using spindle::test::RecordingTarget;
+
+namespace {
+
+struct Case {
+  OscMessage message;
+  std::string call;   // expected last target call ("" for none)
+  std::string reply;  // expected first reply path ("" for none)
+};
+
+OscMessage msg(std::string path, std::vector<OscValue> args = {}) { return {std::move(path), std::move(args)}; }
+OscValue I(int v) { return OscValue::i(v); }
+OscValue F(double v) { return OscValue::f(v); }
+OscValue S(std::string v) { return OscValue::s(std::move(v)); }
+
+std::vector<Case> everyAddress() {
+  const std::string sfz = SPINDLE_SOURCE_DIR "/tests/control/CMakeLists.txt";  // any existing file
+  return {
+      {msg("/spindle/help"), "", "/spindle/help"},
+      {msg("/spindle/ping"), "", "/spindle/pong"},
+      {msg("/spindle/reply_port", {I(0)}), "", ""},
+      {msg("/spindle/load", {I(3), S(sfz)}), "load 2 " + sfz, ""},
+      {msg("/spindle/unload", {I(16)}), "unload 15", ""},
+      {msg("/spindle/note_on", {I(1), I(60), I(100)}), "midi 144 60 100", ""},
+      {msg("/spindle/note_off", {I(2), I(60)}), "midi 129 60 0", ""},
+      {msg("/spindle/cc", {I(16), I(7), I(90)}), "midi 191 7 90", ""},
+      {msg("/spindle/pitchbend", {I(1), I(-8192)}), "midi 224 0 0", ""},
+      {msg("/spindle/program", {I(10), I(5)}), "midi 201 5 0", ""},
+      {msg("/spindle/part/volume", {I(1), F(-6.5)}), "volume 0 -6.5", ""},
+      {msg("/spindle/part/pan", {I(2), I(-1)}), "pan 1 -1", ""},
+      {msg("/spindle/part/mute", {I(3), I(1)}), "mute 2 1", ""},
+      {msg("/spindle/part/solo", {I(4), I(0)}), "solo 3 0", ""},
+      {msg("/spindle/polyphony", {I(64)}), "polyphony 64", ""},
+      {msg("/spindle/preload", {I(8192)}), "preload 8192", ""},
+      {msg("/spindle/quality", {I(3)}), "quality 3", ""},
+      {msg("/spindle/panic"), "panic", ""},
+      {msg("/spindle/status"), "", "/spindle/status"},
+      {msg("/spindle/subscribe", {F(10)}), "", ""},
+      {msg("/spindle/unsubscribe"), "", ""},
+      {msg("/spindle/session/save", {S("/tmp/spindle-control-test-" + std::to_string(::getpid()) + ".spindle")}), "",
+       "/spindle/session/saved"},
+      {msg("/spindle/session/load", {S("/tmp/spindle-control-test-" + std::to_string(::getpid()) + ".spindle")}),
+       "load 2 " + sfz, "/spindle/session/loaded"},
+  };
+}
+
+}  // namespace
+
+TEST_CASE("every OSC address dispatches to the target or replies", "[control]") {
+  RecordingTarget target;
+  RecordingSink sink;
+  ControlCore core(target, sink);
+  std::set<std::string> covered;
+  for (const Case& c : everyAddress()) {
+    INFO(describe(c.message));
+    target.calls.clear();
+    core.handle(loopbackPeer(), c.message);
+    core.tick(ControlCore::Clock::now());
+    const auto replies = sink.take();
+    for (const auto& r : replies) CHECK(r.message.path != "/spindle/error");
+    if (!c.call.empty()) CHECK(target.last() == c.call);
+    if (c.call.empty()) CHECK(target.calls.empty());
+    if (!c.reply.empty()) {
+      REQUIRE_FALSE(replies.empty());
+      CHECK(replies.back().message.path == c.reply);
+    }
+    covered.insert(c.message.path);
+  }
+  for (const OscEntry& e : oscApi()) CHECK(covered.count(e.path) == 1);
+  std::remove(("/tmp/spindle-control-test-" + std::to_string(::getpid()) + ".spindle").c_str());
+}
+
+TEST_CASE("help lists every address of the table", "[control]") {
+  RecordingTarget target;
+  RecordingSink sink;
+  ControlCore core(target, sink);
+  core.handle(loopbackPeer(), msg("/spindle/help"));
+  const auto replies = sink.take();
+  REQUIRE(replies.size() == oscApi().size());
+  for (std::size_t k = 0; k < replies.size(); ++k) {
+    CHECK(replies[k].message.typespec() == "sss");
+    CHECK(replies[k].message.args[0].text == oscApi()[k].path);
+    CHECK(replies[k].message.args[1].text == oscApi()[k].typespec());
+  }
+}
+
+TEST_CASE("a load replies progress then done to the requester, and failures as errors", "[control]") {
+  RecordingTarget target;
+  RecordingSink sink;
+  ControlCore core(target, sink);
+  const std::string file = SPINDLE_SOURCE_DIR "/tests/control/CMakeLists.txt";
+  core.handle(loopbackPeer(41000), msg("/spindle/load", {I(2), S(file)}));
+  CHECK(sink.take().empty());  // the events arrive on the next tick, on the control thread
+  core.tick(ControlCore::Clock::now());
+  auto replies = sink.take();
+  REQUIRE(replies.size() == 2);
+  CHECK(replies[0].message.path == "/spindle/load/progress");
+  CHECK(replies[0].message.args[0].integer == 2);
+  CHECK(replies[1].message.path == "/spindle/load/done");
+  CHECK(describe(replies[1].message) == "/spindle/load/done isii 2 \"inst\" 3 0");
+  CHECK(replies[1].to == loopbackPeer(41000));
+  CHECK(core.dirty());
+
+  const std::string broken = "/tmp/spindle-broken-" + std::to_string(::getpid()) + ".sfz";
+  std::ofstream(broken) << "<region>";
+  core.handle(loopbackPeer(41000), msg("/spindle/load", {I(1), S(broken)}));
+  core.tick(ControlCore::Clock::now());
+  replies = sink.take();
+  REQUIRE(replies.size() == 2);
+  CHECK(replies[1].message.path == "/spindle/error");
+  CHECK(replies[1].message.args[0].text == "/spindle/load");
+  CHECK(replies[1].message.args[1].text.find("part 1: cannot parse") == 0);
+  std::remove(broken.c_str());
+}
+
+TEST_CASE("status carries the target's numbers as name, value pairs", "[control]") {
+  RecordingTarget target;
+  RecordingSink sink;
+  ControlCore core(target, sink);
+  core.handle(loopbackPeer(), msg("/spindle/status"));
+  const auto replies = sink.take();
+  REQUIRE(replies.size() == 1);
+  const OscMessage& m = replies[0].message;
+  REQUIRE(m.args.size() % 2 == 0);
+  auto value = [&m](const std::string& name) {
+    for (std::size_t k = 0; k + 1 < m.args.size(); k += 2)
+      if (m.args[k].text == name) return m.args[k + 1].number();
+    FAIL("no " << name);
+    return 0.0;
+  };
+  CHECK(value("voices") == 7);
+  CHECK(value("xruns") == 2);
+  CHECK(value("latency_last_ms") == Approx(5.5));
+  CHECK(value("latency_min_ms") == -1);
+  CHECK(value("memory_bytes") == 1234567);
+  CHECK(value("dropped") == 0);
+}
+
+TEST_CASE("reply_port redirects the replies of the sender's host", "[control]") {
+  RecordingTarget target;
+  RecordingSink sink;
+  ControlCore core(target, sink);
+  core.handle(loopbackPeer(50001), msg("/spindle/reply_port", {I(50999)}));
+  core.handle(loopbackPeer(50002), msg("/spindle/ping"));
+  auto replies = sink.take();
+  REQUIRE(replies.size() == 1);
+  CHECK(replies[0].to == loopbackPeer(50999));
+  core.handle(loopbackPeer(50003), msg("/spindle/reply_port", {I(0)}));
+  core.handle(loopbackPeer(50004), msg("/spindle/ping"));
+  replies = sink.take();
+  REQUIRE(replies.size() == 1);
+  CHECK(replies[0].to == loopbackPeer(50004));
+}
+
+TEST_CASE("subscriptions push status at their rate until unsubscribed", "[control]") {
+  RecordingTarget target;
+  RecordingSink sink;
+  ControlCore core(target, sink);
+  core.handle(loopbackPeer(42000), msg("/spindle/subscribe", {F(10)}));
+  auto now = ControlCore::Clock::now();
+  int pushed = 0;
+  for (int ms = 0; ms < 2000; ms += 5) {  // 2 s of simulated time at 10 Hz
+    core.tick(now + std::chrono::milliseconds(ms));
+    for (const auto& r : sink.take()) pushed += r.message.path == "/spindle/status" ? 1 : 0;
+  }
+  CHECK(pushed >= 19);
+  CHECK(pushed <= 21);
+  core.handle(loopbackPeer(42000), msg("/spindle/unsubscribe"));
+  core.tick(now + std::chrono::seconds(10));
+  CHECK(sink.take().empty());
+}
+
+TEST_CASE("the README's OSC section is the table", "[control]") {
+  std::ifstream in(SPINDLE_SOURCE_DIR "/README.md");
+  REQUIRE(in);
+  const std::string readme((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  INFO("regenerate with: build/.../tests/control/spindle-osc-table > the README's OSC table");
+  CHECK(readme.find("## OSC") != std::string::npos);
+  CHECK(readme.find(markdownTable()) != std::string::npos);
+}

@@ -1,0 +1,116 @@
+#pragma once
+// Test doubles for the control layer: a ControlTarget that records every call (and
+// answers loads at once, from the calling thread, like a very fast loader thread),
+// and a ReplySink that keeps every reply.
+#include <mutex>
+#include <utility>
+#include <string>
+#include <vector>
+
+#include "control/ControlCore.h"
+#include "control/ControlTarget.h"
+#include "control/OscMessage.h"
+
+namespace spindle::test {
+
+class RecordingTarget : public control::ControlTarget {
+ public:
+  std::vector<std::string> calls;  // "name arg arg ..."
+  control::SessionState state;     // what sessionState() reports; set* calls update it
+  bool accept = true;              // false: every command "finds its FIFO full"
+  int polyphonyCeiling = 256;
+
+  void load(uint64_t ticket, int part, const std::string& path, control::LoadListener& listener) override {
+    record("load " + std::to_string(part) + " " + path);
+    using Kind = control::LoadEvent::Kind;
+    listener.onLoadEvent({Kind::Progress, ticket, part, 0.5f, {}, 0, 0});
+    if (path.find("broken") != std::string::npos) {
+      listener.onLoadEvent({Kind::Failed, ticket, part, 0.0f, "cannot parse " + path, 0, 0});
+      return;
+    }
+    state.parts[static_cast<std::size_t>(part)].instrument = path;
+    listener.onLoadEvent({Kind::Done, ticket, part, 1.0f, "inst", 3, 0});
+  }
+  bool unload(int part) override {
+    state.parts[static_cast<std::size_t>(part)].instrument.clear();
+    return record("unload " + std::to_string(part));
+  }
+  bool sendMidi(uint8_t s, uint8_t d1, uint8_t d2) override {
+    return record("midi " + std::to_string(s) + " " + std::to_string(d1) + " " + std::to_string(d2));
+  }
+  bool setPartVolume(int part, float db) override {
+    state.parts[static_cast<std::size_t>(part)].volumeDb = db;
+    return record("volume " + std::to_string(part) + " " + number(db));
+  }
+  bool setPartPan(int part, float pan) override {
+    state.parts[static_cast<std::size_t>(part)].pan = pan;
+    return record("pan " + std::to_string(part) + " " + number(pan));
+  }
+  bool setPartMute(int part, bool on) override {
+    state.parts[static_cast<std::size_t>(part)].mute = on;
+    return record("mute " + std::to_string(part) + " " + std::to_string(on));
+  }
+  bool setPartSolo(int part, bool on) override {
+    state.parts[static_cast<std::size_t>(part)].solo = on;
+    return record("solo " + std::to_string(part) + " " + std::to_string(on));
+  }
+  bool setPolyphony(int voices) override {
+    state.settings.polyphony = voices;
+    return record("polyphony " + std::to_string(voices));
+  }
+  bool setPreloadFrames(int frames) override {
+    state.settings.preloadFrames = frames;
+    return record("preload " + std::to_string(frames));
+  }
+  bool setQuality(int quality) override {
+    state.settings.quality = quality;
+    return record("quality " + std::to_string(quality));
+  }
+  bool panic() override { return record("panic"); }
+  int maxPolyphony() const override { return polyphonyCeiling; }
+  control::ControlStatus status() override {
+    control::ControlStatus s;
+    s.voices = 7;
+    s.backendXruns = 2;
+    s.latencyLastMs = 5.5;
+    s.memoryBytes = 1234567;
+    return s;
+  }
+  control::SessionState sessionState() override { return state; }
+
+  std::string last() const { return calls.empty() ? std::string() : calls.back(); }
+
+ private:
+  bool record(std::string call) {
+    calls.push_back(std::move(call));
+    return accept;
+  }
+  static std::string number(float v) {
+    std::string s = std::to_string(v);
+    s.erase(s.find_last_not_of('0') + 1);
+    if (s.back() == '.') s.pop_back();
+    return s;
+  }
+};
+
+class RecordingSink final : public control::ReplySink {
+ public:
+  struct Sent {
+    control::Peer to;
+    control::OscMessage message;
+  };
+  void send(const control::Peer& to, const control::OscMessage& message) override {
+    std::lock_guard lock(mutex);
+    sent.push_back({to, message});
+  }
+  std::vector<Sent> take() {
+    std::lock_guard lock(mutex);
+    return std::exchange(sent, {});
+  }
+  std::mutex mutex;
+  std::vector<Sent> sent;
+};
+
+inline control::Peer loopbackPeer(int port = 40000) { return *control::Peer::udp("127.0.0.1", port); }
+
+}  // namespace spindle::test

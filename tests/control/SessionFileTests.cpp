@@ -1,0 +1,85 @@
+// Session files: a round trip keeps everything; every error names file:line.
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "catch.h"
+#include "control/SessionFile.h"
+
+using namespace spindle::control;
+
+namespace {
+
+std::filesystem::path tempDir() {
+  const auto dir = std::filesystem::temp_directory_path() / ("spindle-session-test-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+SessionState sample() {
+  SessionState s;
+  s.settings = {128, 8192, 2};
+  s.parts[0] = {"/lib/piano/piano.sfz", -3.5f, 0.25f, false, true};
+  s.parts[9] = {"/lib/drums with spaces/kit.sfz", 0.0f, 0.0f, true, false};
+  s.parts[15].volumeDb = -12.0f;
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("a session survives a write and a read", "[control][session]") {
+  const auto dir = tempDir();
+  const auto file = dir / "round.spindle";
+  std::string error;
+  REQUIRE(writeSessionFile(file, sample(), error));
+  const auto back = readSessionFile(file, error);
+  REQUIRE(back);
+  CHECK(*back == sample());
+  for (const auto& entry : std::filesystem::directory_iterator(dir))
+    CHECK(entry.path().filename().string().find(".tmp") == std::string::npos);  // no temporary left
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("the session file is readable text", "[control][session]") {
+  const std::string text = formatSession(sample());
+  CHECK_THAT(text, Catch::Contains("[settings]\npolyphony = 128\npreload = 8192\nquality = 2\n"));
+  CHECK_THAT(text, Catch::Contains("[part 1]\ninstrument = /lib/piano/piano.sfz\nvolume = -3.5\npan = 0.25\n"));
+  CHECK_THAT(text, Catch::Contains("[part 10]\ninstrument = /lib/drums with spaces/kit.sfz\n"));
+  CHECK(text.find("[part 2]") == std::string::npos);  // default parts are left out
+}
+
+TEST_CASE("relative instrument paths are relative to the session file", "[control][session]") {
+  std::string error;
+  const auto state = parseSession("[part 2]\ninstrument = ../lib/a.sfz\n", "/home/me/sessions/x.spindle", error);
+  REQUIRE(state);
+  CHECK(state->parts[1].instrument == "/home/me/lib/a.sfz");
+}
+
+TEST_CASE("session parse errors name the file and the line", "[control][session]") {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"polyphony = 3\n", "s.spindle:1: 'polyphony' outside a section"},
+      {"[settings]\n\npolyphony = lots\n", "s.spindle:3: bad value 'lots' for polyphony"},
+      {"[settings]\nspeed = 2\n", "s.spindle:2: unknown setting 'speed'"},
+      {"# c\n[part 17]\n", "s.spindle:2: unknown section [part 17]"},
+      {"[part 1\n", "s.spindle:1: section header without ']'"},
+      {"[part 1]\nvolume = 99\n", "s.spindle:2: bad value '99' for volume"},
+      {"[part 1]\npan = left\n", "s.spindle:2: bad value 'left' for pan"},
+      {"[part 1]\nmute = yes\n", "s.spindle:2: bad value 'yes' for mute"},
+      {"[part 1]\ncolour = red\n", "s.spindle:2: unknown part key 'colour'"},
+      {"[settings]\njust words\n", "s.spindle:2: expected 'key = value'"},
+  };
+  for (const auto& [text, expected] : cases) {
+    INFO(text);
+    std::string error;
+    CHECK_FALSE(parseSession(text, "/tmp/s.spindle", error));
+    const std::string prefix = "/tmp/" + expected;
+    CHECK(error.substr(0, prefix.size()) == prefix);
+  }
+}
+
+TEST_CASE("a missing session file is an error, not an empty session", "[control][session]") {
+  std::string error;
+  CHECK_FALSE(readSessionFile("/nonexistent/x.spindle", error));
+  CHECK(error == "cannot open session file /nonexistent/x.spindle");
+}

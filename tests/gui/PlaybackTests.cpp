@@ -1,0 +1,188 @@
+// The GUI driving a real engine: loading shows progress and then the instrument's
+// name, clicking a key sounds the note, xruns move the counters and the timeline,
+// note-on latencies fill the histogram. Offscreen (QT_QPA_PLATFORM=offscreen).
+#include <QProgressBar>
+#include <QSignalSpy>
+#include <QToolButton>
+#include <QtTest>
+#include <cstdlib>
+
+#include "GuiHarness.h"
+#include "gui/HealthCharts.h"
+#include "gui/HealthPanel.h"
+#include "gui/PianoKeyboard.h"
+
+namespace spindle::gui::test {
+
+namespace {
+
+std::filesystem::path fixtures() {
+  const char* env = std::getenv("SPINDLE_FIXTURES");
+  return env && *env ? std::filesystem::path(env) : std::filesystem::path(SPINDLE_FIXTURES_DIR);
+}
+
+// The largest files-total and the last files-done seen in loadProgress signals.
+std::pair<int, int> progressSeen(const QSignalSpy& spy) {
+  int total = 0, lastDone = 0;
+  for (const QList<QVariant>& args : spy) {
+    total = std::max(total, args.at(2).toInt());
+    lastDone = args.at(1).toInt();
+  }
+  return {total, lastDone};
+}
+
+}  // namespace
+
+class PlaybackTests : public QObject {
+  Q_OBJECT
+
+ private:
+  // Loads the sine library into part 1 and lets the engine take the program.
+  static void loadSine(Harness& h) {
+    const auto sfz = writeSineLibrary(h.dir.filePath(QStringLiteral("lib")).toStdString());
+    h.window.loadInto(0, QString::fromStdString(sfz.string()));
+    QVERIFY(h.waitForLoad(0));
+    h.link.poll();
+    h.render(2);
+    h.clear();
+  }
+
+  static double playKey(Harness& h, int key) {
+    PianoKeyboard* keyboard = h.window.keyboard();
+    const QPoint at = keyboard->keyRect(key).center();
+    QTest::mousePress(keyboard, Qt::LeftButton, {}, at);
+    h.render(40);  // 213 ms
+    const double hz = frequency(h.left, kRate);
+    const float level = peak(h.left);
+    QTest::mouseRelease(keyboard, Qt::LeftButton, {}, at);
+    h.render(20);
+    h.clear();
+    h.render(1);
+    return level > 0.05f && peak(h.left) < 1e-3f ? hz : -1.0;  // sounding while held, silent after
+  }
+
+ private slots:
+  void loadShowsProgressThenName() {
+    Harness h;
+    QSignalSpy progress(&h.link, &EngineLink::loadProgress);
+    loadSine(h);
+    if (QTest::currentTestFailed()) return;
+    const auto [total, lastDone] = progressSeen(progress);
+    QCOMPARE(total, 4);  // three samples and the missing one
+    QCOMPARE(lastDone, 4);
+    QCOMPARE(h.window.strip(0)->instrumentText(), QStringLiteral("Sine Test"));
+    QCOMPARE(h.window.strip(0)->progressBar()->isVisible(), false);
+  }
+
+  void problemsListFileAndLine() {
+    Harness h;
+    loadSine(h);
+    if (QTest::currentTestFailed()) return;
+    const ProblemsModel& problems = h.window.problems();
+    QStringList rows;
+    for (int r = 0; r < problems.rowCount(); ++r)
+      rows << problems.index(r, ProblemsModel::Location).data().toString() + " " +
+                  problems.index(r, ProblemsModel::Message).data().toString();
+    const QString all = rows.join('\n');
+    QVERIFY2(all.contains(QStringLiteral("Sine Test.sfz:2 unknown opcode 'unknown_opcode_xyz'")), qPrintable(all));
+    QVERIFY2(all.contains(QStringLiteral("Sine Test.sfz:6")) && all.contains(QStringLiteral("missing.wav")),
+             qPrintable(all));
+  }
+
+  void loadFixtureLibrary() {
+    const auto sfz = fixtures() / "dim_cabasa" / "Dim Cabasa.sfz";
+    if (!std::filesystem::exists(sfz)) QSKIP("fixtures not found (set SPINDLE_FIXTURES)");
+    Harness h;
+    QSignalSpy progress(&h.link, &EngineLink::loadProgress);
+    h.window.loadInto(2, QString::fromStdString(sfz.string()));
+    QVERIFY(h.window.strip(2)->isLoading());
+    QVERIFY(h.waitForLoad(2));
+    const auto [total, lastDone] = progressSeen(progress);
+    QCOMPARE(total, 250);
+    QCOMPARE(lastDone, 250);
+    QCOMPARE(h.window.strip(2)->progressBar()->maximum(), 250);
+    QCOMPARE(h.window.strip(2)->instrumentText(), QStringLiteral("Dim Cabasa"));
+  }
+
+  void cancelStopsALoad() {
+    const auto sfz = fixtures() / "dim_cabasa" / "Dim Cabasa.sfz";
+    if (!std::filesystem::exists(sfz)) QSKIP("fixtures not found (set SPINDLE_FIXTURES)");
+    Harness h;
+    QSignalSpy finished(&h.link, &EngineLink::loadFinished);
+    h.window.loadInto(1, QString::fromStdString(sfz.string()));
+    QTest::mouseClick(h.window.strip(1)->cancelButton(), Qt::LeftButton);
+    QVERIFY(h.waitForLoad(1));
+    QCOMPARE(finished.size(), 1);
+    QCOMPARE(finished.at(0).at(1).toBool(), false);
+    QCOMPARE(h.window.strip(1)->instrumentText(), QString());
+  }
+
+  void clickingAKeyPlaysItsPitch() {
+    Harness h;
+    loadSine(h);
+    if (QTest::currentTestFailed()) return;
+    QCOMPARE(h.window.selectedPart(), 0);
+    const double a4 = playKey(h, 69);
+    QVERIFY2(std::abs(a4 - 440.0) < 2.0, qPrintable(QString::number(a4)));
+    const double a5 = playKey(h, 81);
+    QVERIFY2(std::abs(a5 - 880.0) < 4.0, qPrintable(QString::number(a5)));
+  }
+
+  void computerKeyboardPlays() {
+    Harness h;
+    loadSine(h);
+    if (QTest::currentTestFailed()) return;
+    PianoKeyboard* keyboard = h.window.keyboard();
+    QTest::keyPress(keyboard, Qt::Key_H);  // A above the base C (C4): A4
+    h.render(40);
+    QVERIFY(peak(h.left) > 0.05f);
+    QVERIFY(std::abs(frequency(h.left, kRate) - 440.0) < 2.0);
+    QTest::keyRelease(keyboard, Qt::Key_H);
+    QCOMPARE(h.link.part(0).heldHere.count(), 0u);
+  }
+
+  void xrunCounterAndTimelineMove() {
+    Harness h;
+    h.render(2);
+    h.link.poll();
+    HealthPanel* panel = h.window.health();
+    QCOMPARE(panel->counterText(XrunSeries::Backend), QStringLiteral("0"));
+    h.live.countBackendXrun();     // what the backend's xrun callback does
+    h.render(1, kRate, 4 * kBlock);  // and the frame clock jumps
+    h.render(1, 1e9);              // a cycle far over its budget (256 ns)
+    h.link.poll();
+    QCOMPARE(panel->counterText(XrunSeries::Backend), QStringLiteral("1"));
+    QCOMPARE(panel->counterText(XrunSeries::Overrun), QStringLiteral("1"));
+    const XrunBucket now = h.link.health().timeline().back();
+    QCOMPARE(now[static_cast<std::size_t>(XrunSeries::Backend)], 1u);
+    QCOMPARE(now[static_cast<std::size_t>(XrunSeries::Overrun)], 1u);
+    h.live.countBackendXrun();
+    h.link.poll();
+    QCOMPARE(panel->counterText(XrunSeries::Backend), QStringLiteral("2"));
+  }
+
+  void latencyHistogramFills() {
+    Harness h;
+    loadSine(h);
+    if (QTest::currentTestFailed()) return;
+    for (int key = 60; key < 65; ++key) {
+      h.link.noteOn(0, key, 100);
+      h.render(3);
+      h.link.noteOff(0, key);
+      h.render(2);
+    }
+    h.link.poll();
+    QCOMPARE(h.link.health().latencyCount(), 5u);
+    QVERIFY(h.window.health()->histogram()->filledBins() >= 1);
+    QVERIFY2(!h.window.health()->latencyText().contains(QStringLiteral("–")), qPrintable(h.window.health()->latencyText()));
+  }
+};
+
+int runPlaybackTests(int argc, char** argv) {
+  PlaybackTests tests;
+  return QTest::qExec(&tests, argc, argv);
+}
+
+}  // namespace spindle::gui::test
+
+#include "PlaybackTests.moc"

@@ -1,0 +1,89 @@
+#include <vector>
+
+#include "catch.h"
+#include "io/MidiByteParser.h"
+
+using spindle::MidiEvent;
+using spindle::io::MidiByteParser;
+
+namespace {
+
+std::vector<MidiEvent> parse(MidiByteParser& parser, const std::vector<uint8_t>& bytes) {
+  std::vector<MidiEvent> out;
+  MidiEvent e;
+  for (uint8_t b : bytes)
+    if (parser.feed(b, e)) out.push_back(e);
+  return out;
+}
+
+bool is(const MidiEvent& e, uint8_t status, uint8_t d1, uint8_t d2) {
+  return e.status == status && e.data1 == d1 && e.data2 == d2;
+}
+
+}  // namespace
+
+TEST_CASE("MidiByteParser: complete messages and running status", "[io][midi]") {
+  MidiByteParser p;
+  const auto ev = parse(p, {0x90, 60, 100, 62, 80, 0x80, 60, 0, 62, 0});
+  REQUIRE(ev.size() == 4);
+  CHECK(is(ev[0], 0x90, 60, 100));
+  CHECK(is(ev[1], 0x90, 62, 80));
+  CHECK(is(ev[2], 0x80, 60, 0));
+  CHECK(is(ev[3], 0x80, 62, 0));
+}
+
+TEST_CASE("MidiByteParser: one-data-byte messages run too", "[io][midi]") {
+  MidiByteParser p;
+  const auto ev = parse(p, {0xC3, 5, 7, 0xD0, 64});
+  REQUIRE(ev.size() == 3);
+  CHECK(is(ev[0], 0xC3, 5, 0));
+  CHECK(is(ev[1], 0xC3, 7, 0));
+  CHECK(is(ev[2], 0xD0, 64, 0));
+}
+
+TEST_CASE("MidiByteParser: realtime bytes anywhere change nothing", "[io][midi]") {
+  MidiByteParser p;
+  const auto ev = parse(p, {0xF8, 0x90, 0xFE, 60, 0xF8, 100, 0xFA, 62, 0xFF, 70});
+  REQUIRE(ev.size() == 2);
+  CHECK(is(ev[0], 0x90, 60, 100));
+  CHECK(is(ev[1], 0x90, 62, 70));
+  CHECK(p.counters().realtime == 5);
+}
+
+TEST_CASE("MidiByteParser: sysex is skipped and cancels running status", "[io][midi]") {
+  MidiByteParser p;
+  const auto ev = parse(p, {0x90, 60, 100, 0xF0, 0x7E, 0x7F, 0xF8, 0x09, 0x01, 0xF7, 61, 90, 0x91, 64, 1});
+  REQUIRE(ev.size() == 2);
+  CHECK(is(ev[0], 0x90, 60, 100));
+  CHECK(is(ev[1], 0x91, 64, 1));
+  CHECK(p.counters().sysex == 1);
+  CHECK(p.counters().dropped == 2);  // 61, 90: no running status after the sysex
+}
+
+TEST_CASE("MidiByteParser: a status byte cuts a sysex or a message short", "[io][midi]") {
+  MidiByteParser p;
+  const auto ev = parse(p, {0xF0, 1, 2, 0x90, 60, 0xB0, 7, 100});
+  REQUIRE(ev.size() == 1);
+  CHECK(is(ev[0], 0xB0, 7, 100));
+  CHECK(p.counters().sysex == 1);
+}
+
+TEST_CASE("MidiByteParser: system common messages take their data and cancel running status", "[io][midi]") {
+  MidiByteParser p;
+  const auto ev = parse(p, {0x90, 60, 100, 0xF2, 0x10, 0x20, 62, 5, 0xF3, 4, 0xF6, 0xE0, 0, 64});
+  REQUIRE(ev.size() == 2);
+  CHECK(is(ev[0], 0x90, 60, 100));
+  CHECK(is(ev[1], 0xE0, 0, 64));
+  CHECK(p.counters().dropped == 2);
+}
+
+TEST_CASE("MidiByteParser: messages split across reads", "[io][midi]") {
+  MidiByteParser p;
+  CHECK(parse(p, {0x90}).empty());
+  CHECK(parse(p, {60}).empty());
+  const auto ev = parse(p, {100, 61});
+  REQUIRE(ev.size() == 1);
+  const auto more = parse(p, {101});
+  REQUIRE(more.size() == 1);
+  CHECK(is(more[0], 0x90, 61, 101));
+}

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# The OSC server is reachable on loopback only, unless --osc-bind opts in: every INET
+# socket spindle owns is bound to 127.0.0.1 (from /proc/PID/fd and /proc/PID/net/*);
+# with --osc-bind 0.0.0.0 the port is bound to any address.
+source "$SPINDLE_LIVE_SUPPORT"
+source "$SPINDLE_OSC_SUPPORT"
+make_instrument
+start_jackd "spindle-osc-bind-$$"
+
+# bound_sockets PID: "proto address:port" for each INET socket of PID (addresses in /proc's hex).
+bound_sockets() {
+  python3 - "$1" <<'PY'
+import os, sys
+pid = sys.argv[1]
+inodes = set()
+for fd in os.listdir(f"/proc/{pid}/fd"):
+    try:
+        target = os.readlink(f"/proc/{pid}/fd/{fd}")
+    except OSError:
+        continue
+    if target.startswith("socket:["):
+        inodes.add(target[8:-1])
+for proto in ("udp", "tcp", "udp6", "tcp6"):
+    for line in open(f"/proc/{pid}/net/{proto}").readlines()[1:]:
+        f = line.split()
+        if f[9] in inodes:
+            address, port = f[1].split(":")
+            print(proto, address + ":" + str(int(port, 16)))
+PY
+}
+
+OSC_PORT=$(free_port)
+SPINDLE_NAME=oscbind
+start_osc_spindle "$SPINDLE_NAME" --backend jack
+start_dump
+bound_sockets "$SPINDLE_PID" | tee "$LIVE_TMP/sockets.txt"
+grep -qx "udp 0100007F:$OSC_PORT" "$LIVE_TMP/sockets.txt" || fail "no UDP socket on 127.0.0.1:$OSC_PORT"
+grep -qx "tcp 0100007F:$OSC_PORT" "$LIVE_TMP/sockets.txt" || fail "no TCP socket on 127.0.0.1:$OSC_PORT"
+if grep -v " 0100007F:" "$LIVE_TMP/sockets.txt"; then fail "spindle has a socket on a non-loopback address"; fi
+
+# A second address of this host, when it has one: spindle must not answer there.
+other=$(hostname -I 2>/dev/null | tr ' ' '\n' | grep -E '^[0-9.]+$' | grep -v '^127\.' | head -n 1 || true)
+if [ -n "$other" ]; then
+  pongs=$(replies /spindle/pong)
+  oscsend "$other" "$OSC_PORT" /spindle/ping || true
+  sleep 0.5
+  [ "$(replies /spindle/pong)" -eq "$pongs" ] || fail "spindle answered on $other"
+  echo "no answer on $other:$OSC_PORT, as it should be"
+fi
+stop_spindle
+
+start_osc_spindle "$SPINDLE_NAME" --backend jack --osc-bind 0.0.0.0
+wait_osc_ready
+bound_sockets "$SPINDLE_PID" | tee "$LIVE_TMP/sockets-open.txt"
+grep -qx "udp 00000000:$OSC_PORT" "$LIVE_TMP/sockets-open.txt" || fail "--osc-bind 0.0.0.0 did not bind any address"
+if [ -n "$other" ]; then
+  pongs=$(replies /spindle/pong)
+  oscsend "$other" "$OSC_PORT" /spindle/reply_port i "$DUMP_PORT" || true
+  oscsend "$other" "$OSC_PORT" /spindle/ping || true
+  wait_replies /spindle/pong $((pongs + 1)) 5 || fail "no answer on $other with --osc-bind 0.0.0.0"
+fi
+stop_spindle
+echo PASSED

@@ -1,0 +1,227 @@
+// The disk thread driven by a test-side consumer: frames past the preload arrive in
+// order, loops are followed (wrapping back into the preload), a loop_sustain exit
+// rewrites what was read ahead, compressed files decode incrementally, failures
+// complete the stream, and slots come back after Release.
+#include <algorithm>
+#include <atomic>
+#include <vector>
+
+#include "StreamTestSupport.h"
+#include "catch.h"
+#include "core/LoopMap.h"
+#include "engine/StreamReader.h"
+#include "rt/StreamBank.h"
+#include "stream/DiskThread.h"
+#include "stream/FileCache.h"
+#include "stream/SamplePool.h"
+
+using namespace spindle;
+using spindle::stream::DiskOptions;
+using spindle::stream::DiskThread;
+using spindle::stream::PoolOptions;
+using spindle::stream::SamplePool;
+
+namespace {
+constexpr int64_t kGuard = limits::kGuardFrames;
+constexpr int kBlock = 64;
+
+DiskOptions smallReads() {
+  DiskOptions options;
+  options.readBytes = 16 * 1024;  // 4096 frames a read: many reads, many ring wraps
+  options.fifoPriority = 0;
+  return options;
+}
+
+struct Rig {
+  explicit Rig(DiskOptions options = smallReads(), int streams = 4)
+      : bank(streams, stream::ringFramesFor(options, kBlock), stream::lowWaterFrames(kBlock)),
+        disk(bank, std::move(options)) {}
+  rt::StreamBank bank;
+  DiskThread disk;
+};
+
+rt::StreamOrder openOrder(uint32_t slot, const SampleData* data, LoopMap loop, int64_t first, int64_t last) {
+  rt::StreamOrder order;
+  order.type = rt::StreamOrderType::Open;
+  order.slot = slot;
+  order.sample = data;
+  order.loop = loop;
+  order.firstFrame = first;
+  order.lastFrame = last;
+  return order;
+}
+
+// The frame an all-in-RAM read gives for unrolled frame u (zeros past the file).
+float expected(const SampleData& whole, const LoopMap& loop, int64_t u, int c) {
+  const int64_t f = loop.locate(u).frame;
+  return f < whole.totalFrames ? whole.channel[c][f] : 0.0f;
+}
+}  // namespace
+
+TEST_CASE("a stream delivers every frame past the preload, then guard zeros, then completes", "[stream][disk]") {
+  const auto dir = test::scratchDir("disk-plain");
+  test::writeTestWav(dir / "long.wav", 2, 50000);
+  SamplePool ram(PoolOptions{-1}), head(PoolOptions{1000, 0});
+  const SampleData* whole = ram.acquire((dir / "long.wav").string());
+  const SampleData* part = head.acquire((dir / "long.wav").string());
+  REQUIRE(part->framesInRam == 1000);
+  REQUIRE(part->path != nullptr);
+  Rig rig;
+  const int slot = rig.bank.acquire();
+  REQUIRE(slot >= 0);
+  rig.bank.post(openOrder(static_cast<uint32_t>(slot), part, LoopMap{}, 1000, 50000 - 1 + kGuard));
+  rig.bank.endBlock();
+  const auto frames = test::drainRing(rig.bank, static_cast<uint32_t>(slot), 50000 - 1000 + kGuard);
+  REQUIRE(frames[0].size() == static_cast<std::size_t>(49000 + kGuard));
+  int wrong = 0;
+  for (int64_t u = 1000; u < 50000 + kGuard; ++u)
+    for (int c = 0; c < 2; ++c)
+      wrong += frames[c][static_cast<std::size_t>(u - 1000)] != expected(*whole, LoopMap{}, u, c) ? 1 : 0;
+  CHECK(wrong == 0);
+  CHECK(rig.bank.slot(static_cast<uint32_t>(slot)).complete.load());
+  CHECK(rig.disk.counters().framesDecoded.load() == 49000);
+  CHECK(rig.disk.counters().failures.load() == 0);
+  CHECK(rig.disk.counters().reads.load() >= 49000 / 4096);
+}
+
+TEST_CASE("a looping stream follows the loop map, wrapping back into the preload", "[stream][disk]") {
+  const auto dir = test::scratchDir("disk-loop");
+  test::writeTestWav(dir / "loop.wav", 1, 30000);
+  SamplePool ram(PoolOptions{-1}), head(PoolOptions{1000, 0});
+  const SampleData* whole = ram.acquire((dir / "loop.wav").string());
+  const SampleData* part = head.acquire((dir / "loop.wav").string());
+  const LoopMap loop{500, 19501, LoopMap::kForever};  // 500..20000, starts inside the preload
+  Rig rig;
+  const int slot = rig.bank.acquire();
+  rig.bank.post(openOrder(static_cast<uint32_t>(slot), part, loop, 1000, LoopMap::kEndless));
+  rig.bank.endBlock();
+  const int64_t count = 100000;  // five cycles
+  const auto frames = test::drainRing(rig.bank, static_cast<uint32_t>(slot), count);
+  REQUIRE(frames[0].size() == static_cast<std::size_t>(count));
+  int wrong = 0;
+  for (int64_t u = 1000; u < 1000 + count; ++u) wrong += frames[0][static_cast<std::size_t>(u - 1000)] != expected(*whole, loop, u, 0);
+  CHECK(wrong == 0);
+  CHECK(rig.disk.counters().framesFromRam.load() >= 4 * 500);  // each wrap re-reads 500..999 from RAM
+  CHECK_FALSE(rig.bank.slot(static_cast<uint32_t>(slot)).complete.load());
+}
+
+TEST_CASE("a loop_sustain exit: frames read ahead with the old loop are skipped", "[stream][disk]") {
+  const auto dir = test::scratchDir("disk-exit");
+  test::writeTestWav(dir / "sus.wav", 2, 40000);
+  SamplePool ram(PoolOptions{-1}), head(PoolOptions{1000, 0});
+  const SampleData* whole = ram.acquire((dir / "sus.wav").string());
+  const SampleData* part = head.acquire((dir / "sus.wav").string());
+  const LoopMap looping{500, 2501, LoopMap::kForever};  // 500..3000: the ring holds several cycles
+  Rig rig;
+  engine::StreamReader reader;
+  REQUIRE(reader.open(&rig.bank, part, looping, 1000, LoopMap::kEndless));
+  rig.bank.endBlock();
+  std::vector<float> left(4096), right(4096);
+  int wrong = 0;
+  const auto readAndCheck = [&](const LoopMap& map, int64_t from, int64_t to) {
+    for (int64_t u = from; u < to;) {
+      reader.consumeBefore(u);
+      const int want = static_cast<int>(std::min<int64_t>(4096, to - u));
+      const int got = reader.copy(u, want, left.data(), right.data());
+      for (int k = 0; k < got; ++k)
+        wrong += (left[k] != expected(*whole, map, u + k, 0)) + (right[k] != expected(*whole, map, u + k, 1));
+      u += got;
+      if (got < want) rig.bank.waitUntilReady();
+    }
+  };
+  readAndCheck(looping, 1000, 5000);  // into cycle 1
+  rig.bank.waitUntilReady();         // the disk fills the ring well past the exit point
+  LoopMap released = looping;
+  released.wraps = released.cycleOf(5000);
+  const int64_t exitFrame = released.exitPoint();
+  REQUIRE(exitFrame == 500 + 2 * 2501);
+  const int64_t last = 39999 + released.wraps * released.loopLength + kGuard;
+  reader.exit(released, exitFrame, last);
+  rig.bank.endBlock();
+  readAndCheck(released, 5000, last + 1);
+  CHECK(wrong == 0);
+  CHECK(reader.complete());
+  reader.close();
+}
+
+TEST_CASE("FLAC and Ogg Vorbis stream incrementally and match a whole-file decode", "[stream][disk]") {
+  const auto dir = test::scratchDir("disk-compressed");
+  const auto format = GENERATE(SF_FORMAT_FLAC | SF_FORMAT_PCM_16, SF_FORMAT_OGG | SF_FORMAT_VORBIS);
+  const auto path = dir / ((format & SF_FORMAT_TYPEMASK) == SF_FORMAT_FLAC ? "s.flac" : "s.ogg");
+  REQUIRE(test::writeTestCompressed(path, format, 2, 120000));
+  SamplePool ram(PoolOptions{-1}), head(PoolOptions{8192, 0});
+  const SampleData* whole = ram.acquire(path.string());
+  const SampleData* part = head.acquire(path.string());
+  REQUIRE(whole != nullptr);
+  REQUIRE(part->totalFrames == whole->totalFrames);
+  Rig rig;
+  const int slot = rig.bank.acquire();
+  rig.bank.post(openOrder(static_cast<uint32_t>(slot), part, LoopMap{}, 8192, whole->totalFrames - 1));
+  rig.bank.endBlock();
+  const auto frames = test::drainRing(rig.bank, static_cast<uint32_t>(slot), whole->totalFrames - 8192);
+  REQUIRE(static_cast<int64_t>(frames[0].size()) == whole->totalFrames - 8192);
+  double worst = 0.0;
+  for (int64_t u = 8192; u < whole->totalFrames; ++u)
+    for (int c = 0; c < 2; ++c)
+      worst = std::max(worst, static_cast<double>(std::abs(frames[c][static_cast<std::size_t>(u - 8192)] - whole->channel[c][u])));
+  CHECK(worst == 0.0);  // the same decoder from a seek point gives the same floats
+  CHECK(rig.disk.counters().reads.load() >= 2);  // incremental: more than one read
+}
+
+TEST_CASE("a stream whose file is gone completes at once as a failure", "[stream][disk]") {
+  const auto dir = test::scratchDir("disk-missing");
+  test::writeTestWav(dir / "gone.wav", 1, 20000);
+  SamplePool head(PoolOptions{1000, 0});
+  const SampleData* part = head.acquire((dir / "gone.wav").string());
+  std::filesystem::remove(dir / "gone.wav");
+  Rig rig;
+  const int slot = rig.bank.acquire();
+  rig.bank.post(openOrder(static_cast<uint32_t>(slot), part, LoopMap{}, 1000, 20000));
+  rig.bank.endBlock();
+  rig.bank.waitUntilReady();
+  CHECK(rig.bank.slot(static_cast<uint32_t>(slot)).complete.load());
+  CHECK(rig.bank.slot(static_cast<uint32_t>(slot)).ring.readableFrames() == 0);
+  CHECK(rig.disk.counters().failures.load() == 1);
+}
+
+TEST_CASE("slots: all in use refuses, Release gives them back", "[stream][disk]") {
+  Rig rig(smallReads(), 3);
+  std::vector<int> slots;
+  for (int i = 0; i < 3; ++i) slots.push_back(rig.bank.acquire());
+  CHECK(std::count(slots.begin(), slots.end(), -1) == 0);
+  CHECK(rig.bank.acquire() == -1);
+  CHECK(rig.bank.slotsInUse() == 3);
+  for (int s : slots) {
+    rt::StreamOrder release;
+    release.type = rt::StreamOrderType::Release;
+    release.slot = static_cast<uint32_t>(s);
+    rig.bank.post(release);
+  }
+  rig.bank.endBlock();
+  rig.bank.waitUntilReady();
+  rig.bank.endBlock();  // takes the returned slots back
+  CHECK(rig.bank.slotsInUse() == 0);
+  CHECK(rig.bank.acquire() >= 0);
+}
+
+TEST_CASE("the file cache keeps at most its limit of idle files, most recent first", "[stream][disk]") {
+  const auto dir = test::scratchDir("disk-cache");
+  SamplePool head(PoolOptions{100, 0});
+  std::vector<const SampleData*> samples;
+  for (int i = 0; i < 4; ++i) {
+    const auto path = dir / ("f" + std::to_string(i) + ".wav");
+    test::writeTestWav(path, 1, 5000);
+    samples.push_back(head.acquire(path.string()));
+  }
+  stream::FileCache cache(2);
+  std::string error;
+  for (const SampleData* s : samples) cache.checkIn(s, cache.checkOut(s, error));
+  CHECK(cache.opens() == 4);
+  CHECK(cache.idleCount() == 2);
+  cache.checkIn(samples[3], cache.checkOut(samples[3], error));  // kept: a hit
+  CHECK(cache.hits() == 1);
+  cache.checkIn(samples[0], cache.checkOut(samples[0], error));  // closed earlier: reopened
+  CHECK(cache.opens() == 5);
+  auto a = cache.checkOut(samples[1], error), b = cache.checkOut(samples[1], error);  // two streams, two readers
+  CHECK((a && b && a != b));
+}

@@ -1,0 +1,68 @@
+#pragma once
+// Helpers for the disk-streaming tests: long test files with a distinct value in
+// every frame, and a consumer that drains a stream ring the way the audio thread
+// does (but waits for the disk between reads, like an offline render).
+#include <sndfile.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "rt/StreamBank.h"
+#include "stream/TestAudioFiles.h"
+
+namespace spindle::test {
+
+// 16-bit value of frame i, channel c: distinct over long stretches, never a pattern
+// that a wrong offset or a missed loop jump could reproduce.
+inline int16_t frameValue(int64_t i, int c) {
+  return static_cast<int16_t>(((i * 7919 + c * 104729) % 60001) - 30000);
+}
+
+inline std::vector<int16_t> interleavedFrames(int channels, int64_t frames) {
+  std::vector<int16_t> out(static_cast<std::size_t>(frames * channels));
+  for (int64_t i = 0; i < frames; ++i)
+    for (int c = 0; c < channels; ++c) out[static_cast<std::size_t>(i * channels + c)] = frameValue(i, c);
+  return out;
+}
+
+inline void writeTestWav(const std::filesystem::path& path, int channels, int64_t frames) {
+  writeWav16(path, channels, interleavedFrames(channels, frames), 48000);
+}
+
+// FLAC or Ogg Vorbis through libsndfile (the streaming tests compare two decodes of
+// the same file, so the writer need not be independent here).
+inline bool writeTestCompressed(const std::filesystem::path& path, int format, int channels, int64_t frames) {
+  SF_INFO info{};
+  info.samplerate = 48000;
+  info.channels = channels;
+  info.format = format;
+  SNDFILE* file = sf_open(path.c_str(), SFM_WRITE, &info);
+  if (!file) return false;
+  const std::vector<int16_t> data = interleavedFrames(channels, frames);
+  const sf_count_t written = sf_writef_short(file, data.data(), frames);
+  sf_close(file);
+  return written == frames;
+}
+
+// Reads `count` frames of a ring from the consumer's side, waiting for the disk
+// thread between reads (freewheel style). Returns planar frames; fewer when the
+// stream completes early.
+inline std::vector<std::vector<float>> drainRing(rt::StreamBank& bank, uint32_t slot, int64_t count) {
+  std::vector<std::vector<float>> out(2);
+  rt::StreamRing& ring = bank.slot(slot).ring;
+  while (static_cast<int64_t>(out[0].size()) < count) {
+    const int64_t n = std::min(ring.readContiguous(), count - static_cast<int64_t>(out[0].size()));
+    if (n == 0) {
+      if (bank.slot(slot).complete.load(std::memory_order_acquire) && ring.readableFrames() == 0) break;
+      bank.waitUntilReady();
+      continue;
+    }
+    for (int c = 0; c < 2; ++c) out[c].insert(out[c].end(), ring.readPointer(c), ring.readPointer(c) + n);
+    ring.consume(n);
+  }
+  return out;
+}
+
+}  // namespace spindle::test
