@@ -6,6 +6,8 @@
 //                                     reaches 70% of the budget (period 256, 48 kHz)
 //   spindle-bench-live disk VOICES [DIR]   the distribution without, then with, a
 //                                     writer thread streaming 1 MiB writes + fsync
+//   spindle-bench-live library DIR    only writes the library (bench/jack_ceiling.py
+//                                     plays it through a real jackd)
 //
 // The audio thread is simulated without a sound server: a SCHED_FIFO thread wakes on
 // an absolute clock every period (clock_nanosleep) and runs LiveProcessor + Engine
@@ -150,6 +152,7 @@ int main(int argc, char** argv) {
   const int argDir = mode == "disk" ? 3 : 2;
   const fs::path dir = argc > argDir ? fs::path(argv[argDir]) : fs::temp_directory_path() / "spindle-bench-live";
   writeLibrary(dir);
+  if (mode == "library") return 0;
   spindle::app::Loader loader(spindle::stream::poolOptionsFor(spindle::stream::StreamingOptions{}));
   auto loaded = loader.load(dir / "noise.sfz");
   if (!loaded.program) return std::fprintf(stderr, "cannot load %s\n", (dir / "noise.sfz").c_str()), 1;

@@ -1,6 +1,7 @@
 """A minimal SoundFont 2.01 writer: one preset, one instrument, mono 16-bit samples.
 
-Written for bench/render_vs_fluidsynth.py. The file layout follows the SoundFont 2.01
+Written for bench/render_vs_fluidsynth.py and bench/per_voice.py. A sample's loop
+points are its first and last frames (used only by zones with loop=True). The file layout follows the SoundFont 2.01
 specification: RIFF 'sfbk' holding LIST INFO, LIST sdta (smpl) and LIST pdta with the
 nine "hydra" sub-chunks, each ending with its terminal record.
 """
@@ -45,10 +46,11 @@ def _seconds_to_timecents(seconds):
 class Zone:
     """One instrument zone: a sample played over lokey..hikey, rooted at root_key."""
 
-    def __init__(self, sample_index, lokey, hikey, root_key, release_seconds):
+    def __init__(self, sample_index, lokey, hikey, root_key, release_seconds, loop=False):
         self.sample_index = sample_index
         self.lokey, self.hikey, self.root_key = lokey, hikey, root_key
         self.release_seconds = release_seconds
+        self.loop = loop  # loop the whole sample while the key is held
 
 
 def _sdta(samples):
@@ -73,7 +75,7 @@ def _instrument_chunks(zones):
         igen += [_key_range(zone.lokey, zone.hikey),
                  _gen(GEN_OVERRIDING_ROOT_KEY, zone.root_key),
                  _gen(GEN_RELEASE_VOL_ENV, _seconds_to_timecents(zone.release_seconds)),
-                 _gen(GEN_SAMPLE_MODES, 0),
+                 _gen(GEN_SAMPLE_MODES, 1 if zone.loop else 0),
                  _gen(GEN_SAMPLE_ID, zone.sample_index)]
     ibag.append(struct.pack("<HH", len(igen), 0))
     igen.append(_gen(0, 0))

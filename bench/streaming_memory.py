@@ -20,26 +20,24 @@ Then, with /usr/bin/time -v around spindle-render:
                               [--read-sizes 64,128,256,512,1024] [--spindle-render BIN]
 
 Spindle is built in Release in build/bench-streaming unless --spindle-render names a
-binary. Printed tables are markdown.
+binary. Printed tables are markdown. Helpers (timing, MIDI files) are bench/common.py's.
 """
 import argparse
 import hashlib
 import os
-import struct
 import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import common  # noqa: E402
+from common import ROOT, line_of, measure, write_midi  # noqa: E402
+
 RATE = 48000
 VOICES = 256
 
 
 def build_spindle():
-    build = os.path.join(ROOT, "build", "bench-streaming")
-    subprocess.run(["cmake", "-S", ROOT, "-B", build, "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
-                    "-DSPINDLE_BUILD_TESTS=OFF"], check=True, stdout=subprocess.DEVNULL)
-    subprocess.run(["cmake", "--build", build, "--target", "spindle-render"], check=True, stdout=subprocess.DEVNULL)
-    return os.path.join(build, "src", "app", "spindle-render")
+    return os.path.join(common.build_spindle("build/bench-streaming"), "src", "app", "spindle-render")
 
 
 def write_library(folder, files, seconds):
@@ -61,15 +59,6 @@ def write_library(folder, files, seconds):
     return sum(os.path.getsize(os.path.join(folder, "s%03d.wav" % i)) for i in range(files))
 
 
-def vlq(value):
-    out = [value & 0x7F]
-    value >>= 7
-    while value:
-        out.append(0x80 | (value & 0x7F))
-        value >>= 7
-    return bytes(reversed(out))
-
-
 def write_song(path, hold_seconds):
     """Every key on channels 1 and 2, 10 ms apart, each held `hold_seconds`: 256 voices."""
     ticks_per_second = 960  # 480 ticks per beat at 120 bpm
@@ -79,14 +68,7 @@ def write_song(path, hold_seconds):
         start = n * ticks_per_second // 100
         events.append((start, 1, bytes([0x90 | channel, key, 100])))
         events.append((start + int(hold_seconds * ticks_per_second), 0, bytes([0x80 | channel, key, 0])))
-    events.sort(key=lambda e: (e[0], e[1]))
-    track, last = bytearray(), 0
-    for tick, _, data in events:
-        track += vlq(tick - last) + data
-        last = tick
-    track += vlq(0) + b"\xff\x2f\x00"
-    with open(path, "wb") as out:
-        out.write(b"MThd" + struct.pack(">IHHH", 6, 0, 1, 480) + b"MTrk" + struct.pack(">I", len(track)) + track)
+    write_midi(path, events)
 
 
 def drop_cache(folder):
@@ -96,29 +78,10 @@ def drop_cache(folder):
             os.posix_fadvise(f.fileno(), 0, 0, os.POSIX_FADV_DONTNEED)
 
 
-def measure(command):
-    """Runs under /usr/bin/time -v: (cpu s, wall s, peak RSS MiB, spindle-render's stdout)."""
-    result = subprocess.run(["/usr/bin/time", "-v"] + command, capture_output=True, text=True)
-    if result.returncode != 0:
-        sys.exit("failed: %s\n%s%s" % (" ".join(command), result.stdout, result.stderr))
-    fields = {}
-    for line in result.stderr.splitlines():
-        key, _, value = line.strip().rpartition(": ")
-        fields[key] = value
-    cpu = float(fields["User time (seconds)"]) + float(fields["System time (seconds)"])
-    wall_text = fields["Elapsed (wall clock) time (h:mm:ss or m:ss)"]
-    wall = sum(float(part) * 60 ** i for i, part in enumerate(reversed(wall_text.split(":"))))
-    return cpu, wall, int(fields["Maximum resident set size (kbytes)"]) / 1024.0, result.stdout
-
-
 def wav_digest(path):
     with open(path, "rb") as f:
         data = f.read()
     return hashlib.sha256(data[data.find(b"data"):]).hexdigest()[:16], (len(data) - 44) / 8.0 / RATE
-
-
-def line_of(stdout, label):
-    return next((line.split(":", 1)[1].strip() for line in stdout.splitlines() if line.startswith(label)), "")
 
 
 def slowest_start(disk_line):

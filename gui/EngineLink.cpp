@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 
 #include "io/ProcessTimer.h"
 #include "io/RealtimeSetup.h"
@@ -11,23 +12,14 @@ namespace spindle::gui {
 
 namespace {
 
-constexpr float kActivityDecay = 0.8f;  // per poll: about 1/10 after a third of a second
-
-// The emptiest open stream ring. Only atomics are read (ring counters, the complete
-// flag), so the scan cannot disturb the audio or disk thread. A slot is taken as open
-// once the disk thread wrote to it and until its last frame is there.
+// The disk's share of the health panel: frames decoded and the emptiest open ring.
 DiskSample probeDisk(stream::Streaming* streaming) {
   DiskSample sample;
   if (!streaming || !streaming->enabled()) return sample;
   sample.framesDecoded = streaming->disk()->counters().framesDecoded.load(std::memory_order_relaxed);
-  rt::StreamBank& bank = *streaming->bank();
-  for (int i = 0; i < bank.size(); ++i) {
-    const rt::StreamSlot& slot = bank.slot(static_cast<uint32_t>(i));
-    if (slot.ring.writePosition() == 0 || slot.complete.load(std::memory_order_relaxed)) continue;
-    const double fill = static_cast<double>(slot.ring.readableFrames()) / static_cast<double>(slot.ring.capacity());
-    sample.lowestFill = sample.openStreams == 0 ? fill : std::min(sample.lowestFill, fill);
-    ++sample.openStreams;
-  }
+  const rt::StreamBank::RingFill fill = streaming->bank()->lowestRingFill();
+  sample.lowestFill = fill.lowest;
+  sample.openStreams = fill.open;
   return sample;
 }
 
@@ -177,20 +169,11 @@ void EngineLink::noteOff(int part, int key) {
   sendMidi(static_cast<uint8_t>(midi::kNoteOff | part), static_cast<uint8_t>(key), 0);
 }
 
-std::bitset<128> EngineLink::litKeys(int part) const {
-  const PartInfo& p = parts_[index(part)];
-  std::bitset<128> lit = p.heldHere;
-  const double t = now();
-  for (std::size_t key = 0; key < 128; ++key)
-    if (p.midiNoteOnAt[key] > 0.0 && t - p.midiNoteOnAt[key] < kMidiLitSeconds) lit.set(key);
-  return lit;
-}
-
 void EngineLink::poll() {
   const double t = now();
   retryPending();
   pollLoads();
-  pollNotes(t);
+  pollNotes();
   pollStats(t);
   wiring_.engine->collectGarbage([this](const engine::Program* p) { programs_.erase(p); });
   emit statsUpdated();
@@ -200,8 +183,11 @@ void EngineLink::pollLoads() {
   for (int part = 0; part < limits::kChannels; ++part) {
     std::shared_ptr<LoadJob> job = jobs_[index(part)];
     if (!job) continue;
+    // Ready first: once the result is there the counters are final, so the last
+    // progress report before loadFinished always reads "all files done".
+    const bool ready = job->ready();
     emit loadProgress(part, job->filesDone(), job->filesTotal(), static_cast<double>(job->bytesInRam()) / 1e6);
-    if (!job->ready()) continue;
+    if (!ready) continue;
     jobs_[index(part)].reset();
     finishLoad(part, job->take());
   }
@@ -229,24 +215,32 @@ void EngineLink::finishLoad(int part, LoadOutcome outcome) {
   emit partChanged(part);
 }
 
-void EngineLink::pollNotes(double nowSeconds) {
+void EngineLink::pollNotes() {
   io::NoteLatency note;
-  while (wiring_.live->popNoteLatency(note)) {
-    PartInfo& p = parts_[std::min<std::size_t>(note.channel, limits::kChannels - 1)];
-    p.midiNoteOnAt[note.key & 0x7F] = nowSeconds;
-    p.activity = std::max(p.activity, static_cast<float>(note.velocity) / 127.0f);
+  while (wiring_.live->popNoteLatency(note))
     if (note.voices > 0) health_.addNoteLatency(note.totalFrames());
-  }
-  for (int part = 0; part < limits::kChannels; ++part) {
-    PartInfo& p = parts_[index(part)];
-    p.activity *= kActivityDecay;
-    p.notesSounding = static_cast<int>(litKeys(part).count());
+}
+
+// Peak hold and fall: the meter jumps up to a new peak and falls back at a fixed rate.
+void EngineLink::updateParts(const io::LiveStatsSnapshot& live, double nowSeconds) {
+  const double elapsed = lastPoll_ > 0.0 ? std::clamp(nowSeconds - lastPoll_, 0.0, 1.0) : 0.0;
+  lastPoll_ = nowSeconds;
+  const auto fall = static_cast<float>(elapsed) * kMeterFallDbPerSecond;
+  for (std::size_t part = 0; part < parts_.size(); ++part) {
+    const engine::PartStats& stats = live.parts[part];
+    PartInfo& p = parts_[part];
+    const float peakDb = stats.peak > 0.0f ? 20.0f * std::log10(stats.peak) : kMeterFloorDb;
+    p.meterDb = std::max({peakDb, p.meterDb - fall, kMeterFloorDb});
+    p.voices = static_cast<int>(stats.voices);
+    p.held.reset();
+    for (int key = 0; key < 128; ++key) p.held.set(static_cast<std::size_t>(key), stats.held(key));
   }
 }
 
 void EngineLink::pollStats(double nowSeconds) {
   HealthInput input;
   input.live = wiring_.live->stats();
+  updateParts(input.live, nowSeconds);
   input.disk = probeDisk(wiring_.streaming);
   input.preloadBytes = wiring_.loader->bytesInRam();
   input.streamBytes = wiring_.streaming ? wiring_.streaming->ringBytes() : 0;

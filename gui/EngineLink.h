@@ -41,6 +41,9 @@ class Streaming;
 
 namespace spindle::gui {
 
+inline constexpr float kMeterFloorDb = -60.0f;
+inline constexpr float kMeterFallDbPerSecond = 24.0f;
+
 struct PartInfo {
   QString name;  // the loaded instrument; empty: nothing loaded
   QString path;
@@ -48,11 +51,13 @@ struct PartInfo {
   float volumeDb = 0.0f, pan = 0.0f;
   bool mute = false, solo = false;
   std::bitset<128> heldHere;    // keys held through the GUI's MIDI input (keyboard, OSC)
-  // When a key last sounded from other MIDI inputs (seconds): their note-offs are not
-  // seen here, so such a key stays lit for kMidiLitSeconds.
-  std::array<double, 128> midiNoteOnAt{};
-  float activity = 0.0f;        // note-on velocity, 0..1, decaying: the strip's meter
-  int notesSounding = 0;        // keys lit now (held by the GUI or recently played by MIDI)
+  // From the engine's stats (engine::PartStats), every MIDI input included: the keys the
+  // engine took a note-on for and no note-off yet (keys released under the sustain pedal
+  // are not held), the part's voices, and its level meter in dBFS: the engine's peak of
+  // the last call, held and falling at kMeterFallDbPerSecond.
+  std::bitset<128> held;
+  int voices = 0;
+  float meterDb = kMeterFloorDb;
   int regions = 0, missingSamples = 0;  // of the loaded instrument
 };
 
@@ -69,7 +74,6 @@ class EngineLink : public QObject {
     RealtimeStatus realtime;                     // backend kind and mlock, known at start
   };
   static constexpr int kPollHz = 30;
-  static constexpr double kMidiLitSeconds = 0.25;  // how long a MIDI note-on lights its key
 
   explicit EngineLink(const Wiring& wiring, QObject* parent = nullptr);
   ~EngineLink() override;
@@ -99,9 +103,8 @@ class EngineLink : public QObject {
   const PartInfo& part(int p) const { return parts_[index(p)]; }
   const std::vector<Problem>& problems(int p) const { return problems_[index(p)]; }
   const HealthModel& health() const noexcept { return health_; }
-  // Keys lit on the keyboard for a part: held through the GUI's input, or just played
-  // through another.
-  std::bitset<128> litKeys(int part) const;
+  // Keys lit on the keyboard for a part: the keys the engine holds (any MIDI input).
+  std::bitset<128> litKeys(int part) const { return parts_[index(part)].held; }
   std::size_t pendingCommands() const noexcept { return pending_.size(); }
   const engine::Engine& engine() const noexcept { return *wiring_.engine; }
   const io::LiveProcessor& live() const noexcept { return *wiring_.live; }
@@ -125,8 +128,9 @@ class EngineLink : public QObject {
   void retryPending();
   void pollLoads();
   void finishLoad(int part, LoadOutcome outcome);
-  void pollNotes(double nowSeconds);
+  void pollNotes();
   void pollStats(double nowSeconds);
+  void updateParts(const io::LiveStatsSnapshot& live, double nowSeconds);
   void trackHeld(const MidiEvent& message);
 
   Wiring wiring_;
@@ -137,6 +141,7 @@ class EngineLink : public QObject {
   std::deque<engine::Command> pending_;
   HealthModel health_;
   int ticks_ = 0;
+  double lastPoll_ = 0.0;
   int polyphony_ = 0, quality_ = 0;
   int realtimePriority_ = 0;
   bool audioThreadKnown_ = false;

@@ -86,6 +86,19 @@ void XrunTimeline::paintEvent(QPaintEvent*) {
   }
 }
 
+void paintBars(QPainter& painter, const QRect& plot, std::span<const uint64_t> counts, std::size_t alertFrom) {
+  if (counts.empty()) return;
+  const uint64_t most = std::max<uint64_t>(1, *std::max_element(counts.begin(), counts.end()));
+  const double barWidth = static_cast<double>(plot.width()) / static_cast<double>(counts.size());
+  for (std::size_t i = 0; i < counts.size(); ++i) {
+    if (counts[i] == 0) continue;
+    const double h = std::max(2.0, (plot.height() - 2) * static_cast<double>(counts[i]) / static_cast<double>(most));
+    const QRectF bar(plot.left() + static_cast<double>(i) * barWidth + 1, plot.bottom() - h,
+                     std::max(1.0, barWidth - 2), h);
+    painter.fillRect(bar, i >= alertFrom ? theme::kBad : theme::kAccent);
+  }
+}
+
 LatencyHistogram::LatencyHistogram(const HealthModel& model, QWidget* parent) : QWidget(parent), model_(model) {
   setMinimumHeight(70);
   setToolTip(tr("Note-on latency of every note played, %1 ms per bar").arg(HealthModel::kBinMs));
@@ -102,16 +115,8 @@ void LatencyHistogram::paintEvent(QPaintEvent*) {
   painter.fillRect(rect(), theme::kWindow);
   const QRect plot(4, 4, width() - 8, height() - kAxisHeight - 6);
   painter.fillRect(plot, theme::kPanel);
-  const auto& bins = model_.latencyBins();
-  const uint64_t most = *std::max_element(bins.begin(), bins.end());
+  paintBars(painter, plot, model_.latencyBins(), HealthModel::kLatencyBins - 1);
   const double barWidth = static_cast<double>(plot.width()) / HealthModel::kLatencyBins;
-  for (int i = 0; i < HealthModel::kLatencyBins; ++i) {
-    const uint64_t count = bins[static_cast<std::size_t>(i)];
-    if (count == 0) continue;
-    const double h = std::max(2.0, (plot.height() - 2) * static_cast<double>(count) / static_cast<double>(most));
-    const QRectF bar(plot.left() + i * barWidth + 1, plot.bottom() - h, std::max(1.0, barWidth - 2), h);
-    painter.fillRect(bar, i + 1 == HealthModel::kLatencyBins ? theme::kBad : theme::kAccent);
-  }
   painter.setPen(theme::kDim);
   for (int ms = 0; ms <= static_cast<int>(HealthModel::kLatencyBins * HealthModel::kBinMs); ms += 4) {
     const int x = plot.left() + static_cast<int>(ms / HealthModel::kBinMs * barWidth);

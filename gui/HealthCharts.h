@@ -8,10 +8,19 @@
 //
 // Thread: gui thread. They hold a pointer to the model and repaint on refresh().
 #include <QWidget>
+#include <cstdint>
+#include <span>
+
+class QPainter;
 
 namespace spindle::gui {
 
 class HealthModel;
+
+// Histogram bars for `counts` (lowest bin first) across `plot`, each as tall as its share
+// of the largest count; bins from `alertFrom` on are painted in theme::kBad (an overflow
+// bin, values past a limit). The latency test's histogram paints with this too.
+void paintBars(QPainter& painter, const QRect& plot, std::span<const uint64_t> counts, std::size_t alertFrom);
 
 class XrunTimeline : public QWidget {
   Q_OBJECT

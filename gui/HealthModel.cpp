@@ -25,10 +25,11 @@ constexpr double kBytesPerFrame = 4.0;
 void HealthModel::update(const HealthInput& input, double nowSeconds) {
   const auto second = static_cast<int64_t>(std::floor(nowSeconds));
   if (!haveInput_) {
-    timeline_.push_back({});
+    // What happened before the first snapshot (the start, a few seconds at most) shows
+    // in the first second, so the timeline never says less than the counters.
+    timeline_.push_back(counts(input.live));
     lastSecond_ = second;
-    const XrunBucket first = counts(input.live);
-    for (int i = 0; i < kXrunSeries; ++i) totals_[static_cast<std::size_t>(i)] = first[static_cast<std::size_t>(i)];
+    for (std::size_t i = 0; i < static_cast<std::size_t>(kXrunSeries); ++i) totals_[i] = timeline_.back()[i];
     lastProcess_ = input.live.process;
   } else {
     addToTimeline(input.live, second);

@@ -35,6 +35,33 @@ std::shared_ptr<LoadJob> LibraryLoader::start(const std::filesystem::path& sfzFi
   return job;
 }
 
+// One file at a time, so progress moves and a cancel is seen between two files.
+bool LibraryLoader::loadSamples(const sfz::Instrument& instrument, engine::Program& program, LoadOutcome& out,
+                                LoadJob& job) {
+  program.samples.resize(instrument.samples.size(), nullptr);
+  out.samples = instrument.samples.size();
+  job.total_.store(static_cast<int>(out.samples), std::memory_order_relaxed);
+  const std::size_t firstMessage = pool_.messages().size();
+  for (std::size_t i = 0; i < instrument.samples.size(); ++i) {
+    if (job.cancelRequested()) return false;
+    const std::string& path = instrument.samples[i];
+    program.samples[i] = pool_.acquire(path);
+    const stream::SampleRecord* record = pool_.find(path);
+    if (program.samples[i]) ++out.samplesLoaded;
+    else if (record && !record->missing) {  // missing files: the parser already said where
+      const sfz::RegionOrigin origin = originOf(instrument, static_cast<int32_t>(i));
+      out.problems.push_back({Problem::Severity::Error, origin.file, origin.line, record->error});
+    }
+    job.done_.store(static_cast<int>(i + 1), std::memory_order_relaxed);
+    job.bytes_.store(pool_.bytesInRam(), std::memory_order_relaxed);
+    poolBytes_.store(pool_.bytesInRam(), std::memory_order_relaxed);
+  }
+  for (std::size_t m = firstMessage; m < pool_.messages().size(); ++m)
+    if (pool_.messages()[m].kind == stream::PoolMessage::Kind::Warning)
+      out.problems.push_back({Problem::Severity::Warning, instrument.path.string(), 0, pool_.messages()[m].text});
+  return true;
+}
+
 LoadOutcome LibraryLoader::run(const std::filesystem::path& sfzFile, LoadJob& job) {
   LoadOutcome out;
   out.path = sfzFile;
@@ -47,30 +74,10 @@ LoadOutcome LibraryLoader::run(const std::filesystem::path& sfzFile, LoadJob& jo
   auto program = std::make_unique<engine::Program>();
   program->name = instrument.name;
   program->swDefault = instrument.swDefault;
-  program->samples.resize(instrument.samples.size(), nullptr);
-  out.samples = instrument.samples.size();
-  job.total_.store(static_cast<int>(out.samples), std::memory_order_relaxed);
-  const std::size_t firstMessage = pool_.messages().size();
-  for (std::size_t i = 0; i < instrument.samples.size(); ++i) {
-    if (job.cancelRequested()) {
-      out.cancelled = true;
-      return out;  // samples loaded so far stay in the pool for the next load
-    }
-    const std::string& path = instrument.samples[i];
-    program->samples[i] = pool_.acquire(path);
-    const stream::SampleRecord* record = pool_.find(path);
-    if (program->samples[i]) ++out.samplesLoaded;
-    else if (record && !record->missing) {  // missing files: the parser already said where
-      const sfz::RegionOrigin origin = originOf(instrument, static_cast<int32_t>(i));
-      out.problems.push_back({Problem::Severity::Error, origin.file, origin.line, record->error});
-    }
-    job.done_.store(static_cast<int>(i + 1), std::memory_order_relaxed);
-    job.bytes_.store(pool_.bytesInRam(), std::memory_order_relaxed);
-    poolBytes_.store(pool_.bytesInRam(), std::memory_order_relaxed);
+  if (!loadSamples(instrument, *program, out, job)) {
+    out.cancelled = true;
+    return out;  // samples loaded so far stay in the pool for the next load
   }
-  for (std::size_t m = firstMessage; m < pool_.messages().size(); ++m)
-    if (pool_.messages()[m].kind == stream::PoolMessage::Kind::Warning)
-      out.problems.push_back({Problem::Severity::Warning, sfzFile.string(), 0, pool_.messages()[m].text});
   program->regions = std::move(instrument.regions);
   program->prepare();
   out.program = std::move(program);

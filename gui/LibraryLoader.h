@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "engine/Program.h"
+#include "sfz/Instrument.h"
 #include "stream/LoaderThread.h"
 #include "stream/SamplePool.h"
 
@@ -76,7 +77,9 @@ class LibraryLoader {
   uint64_t bytesInRam() const noexcept { return poolBytes_.load(std::memory_order_relaxed); }
 
  private:
-  LoadOutcome run(const std::filesystem::path& sfzFile, LoadJob& job);  // loader thread
+  // Loader thread.
+  LoadOutcome run(const std::filesystem::path& sfzFile, LoadJob& job);
+  bool loadSamples(const sfz::Instrument& instrument, engine::Program& program, LoadOutcome& out, LoadJob& job);
 
   stream::SamplePool pool_;
   std::atomic<uint64_t> poolBytes_{0};

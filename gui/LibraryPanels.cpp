@@ -48,7 +48,7 @@ LibraryBrowser::LibraryBrowser(QWidget* parent) : QWidget(parent) {
   auto* top = new QHBoxLayout;
   path_ = new QLabel(this);
   path_->setObjectName(QStringLiteral("Caption"));
-  path_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  path_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // a long path must not widen the dock
   auto* choose = new QToolButton(this);
   choose->setText(tr("Folder…"));
   top->addWidget(path_, 1);
@@ -76,9 +76,10 @@ LibraryBrowser::LibraryBrowser(QWidget* parent) : QWidget(parent) {
 }
 
 void LibraryBrowser::setFolder(const QString& folder) {
-  const QString dir = folder.isEmpty() ? QDir::homePath() : folder;
+  const QString dir = QDir(folder.isEmpty() ? QDir::homePath() : folder).canonicalPath();
   tree_->setRootIndex(files_->setRootPath(dir));
-  path_->setText(dir);
+  path_->setText(QDir(dir).dirName());
+  path_->setToolTip(dir);
 }
 
 QString LibraryBrowser::folder() const { return files_->rootPath(); }

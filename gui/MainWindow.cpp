@@ -17,6 +17,7 @@
 #include "gui/PartStrip.h"
 #include "gui/PianoKeyboard.h"
 #include "gui/SettingsDialog.h"
+#include "gui/SystemDialog.h"
 
 namespace spindle::gui {
 
@@ -43,6 +44,8 @@ void MainWindow::buildToolbar() {
   connect(recentMenu_, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
   bar->addWidget(recentButton);
   bar->addAction(tr("Settings…"), this, &MainWindow::editSettings);
+  bar->addAction(tr("System check…"), this, &MainWindow::showSystemCheck)
+      ->setToolTip(tr("Doctor's report and the latency test (spindle-doctor, spindle-latency)"));
   bar->addAction(tr("Panic"), this, [this] { link_.panic(); });
   auto* spacer = new QWidget(bar);
   spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
@@ -94,7 +97,8 @@ void MainWindow::buildDocks() {
   dock(tr("Health"), scroll, Qt::RightDockWidgetArea);
   browser_ = new LibraryBrowser(this);
   browser_->setFolder(loadSettings(store_).libraryFolder);
-  dock(tr("Libraries"), browser_, Qt::LeftDockWidgetArea)->setMinimumWidth(200);
+  QDockWidget* libraries = dock(tr("Libraries"), browser_, Qt::LeftDockWidgetArea);
+  resizeDocks({libraries}, {230}, Qt::Horizontal);
   problemsPanel_ = new ProblemsPanel(problems_, this);
   QDockWidget* problemsDock = dock(tr("Problems"), problemsPanel_, Qt::BottomDockWidgetArea);
   resizeDocks({problemsDock}, {170}, Qt::Vertical);
@@ -167,6 +171,13 @@ void MainWindow::editSettings() {
   emit settingsChanged(s);
 }
 
+void MainWindow::showSystemCheck() {
+  if (!system_) system_ = new SystemDialog(tools::SystemRoot::live(), this);
+  system_->show();
+  system_->raise();
+  system_->activateWindow();
+}
+
 void MainWindow::selectPart(int part) {
   strip(selected_)->setSelected(false);
   selected_ = part;
@@ -194,7 +205,7 @@ void MainWindow::onLoadFinished(int part, bool ok, const QString& name) {
 void MainWindow::onStats() {
   health_->refresh();
   for (int part = 0; part < limits::kChannels; ++part)
-    strip(part)->setActivity(link_.part(part).activity, link_.part(part).notesSounding);
+    strip(part)->setLevel(link_.part(part).meterDb, link_.part(part).voices);
   keyboard_->setLit(link_.litKeys(selected_));
 }
 

@@ -2,7 +2,7 @@
 // MainWindow: the 16 part strips and the on-screen keyboard in the middle, the library
 // browser at the left, the health panel at the right, the problems list below.
 //
-//   toolbar: Load… · Recent ▾ · Settings… · Panic            backend · rate · period
+//   toolbar: Load… · Recent ▾ · Settings… · System check… · Panic   backend · rate · period
 //   ┌ Libraries ┐┌ Parts 1..16 ─────────────────────────┐┌ Health ───────┐
 //   │ tree of   ││ # name  Load/progress  vol pan M S ▮ ││ xruns, load,  │
 //   │ *.sfz     │└──────────────────────────────────────┘│ disk, latency,│
@@ -30,6 +30,7 @@ class LibraryBrowser;
 class PartStrip;
 class PianoKeyboard;
 class ProblemsPanel;
+class SystemDialog;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -61,6 +62,7 @@ class MainWindow : public QMainWindow {
   void chooseLibrary(int part);
   void fillRecentMenu();
   void editSettings();
+  void showSystemCheck();
   void onLoadFinished(int part, bool ok, const QString& name);
   void onStats();
 
@@ -76,6 +78,7 @@ class MainWindow : public QMainWindow {
   LibraryBrowser* browser_ = nullptr;
   QMenu* recentMenu_ = nullptr;
   QLabel* status_ = nullptr;
+  SystemDialog* system_ = nullptr;  // made on first use, kept (a latency test may be running)
   int selected_ = 0;
 };
 

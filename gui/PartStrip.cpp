@@ -20,32 +20,38 @@
 
 namespace spindle::gui {
 
-// A horizontal bar: the velocity of the part's latest note-ons, decaying.
-class ActivityMeter : public QWidget {
+// A horizontal bar: the part's level in dBFS, from kFloorDb (empty) to 0 dBFS (full),
+// green up to -12 dB, amber up to -3 dB, red above (and when it clips).
+class LevelMeter : public QWidget {
  public:
-  explicit ActivityMeter(QWidget* parent) : QWidget(parent) { setFixedSize(64, 10); }
-  void setLevel(float level) {
-    if (std::abs(level - level_) < 0.004f) return;
-    level_ = std::clamp(level, 0.0f, 1.0f);
+  static constexpr float kFloorDb = -60.0f;
+  explicit LevelMeter(QWidget* parent) : QWidget(parent) { setFixedSize(64, 10); }
+  void setLevel(float db) {
+    db = std::clamp(db, kFloorDb, 0.0f);
+    if (std::abs(db - db_) < 0.25f) return;
+    db_ = db;
     update();
   }
+  float level() const noexcept { return db_; }
 
  protected:
   void paintEvent(QPaintEvent*) override {
     QPainter p(this);
     p.fillRect(rect(), theme::kWindow);
-    const int w = static_cast<int>(static_cast<float>(width() - 2) * level_);
+    const auto at = [this](float db) { return 1.0 - static_cast<double>(db / kFloorDb); };
+    const int w = static_cast<int>((width() - 2) * at(db_));
     QLinearGradient g(1, 0, width() - 1, 0);
     g.setColorAt(0.0, theme::kGood.darker(120));
-    g.setColorAt(0.75, theme::kGood);
-    g.setColorAt(1.0, theme::kWarn);
+    g.setColorAt(at(-12.0f), theme::kGood);
+    g.setColorAt(at(-6.0f), theme::kWarn);
+    g.setColorAt(at(-3.0f), theme::kBad);
     p.fillRect(QRect(1, 1, w, height() - 2), g);
     p.setPen(theme::kBorder);
     p.drawRect(rect().adjusted(0, 0, -1, -1));
   }
 
  private:
-  float level_ = 0.0f;
+  float db_ = kFloorDb;
 };
 
 PartStrip::PartStrip(int part, QWidget* parent) : QFrame(parent), part_(part) {
@@ -67,9 +73,6 @@ QToolButton* PartStrip::toggle(const QString& text, const QString& name, const Q
 }
 
 void PartStrip::buildControls() {
-  auto* row = new QHBoxLayout(this);
-  row->setContentsMargins(6, 2, 6, 2);
-  row->setSpacing(6);
   number_ = new QLabel(QString::number(part_ + 1).rightJustified(2, ' '), this);
   number_->setObjectName(QStringLiteral("PartNumber"));
   number_->setFixedWidth(18);
@@ -84,6 +87,19 @@ void PartStrip::buildControls() {
   cancel_ = new QToolButton(this);
   cancel_->setText(QStringLiteral("✕"));
   cancel_->setToolTip(tr("Cancel loading"));
+  buildMixer();
+  auto* row = new QHBoxLayout(this);
+  row->setContentsMargins(6, 2, 6, 2);
+  row->setSpacing(6);
+  row->addWidget(number_);
+  row->addWidget(name_, 1);
+  for (QWidget* w : std::initializer_list<QWidget*>{load_, progress_, cancel_, volume_, volumeText_, pan_, mute_,
+                                                    solo_, notes_, meter_})
+    row->addWidget(w);
+  connectControls();
+}
+
+void PartStrip::buildMixer() {
   volume_ = new QSlider(Qt::Horizontal, this);
   volume_->setRange(kVolumeMinDb, kVolumeMaxDb);
   volume_->setValue(0);
@@ -95,22 +111,19 @@ void PartStrip::buildControls() {
   pan_ = new QSlider(Qt::Horizontal, this);
   pan_->setRange(-100, 100);
   pan_->setFixedWidth(54);
-  pan_->setToolTip(tr("Pan (double-click: centre)"));
+  pan_->setToolTip(tr("Pan"));
   mute_ = toggle(QStringLiteral("M"), QStringLiteral("Mute"), tr("Mute"));
   solo_ = toggle(QStringLiteral("S"), QStringLiteral("Solo"), tr("Solo"));
   notes_ = new QLabel(this);
   notes_->setObjectName(QStringLiteral("Value"));
   notes_->setFixedWidth(26);
   notes_->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-  notes_->setToolTip(tr("Notes sounding"));
-  meter_ = new ActivityMeter(this);
-  meter_->setToolTip(tr("Note activity (velocity)"));
-  for (QWidget* w : {static_cast<QWidget*>(number_), static_cast<QWidget*>(name_)}) row->addWidget(w);
-  row->setStretchFactor(name_, 1);
-  for (QWidget* w : std::initializer_list<QWidget*>{load_, progress_, cancel_, volume_, volumeText_, pan_, mute_,
-                                                    solo_, notes_, meter_})
-    row->addWidget(w);
+  notes_->setToolTip(tr("Voices sounding"));
+  meter_ = new LevelMeter(this);
+  meter_->setToolTip(tr("Output level (peak, dBFS; -60 to 0)"));
+}
 
+void PartStrip::connectControls() {
   connect(load_, &QToolButton::clicked, this, [this] { emit loadRequested(part_); });
   connect(cancel_, &QToolButton::clicked, this, [this] { emit cancelRequested(part_); });
   connect(volume_, &QSlider::valueChanged, this, [this](int db) {
@@ -146,11 +159,15 @@ void PartStrip::setLoading(bool loading) {
   load_->setVisible(!loading);
 }
 
-void PartStrip::setActivity(float level, int notesSounding) {
-  meter_->setLevel(level);
-  const QString text = notesSounding > 0 ? QString::number(notesSounding) : QStringLiteral("·");
+void PartStrip::setLevel(float meterDb, int voices) {
+  meter_->setLevel(meterDb);
+  const QString text = voices > 0 ? QString::number(voices) : QStringLiteral("·");
   if (notes_->text() != text) notes_->setText(text);
 }
+
+float PartStrip::meterDb() const { return meter_->level(); }
+
+QString PartStrip::voicesText() const { return notes_->text(); }
 
 void PartStrip::showMixer(float volumeDb, float pan, bool mute, bool solo) {
   const QSignalBlocker blockVolume(volume_), blockPan(pan_), blockMute(mute_), blockSolo(solo_);

@@ -1,8 +1,8 @@
 #pragma once
 // PartStrip: one MIDI channel's part as a row: number, instrument name, load button
 // (also a drop target for .sfz files), a progress bar while preloading (files done of
-// total, MB; with a cancel button), volume, pan, mute, solo, the notes sounding and a
-// note activity meter.
+// total, MB; with a cancel button), volume, pan, mute, solo, the voices sounding and a
+// level meter (dBFS, the engine's per-part peak with the EngineLink's hold and fall).
 //
 // Thread: gui thread. The strip only shows state and emits requests; MainWindow
 // forwards them to the EngineLink.
@@ -16,7 +16,7 @@ class QToolButton;
 
 namespace spindle::gui {
 
-class ActivityMeter;
+class LevelMeter;
 
 class PartStrip : public QFrame {
   Q_OBJECT
@@ -28,12 +28,14 @@ class PartStrip : public QFrame {
   void setInstrument(const QString& name, const QString& path);
   void setProgress(int filesDone, int filesTotal, double megabytes);
   void setLoading(bool loading);
-  void setActivity(float level, int notesSounding);
+  void setLevel(float meterDb, int voices);
   void setSelected(bool selected);
   // Shows mixer settings changed elsewhere (OSC) without emitting the change back.
   void showMixer(float volumeDb, float pan, bool mute, bool solo);
 
   QString instrumentText() const;
+  float meterDb() const;       // what the meter shows, clamped to its -60..0 dB scale
+  QString voicesText() const;  // the voice count shown ("·" for none)
   bool isLoading() const noexcept { return loading_; }
   QProgressBar* progressBar() const noexcept { return progress_; }
   QToolButton* loadButton() const noexcept { return load_; }
@@ -58,6 +60,8 @@ class PartStrip : public QFrame {
 
  private:
   void buildControls();
+  void buildMixer();
+  void connectControls();
   QToolButton* toggle(const QString& text, const QString& name, const QString& tip);
 
   int part_;
@@ -73,7 +77,7 @@ class PartStrip : public QFrame {
   QToolButton* mute_ = nullptr;
   QToolButton* solo_ = nullptr;
   QLabel* notes_ = nullptr;
-  ActivityMeter* meter_ = nullptr;
+  LevelMeter* meter_ = nullptr;
 };
 
 }  // namespace spindle::gui

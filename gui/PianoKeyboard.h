@@ -1,7 +1,8 @@
 #pragma once
 // PianoKeyboard: an on-screen keyboard. Paints the loaded instrument's key ranges (keys
 // no region plays are greyed out) and its keyswitches (amber, the default one marked),
-// and lights the keys that sound (held here, or played over MIDI).
+// and lights held keys: the ones the engine reports held on the part (from any MIDI
+// input: the JACK port, ALSA, a raw device, OSC, this keyboard) and the ones held here.
 //
 // Plays with the mouse (click, or drag across keys) and the computer keyboard:
 //
@@ -24,6 +25,7 @@ class PianoKeyboard : public QWidget {
 
   void setKeyMap(const KeyMap& map);
   void setLit(const std::bitset<128>& keys);
+  const std::bitset<128>& lit() const noexcept { return lit_; }
   void setRange(int firstKey, int lastKey);  // both white keys, e.g. 21 (A0) .. 108 (C8)
   void setVelocity(int velocity) { velocity_ = velocity; }
   int baseKey() const noexcept { return baseKey_; }  // the computer keyboard's "A"

@@ -14,6 +14,18 @@ namespace spindle::gui {
 
 SettingsDialog::SettingsDialog(const AppSettings& s, QWidget* parent) : QDialog(parent), base_(s) {
   setWindowTitle(tr("Spindle settings"));
+  auto* note = new QLabel(tr("Interpolation and polyphony apply at once; the rest at the next start."), this);
+  note->setObjectName(QStringLiteral("Caption"));
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+  connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+  connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+  auto* column = new QVBoxLayout(this);
+  column->addLayout(buildForm(s));
+  column->addWidget(note);
+  column->addWidget(buttons);
+}
+
+QFormLayout* SettingsDialog::buildForm(const AppSettings& s) {
   auto* form = new QFormLayout;
   backend_ = new QComboBox(this);
   backend_->addItem(tr("JACK"), QStringLiteral("jack"));
@@ -44,15 +56,7 @@ SettingsDialog::SettingsDialog(const AppSettings& s, QWidget* parent) : QDialog(
   form->addRow(tr("Interpolation"), quality_);
   form->addRow(tr("OSC port"), oscPort_);
   form->addRow(tr("OSC bind address"), oscBind_);
-  auto* note = new QLabel(tr("Interpolation and polyphony apply at once; the rest at the next start."), this);
-  note->setObjectName(QStringLiteral("Caption"));
-  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-  connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
-  connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-  auto* column = new QVBoxLayout(this);
-  column->addLayout(form);
-  column->addWidget(note);
-  column->addWidget(buttons);
+  return form;
 }
 
 AppSettings SettingsDialog::settings() const {

@@ -10,6 +10,7 @@
 #include "gui/Settings.h"
 
 class QComboBox;
+class QFormLayout;
 class QLineEdit;
 class QSpinBox;
 
@@ -23,6 +24,8 @@ class SettingsDialog : public QDialog {
   AppSettings settings() const;
 
  private:
+  QFormLayout* buildForm(const AppSettings& settings);
+
   AppSettings base_;  // fields the dialog does not edit (the library folder) pass through
   QComboBox* backend_ = nullptr;
   QLineEdit* clientName_ = nullptr;

@@ -3,8 +3,13 @@
 # Usage: scripts/install-deps.sh [--tests]
 set -euo pipefail
 
-runtime_build=(build-essential cmake ninja-build pkg-config libsndfile1-dev libjack-jackd2-dev libpipewire-0.3-dev libspa-0.2-dev libasound2-dev)
-test_only=(catch2 clang-22 libclang-rt-22-dev python3 jackd2 pipewire pipewire-jack pipewire-bin)
+# qt6-base-dev: the GUI (without it the build leaves the window out; --headless works).
+runtime_build=(build-essential cmake ninja-build pkg-config libsndfile1-dev libjack-jackd2-dev libpipewire-0.3-dev libspa-0.2-dev libasound2-dev liblo-dev qt6-base-dev)
+# xvfb, x11-apps (xwd), x11-utils (xwininfo): the GUI screenshot test (tests/gui).
+# debhelper ... man-db: the Debian package test (tests/package; librsvg2-bin renders the PNG icons).
+test_only=(catch2 clang-22 libclang-rt-22-dev python3 jackd2 pipewire pipewire-jack pipewire-bin liblo-tools
+  xvfb x11-apps x11-utils
+  debhelper dpkg-dev fakeroot lintian desktop-file-utils appstream librsvg2-bin man-db)
 
 packages=("${runtime_build[@]}")
 [ "${1:-}" = "--tests" ] && packages+=("${test_only[@]}")

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Installs Spindle's dependencies, builds it (Release), generates the bundled
-# instrument and plays the demo song with it. Today the player is the offline
-# renderer: the song goes to spindle-demo.wav (48 kHz, 32-bit float).
-# Usage: scripts/play.sh [extra spindle-render options]
+# Installs Spindle's dependencies, builds it (Release) with its bundled instrument, and
+# starts it: the main window where there is a display, headless where there is none.
+# With no library given Spindle plays the bundled electric piano; play it from a MIDI
+# keyboard connected to spindle:midi_in, the on-screen keyboard, or OSC (README).
+# With no JACK or PipeWire server running, spindle says how to start one; this script
+# then renders the demo song to spindle-demo.wav instead, so there is sound to hear.
+# Usage: scripts/play.sh [spindle options, e.g. --backend pipewire]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,6 +15,13 @@ cmake --build --preset release -j"$(nproc)"
 
 build=build/release
 instrument="$build/share/spindle/instrument"
-"$build/src/app/spindle-render" --sfz "$instrument/spindle-ep.sfz" --midi "$instrument/demo.mid" \
-  --wav spindle-demo.wav "$@"
-echo "play.sh: wrote $(pwd)/spindle-demo.wav"
+mode=()
+[ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] || mode=(--headless)
+status=0
+"$build/src/app/spindle" "${mode[@]}" "$@" || status=$?
+if [ "$status" -ne 0 ]; then
+  echo "play.sh: spindle exited with status $status; rendering the demo song offline instead"
+  "$build/src/app/spindle-render" --sfz "$instrument/spindle-ep.sfz" --midi "$instrument/demo.mid" \
+    --wav spindle-demo.wav
+  echo "play.sh: wrote $(pwd)/spindle-demo.wav"
+fi

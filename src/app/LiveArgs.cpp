@@ -45,6 +45,11 @@ bool applyValue(LiveArgs& a, const std::string& option, const std::string& value
       error = "--quality takes 0, 1, 2 or 3";
       return false;
     }
+  } else if (option == "--memory-budget") {
+    if (!parseInt(value, 16, 1 << 22, a.memoryBudgetMiB)) {
+      error = "--memory-budget takes 16 to 4194304 MiB";
+      return false;
+    }
   } else if (option == "--osc-port" || option == "--osc-bind") {
     return applyOsc(a, option, value, error);
   } else {
@@ -58,6 +63,7 @@ bool applyValue(LiveArgs& a, const std::string& option, const std::string& value
 bool isFlag(LiveArgs& a, const std::string& option) {
   if (option == "--headless") a.headless = true;
   else if (option == "--alsa-seq") a.alsaSeq = true;
+  else if (option == "--multi-out") a.multiOut = true;
   else if (option == "--help" || option == "-h") a.help = true;
   else if (option == "--version") a.version = true;
   else return false;
@@ -78,27 +84,27 @@ std::optional<LiveArgs> parseLiveArgs(const std::vector<std::string>& args, std:
     if (!applyValue(a, args[i], args[i + 1], error)) return std::nullopt;
     ++i;
   }
-  if (a.help || a.version) return a;
-  if (!a.headless) {
-    error = "the GUI is not built yet: run with --headless";
-    return std::nullopt;
-  }
-  if (a.instrument.empty() && !underNsm) {
-    error = "--instrument FILE.sfz is required";
-    return std::nullopt;
-  }
+  // Without --instrument the bundled instrument is loaded (BundledInstrument.h), except
+  // under NSM, whose session brings the instruments.
   return a;
 }
 
 std::string liveUsage() {
-  return "usage: spindle --headless --instrument FILE.sfz [options]\n"
-         "  --backend jack|pipewire   sound server (default jack; PipeWire also works as JACK via pw-jack)\n"
+  return "usage: spindle [--instrument FILE.sfz] [options]             the main window\n"
+         "       spindle --headless [--instrument FILE.sfz] [options]  no window\n"
+         "  --instrument FILE.sfz     the instrument (default: the bundled Spindle EP)\n"
+         "  --backend jack|pipewire   sound server (default: a running JACK server, else PipeWire;\n"
+         "                            given, Spindle waits for it). PipeWire also works as JACK via pw-jack\n"
          "  --name NAME               client name, ports NAME:out_L NAME:out_R NAME:midi_in (default spindle)\n"
          "  --midi-device PATH        also read raw MIDI bytes from a device node or a named pipe\n"
          "  --alsa-seq                also read the ALSA sequencer (port NAME:midi_in)\n"
+         "  --multi-out               JACK: also one output pair per part, NAME:out_1_L NAME:out_1_R ..\n"
+         "                            NAME:out_16_R, each part alone; out_L/out_R keep the full mix\n"
          "  --note-log FILE           write one line per note-on with its latency\n"
          "  --polyphony N             voices (default 256)\n"
          "  --quality 0..3            interpolation: linear, hermite (default), sinc, high sinc\n"
+         "  --memory-budget MIB       sample data kept in RAM (default half the RAM); samples past it are\n"
+         "                            left out of the load, each named in the log\n"
          "  --osc-port N              OSC remote control on UDP and TCP port N (default 9951; 0: off)\n"
          "  --osc-bind ADDR           the address OSC listens on (default 127.0.0.1; 0.0.0.0: every network)\n"
          "Runs until SIGINT or SIGTERM, then prints a summary; SIGUSR1 prints the stats at once.\n"

@@ -9,13 +9,15 @@ namespace spindle::app {
 struct LiveArgs {
   bool headless = false;
   std::string instrument;         // .sfz
-  std::string backend = "jack";   // jack | pipewire
+  std::string backend;            // jack | pipewire; empty: whichever server runs
   std::string name = "spindle";   // client / node name
   std::string midiDevice;         // raw MIDI device node or named pipe
   bool alsaSeq = false;           // also read the ALSA sequencer
+  bool multiOut = false;          // JACK: ports out_<k>_L/R per part besides the main mix
   std::string noteLog;            // one line per note-on with its latency
   int polyphony = 256;
   int quality = 1;
+  int memoryBudgetMiB = 0;           // sample data in RAM per instrument pool; 0: half the RAM
   int oscPort = 9951;                // OSC on UDP and TCP; 0: off
   std::string oscBind = "127.0.0.1"; // the address the OSC sockets bind to
   bool help = false, version = false;
@@ -23,7 +25,8 @@ struct LiveArgs {
 
 // Parses argv[1..]; nullopt with `error` set (one line) when the arguments are wrong.
 // `underNsm` (NSM_URL set): the session manager starts Spindle without arguments, so
-// --headless is implied and --instrument optional (the NSM session loads instruments).
+// --headless is implied and no instrument is loaded (the NSM session loads instruments).
+// Otherwise an empty `instrument` means the bundled one (BundledInstrument.h).
 std::optional<LiveArgs> parseLiveArgs(const std::vector<std::string>& args, std::string& error,
                                       bool underNsm = false);
 std::string liveUsage();

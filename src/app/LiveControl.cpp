@@ -4,6 +4,7 @@
 
 #include "core/MidiEvent.h"
 #include "io/ProcessTimer.h"
+#include "rt/StreamBank.h"
 
 namespace spindle::app {
 
@@ -170,6 +171,10 @@ control::ControlStatus LiveControl::status() {
   out.memoryBytes = memoryBytes_.load(std::memory_order_relaxed) + baseMemory_.load(std::memory_order_relaxed);
   out.commandsDropped = refused_.load(std::memory_order_relaxed) + s.midiDropped + engine_.stats().commandsDropped;
   out.sampleRate = s.sampleRate;
+  if (const rt::StreamBank* bank = engine_.config().streams) {
+    const rt::StreamBank::RingFill fill = bank->lowestRingFill();
+    out.lowestRingFill = fill.open > 0 ? fill.lowest : 1.0;  // no stream open: nothing is short
+  }
   return out;
 }
 

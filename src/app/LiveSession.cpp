@@ -5,11 +5,13 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <memory>
 #include <thread>
 
+#include "app/BundledInstrument.h"
 #include "app/LiveArgs.h"
 #include "app/LiveControl.h"
 #include "app/Loader.h"
@@ -52,10 +54,30 @@ void installSignalHandlers() {
   sigaction(SIGUSR1, &action, nullptr);
 }
 
+// SPINDLE_TEST_DISK_DELAY_MS (live tests only): every disk read waits that long, a
+// slow disk, so a freewheel test shows whether Spindle waits for the disk.
+stream::StreamingOptions streamingOptionsFor(const LiveArgs& args) {
+  stream::StreamingOptions options;
+  options.memoryBudget = static_cast<std::size_t>(args.memoryBudgetMiB) << 20;
+  const char* delay = std::getenv("SPINDLE_TEST_DISK_DELAY_MS");
+  if (delay && std::atoi(delay) > 0) {
+    const auto ms = std::chrono::milliseconds(std::atoi(delay));
+    options.disk.beforeRead = [ms] {
+      std::this_thread::sleep_for(ms);
+      return true;
+    };
+  }
+  return options;
+}
+
 class Session {
  public:
   Session(const LiveArgs& args, std::ostream& out, std::ostream& err)
-      : args_(args), out_(out), err_(err), loader_(stream::poolOptionsFor(streamingOptions_)) {}
+      : args_(args),
+        out_(out),
+        err_(err),
+        streamingOptions_(streamingOptionsFor(args)),
+        loader_(stream::poolOptionsFor(streamingOptions_)) {}
   ~Session();
   int run();
 
@@ -63,6 +85,7 @@ class Session {
   bool load();
   bool joinNsm();
   bool connectWhenPossible();
+  bool connectToRunningServer(const io::BackendOptions& options);
   void startEngine();
   bool startControl();
   void startMidi();
@@ -108,6 +131,7 @@ bool Session::load() {
   Loader::Result loaded = loader_.load(args_.instrument);
   for (const auto& diagnostic : loaded.report.diagnostics) err_ << formatDiagnostic(diagnostic) << '\n';
   for (const std::string& file : loaded.report.missingFiles) err_ << "spindle: missing sample: " << file << '\n';
+  for (const std::string& error : loaded.report.sampleErrors) err_ << "spindle: " << error << '\n';
   if (!loaded.program) {
     err_ << "spindle: cannot load instrument " << args_.instrument << '\n';
     return false;
@@ -165,6 +189,23 @@ bool Session::connectWhenPossible() {
   return false;
 }
 
+// No --backend (the first run): a running JACK server, else a running PipeWire; when
+// neither answers, say what is missing and how to start it instead of waiting.
+bool Session::connectToRunningServer(const io::BackendOptions& options) {
+  std::string jackError;
+  std::string pipewireError;
+  backend_ = io::makeJackBackend(options);
+  if (backend_->connect(jackError)) return true;
+  backend_ = io::makePipeWireBackend(options);
+  if (backend_->connect(pipewireError)) return true;
+  err_ << "spindle: no sound server is running (JACK: " << jackError << "; PipeWire: " << pipewireError << ").\n"
+       << "Start one, then run spindle again:\n"
+       << "  PipeWire (the Debian 12 desktop default): systemctl --user start pipewire pipewire-pulse wireplumber\n"
+       << "  or JACK: jackd -d alsa -d hw:0 -r 48000 -p 256   (qjackctl does the same from a window)\n"
+       << "With --backend jack or --backend pipewire, spindle waits for that server instead.\n";
+  return false;
+}
+
 void Session::startEngine() {
   engine::EngineConfig config;
   config.sampleRate = backend_->sampleRate();
@@ -211,6 +252,12 @@ void Session::superviseBackend() {
   if (ticksSinceLost_ == 0) {
     err_ << "spindle: the " << backend_->kind() << " server went away; reconnecting\n";
     backend_->disconnect();
+    // The note-offs of keys released while the server is away never arrive (its MIDI
+    // ports are gone): silence every voice, so none hangs after the reconnect. The
+    // engine's FIFO holds the command until the first cycle on the new connection.
+    engine::Command panic;
+    panic.type = engine::CommandType::Panic;
+    if (!engine_->postCommand(panic)) err_ << "spindle: warning: could not silence the voices (command queue full)\n";
   }
   if (++ticksSinceLost_ % kReconnectTicks != 0) return;
   std::string error;
@@ -228,11 +275,11 @@ void Session::superviseBackend() {
 }
 
 // Is the audio thread real-time? (The server or its client library decides; Spindle
-// can only explain the fix.) Asked at 1 s and 5 s, warned only if both say no: an
-// unlinked pw-jack client runs its first cycles on a non-real-time thread.
+// can only explain the fix.) Asked at 1 s and 5 s, warned only if both say no: a
+// server may raise its client's thread a moment after the first cycle. The kernel is
+// asked, not glibc: pw-jack raises its data thread by kernel id (RealtimeSetup.h).
 void Session::checkRealtime() {
-  const unsigned long audio = live_->audioThread();
-  const bool realtime = audio == 0 || io::threadPriority(static_cast<pthread_t>(audio)) > 0;
+  const bool realtime = live_->audioThread() == 0 || live_->audioThreadPriority() > 0;
   if (realtime || ++nonRealtimeChecks_ < 2) return;
   err_ << "spindle: warning: the audio thread is not real-time (SCHED_OTHER): expect xruns under load; "
        << io::realtimeLimitsAdvice() << '\n';
@@ -245,6 +292,7 @@ void Session::tick() {
     out_ << io::formatStats(live_->stats()) << std::flush;
   }
   drainNoteLog();
+  for (const std::string& error : streaming_->takeDiskErrors()) err_ << "spindle: " << error << '\n';
   control_->pump();  // OSC commands to the engine; frees the retired programs LiveControl owns
   superviseBackend();
 }
@@ -268,8 +316,15 @@ int Session::run() {
   if (!joinNsm()) return kExitInput;
   io::BackendOptions options;
   options.clientName = clientName_;
-  backend_ = args_.backend == "pipewire" ? io::makePipeWireBackend(options) : io::makeJackBackend(options);
-  if (!connectWhenPossible()) return 0;
+  options.multiOut = args_.multiOut;
+  if (args_.backend.empty()) {
+    if (!connectToRunningServer(options)) return kExitInput;
+  } else {
+    backend_ = args_.backend == "pipewire" ? io::makePipeWireBackend(options) : io::makeJackBackend(options);
+    if (!connectWhenPossible()) return 0;
+  }
+  if (args_.multiOut && std::string(backend_->kind()) != "jack")
+    err_ << "spindle: warning: --multi-out needs the JACK backend (under PipeWire: pw-jack spindle --backend jack)\n";
   startEngine();
   if (!startControl()) return kExitInput;
   std::string error;
@@ -303,7 +358,18 @@ int runLive(const std::vector<std::string>& argList, std::ostream& out, std::ost
     out << (args->help ? liveUsage() : std::string("spindle ") + kVersion + "\n");
     return 0;
   }
-  Session session(*args, out, err);
+  LiveArgs resolved = *args;
+  if (resolved.instrument.empty() && !control::NsmClient::urlFromEnvironment()) {
+    const auto bundled = findBundledInstrument();
+    if (!bundled) {
+      err << "spindle: no --instrument given and the bundled instrument is not installed (looked for "
+          << bundledInstrumentSearchList() << ")\n";
+      return kExitInput;
+    }
+    resolved.instrument = bundled->string();
+    out << "spindle: no --instrument given: loading the bundled instrument " << resolved.instrument << '\n';
+  }
+  Session session(resolved, out, err);
   return session.run();
 }
 

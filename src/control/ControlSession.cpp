@@ -30,12 +30,13 @@ void ControlCore::deliver(const LoadEvent& event) {
   const int wirePart = event.part + 1;
   switch (event.kind) {
     case LoadEvent::Kind::Progress:
-      replyTo(requester, {"/spindle/load/progress", {OscValue::i(wirePart), OscValue::f(event.progress)}});
+      replyTo(requester,
+              {"/spindle/load/progress", {OscValue::i(wirePart), OscValue::f(static_cast<double>(event.progress))}});
       return;
     case LoadEvent::Kind::Done:
       replyTo(requester, {"/spindle/load/done", {OscValue::i(wirePart), OscValue::s(event.text),
                                                  OscValue::i(event.regions), OscValue::i(event.missingSamples)}});
-      markDirty();
+      if (it->second.session == 0) markDirty();  // a session's own loads leave it clean
       break;
     case LoadEvent::Kind::Failed:
       replyTo(requester, {"/spindle/error", {OscValue::s("/spindle/load"),

@@ -168,7 +168,7 @@ const std::vector<OscReplyDoc>& oscReplies() {
       {"/spindle/load/done", "isii", "part, instrument name, regions, missing sample files"},
       {"/spindle/status", "s?...", "name, value pairs: voices, peak_voices, streams, xruns, xruns_detected, overruns, "
                                    "underruns, latency_last_ms, latency_min_ms, latency_max_ms (-1: no note yet), "
-                                   "load_percent, ring_fill_min, memory_bytes, dropped, sample_rate; -1: not measured"},
+                                   "load_percent, ring_fill_min (emptiest stream ring 0..1; 1: none open), memory_bytes, dropped, sample_rate; -1: not measured"},
       {"/spindle/session/saved", "s", "the file written"},
       {"/spindle/session/loaded", "s", "the file loaded, once every instrument has loaded"},
   };

@@ -1,7 +1,11 @@
 #pragma once
 // Commands from the control side to the audio thread, and the stats it publishes.
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <type_traits>
+
+#include "core/Limits.h"
 
 namespace spindle::engine {
 
@@ -31,6 +35,25 @@ struct Command {
 };
 static_assert(std::is_trivially_copyable_v<Command>);
 
+// One part's state at the end of the last process() call.
+//   voices: active voices of the part (sounding, releasing or fading out).
+//   peak:   largest |frame value| of the part's own mix in that call, either channel,
+//           after the part's gain and pan (what it adds to the output); linear, 1 = 0 dBFS.
+//           Per call, no hold or decay: a meter's ballistics are the reader's business.
+//   heldKeys: keys whose note-on the engine took and whose note-off it has not; key k is
+//           bit k % 64 of word k / 64. Keys released under the sustain pedal are not held
+//           (their voices still sound and count in `voices`); all-notes-off clears them.
+struct PartStats {
+  uint32_t voices = 0;
+  float peak = 0.0f;
+  std::array<uint64_t, 2> heldKeys{};
+
+  bool held(int key) const noexcept {
+    return key >= 0 && key < 128 && ((heldKeys[static_cast<std::size_t>(key >> 6)] >> (key & 63)) & 1U) != 0;
+  }
+};
+static_assert(std::is_trivially_copyable_v<PartStats>);
+
 struct EngineStats {
   uint32_t activeVoices = 0;
   uint32_t peakVoices = 0;
@@ -39,6 +62,7 @@ struct EngineStats {
   uint64_t voicesStolen = 0;
   uint64_t commandsDropped = 0;   // postCommand() refusals (FIFO full)
   uint64_t sourceUnderruns = 0;   // render chunks a SampleSource could not fully supply
+  std::array<PartStats, limits::kChannels> parts{};
 };
 static_assert(std::is_trivially_copyable_v<EngineStats>);
 

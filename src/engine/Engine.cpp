@@ -3,6 +3,7 @@
 #include "engine/Engine.h"
 
 #include <algorithm>
+#include <cmath>
 #include <utility>
 #include <vector>
 
@@ -24,7 +25,10 @@ Engine::Impl::Impl(const EngineConfig& c)
       pool(config.polyphony),
       scratch(config.maxBlockFrames, config.streams),
       quality(config.quality),
-      rng(config.randomSeed) {}
+      rng(config.randomSeed),
+      partLeft(static_cast<size_t>(config.maxBlockFrames)),
+      partRight(static_cast<size_t>(config.maxBlockFrames)),
+      byPart(static_cast<size_t>(pool.capacity())) {}
 
 Engine::Engine(const EngineConfig& config) : impl_(std::make_unique<Impl>(config)) {}
 Engine::~Engine() = default;
@@ -33,7 +37,15 @@ const EngineConfig& Engine::config() const noexcept { return impl_->config; }
 
 void Engine::process(const MidiEvent* events, int eventCount, float* outLeft, float* outRight, int frames) noexcept
     SPINDLE_REALTIME {
+  impl_->partOutputs = nullptr;
   impl_->process(events, eventCount, outLeft, outRight, frames);
+}
+
+void Engine::process(const MidiEvent* events, int eventCount, float* outLeft, float* outRight,
+                     const PartOutputs& parts, int frames) noexcept SPINDLE_REALTIME {
+  impl_->partOutputs = &parts;
+  impl_->process(events, eventCount, outLeft, outRight, frames);
+  impl_->partOutputs = nullptr;
 }
 
 // ---- audio thread ---------------------------------------------------------
@@ -43,6 +55,7 @@ void Engine::Impl::process(const MidiEvent* events, int eventCount, float* left,
   drainCommands();
   noteStartCount = 0;
   noteStartsPending = 0;
+  partPeak.fill(0.0f);
   int next = 0;
   for (int done = 0; done < frames;) {
     const int n = std::min(frames - done, config.maxBlockFrames);
@@ -62,6 +75,7 @@ void Engine::Impl::renderBlock(const MidiEvent* events, int eventCount, int& nex
                                float* right, int base, int frames) noexcept SPINDLE_REALTIME {
   std::fill(left, left + frames, 0.0f);
   std::fill(right, right + frames, 0.0f);
+  if (partOutputs) clearPartOutputs(base, frames);
   int at = 0;
   while (next < eventCount && (last || static_cast<int>(events[next].frame) < base + frames)) {
     const int f = std::clamp(static_cast<int>(std::min<uint32_t>(events[next].frame, INT32_MAX)) - base, at, frames - 1);
@@ -86,13 +100,66 @@ void Engine::Impl::renderVoices(float* left, float* right, int frames) noexcept 
   std::array<PartMix, limits::kChannels> mixes{};
   for (size_t i = 0; i < parts.size(); ++i) mixes[i] = {parts[i].mixGain(soloActive), parts[i].mixPan(), parts[i].bend};
   RenderContext ctx{&scratch, quality, quality == Quality::SincHigh ? &sinc16 : &sinc8, 0};
-  for (int i = 0; i < pool.activeCount(); ++i) {
-    Voice& v = pool.activeVoice(i);
-    if (noteStartsPending > 0) markFirstRender(v);
-    v.render(left, right, frames, mixes[static_cast<size_t>(v.part())], ctx);
+  sortVoicesByPart();
+  for (int p = 0; p < limits::kChannels; ++p) {
+    const auto begin = partBegin[static_cast<size_t>(p)], end = partBegin[static_cast<size_t>(p) + 1];
+    if (begin == end) continue;
+    std::fill_n(partLeft.begin(), frames, 0.0f);
+    std::fill_n(partRight.begin(), frames, 0.0f);
+    for (int i = begin; i < end; ++i) {
+      Voice& v = pool.activeVoice(byPart[static_cast<size_t>(i)]);
+      if (noteStartsPending > 0) markFirstRender(v);
+      v.render(partLeft.data(), partRight.data(), frames, mixes[static_cast<size_t>(p)], ctx);
+    }
+    mixPart(p, left, right, frames);
   }
   underruns += ctx.underruns;
   pool.collectFinished();
+}
+
+// Counting sort of the active voices by part, stable (start order kept within a part),
+// O(voices + parts).
+void Engine::Impl::sortVoicesByPart() noexcept SPINDLE_REALTIME {
+  std::array<int, limits::kChannels> next{};
+  for (int i = 0; i < pool.activeCount(); ++i) ++next[static_cast<size_t>(pool.activeVoice(i).part())];
+  int at = 0;
+  for (size_t p = 0; p < next.size(); ++p) {
+    partBegin[p] = at;
+    at += std::exchange(next[p], at);
+  }
+  partBegin[next.size()] = at;
+  for (int i = 0; i < pool.activeCount(); ++i) {
+    int& slot = next[static_cast<size_t>(pool.activeVoice(i).part())];
+    byPart[static_cast<size_t>(slot++)] = i;
+  }
+}
+
+void Engine::Impl::clearPartOutputs(int base, int frames) noexcept SPINDLE_REALTIME {
+  for (const StereoOut& out : *partOutputs) {
+    if (!out.left || !out.right) continue;
+    std::fill_n(out.left + base, frames, 0.0f);
+    std::fill_n(out.right + base, frames, 0.0f);
+  }
+}
+
+// Adds the part's mix to the output (its own, when the call gave it one: the segment
+// starts at segmentOffset there) and raises its peak for this call.
+void Engine::Impl::mixPart(int part, float* left, float* right, int frames) noexcept SPINDLE_REALTIME {
+  if (partOutputs) {
+    const StereoOut& own = (*partOutputs)[static_cast<size_t>(part)];
+    if (own.left && own.right) {
+      left = own.left + segmentOffset;
+      right = own.right + segmentOffset;
+    }
+  }
+  float peak = partPeak[static_cast<size_t>(part)];
+  for (int f = 0; f < frames; ++f) {
+    const auto i = static_cast<size_t>(f);
+    left[f] += partLeft[i];
+    right[f] += partRight[i];
+    peak = std::max(peak, std::max(std::fabs(partLeft[i]), std::fabs(partRight[i])));
+  }
+  partPeak[static_cast<size_t>(part)] = peak;
 }
 
 std::span<const NoteStart> Engine::noteStarts() const noexcept SPINDLE_REALTIME {
@@ -131,6 +198,22 @@ void Engine::Impl::publishStats(int frames) noexcept SPINDLE_REALTIME {
   shared.notesStarted.store(notesStarted, std::memory_order_relaxed);
   shared.voicesStolen.store(voicesStolen, std::memory_order_relaxed);
   shared.sourceUnderruns.store(underruns, std::memory_order_relaxed);
+  publishPartStats();
+}
+
+// Voice counts after this call's finished voices left, the call's peaks, and the held
+// keys from Part::keyDown (the note-ons and note-offs the engine actually took).
+void Engine::Impl::publishPartStats() noexcept SPINDLE_REALTIME {
+  std::array<uint32_t, limits::kChannels> voices{};
+  for (int i = 0; i < pool.activeCount(); ++i) ++voices[static_cast<size_t>(pool.activeVoice(i).part())];
+  for (size_t p = 0; p < parts.size(); ++p) {
+    std::array<uint64_t, 2> held{};
+    for (size_t k = 0; k < 128; ++k) held[k >> 6] |= static_cast<uint64_t>(parts[p].keyDown[k]) << (k & 63);
+    shared.partVoices[p].store(voices[p], std::memory_order_relaxed);
+    shared.partPeak[p].store(partPeak[p], std::memory_order_relaxed);
+    shared.heldKeys[p][0].store(held[0], std::memory_order_relaxed);
+    shared.heldKeys[p][1].store(held[1], std::memory_order_relaxed);
+  }
 }
 
 void Engine::Impl::drainCommands() noexcept SPINDLE_REALTIME {
@@ -288,6 +371,12 @@ EngineStats Engine::stats() const noexcept {
   st.voicesStolen = sh.voicesStolen.load(std::memory_order_relaxed);
   st.commandsDropped = sh.commandsDropped.load(std::memory_order_relaxed);
   st.sourceUnderruns = sh.sourceUnderruns.load(std::memory_order_relaxed);
+  for (size_t p = 0; p < st.parts.size(); ++p) {
+    PartStats& part = st.parts[p];
+    part.voices = sh.partVoices[p].load(std::memory_order_relaxed);
+    part.peak = sh.partPeak[p].load(std::memory_order_relaxed);
+    part.heldKeys = {sh.heldKeys[p][0].load(std::memory_order_relaxed), sh.heldKeys[p][1].load(std::memory_order_relaxed)};
+  }
   return st;
 }
 

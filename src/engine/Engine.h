@@ -7,11 +7,13 @@
 //     through the app's command router): postCommand(), collectGarbage(), stats().
 // The constructor allocates everything (voice pool, scratch buffers); after it
 // nothing on the audio thread allocates, locks, waits, logs or touches a file.
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <span>
 
+#include "core/Limits.h"
 #include "core/MidiEvent.h"
 #include "core/Realtime.h"
 #include "engine/Commands.h"
@@ -34,6 +36,15 @@ struct NoteStart {
   uint8_t channel = 0, key = 0, velocity = 0;
 };
 
+// Separate outputs per part (JACK's --multi-out): part k renders into parts[k] when
+// both its pointers are set, into the main pair otherwise. Each given buffer holds the
+// call's `frames` and is written (not added to), like the main pair.
+struct StereoOut {
+  float* left = nullptr;
+  float* right = nullptr;
+};
+using PartOutputs = std::array<StereoOut, limits::kChannels>;
+
 struct EngineConfig {
   double sampleRate = 48000.0;
   int maxBlockFrames = 256;
@@ -55,6 +66,9 @@ class Engine {
   // Audio thread. `events` sorted by frame, each frame < frames <= maxBlockFrames.
   // Writes (does not add to) outLeft/outRight.
   void process(const MidiEvent* events, int eventCount, float* outLeft, float* outRight,
+               int frames) noexcept SPINDLE_REALTIME;
+  // The same, with the parts that have their own output rendered there instead.
+  void process(const MidiEvent* events, int eventCount, float* outLeft, float* outRight, const PartOutputs& parts,
                int frames) noexcept SPINDLE_REALTIME;
 
   // Control thread. False when the command FIFO is full (the caller retries later).

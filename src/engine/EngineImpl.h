@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstdint>
 #include <unordered_map>
+#include <vector>
 
 #include "core/Limits.h"
 #include "core/MidiEvent.h"
@@ -39,6 +40,10 @@ struct Engine::Impl {
   void renderBlock(const MidiEvent* events, int eventCount, int& next, bool last, float* left, float* right,
                    int base, int frames) noexcept SPINDLE_REALTIME;
   void renderVoices(float* left, float* right, int frames) noexcept SPINDLE_REALTIME;
+  void sortVoicesByPart() noexcept SPINDLE_REALTIME;
+  void mixPart(int part, float* left, float* right, int frames) noexcept SPINDLE_REALTIME;
+  void clearPartOutputs(int base, int frames) noexcept SPINDLE_REALTIME;
+  void publishPartStats() noexcept SPINDLE_REALTIME;
   void publishStats(int frames) noexcept SPINDLE_REALTIME;
   void openNoteStart(int part, int key, int velocity) noexcept SPINDLE_REALTIME;
   void markFirstRender(const Voice& v) noexcept SPINDLE_REALTIME;
@@ -103,13 +108,29 @@ struct Engine::Impl {
   int openStart = -1;         // the entry of the note-on being handled, or -1
   int32_t eventOffset = 0;    // requested frame of the event being handled
   int32_t segmentOffset = 0;  // frame of the segment renderVoices() is rendering
+  // The current process() call's per-part outputs, or null (all parts to the main pair).
+  const PartOutputs* partOutputs = nullptr;
+
+  // Per-part mixing (renderVoices): a part's voices render into partLeft/partRight, which
+  // are measured (partPeak) and added to the output. byPart holds active-voice indices
+  // grouped by part, in start order within a part; part p's are [partBegin[p], partBegin[p + 1]).
+  std::vector<float> partLeft, partRight;  // maxBlockFrames each, sized in the constructor
+  std::vector<int> byPart;                 // pool capacity, sized in the constructor
+  std::array<int, limits::kChannels + 1> partBegin{};
+  std::array<float, limits::kChannels> partPeak{};  // of the current process() call
 
   // Published once per process() with relaxed stores; stats() reads them.
   struct {
     std::atomic<uint32_t> activeVoices{0}, peakVoices{0};
     std::atomic<uint64_t> framesRendered{0}, notesStarted{0}, voicesStolen{0}, commandsDropped{0};
     std::atomic<uint64_t> sourceUnderruns{0};
+    // Per part; stats() may see one part's fields from two neighbouring calls (harmless
+    // for a meter and a keyboard; each value is itself whole).
+    std::array<std::atomic<uint32_t>, limits::kChannels> partVoices{};
+    std::array<std::atomic<float>, limits::kChannels> partPeak{};
+    std::array<std::array<std::atomic<uint64_t>, 2>, limits::kChannels> heldKeys{};
   } shared;
+  static_assert(std::atomic<float>::is_always_lock_free && std::atomic<uint64_t>::is_always_lock_free);
 };
 
 }  // namespace spindle::engine

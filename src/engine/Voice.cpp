@@ -18,6 +18,9 @@ RenderScratch::RenderScratch(int maxBlockFrames, rt::StreamBank* streamBank)
       pitchEnv(left.size()),
       pitchLfo(left.size()),
       positions(kChunkFrames + 1),
+      indices(kChunkFrames),
+      fractions(kChunkFrames),
+      taps(4 * kChunkFrames),
       spanLeft(kSpanCapacity),
       spanRight(kSpanCapacity),
       streams(streamBank) {}

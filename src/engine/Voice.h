@@ -5,9 +5,15 @@
 // A render call walks the stages over the whole segment, block-wise, not per frame:
 //   delay  -> skip the region's delay frames (nothing sounds, nothing advances)
 //   pitch  -> per-frame position increments (only when pitcheg/pitchlfo modulate)
-//   fetch  -> SampleSource spans in chunks, interpolated into scratch left/right
-//   filter -> per-voice Filter; cutoff re-set every kFilterStep frames if modulated
+//   fetch  -> SampleSource spans in chunks, interpolated into scratch left/right:
+//             positions split once per chunk into span indices and fractions, taps
+//             gathered, then the kernel of the quality (a template argument, chosen
+//             once per chunk) runs branch-free and vectorised; a voice reading one
+//             source frame per output frame from a whole frame copies its span
+//   filter -> per-voice Filter (skipped when off); cutoff re-set every kFilterStep
+//             frames if modulated; a mono source filters one channel
 //   amp    -> ampeg x amplfo x region/velocity/part gain x pan, added to the output
+//             (dsp/Mix.h: vectorised loops; only a gain ramp runs frame by frame)
 // Gain changes from the part (CC7/CC10/CC11, part volume/pan) ramp over
 // kGainRampFrames so that controller moves do not click.
 #include <cstdint>
@@ -36,10 +42,15 @@ struct RenderScratch {
   explicit RenderScratch(int maxBlockFrames, rt::StreamBank* streams = nullptr);
   std::vector<float> left, right, ampEnv, ampLfo, filEnv, filLfo, pitchEnv, pitchLfo;
   std::vector<double> positions;  // kChunkFrames + 1
+  std::vector<int32_t> indices;   // kChunkFrames: span index of each frame's position
+  std::vector<float> fractions;   // kChunkFrames: its fractional part
+  std::vector<float> taps;        // 4 * kChunkFrames: interpolation taps, gathered
   std::vector<float> spanLeft, spanRight;
   rt::StreamBank* streams = nullptr;
   SourceScratch source() noexcept SPINDLE_REALTIME;
 };
+
+struct ChunkPositions;  // VoiceRender.cpp
 
 // What a render call needs from outside the voice.
 struct RenderContext {
@@ -122,11 +133,14 @@ class Voice {
   int fetchChunk(float* left, float* right, int frames, const float* increments, RenderContext& ctx) noexcept
       SPINDLE_REALTIME;
   template <typename Kernel>
-  int interpolate(const Kernel& kernel, float* left, float* right, int frames, RenderContext& ctx) noexcept
-      SPINDLE_REALTIME;
+  int interpolate(const Kernel& kernel, const ChunkPositions& pos, float* left, float* right, int frames,
+                  RenderContext& ctx) noexcept SPINDLE_REALTIME;
   void filter(float* left, float* right, int frames, RenderContext& ctx) noexcept SPINDLE_REALTIME;
+  void filterSpan(float* left, float* right, int frames) noexcept SPINDLE_REALTIME;
   void amplify(float* outLeft, float* outRight, int frames, const PartMix& mix, RenderContext& ctx) noexcept
       SPINDLE_REALTIME;
+  int rampGains(const float* left, const float* right, const float* env, float targetLeft, float targetRight,
+                float* outLeft, float* outRight, int frames) noexcept SPINDLE_REALTIME;
 
   const Program* program_ = nullptr;
   const Region* region_ = nullptr;

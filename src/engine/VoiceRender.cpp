@@ -6,23 +6,38 @@
 #include "core/Units.h"
 #include "engine/Curves.h"
 #include "engine/Voice.h"
+#include "engine/dsp/Mix.h"
 
 namespace spindle::engine {
 
+// The source positions of a chunk's frames: an array when pitch is modulated, else
+// start + step * i, computed where it is needed (no array to write and read back).
+struct ChunkPositions {
+  const double* array = nullptr;
+  double start = 0.0, step = 0.0;
+  double at(int i) const noexcept SPINDLE_REALTIME { return array ? array[i] : start + step * i; }
+  // One source frame per output frame from a whole frame: a sample at its root key
+  // and its own rate, the most common voice of all in multi-sampled libraries.
+  bool unpitched() const noexcept SPINDLE_REALTIME { return !array && step == 1.0 && start == std::floor(start); }
+};
+
 namespace {
 
-// Interpolation kernels: `back` history frames and `fwd` look-ahead frames around p[0].
+// Interpolation kernels over a chunk, one channel at a time: `back` history frames
+// and `fwd` look-ahead frames around each position's floor.
 struct LinearKernel {
   int back = 0, fwd = 1;
-  float operator()(const float* p, float frac) const noexcept SPINDLE_REALTIME {
-    return dsp::interpolateLinear(p, frac);
+  void operator()(const float* src, const int32_t* index, const float* frac, float* out, int frames,
+                  float* taps) const noexcept SPINDLE_REALTIME {
+    dsp::interpolateLinearBlock(src, index, frac, out, frames, taps);
   }
 };
 
 struct HermiteKernel {
   int back = 1, fwd = 2;
-  float operator()(const float* p, float frac) const noexcept SPINDLE_REALTIME {
-    return dsp::interpolateHermite(p, frac);
+  void operator()(const float* src, const int32_t* index, const float* frac, float* out, int frames,
+                  float* taps) const noexcept SPINDLE_REALTIME {
+    dsp::interpolateHermiteBlock(src, index, frac, out, frames, taps);
   }
 };
 
@@ -30,12 +45,34 @@ struct SincKernel {
   const dsp::SincInterpolator* sinc;
   int band;
   int back, fwd;
-  float operator()(const float* p, float frac) const noexcept SPINDLE_REALTIME {
-    return sinc->interpolateBand(p, frac, band);
+  void operator()(const float* src, const int32_t* index, const float* frac, float* out, int frames,
+                  float* /*taps*/) const noexcept SPINDLE_REALTIME {
+    for (int i = 0; i < frames; ++i) out[i] = sinc->interpolateBand(src + index[i], frac[i], band);
   }
 };
 
 int64_t floorFrame(double position) noexcept SPINDLE_REALTIME { return static_cast<int64_t>(std::floor(position)); }
+
+// Positions to span indices and fractions, once for both channels. A position never
+// lies before `first` (the span starts at or before its floor), so truncation is the
+// floor, and pos - first is exact in double: the fraction is float(pos - floor(pos)).
+void splitPositions(const ChunkPositions& p, int64_t first, int frames, int32_t* __restrict index,
+                    float* __restrict frac) noexcept SPINDLE_REALTIME {
+  const double base = static_cast<double>(first);
+  const auto split = [&](int i, double pos) noexcept SPINDLE_REALTIME {
+    const double rel = pos - base;
+    const auto whole = static_cast<int32_t>(rel);
+    index[i] = whole;
+    frac[i] = static_cast<float>(rel - static_cast<double>(whole));
+  };
+  if (p.array) {
+    const double* __restrict pos = p.array;
+    for (int i = 0; i < frames; ++i) split(i, pos[i]);
+  } else {
+    const double start = p.start, step = p.step;
+    for (int i = 0; i < frames; ++i) split(i, start + step * i);
+  }
+}
 
 }  // namespace
 
@@ -89,68 +126,70 @@ void Voice::fetch(float* left, float* right, int frames, const float* increments
 // current quality. Returns the frames written; the caller zeroes the rest.
 int Voice::fetchChunk(float* left, float* right, int frames, const float* increments, RenderContext& ctx) noexcept
     SPINDLE_REALTIME {
-  double* pos = ctx.scratch->positions.data();
-  for (int i = 0; i <= frames; ++i) {
-    pos[i] = increments ? (i == 0 ? position_ : pos[i - 1] + static_cast<double>(increments[i - 1]))
-                        : position_ + increment_ * i;
+  ChunkPositions pos{nullptr, position_, increment_};
+  if (increments) {
+    double* array = ctx.scratch->positions.data();
+    array[0] = position_;
+    for (int i = 1; i <= frames; ++i) array[i] = array[i - 1] + static_cast<double>(increments[i - 1]);
+    pos.array = array;
   }
   const int64_t end = source_.endPosition();
   int live = frames;
-  while (live > 0 && floorFrame(pos[live - 1]) > end) --live;
+  while (live > 0 && floorFrame(pos.at(live - 1)) > end) --live;
   if (live < frames) sourceEnded_ = true;
-  position_ = pos[frames];
+  position_ = pos.at(frames);
   if (live == 0) return 0;
   switch (ctx.quality) {
-    case Quality::Linear: return interpolate(LinearKernel{}, left, right, live, ctx);
-    case Quality::Hermite: return interpolate(HermiteKernel{}, left, right, live, ctx);
+    case Quality::Linear: return interpolate(LinearKernel{}, pos, left, right, live, ctx);
+    case Quality::Hermite: return interpolate(HermiteKernel{}, pos, left, right, live, ctx);
     case Quality::Sinc:
     case Quality::SincHigh: {
-      if (!ctx.sinc) return interpolate(HermiteKernel{}, left, right, live, ctx);
+      if (!ctx.sinc) return interpolate(HermiteKernel{}, pos, left, right, live, ctx);
       const double ratio = increments ? static_cast<double>(increments[0]) : increment_;
       const int h = ctx.sinc->halfTaps();
-      return interpolate(SincKernel{ctx.sinc, ctx.sinc->bandForRatio(static_cast<float>(ratio)), h - 1, h}, left,
-                         right, live, ctx);
+      const SincKernel sinc{ctx.sinc, ctx.sinc->bandForRatio(static_cast<float>(ratio)), h - 1, h};
+      return interpolate(sinc, pos, left, right, live, ctx);
     }
   }
   return 0;
 }
 
 template <typename Kernel>
-int Voice::interpolate(const Kernel& kernel, float* left, float* right, int frames, RenderContext& ctx) noexcept
-    SPINDLE_REALTIME {
-  const double* pos = ctx.scratch->positions.data();
-  const int64_t first = floorFrame(pos[0]) - kernel.back;
-  const int need = static_cast<int>(floorFrame(pos[frames - 1]) + kernel.fwd - first + 1);
+int Voice::interpolate(const Kernel& kernel, const ChunkPositions& pos, float* left, float* right, int frames,
+                       RenderContext& ctx) noexcept SPINDLE_REALTIME {
+  const int64_t first = floorFrame(pos.at(0)) - kernel.back;
+  const int need = static_cast<int>(floorFrame(pos.at(frames - 1)) + kernel.fwd - first + 1);
   const SourceSpan span = source_.read(first, need);
   int n = frames;
   if (span.count < need) {  // the source ran dry: play what it has
     n = 0;
-    while (n < frames && floorFrame(pos[n]) + kernel.fwd - first < span.count) ++n;
+    while (n < frames && floorFrame(pos.at(n)) + kernel.fwd - first < span.count) ++n;
     ++ctx.underruns;
     ++underruns_;
     // No frame will come (no stream slot, or the file failed): end with a fade rather
     // than sound silence until the envelope ends.
     if (source_.starved()) fade(limits::kStealFadeSeconds);
   }
-  for (int i = 0; i < n; ++i) {
-    const int64_t whole = floorFrame(pos[i]);
-    left[i] = kernel(span.left + (whole - first), static_cast<float>(pos[i] - static_cast<double>(whole)));
+  int32_t* index = ctx.scratch->indices.data();
+  float* frac = ctx.scratch->fractions.data();
+  if (pos.unpitched()) {  // every fraction is 0, where each kernel returns p[0] exactly
+    const auto at = static_cast<std::size_t>(static_cast<int64_t>(pos.start) - first);
+    std::copy_n(span.left + at, n, left);
+    if (stereo_) std::copy_n(span.right + at, n, right);
+    return n;
   }
-  if (stereo_) {
-    for (int i = 0; i < n; ++i) {
-      const int64_t whole = floorFrame(pos[i]);
-      right[i] = kernel(span.right + (whole - first), static_cast<float>(pos[i] - static_cast<double>(whole)));
-    }
-  } else {
-    std::copy(left, left + n, right);
-  }
+  splitPositions(pos, first, n, index, frac);
+  // The quality was chosen once per chunk (the template argument): no branch per frame.
+  float* taps = ctx.scratch->taps.data();
+  kernel(span.left, index, frac, left, n, taps);
+  if (stereo_) kernel(span.right, index, frac, right, n, taps);
   return n;
 }
 
 void Voice::filter(float* left, float* right, int frames, RenderContext& ctx) noexcept SPINDLE_REALTIME {
   if (!hasFilter_) return;
   if (!filterModulated_) {
-    filter_.process(left, right, frames);
+    filterSpan(left, right, frames);
     return;
   }
   float* env = ctx.scratch->filEnv.data();
@@ -162,7 +201,15 @@ void Voice::filter(float* left, float* right, int frames, RenderContext& ctx) no
     const int len = std::min(kFilterStep, frames - i);
     const float cents = env[i] * depth + lfo[i];
     filter_.setParams(cutoff_ * std::exp2(cents / 1200.0f), resonance_);
-    filter_.process(left + i, right + i, len);
+    filterSpan(left + i, right + i, len);
+  }
+}
+
+void Voice::filterSpan(float* left, float* right, int frames) noexcept SPINDLE_REALTIME {
+  if (stereo_) {
+    filter_.process(left, right, frames);
+  } else {
+    filter_.processMono(left, frames);
   }
 }
 
@@ -178,20 +225,33 @@ void Voice::amplify(float* outLeft, float* outRight, int frames, const PartMix& 
   const curves::PanGains pan = curves::panGains(panOffset_ + mix.pan);
   const float targetLeft = pan.left * staticGain_ * mix.gain;
   const float targetRight = pan.right * staticGain_ * mix.gain;
-  const bool ramp = targetLeft != gainLeft_ || targetRight != gainRight_;
-  const int rampFrames = ramp ? std::min(frames, kGainRampFrames) : 0;
-  const float stepLeft = ramp ? (targetLeft - gainLeft_) / static_cast<float>(kGainRampFrames) : 0.0f;
-  const float stepRight = ramp ? (targetRight - gainRight_) / static_cast<float>(kGainRampFrames) : 0.0f;
   const float* left = ctx.scratch->left.data();
-  const float* right = ctx.scratch->right.data();
-  for (int i = 0; i < frames; ++i) {
-    if (i < rampFrames) {
-      gainLeft_ += stepLeft;
-      gainRight_ += stepRight;
-    } else if (i == rampFrames && rampFrames == kGainRampFrames) {
-      gainLeft_ = targetLeft;
-      gainRight_ = targetRight;
-    }
+  const float* right = stereo_ ? ctx.scratch->right.data() : left;
+  int done = 0;
+  if (targetLeft != gainLeft_ || targetRight != gainRight_) {
+    done = rampGains(left, right, env, targetLeft, targetRight, outLeft, outRight, frames);
+  }
+  const int rest = frames - done;
+  if (stereo_ && (widthA_ != 1.0f || widthB_ != 0.0f)) {
+    dsp::addWidth(left + done, right + done, env + done, widthA_, widthB_, gainLeft_, gainRight_, outLeft + done,
+                  outRight + done, rest);
+  } else {
+    dsp::addScaled(left + done, env + done, gainLeft_, outLeft + done, rest);
+    dsp::addScaled(right + done, env + done, gainRight_, outRight + done, rest);
+  }
+}
+
+// A part's gain or pan moved: the first frames step the gains towards the targets,
+// kGainRampFrames steps in all (a segment shorter than that leaves the ramp to the
+// next one, which steps from where this one stopped). Returns the frames written.
+int Voice::rampGains(const float* left, const float* right, const float* env, float targetLeft, float targetRight,
+                     float* outLeft, float* outRight, int frames) noexcept SPINDLE_REALTIME {
+  const int rampFrames = std::min(frames, kGainRampFrames);
+  const float stepLeft = (targetLeft - gainLeft_) / static_cast<float>(kGainRampFrames);
+  const float stepRight = (targetRight - gainRight_) / static_cast<float>(kGainRampFrames);
+  for (int i = 0; i < rampFrames; ++i) {
+    gainLeft_ += stepLeft;
+    gainRight_ += stepRight;
     const float l = widthA_ * left[i] + widthB_ * right[i];
     const float r = widthB_ * left[i] + widthA_ * right[i];
     outLeft[i] += l * env[i] * gainLeft_;
@@ -201,6 +261,7 @@ void Voice::amplify(float* outLeft, float* outRight, int frames, const PartMix& 
     gainLeft_ = targetLeft;
     gainRight_ = targetRight;
   }
+  return rampFrames;
 }
 
 }  // namespace spindle::engine

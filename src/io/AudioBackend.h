@@ -18,6 +18,9 @@ namespace spindle::io {
 
 struct BackendOptions {
   std::string clientName = "spindle";
+  // JACK: also ports out_<k>_L/out_<k>_R per part k = 1..16, each part's voices alone;
+  // out_L/out_R keep the full mix (LiveProcessor::endCycle with parts).
+  bool multiOut = false;
 };
 
 class AudioBackend {

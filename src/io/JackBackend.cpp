@@ -3,6 +3,7 @@
 #include <jack/midiport.h>
 
 #include <algorithm>
+#include <string>
 
 #include "io/ProcessTimer.h"
 
@@ -30,9 +31,18 @@ bool JackBackend::registerPorts(std::string& error) {
   outL_ = jack_port_register(client_, "out_L", JACK_DEFAULT_AUDIO_TYPE, JackPortIsOutput, 0);
   outR_ = jack_port_register(client_, "out_R", JACK_DEFAULT_AUDIO_TYPE, JackPortIsOutput, 0);
   midiIn_ = jack_port_register(client_, "midi_in", JACK_DEFAULT_MIDI_TYPE, JackPortIsInput, 0);
-  if (!outL_ || !outR_ || !midiIn_) {
+  if (!outL_ || !outR_ || !midiIn_ || (options_.multiOut && !registerPartPorts())) {
     error = "cannot register the JACK ports";
     return false;
+  }
+  return true;
+}
+
+bool JackBackend::registerPartPorts() {
+  for (std::size_t i = 0; i < partPorts_.size(); ++i) {
+    const std::string name = "out_" + std::to_string(i / 2 + 1) + (i % 2 == 0 ? "_L" : "_R");
+    partPorts_[i] = jack_port_register(client_, name.c_str(), JACK_DEFAULT_AUDIO_TYPE, JackPortIsOutput, 0);
+    if (!partPorts_[i]) return false;
   }
   return true;
 }
@@ -70,6 +80,7 @@ void JackBackend::disconnect() {
   jack_client_close(client_);
   client_ = nullptr;
   outL_ = outR_ = midiIn_ = nullptr;
+  partPorts_.fill(nullptr);
   if (live_) live_->setConnected(false);
 }
 
@@ -109,7 +120,15 @@ void JackBackend::process(jack_nframes_t frames) noexcept SPINDLE_REALTIME {
   }
   auto* left = static_cast<float*>(jack_port_get_buffer(outL_, frames));
   auto* right = static_cast<float*>(jack_port_get_buffer(outR_, frames));
-  live_->endCycle(left, right);
+  if (!options_.multiOut) {
+    live_->endCycle(left, right);
+    return;
+  }
+  for (std::size_t k = 0; k < partBuffers_.size(); ++k) {
+    partBuffers_[k].left = static_cast<float*>(jack_port_get_buffer(partPorts_[2 * k], frames));
+    partBuffers_[k].right = static_cast<float*>(jack_port_get_buffer(partPorts_[2 * k + 1], frames));
+  }
+  live_->endCycle(left, right, &partBuffers_);
 }
 #if defined(__clang__)
 #pragma clang diagnostic pop
@@ -125,17 +144,34 @@ void JackBackend::latency(jack_latency_callback_mode_t mode) noexcept {
   jack_latency_range_t range{};
   if (mode == JackCaptureLatency) {
     jack_port_get_latency_range(midiIn_, JackCaptureLatency, &range);
-    jack_port_set_latency_range(outL_, JackCaptureLatency, &range);
-    jack_port_set_latency_range(outR_, JackCaptureLatency, &range);
+    setOutputLatency(mode, range);
     return;
   }
-  jack_latency_range_t right{};
-  jack_port_get_latency_range(outL_, JackPlaybackLatency, &range);
-  jack_port_get_latency_range(outR_, JackPlaybackLatency, &right);
-  range.min = std::min(range.min, right.min);
-  range.max = std::max(range.max, right.max);
+  setOutputLatency(mode, range);
   jack_port_set_latency_range(midiIn_, JackPlaybackLatency, &range);
   if (live_) live_->setPlaybackLatency(range.max);
+}
+
+// Capture: sets `range` on every output. Playback: gathers the outputs' ranges into
+// `range` (min of the mins, max of the maxes): the latency Spindle reports is the
+// largest of its outputs'.
+void JackBackend::setOutputLatency(jack_latency_callback_mode_t mode, jack_latency_range_t& range) noexcept {
+  bool first = true;
+  const auto visit = [&](jack_port_t* port) {
+    if (!port) return;
+    if (mode == JackCaptureLatency) {
+      jack_port_set_latency_range(port, JackCaptureLatency, &range);
+      return;
+    }
+    jack_latency_range_t r{};
+    jack_port_get_latency_range(port, JackPlaybackLatency, &r);
+    range.min = first ? r.min : std::min(range.min, r.min);
+    range.max = first ? r.max : std::max(range.max, r.max);
+    first = false;
+  };
+  visit(outL_);
+  visit(outR_);
+  for (jack_port_t* port : partPorts_) visit(port);
 }
 
 int JackBackend::onXrun(void* self) {

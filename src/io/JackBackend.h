@@ -1,20 +1,25 @@
 #pragma once
 // JackBackend: Spindle as a JACK client. Ports <name>:out_L, <name>:out_R (audio out)
-// and <name>:midi_in (MIDI in, events rendered at their frame offset).
+// and <name>:midi_in (MIDI in, events rendered at their frame offset); with multiOut
+// also <name>:out_1_L, out_1_R .. out_16_R, one pair per part (the main pair keeps the
+// full mix).
 //
 // Callbacks and their threads (JACK's):
 //   process        audio thread   -> LiveProcessor begin/addPortEvent/endCycle
 //   latency        JACK thread    -> playback latency of out_L/out_R into the stats;
 //                                    propagates capture latency midi_in -> outs and
 //                                    playback latency outs -> midi_in
-//   xrun, freewheel, buffer size, sample rate: notification thread -> atomics
+//   freewheel      -> LiveProcessor: the disk is waited for between blocks meanwhile
+//   xrun, buffer size, sample rate: notification thread -> atomics
 //   info shutdown  -> lost(): the main thread closes the client and reconnects
 // The server is never started by Spindle (JackNoStartServer); JACK_DEFAULT_SERVER or
 // the default server name picks the server.
 #include <jack/jack.h>
 
+#include <array>
 #include <atomic>
 
+#include "core/Limits.h"
 #include "io/AudioBackend.h"
 
 namespace spindle::io {
@@ -43,6 +48,8 @@ class JackBackend final : public AudioBackend {
   void process(jack_nframes_t frames) noexcept SPINDLE_REALTIME;
   void latency(jack_latency_callback_mode_t mode) noexcept;
   bool registerPorts(std::string& error);
+  bool registerPartPorts();
+  void setOutputLatency(jack_latency_callback_mode_t mode, jack_latency_range_t& range) noexcept;
   bool setCallbacks(std::string& error);
 
   BackendOptions options_;
@@ -50,6 +57,8 @@ class JackBackend final : public AudioBackend {
   jack_port_t* outL_ = nullptr;
   jack_port_t* outR_ = nullptr;
   jack_port_t* midiIn_ = nullptr;
+  std::array<jack_port_t*, 2 * limits::kChannels> partPorts_{};  // L, R of part 1, then part 2...
+  engine::PartOutputs partBuffers_{};  // audio thread: this cycle's part port buffers
   LiveProcessor* live_ = nullptr;  // set before activation, read by JACK's threads
   std::atomic<bool> lost_{false};
   std::atomic<double> rate_{0.0};

@@ -1,6 +1,7 @@
 #include "io/LiveProcessor.h"
 
 #include <pthread.h>
+#include <unistd.h>
 
 #include <algorithm>
 
@@ -28,6 +29,8 @@ LiveProcessor::LiveProcessor(engine::Engine& engine)
       blockEvents_(static_cast<std::size_t>(limits::kMaxEventsPerBlock)) {}
 
 // pthread_self() reads a thread register: real-time safe though not annotated.
+// gettid() is a syscall, made only when the callback moves to another thread (the
+// first cycle, a reconnect): the main thread needs the kernel id for the priority.
 #if defined(__clang__)
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wfunction-effects"
@@ -36,17 +39,25 @@ void LiveProcessor::beginCycle(const CycleStart& cycle) noexcept SPINDLE_REALTIM
   timer_.start();
   flushDenormals();
   const auto self = static_cast<unsigned long>(pthread_self());
-  if (audioThread_.load(std::memory_order_relaxed) != self) audioThread_.store(self, std::memory_order_relaxed);
+  if (audioThread_.load(std::memory_order_relaxed) != self) {
+    audioTid_.store(static_cast<int>(gettid()), std::memory_order_relaxed);
+    audioThread_.store(self, std::memory_order_relaxed);
+  }
   cycle_ = cycle;
   pendingCount_ = 0;
   const bool freewheeling = freewheeling_.load(std::memory_order_relaxed);
+  const uint64_t reported = backendXruns_.load(std::memory_order_relaxed);
+  afterXrun_ = reported != backendXrunsSeen_;
+  backendXrunsSeen_ = reported;
   if (haveExpected_ && !freewheeling && cycle.frameTime != expectedFrame_) {
     ++local_.detectedXruns;
     local_.gapFrames += cycle.frameTime > expectedFrame_ ? cycle.frameTime - expectedFrame_
                                                          : expectedFrame_ - cycle.frameTime;
+    afterXrun_ = true;
   }
   expectedFrame_ = cycle.frameTime + static_cast<uint64_t>(cycle.frames);
   haveExpected_ = true;
+  followFreewheel();
   clock_.publish(ClockPoint{cycle.frameTime, cycle.startNs, cycle.sampleRate, static_cast<uint32_t>(cycle.frames), 0});
 }
 #if defined(__clang__)
@@ -114,10 +125,16 @@ void LiveProcessor::sortBlock() noexcept SPINDLE_REALTIME {
     blockEvents_[static_cast<std::size_t>(i)] = pending_[static_cast<std::size_t>(i)].event;
 }
 
-void LiveProcessor::endCycle(float* left, float* right) noexcept SPINDLE_REALTIME {
+void LiveProcessor::endCycle(float* left, float* right, const engine::PartOutputs* parts) noexcept SPINDLE_REALTIME {
   takeThreadEvents();
   sortBlock();
-  engine_.process(blockEvents_.data(), pendingCount_, left, right, cycle_.frames);
+  if (streamsFreewheel_) waitForDisk();
+  if (parts) {
+    engine_.process(blockEvents_.data(), pendingCount_, left, right, *parts, cycle_.frames);
+    addPartsToMain(left, right, *parts);
+  } else {
+    engine_.process(blockEvents_.data(), pendingCount_, left, right, cycle_.frames);
+  }
   local_.midiEvents += static_cast<uint64_t>(pendingCount_);
   local_.frames += static_cast<uint64_t>(cycle_.frames);
   collectNoteStarts();
@@ -125,6 +142,42 @@ void LiveProcessor::endCycle(float* left, float* right) noexcept SPINDLE_REALTIM
     timer_.stop(static_cast<uint64_t>(1e9 * cycle_.frames / cycle_.sampleRate));
   publish();
 }
+
+void LiveProcessor::addPartsToMain(float* left, float* right, const engine::PartOutputs& parts) noexcept
+    SPINDLE_REALTIME {
+  for (const engine::StereoOut& part : parts) {
+    if (!part.left || !part.right) continue;
+    for (int i = 0; i < cycle_.frames; ++i) {
+      left[i] += part.left[i];
+      right[i] += part.right[i];
+    }
+  }
+}
+
+// StreamBank::setFreewheel is one relaxed atomic store (not annotated); waitUntilReady
+// blocks, which freewheel allows: nothing is real-time then. The effect check is waived
+// for these two functions.
+#if defined(__clang__)
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wfunction-effects"
+#endif
+// The bank changes mode between blocks, on this thread: the backend's freewheel
+// callback runs on another thread, possibly while a block renders.
+void LiveProcessor::followFreewheel() noexcept SPINDLE_REALTIME {
+  const bool on = freewheeling_.load(std::memory_order_relaxed);
+  if (!streams_ || on == streamsFreewheel_) return;
+  streams_->setFreewheel(on);
+  streamsFreewheel_ = on;
+}
+
+// Freewheel only: until the disk thread has served every open stream (rt::StreamBank).
+void LiveProcessor::waitForDisk() noexcept SPINDLE_REALTIME {
+  SPINDLE_FREEWHEEL_WAIT_SCOPE;
+  streams_->waitUntilReady();
+}
+#if defined(__clang__)
+#pragma clang diagnostic pop
+#endif
 
 // The engine reports one NoteStart per note-on, in event order: the i-th matches the
 // i-th note-on of the block.
@@ -146,6 +199,7 @@ void LiveProcessor::collectNoteStarts() noexcept SPINDLE_REALTIME {
     note.key = start.key;
     note.velocity = start.velocity;
     note.source = p.source;
+    note.afterXrun = afterXrun_;
     ++local_.noteOns;
     if (start.voices == 0 || start.firstOffset < 0) {
       ++local_.notesWithoutVoice;
@@ -164,6 +218,10 @@ void LiveProcessor::publish() noexcept SPINDLE_REALTIME {
   snapshot_.publish(local_);
 }
 
+int LiveProcessor::audioThreadPriority() const noexcept {
+  return kernelThreadPriority(static_cast<pid_t>(audioTid_.load(std::memory_order_relaxed)));
+}
+
 LiveStatsSnapshot LiveProcessor::stats() const noexcept {
   LiveStatsSnapshot s;
   snapshot_.read(s);
@@ -171,6 +229,7 @@ LiveStatsSnapshot LiveProcessor::stats() const noexcept {
   s.streamUnderruns = e.sourceUnderruns;
   s.activeVoices = e.activeVoices;
   s.peakVoices = e.peakVoices;
+  s.parts = e.parts;
   s.playbackLatencyFrames = playbackLatency_.load(std::memory_order_relaxed);
   s.backendXruns = backendXruns_.load(std::memory_order_relaxed);
   s.midiDropped += midiDropped_.load(std::memory_order_relaxed);

@@ -4,8 +4,16 @@
 //
 //   beginCycle(frame time, frames, start time)   clock, xrun detection, timer start
 //   addPortEvent(offset, bytes) ...              sample-accurate MIDI from its port
-//   endCycle(left, right)                        MIDI-thread events, Engine::process,
+//   endCycle(left, right[, parts])               MIDI-thread events, Engine::process,
 //                                                note-on latency, stats publish
+//
+// Per-part outputs (--multi-out): endCycle(left, right, &parts) renders each part with
+// an output of its own there, and the main pair still carries the full mix.
+//
+// Freewheel (JACK's freewheel mode, setFreewheeling): nothing is real-time then, and
+// the disk is waited for between blocks (rt::StreamBank freewheel), so a streamed
+// instrument renders bit-exact, with no underrun, however fast the cycles come. The
+// audio thread switches the bank at the start of a cycle, never inside a block.
 //
 // Events from the midi thread carry a frame timestamp (AudioClock); they play one
 // period after it, at a constant latency, so their jitter does not reach the audio:
@@ -54,7 +62,7 @@ class LiveProcessor {
   // ---- audio thread ----
   void beginCycle(const CycleStart& cycle) noexcept SPINDLE_REALTIME;
   void addPortEvent(uint32_t offset, const uint8_t* bytes, std::size_t size) noexcept SPINDLE_REALTIME;
-  void endCycle(float* left, float* right) noexcept SPINDLE_REALTIME;
+  void endCycle(float* left, float* right, const engine::PartOutputs* parts = nullptr) noexcept SPINDLE_REALTIME;
 
   // ---- backend callbacks, any thread ----
   void countBackendXrun() noexcept { backendXruns_.fetch_add(1, std::memory_order_relaxed); }
@@ -67,8 +75,12 @@ class LiveProcessor {
   MidiInputFifo& midiInput(int input) noexcept { return midiInputs_[static_cast<std::size_t>(input)]; }
   const AudioClock& clock() const noexcept { return clock_; }
   void countMidiDropped(uint64_t n) noexcept { midiDropped_.fetch_add(n, std::memory_order_relaxed); }
-  // The audio thread's pthread handle (0 before the first cycle), for priorities.
+  // The audio thread's pthread handle (0 before the first cycle).
   unsigned long audioThread() const noexcept { return audioThread_.load(std::memory_order_relaxed); }
+  // Its SCHED_FIFO priority as the kernel sees it (0: not real-time, or no cycle yet).
+  // Not threadPriority(audioThread()): glibc's cached policy is stale for a thread the
+  // server's library raised by kernel id (pw-jack), see RealtimeSetup.h.
+  int audioThreadPriority() const noexcept;
 
   // ---- main thread ----
   LiveStatsSnapshot stats() const noexcept;
@@ -85,6 +97,9 @@ class LiveProcessor {
   void sortBlock() noexcept SPINDLE_REALTIME;
   void collectNoteStarts() noexcept SPINDLE_REALTIME;
   void publish() noexcept SPINDLE_REALTIME;
+  void followFreewheel() noexcept SPINDLE_REALTIME;
+  void waitForDisk() noexcept SPINDLE_REALTIME;
+  void addPartsToMain(float* left, float* right, const engine::PartOutputs& parts) noexcept SPINDLE_REALTIME;
 
   engine::Engine& engine_;
   rt::StreamBank* streams_;  // the engine's disk streams (null: none); audio thread reads slotsInUse()
@@ -96,7 +111,10 @@ class LiveProcessor {
   // Audio thread state.
   CycleStart cycle_;
   uint64_t expectedFrame_ = 0;
+  uint64_t backendXrunsSeen_ = 0;
   bool haveExpected_ = false;
+  bool afterXrun_ = false;  // this cycle followed a frame gap or a reported xrun
+  bool streamsFreewheel_ = false;  // the mode the stream bank is in
   std::vector<Pending> pending_;
   std::vector<MidiEvent> blockEvents_;
   int pendingCount_ = 0;
@@ -110,6 +128,7 @@ class LiveProcessor {
   std::atomic<uint32_t> playbackLatency_{0}, reconnects_{0};
   std::atomic<bool> freewheeling_{false}, connected_{false};
   std::atomic<unsigned long> audioThread_{0};
+  std::atomic<int> audioTid_{0};  // its kernel thread id
 };
 
 }  // namespace spindle::io

@@ -68,12 +68,12 @@ std::string formatStats(const LiveStatsSnapshot& s) {
 
 std::string formatNoteLatency(const NoteLatency& n, double sampleRate) {
   return line("note ch=%u key=%u vel=%u src=%s event=%llu scheduled=%llu first=%llu queue=%lld engine=%lld "
-              "playback=%u total=%lld frames %.3f ms voices=%u",
+              "playback=%u total=%lld frames %.3f ms voices=%u%s",
               n.channel + 1U, n.key, n.velocity, n.source == EventSource::Port ? "port" : "thread",
               static_cast<unsigned long long>(n.eventFrame), static_cast<unsigned long long>(n.scheduledFrame),
               static_cast<unsigned long long>(n.firstFrame), static_cast<long long>(n.queueFrames()),
               static_cast<long long>(n.engineFrames()), n.playbackLatency, static_cast<long long>(n.totalFrames()),
-              ms(n.totalFrames(), sampleRate), n.voices);
+              ms(n.totalFrames(), sampleRate), n.voices, n.afterXrun ? " after-xrun" : "");
 }
 
 }  // namespace spindle::io

@@ -10,11 +10,13 @@
 //
 // One NoteLatency record per note-on also travels, audio -> main thread, through a
 // FIFO for the note log (--note-log).
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <string>
 #include <type_traits>
 
+#include "engine/Commands.h"
 #include "io/ProcessTimer.h"
 
 namespace spindle::io {
@@ -31,6 +33,10 @@ struct NoteLatency {
   uint16_t voices = 0;          // voices the note started (0: no region matched)
   uint8_t channel = 0, key = 0, velocity = 0;
   EventSource source = EventSource::Port;
+  // The cycle that played it followed an xrun: a frame gap before it, or an xrun the
+  // backend reported since the previous cycle. A note may then be displaced (played a
+  // cycle late or early), through no fault of Spindle's timing.
+  bool afterXrun = false;
 
   int64_t queueFrames() const noexcept { return static_cast<int64_t>(scheduledFrame - eventFrame); }
   int64_t engineFrames() const noexcept { return static_cast<int64_t>(firstFrame - scheduledFrame); }
@@ -70,6 +76,8 @@ struct LiveStatsSnapshot {
   bool connected = false, freewheeling = false;
   LatencySummary latency;
   ProcessHistogram process;
+  // Per part: voices, the last engine call's peak, held keys (engine::PartStats).
+  std::array<engine::PartStats, limits::kChannels> parts{};
 };
 static_assert(std::is_trivially_copyable_v<LiveStatsSnapshot>);
 

@@ -18,7 +18,7 @@ void MidiPriorityFollower::update() {
   const unsigned long audio = live_.audioThread();
   if (audio == 0 || audio == audioThread_) return;
   audioThread_ = audio;
-  const int audioPriority = threadPriority(static_cast<pthread_t>(audio));
+  const int audioPriority = live_.audioThreadPriority();
   if (audioPriority <= 1) return;  // the audio thread is not real-time: neither are we
   const std::string warning = setThreadPriority(pthread_self(), audioPriority - 1, "midi");
   if (!warning.empty()) std::fprintf(stderr, "spindle: %s\n", warning.c_str());

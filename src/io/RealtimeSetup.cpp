@@ -50,6 +50,15 @@ std::string setThreadPriority(pthread_t thread, int priority, const char* thread
          realtimeLimitsAdvice();
 }
 
+int kernelThreadPriority(pid_t tid) {
+  if (tid <= 0) return 0;
+  // module-rt and RTKit set SCHED_RESET_ON_FORK along with the policy.
+  const int policy = sched_getscheduler(tid) & ~SCHED_RESET_ON_FORK;
+  sched_param param{};
+  if ((policy != SCHED_FIFO && policy != SCHED_RR) || sched_getparam(tid, &param) != 0) return 0;
+  return param.sched_priority;
+}
+
 int threadPriority(pthread_t thread) {
   int policy = 0;
   sched_param param{};

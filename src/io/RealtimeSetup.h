@@ -10,6 +10,7 @@
 //
 // Threads: main thread for lockMemory/limits; any thread for its own priority.
 #include <pthread.h>
+#include <sys/types.h>
 
 #include <string>
 
@@ -29,8 +30,15 @@ struct RealtimeReport {
 RealtimeReport lockMemory();
 // SCHED_FIFO at `priority` for `thread`; returns a warning with the fix, or "".
 std::string setThreadPriority(pthread_t thread, int priority, const char* threadName);
-// The SCHED_FIFO priority of `thread`, or 0 when it is not real-time.
+// The SCHED_FIFO/RR priority of `thread`, or 0 when it is not real-time, as glibc
+// remembers it: right for threads whose policy was set through pthread_setschedparam,
+// stale for a thread another library raised by its kernel id (PipeWire's module-rt
+// raises pw-jack's data thread with sched_setscheduler(tid): glibc still says
+// SCHED_OTHER). For those, ask the kernel: kernelThreadPriority().
 int threadPriority(pthread_t thread);
+// The SCHED_FIFO/RR priority of the thread with kernel id `tid` (gettid()), from the
+// kernel; 0 when it is not real-time or gone.
+int kernelThreadPriority(pid_t tid);
 // The fix for missing rtprio/memlock limits, as printed in warnings.
 std::string realtimeLimitsAdvice();
 

@@ -35,6 +35,7 @@
 // every open stream holds lowWaterFrames() frames or its last frame. waitForFrames()
 // does the same inside a block for a stream opened in that block; it blocks, so it is
 // used only in freewheel mode, where nothing is real-time by definition.
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -113,6 +114,25 @@ class StreamBank {
   // Slots not yet back from the disk thread (Release taken when last reclaimed).
   int slotsInUse() const noexcept SPINDLE_REALTIME { return size() - freeCount_; }
   bool freewheel() const noexcept SPINDLE_REALTIME { return freewheel_.load(std::memory_order_relaxed); }
+
+  // Any thread (the GUI and OSC status): the emptiest ring among the open streams, as
+  // a fraction of its capacity. A slot counts as open once the disk thread wrote to it
+  // and until its last frame is there. Only atomics are read, so the scan cannot
+  // disturb the audio or disk thread; the answer is a snapshot, exact enough for display.
+  struct RingFill {
+    double lowest = -1.0;  // 0..1; < 0 when no stream is open
+    int open = 0;
+  };
+  RingFill lowestRingFill() const noexcept {
+    RingFill fill;
+    for (const auto& slot : slots_) {
+      if (slot->ring.writePosition() == 0 || slot->complete.load(std::memory_order_relaxed)) continue;
+      const double f = static_cast<double>(slot->ring.readableFrames()) / static_cast<double>(slot->ring.capacity());
+      fill.lowest = fill.open == 0 ? f : std::min(fill.lowest, f);
+      ++fill.open;
+    }
+    return fill;
+  }
   // Freewheel only: waits for at least one disk round, and more until the ring of
   // `slot` has committed counter `end - 1` or is complete (a few rounds at most).
   // True when the frames are there.

@@ -1,5 +1,6 @@
 #include "sfz/Preprocessor.h"
 
+#include <cstdint>
 #include <fstream>
 #include <iterator>
 #include <system_error>
@@ -14,6 +15,12 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr size_t kMaxIncludeDepth = 32;
+// Bounds that keep a hostile or broken file from hanging the loader or exhausting
+// memory (found by fuzzing): files read per load (an include tree fanning out 2^depth),
+// one file's size (#include "/dev/zero"), one expanded value ($A defined as $B$B...).
+constexpr size_t kMaxIncludesPerLoad = 4096;
+constexpr std::uintmax_t kMaxFileBytes = 64u << 20;
+constexpr size_t kMaxExpandedBytes = 4096;
 
 // Appends `line` without its comments to `out`; `inBlock` carries a /* */ across lines.
 void stripComments(std::string_view line, bool& inBlock, std::string& out) {
@@ -79,8 +86,13 @@ const std::string& Preprocessor::internFile(const fs::path& file) {
 }
 
 bool Preprocessor::runFile(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
   const std::string& name = internFile(file);
+  std::error_code ec;
+  if (fs::exists(file, ec) && (!fs::is_regular_file(file, ec) || fs::file_size(file, ec) > kMaxFileBytes)) {
+    reporter_.error(name, 0, "'" + name + "' is not a regular file of at most 64 MiB");
+    return false;
+  }
+  std::ifstream in(file, std::ios::binary);
   if (!in) {
     reporter_.error(name, 0, "cannot open file '" + name + "'");
     return false;
@@ -212,6 +224,11 @@ void Preprocessor::include(std::string_view written, Place place) {
     reporter_.error(*place.file, place.line, "#include nested too deep");
     return;
   }
+  if (++includesRead_ > kMaxIncludesPerLoad) {
+    if (includesRead_ == kMaxIncludesPerLoad + 1)
+      reporter_.error(*place.file, place.line, "more than 4096 #include reads in one instrument: the rest are skipped");
+    return;
+  }
   runFile(*found);
 }
 
@@ -240,6 +257,11 @@ std::string Preprocessor::expand(std::string_view in, Place place) {
       len = identEnd - pos - 1;
     }
     pos += 1 + len;
+    if (out.size() > kMaxExpandedBytes) {
+      reporter_.error(*place.file, place.line, "value longer than 4096 bytes after $ expansion: cut there");
+      out.resize(kMaxExpandedBytes);
+      break;
+    }
   }
   return out;
 }

@@ -61,6 +61,7 @@ class Preprocessor {
   std::unordered_map<std::string, std::string> defines_;
   std::vector<std::filesystem::path> openFiles_;  // the #include chain, for loop detection
   std::vector<std::unique_ptr<std::string>> fileNames_;
+  size_t includesRead_ = 0;  // files #included so far (bounded: kMaxIncludesPerLoad)
 };
 
 }  // namespace spindle::sfz

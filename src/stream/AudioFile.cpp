@@ -78,8 +78,33 @@ std::unique_ptr<AudioFileReader> AudioFileReader::open(const std::filesystem::pa
     return nullptr;
   }
   std::unique_ptr<AudioFileReader> reader(new AudioFileReader(std::move(handle)));
+  if (!reader->settleLength(error)) return nullptr;
   reader->readInfo();
   return reader;
+}
+
+// libsndfile reports SF_COUNT_MAX frames when the header does not say (a FLAC stream
+// written to a pipe has total_samples = 0): count them by decoding once, then rewind.
+// A length past kMaxFileFrames, claimed or counted, is refused: trusting it would size
+// a whole-file load beyond any memory.
+bool AudioFileReader::settleLength(std::string& error) {
+  SF_INFO& sf = handle_->info;
+  if (sf.frames == SF_COUNT_MAX) {
+    sf_count_t counted = 0, got = 0;
+    while (counted <= kMaxFileFrames && (got = sf_readf_float(handle_->file, chunk_.get(), kChunkFrames)) > 0)
+      counted += got;
+    if (sf_seek(handle_->file, 0, SEEK_SET) != 0) {
+      error = "the file does not state its length and cannot be rewound after counting it";
+      return false;
+    }
+    sf.frames = counted;
+  }
+  if (sf.frames < 0 || sf.frames > kMaxFileFrames) {
+    error = "the file claims " + std::to_string(sf.frames) + " frames (at most " + std::to_string(kMaxFileFrames) +
+            " are accepted)";
+    return false;
+  }
+  return true;
 }
 
 AudioFileReader::AudioFileReader(std::unique_ptr<Handle> handle) : handle_(std::move(handle)) {

@@ -20,7 +20,9 @@ struct AudioFileInfo {
   int format = 0;           // libsndfile SF_FORMAT_* (container | subtype)
   std::string formatName;   // e.g. "WAV PCM_24", "FLAC PCM_16", "OGG VORBIS"
   int channels = 0;         // the file's channel count (may exceed 2)
-  int64_t frames = 0;       // as the file's header reports
+  // As the file's header reports; counted by decoding when the header does not say
+  // (a FLAC stream written to a pipe). Never more than AudioFileReader::kMaxFileFrames.
+  int64_t frames = 0;
   double sampleRate = 0.0;
   // The file's first sustain loop (WAV smpl, AIFF markers), frames, end inclusive
   // as in SFZ's loop_end; -1 when the file has none.
@@ -31,6 +33,9 @@ struct AudioFileInfo {
 class AudioFileReader {
  public:
   static constexpr int64_t kChunkFrames = 4096;
+  // Longest file accepted: 2^31 frames (12 hours at 48 kHz). A header claiming more is
+  // corrupt, and a whole-file load sized by it could never fit in memory.
+  static constexpr int64_t kMaxFileFrames = int64_t{1} << 31;
 
   // Opens `path`; on failure returns nullptr and sets `error` to libsndfile's reason.
   static std::unique_ptr<AudioFileReader> open(const std::filesystem::path& path, std::string& error);
@@ -60,6 +65,7 @@ class AudioFileReader {
  private:
   struct Handle;
   explicit AudioFileReader(std::unique_ptr<Handle> handle);
+  bool settleLength(std::string& error);
   void readInfo();
 
   std::unique_ptr<Handle> handle_;

@@ -22,7 +22,8 @@ void DiskStream::open(const rt::StreamOrder& order, rt::StreamSlot& slot, FileCa
   std::string error;
   reader_ = cache.checkOut(sample_, error);
   if (!reader_) {
-    finish(true, counters);
+    fail("cannot open sample file " + std::string(sample_->path ? sample_->path : "?") + " for streaming: " + error,
+         counters);
     return;
   }
   adviseAhead(readAhead);
@@ -81,7 +82,8 @@ int64_t DiskStream::fill(int64_t frames, const ReadHook& beforeRead, DiskCounter
     done += got;
     want -= got;
     if (got < piece) {
-      finish(true, counters);
+      if (error_.empty()) error_ = "sample file " + std::string(sample_->path) + " stopped streaming";
+      fail(std::move(error_), counters);
       return done;
     }
   }
@@ -123,12 +125,23 @@ int64_t DiskStream::produce(float* left, float* right, int64_t u, int64_t frames
 int64_t DiskStream::decode(float* left, float* right, int64_t fileFrame, int64_t frames, const ReadHook& beforeRead,
                            DiskCounters& counters) {
   if (!reader_) return 0;
+  const std::string file = sample_->path;
   if (readerAt_ != fileFrame) {
     counters.seeks.fetch_add(1, std::memory_order_relaxed);
-    if (!reader_->seek(fileFrame)) return 0;
+    if (!reader_->seek(fileFrame)) {
+      error_ = "cannot seek to frame " + std::to_string(fileFrame) + " of sample file " + file;
+      return 0;
+    }
   }
-  if (beforeRead) beforeRead();
+  if (beforeRead && !beforeRead()) {
+    error_ = "cannot read sample file " + file + " at frame " + std::to_string(fileFrame) + ": Input/output error";
+    readerAt_ = -1;
+    return 0;
+  }
   const int64_t got = reader_->readPlanar(left, right, frames);
+  if (got < frames)
+    error_ = "cannot read sample file " + file + " at frame " + std::to_string(fileFrame + std::max<int64_t>(got, 0)) +
+             ": " + (reader_->lastError().empty() ? "the file ended early (truncated or replaced?)" : reader_->lastError());
   counters.reads.fetch_add(1, std::memory_order_relaxed);
   counters.framesDecoded.fetch_add(static_cast<uint64_t>(std::max<int64_t>(got, 0)), std::memory_order_relaxed);
   readerAt_ = got > 0 ? fileFrame + got : -1;
@@ -148,6 +161,11 @@ void DiskStream::noteFirstFill(DiskCounters& counters) noexcept {
       std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - openedAt_).count());
   if (micros > counters.worstFirstFillMicros.load(std::memory_order_relaxed))
     counters.worstFirstFillMicros.store(micros, std::memory_order_relaxed);
+}
+
+void DiskStream::fail(std::string why, DiskCounters& counters) {
+  error_ = std::move(why);
+  finish(true, counters);
 }
 
 // Complete: the consumer's acquire load of `complete` sees every frame committed before.

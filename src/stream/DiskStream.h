@@ -13,12 +13,15 @@
 //
 // up to the order's lastFrame (which includes the interpolator's look-ahead), then
 // marks the slot complete. A file that cannot be opened or decoded marks the slot
-// complete too, so nothing waits on it; the voice underruns and ends.
+// complete too, so nothing waits on it; the voice underruns and ends, and takeError()
+// holds one sentence naming the file for the disk thread's error log.
 #include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <string>
+#include <utility>
 
 #include "core/LoopMap.h"
 #include "core/SampleData.h"
@@ -45,7 +48,9 @@ struct DiskCounters {
 
 class DiskStream {
  public:
-  using ReadHook = std::function<void()>;
+  // Tests: runs before every file read (a slow disk); returning false fails that read
+  // as an I/O error (EIO) from the device would.
+  using ReadHook = std::function<bool()>;
 
   void open(const rt::StreamOrder& order, rt::StreamSlot& slot, FileCache& cache, DiskCounters& counters,
             int64_t readAhead);
@@ -55,6 +60,8 @@ class DiskStream {
 
   bool isOpen() const noexcept { return slot_ != nullptr; }
   bool complete() const noexcept { return complete_; }
+  // Why the stream failed, once (then empty): "cannot read sample file X ...".
+  std::string takeError() { return std::exchange(error_, {}); }
   // Frames committed and not yet consumed (a snapshot: the audio thread consumes).
   int64_t readable() const noexcept;
   // Worth a read now: at least `readFrames` free, below the low-water mark, or able
@@ -71,6 +78,7 @@ class DiskStream {
                  DiskCounters& counters);
   void copyFromRam(float* left, float* right, int64_t fileFrame, int64_t frames) const noexcept;
   void finish(bool failed, DiskCounters& counters) noexcept;
+  void fail(std::string why, DiskCounters& counters);
   void noteFirstFill(DiskCounters& counters) noexcept;
   void adviseAhead(int64_t frames) noexcept;
 
@@ -84,6 +92,7 @@ class DiskStream {
   bool complete_ = false;
   bool filledOnce_ = false;
   std::chrono::steady_clock::time_point openedAt_;
+  std::string error_;
 };
 
 }  // namespace spindle::stream

@@ -4,6 +4,7 @@
 #include <sched.h>
 
 #include <algorithm>
+#include <utility>
 
 #include "core/Limits.h"
 
@@ -85,6 +86,7 @@ bool DiskThread::takeOrders() {
     switch (order.type) {
       case rt::StreamOrderType::Open:
         stream.open(order, bank_.slot(order.slot), cache_, counters_, options_.readFrames());
+        noteError(stream);
         break;
       case rt::StreamOrderType::Exit: stream.exit(order); break;
       case rt::StreamOrderType::Release:
@@ -105,8 +107,26 @@ bool DiskThread::serveStreams() {
   for (std::size_t i = 0; i < streams_.size(); ++i)
     if (streams_[i].needsService(lowWater, readFrames)) needy_.emplace_back(streams_[i].readable(), static_cast<uint32_t>(i));
   std::sort(needy_.begin(), needy_.end());
-  for (const auto& [level, i] : needy_) streams_[i].fill(readFrames, options_.beforeRead, counters_);
+  for (const auto& [level, i] : needy_) {
+    streams_[i].fill(readFrames, options_.beforeRead, counters_);
+    noteError(streams_[i]);
+  }
   return !needy_.empty();
+}
+
+void DiskThread::noteError(DiskStream& stream) {
+  std::string error = stream.takeError();
+  if (error.empty()) return;
+  const std::lock_guard lock(errorsMutex_);
+  if (error == lastError_) return;
+  lastError_ = error;
+  if (errors_.size() >= kMaxPendingErrors) errorsDropped_.fetch_add(1, std::memory_order_relaxed);
+  else errors_.push_back(std::move(error));
+}
+
+std::vector<std::string> DiskThread::takeErrors() {
+  const std::lock_guard lock(errorsMutex_);
+  return std::exchange(errors_, {});
 }
 
 }  // namespace spindle::stream

@@ -17,6 +17,8 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <mutex>
+#include <string>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -59,6 +61,13 @@ class DiskThread {
   bool realtime() const noexcept { return realtime_.load(std::memory_order_acquire); }
   const DiskCounters& counters() const noexcept { return counters_; }
   const DiskOptions& options() const noexcept { return options_; }
+  // Any thread (the control side polls it): the streams that failed since the last
+  // call, one sentence each naming the file ("cannot read sample file X at frame N:
+  // Input/output error"). Repeats of the newest message are not queued again, and at
+  // most kMaxPendingErrors wait; errorsDropped() counts what did not fit.
+  std::vector<std::string> takeErrors();
+  uint64_t errorsDropped() const noexcept { return errorsDropped_.load(std::memory_order_relaxed); }
+  static constexpr std::size_t kMaxPendingErrors = 64;
 
  private:
   void run();
@@ -66,6 +75,7 @@ class DiskThread {
   bool round();
   bool takeOrders();
   bool serveStreams();
+  void noteError(DiskStream& stream);
 
   rt::StreamBank& bank_;
   DiskOptions options_;
@@ -73,6 +83,10 @@ class DiskThread {
   std::vector<DiskStream> streams_;  // index = slot
   std::vector<std::pair<int64_t, uint32_t>> needy_;  // serveStreams(): (readable, slot)
   DiskCounters counters_;
+  std::mutex errorsMutex_;  // disk thread <-> takeErrors(); never the audio thread
+  std::vector<std::string> errors_;
+  std::string lastError_;
+  std::atomic<uint64_t> errorsDropped_{0};
   std::atomic<bool> stopping_{false};
   std::atomic<bool> realtime_{false};
   std::thread thread_;  // last: starts once everything above exists

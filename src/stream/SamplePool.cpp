@@ -1,5 +1,7 @@
 #include "stream/SamplePool.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <system_error>
@@ -13,9 +15,22 @@ namespace spindle::stream {
 
 namespace {
 constexpr int64_t kGuard = limits::kGuardFrames;
+
+std::size_t storageBytes(int channels, int64_t frames) {
+  return sizeof(float) * static_cast<std::size_t>((channels > 1 ? 2 : 1) * (frames + 2 * kGuard));
 }
 
-SamplePool::SamplePool(PoolOptions options) : options_(options) {}
+std::string mib(std::size_t bytes) { return std::to_string((bytes + (1 << 20) - 1) >> 20) + " MiB"; }
+}  // namespace
+
+std::size_t defaultMemoryBudget() noexcept {
+  const long pages = ::sysconf(_SC_PHYS_PAGES), pageSize = ::sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || pageSize <= 0) return std::size_t{1} << 30;
+  return static_cast<std::size_t>(pages) * static_cast<std::size_t>(pageSize) / 2;
+}
+
+SamplePool::SamplePool(PoolOptions options)
+    : options_(options), budget_(options.memoryBudget ? options.memoryBudget : defaultMemoryBudget()) {}
 SamplePool::~SamplePool() = default;
 
 const SampleData* SamplePool::acquire(const std::string& path) {
@@ -75,6 +90,16 @@ void SamplePool::allocate(SampleRecord& record, int channels, int64_t frames) {
   record.data.framesInRam = frames;
 }
 
+bool SamplePool::fitsBudget(SampleRecord& record, int channels, int64_t frames) {
+  const std::size_t needed = storageBytes(channels, frames);
+  if (needed <= budget_ && bytesInRam_ <= budget_ - needed) return true;
+  report(record, PoolMessage::Kind::Unreadable,
+         "sample file " + record.path + " not loaded: it needs " + mib(needed) + " in RAM and the memory budget of " +
+             mib(budget_) + " has " + mib(budget_ - std::min(budget_, bytesInRam_)) +
+             " left (raise --memory-budget, or stream it with a smaller preload)");
+  return false;
+}
+
 bool SamplePool::loadGenerator(SampleRecord& record) {
   auto generated = generateSample(record.path);
   if (!generated) {
@@ -120,6 +145,7 @@ bool SamplePool::loadFile(SampleRecord& record) {
   const int64_t preload = options_.preloadFrames;
   const bool streamed = preload >= 0 && info.frames > preload + std::max<int64_t>(0, options_.readFrames);
   const int64_t wanted = streamed ? preload : info.frames;
+  if (!fitsBudget(record, info.channels, wanted)) return false;
   allocate(record, info.channels, wanted);
   float* left = record.storage.get() + kGuard;
   float* right = record.data.channels > 1 ? left + wanted + 2 * kGuard : nullptr;

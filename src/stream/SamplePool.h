@@ -17,9 +17,9 @@
 //              zeros                 zeros    (absent for a mono file: channel[1]
 //                                              points at the left channel)
 //
-// Failures never throw: a missing or unreadable file gives a nullptr sample and one
-// message naming the file (libsndfile's reason for unreadable ones); every other
-// sample still loads. Asking again for a failed path returns nullptr silently.
+// Failures never throw: a missing or unreadable file, or one over the memory budget,
+// gives a nullptr sample and one message naming the file (libsndfile's reason for
+// unreadable ones); every other sample still loads. Asking again for a failed path returns nullptr silently.
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -33,7 +33,15 @@ namespace spindle::stream {
 struct PoolOptions {
   int64_t preloadFrames = -1;  // frames decoded into RAM per file; < 0 = the whole file
   int64_t readFrames = 0;      // the disk thread's read: files up to preload + this are held whole
+  // Sample data the pool may hold in RAM, bytes; 0 = defaultMemoryBudget(). A sample
+  // that would cross it is not loaded (a degraded load): one Unreadable message names
+  // the file, the bytes it needs and the budget; every sample that fits still loads.
+  std::size_t memoryBudget = 0;
 };
+
+// Half the machine's physical memory: a library larger than that fails sample by
+// sample with a message instead of the kernel's out-of-memory killer ending Spindle.
+std::size_t defaultMemoryBudget() noexcept;
 
 struct PoolMessage {
   enum class Kind : uint8_t { Missing, Unreadable, Warning };
@@ -75,6 +83,7 @@ class SamplePool {
   std::size_t loadedCount() const noexcept;
   std::size_t streamedCount() const noexcept;  // loaded samples only partly in RAM
   std::size_t bytesInRam() const noexcept { return bytesInRam_; }
+  std::size_t memoryBudget() const noexcept { return budget_; }
 
   // Every error and warning so far, in load order; each failed path appears once.
   const std::vector<PoolMessage>& messages() const noexcept { return messages_; }
@@ -83,6 +92,7 @@ class SamplePool {
   void load(SampleRecord& record);
   bool loadGenerator(SampleRecord& record);
   bool loadFile(SampleRecord& record);
+  bool fitsBudget(SampleRecord& record, int channels, int64_t frames);
   void allocate(SampleRecord& record, int channels, int64_t frames);
   void report(SampleRecord& record, PoolMessage::Kind kind, std::string text);
 
@@ -91,6 +101,7 @@ class SamplePool {
   std::unordered_map<std::string, uint32_t> byPath_;
   std::vector<PoolMessage> messages_;
   std::size_t bytesInRam_ = 0;
+  std::size_t budget_ = 0;
 };
 
 }  // namespace spindle::stream

@@ -28,7 +28,8 @@ Streaming::Streaming(StreamingOptions options, int polyphony, int maxBlockFrames
 Streaming::~Streaming() { disk_.reset(); }
 
 PoolOptions poolOptionsFor(const StreamingOptions& options) noexcept {
-  return PoolOptions{options.preloadFrames, options.preloadFrames < 0 ? 0 : options.disk.readFrames()};
+  return PoolOptions{options.preloadFrames, options.preloadFrames < 0 ? 0 : options.disk.readFrames(),
+                     options.memoryBudget};
 }
 
 void Streaming::setFreewheel(bool on) noexcept {

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "rt/StreamBank.h"
 #include "stream/DiskThread.h"
@@ -25,6 +26,7 @@ struct StreamingOptions {
   static constexpr int64_t kDefaultPreloadFrames = 16384;
   int64_t preloadFrames = kDefaultPreloadFrames;  // < 0: every sample whole in RAM
   int streams = 0;                                // stream slots; 0 = the polyphony
+  std::size_t memoryBudget = 0;                   // the pool's PoolOptions::memoryBudget (0: default)
   DiskOptions disk;
 };
 
@@ -42,6 +44,8 @@ class Streaming {
   bool enabled() const noexcept { return bank_ != nullptr; }
   rt::StreamBank* bank() noexcept { return bank_.get(); }
   const DiskThread* disk() const noexcept { return disk_.get(); }
+  // The disk thread's failures since the last call (DiskThread::takeErrors), for the log.
+  std::vector<std::string> takeDiskErrors() { return disk_ ? disk_->takeErrors() : std::vector<std::string>{}; }
   PoolOptions poolOptions() const noexcept { return poolOptionsFor(options_); }
   std::size_t ringBytes() const noexcept { return bank_ ? bank_->ringBytes() : 0; }
 

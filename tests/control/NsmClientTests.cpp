@@ -15,6 +15,8 @@ using namespace spindle::control;
 
 namespace {
 
+const lo_timetag kNow{0, 1};  // liblo's LO_TT_IMMEDIATE is a C compound literal
+
 // The NSM server side: records what clients send, answers announce with /reply and
 // /nsm/client/open, and can send /nsm/client/save.
 struct FakeNsmd {
@@ -36,9 +38,9 @@ struct FakeNsmd {
     if (std::string(path) == "/nsm/server/announce") {
       lo_address from = lo_message_get_source(m);
       d.client = lo_address_new(lo_address_get_hostname(from), lo_address_get_port(from));
-      lo_send_from(d.client, d.server, LO_TT_IMMEDIATE, "/reply", "ssss", "/nsm/server/announce", "hi", "fake-nsmd",
+      lo_send_from(d.client, d.server, kNow, "/reply", "ssss", "/nsm/server/announce", "hi", "fake-nsmd",
                    ":server-control:");
-      lo_send_from(d.client, d.server, LO_TT_IMMEDIATE, "/nsm/client/open", "sss", d.sessionPrefix.c_str(), "Spindle",
+      lo_send_from(d.client, d.server, kNow, "/nsm/client/open", "sss", d.sessionPrefix.c_str(), "Spindle",
                    "spindle.nTEST");
     }
     return 0;
@@ -84,7 +86,7 @@ TEST_CASE("NSM: announce, open a session, dirty, save, clean", "[control][nsm]")
   lo_address osc = lo_address_new("127.0.0.1", std::to_string(server.port()).c_str());
   lo_send(osc, "/spindle/part/pan", "if", 1, 0.5);
   REQUIRE(nsmd.waitFor("/nsm/client/is_dirty"));
-  lo_send_from(nsmd.client, nsmd.server, LO_TT_IMMEDIATE, "/nsm/client/save", "");
+  lo_send_from(nsmd.client, nsmd.server, kNow, "/nsm/client/save", "");
   REQUIRE(nsmd.waitFor("/reply ss \"/nsm/client/save\" \"saved\""));
   REQUIRE(nsmd.waitFor("/nsm/client/is_clean"));
   server.stop();

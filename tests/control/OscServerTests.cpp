@@ -20,6 +20,8 @@ using spindle::test::RecordingTarget;
 
 namespace {
 
+const lo_timetag kNow{0, 1};  // liblo's LO_TT_IMMEDIATE is a C compound literal
+
 // A UDP socket on 127.0.0.1 that collects OSC replies.
 struct Receiver {
   int fd = -1;
@@ -121,7 +123,7 @@ TEST_CASE("replies go back to the sender's own address (liblo lo_send_from)", "[
                          return 0;
                        }, &statusReplies);
   lo_address address = lo_address_new("127.0.0.1", std::to_string(server.port()).c_str());
-  lo_send_from(address, client, LO_TT_IMMEDIATE, "/spindle/status", "");
+  lo_send_from(address, client, kNow, "/spindle/status", "");
   for (int k = 0; k < 100 && statusReplies == 0; ++k) lo_server_recv_noblock(client, 20);
   CHECK(statusReplies == 1);
   lo_address_free(address);

@@ -1,6 +1,7 @@
 // The GUI driving a real engine: loading shows progress and then the instrument's
 // name, clicking a key sounds the note, xruns move the counters and the timeline,
 // note-on latencies fill the histogram. Offscreen (QT_QPA_PLATFORM=offscreen).
+#include <QMimeData>
 #include <QProgressBar>
 #include <QSignalSpy>
 #include <QToolButton>
@@ -102,6 +103,20 @@ class PlaybackTests : public QObject {
     QCOMPARE(lastDone, 250);
     QCOMPARE(h.window.strip(2)->progressBar()->maximum(), 250);
     QCOMPARE(h.window.strip(2)->instrumentText(), QStringLiteral("Dim Cabasa"));
+  }
+
+  void droppingAFileOnAPartLoadsIt() {
+    Harness h;
+    const auto sfz = writeSineLibrary(h.dir.filePath(QStringLiteral("lib")).toStdString());
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(QString::fromStdString(sfz.string()))});
+    PartStrip* strip = h.window.strip(5);
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    // Straight to the strip: QApplication only routes drops that a real drag started.
+    static_cast<QObject*>(strip)->event(&drop);
+    QVERIFY(h.waitForLoad(5));
+    QCOMPARE(strip->instrumentText(), QStringLiteral("Sine Test"));
+    QCOMPARE(h.window.selectedPart(), 5);
   }
 
   void cancelStopsALoad() {

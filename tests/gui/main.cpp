@@ -7,6 +7,7 @@ namespace spindle::gui::test {
 int runModelTests(int argc, char** argv);
 int runPlaybackTests(int argc, char** argv);
 int runControlTargetTests(int argc, char** argv);
+int runSystemTests(int argc, char** argv);
 }  // namespace spindle::gui::test
 
 int main(int argc, char** argv) {
@@ -16,5 +17,6 @@ int main(int argc, char** argv) {
   int failed = spindle::gui::test::runModelTests(argc, argv);
   failed += spindle::gui::test::runPlaybackTests(argc, argv);
   failed += spindle::gui::test::runControlTargetTests(argc, argv);
+  failed += spindle::gui::test::runSystemTests(argc, argv);
   return failed == 0 ? 0 : 1;
 }

@@ -130,3 +130,22 @@ TEST_CASE("LiveProcessor: stats come from the audio thread's snapshot", "[io][li
   CHECK(s.process.cycles == 1);
   CHECK(s.periodFrames == 256);
 }
+
+TEST_CASE("LiveProcessor: notes of a cycle after a frame gap or a reported xrun are marked", "[io][live]") {
+  Rig rig;
+  rig.cycle(0, 256, {{10, 60}});
+  rig.cycle(256, 256, {{10, 61}});
+  rig.cycle(768, 256, {{10, 62}});  // 256 frames missing: a gap
+  rig.cycle(1024, 256, {{10, 63}});
+  rig.live.countBackendXrun();
+  rig.cycle(1280, 256, {{10, 64}});
+  rig.cycle(1536, 256, {{10, 65}});
+  const auto notes = rig.notes();
+  REQUIRE(notes.size() == 6);
+  const std::vector<bool> marked = {notes[0].afterXrun, notes[1].afterXrun, notes[2].afterXrun,
+                                    notes[3].afterXrun, notes[4].afterXrun, notes[5].afterXrun};
+  CHECK(marked == std::vector<bool>{false, false, true, false, true, false});
+  CHECK(rig.live.stats().detectedXruns == 1);
+  CHECK(io::formatNoteLatency(notes[2], 48000.0).find(" after-xrun") != std::string::npos);
+  CHECK(io::formatNoteLatency(notes[3], 48000.0).find("xrun") == std::string::npos);
+}

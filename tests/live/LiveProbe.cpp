@@ -1,87 +1,152 @@
 // spindle-live-probe: the test JACK client of the live tests (works under pw-jack too).
 //
 //   spindle-live-probe instrument DIR
-//       writes DIR/impulse.wav (first frame full scale, then silence) and DIR/impulse.sfz
-//   spindle-live-probe run --target NAME --notes N --note-log FILE [--latency L] [--timeout S]
+//       writes DIR/impulse.wav (first frame full scale, then silence) and DIR/impulse.sfz,
+//       and DIR/long.wav (20 s, far past the preload: it streams) with DIR/streamed.sfz
+//   spindle-live-probe chord --target NAME --keys K
+//       sends note-ons for keys 61 .. 60+K in one cycle to NAME:midi_in, then exits
+//   spindle-live-probe run --target NAME --notes N --note-log FILE [--latency L] [--parts P]
+//                          [--timeout S] [--skip-lines K]
 //       opens two clients, probe_tx (MIDI out) -> NAME:midi_in and NAME:out_L/out_R ->
 //       probe_rx (audio in, declaring L frames of playback latency, as a sound card
 //       would), so the graph runs tx, Spindle, rx in that order within each cycle.
-//       tx sends N note-ons, one every other cycle, at offsets spread over the period;
-//       rx records the frame of every onset. Passes (exit 0) when every note sounds at
-//       exactly its event's frame, none is lost, and Spindle's note log reports for each
-//       note the latency measured here: (onset - event) + L.
+//       tx sends N note-ons, one every other cycle, at offsets spread over the period,
+//       each with its own (channel, key, velocity); rx records the frame of every onset.
+//       With --parts P the notes cycle through channels 1..P and rx also listens to
+//       NAME:out_<p>_L/R (--multi-out) on one port per part.
+//       Both clients watch for xruns (frame gaps between their cycles, JACK's xrun
+//       callback). The verdict (ProbeCheck.h): exit 0 when every note is exact or
+//       displaced by an xrun (counted), none lost, no part leaks; 4 when the only
+//       failures are notes lost in cycles the server broke (a void run); 1 otherwise.
 #include <jack/jack.h>
 #include <jack/midiport.h>
-#include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
-#include <algorithm>
 #include <filesystem>
-#include <functional>
 #include <fstream>
+#include <functional>
 #include <iostream>
-#include <map>
-#include <set>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "ProbeCheck.h"
 #include "io/WavWriter.h"
 
 namespace {
 
+using spindle::live::SentNote;
+
 constexpr int kMaxNotes = 4096;
 constexpr int kWarmupCycles = 40;
+constexpr int kMaxOnsets = kMaxNotes * 2;
+constexpr int kExitVoid = 4;  // ProbeCheck.h: notes lost only in cycles the server broke
+
+// Frames written by real-time threads into preallocated slots; read once they stopped.
+struct FrameList {
+  std::vector<uint64_t> frames = std::vector<uint64_t>(kMaxOnsets);
+  std::atomic<int> count{0};
+  void add(uint64_t frame) noexcept {
+    const int i = count.fetch_add(1, std::memory_order_relaxed);
+    if (i < kMaxOnsets) frames[static_cast<std::size_t>(i)] = frame;
+  }
+  std::vector<uint64_t> taken() const {
+    return {frames.begin(), frames.begin() + std::min(count.load(), kMaxOnsets)};
+  }
+};
+
+struct Track {  // one rx input: its onsets (the impulse is one frame)
+  jack_port_t* port = nullptr;
+  FrameList onsets;
+  bool previousNonZero = false;
+};
+
+// A client's cycle clock: each start should be the previous start + frames.
+struct CycleWatch {
+  uint64_t expected = 0;
+  bool started = false;
+  void cycle(uint64_t start, jack_nframes_t frames, FrameList& xruns) noexcept {
+    if (started && start != expected) {
+      xruns.add(expected);
+      xruns.add(start);
+    }
+    expected = start + frames;
+    started = true;
+  }
+};
 
 struct Probe {
   jack_client_t* tx = nullptr;
   jack_client_t* rx = nullptr;
   jack_port_t* midiOut = nullptr;
-  jack_port_t* inL = nullptr;
   jack_port_t* inR = nullptr;
-  int notes = 0;
+  std::vector<Track> tracks;  // [0]: main out_L; [1 + p]: part p's out_<p+1>_L + _R
+  int notes = 0, parts = 0;
   jack_nframes_t latency = 0;
-  std::vector<uint64_t> sent = std::vector<uint64_t>(kMaxNotes);
-  std::vector<uint64_t> onsets = std::vector<uint64_t>(kMaxNotes * 2);
-  std::atomic<int> sentCount{0}, onsetCount{0}, txCycles{0};
+  std::vector<SentNote> sent = std::vector<SentNote>(kMaxNotes);
+  FrameList xruns;
+  CycleWatch txWatch, rxWatch;
+  std::atomic<int> sentCount{0}, txCycles{0};
+  std::atomic<uint64_t> rxFrame{0};  // the first frame of rx's latest cycle
+  std::atomic<uint32_t> period{256};
   std::atomic<bool> go{false};  // tx sends only once the graph is connected and settled
-  bool previousNonZero = false;  // rx: the last frame of the previous cycle sounded
 };
+
+SentNote noteFor(const Probe& p, int k) {
+  SentNote s;
+  s.channel = p.parts > 0 ? k % p.parts : 0;
+  s.key = 36 + k % 48;
+  s.velocity = 1 + (k / 48) % 127;  // (key, velocity) differ for every k < 6096
+  return s;
+}
 
 int txProcess(jack_nframes_t frames, void* arg) {
   auto& p = *static_cast<Probe*>(arg);
   void* buffer = jack_port_get_buffer(p.midiOut, frames);
   jack_midi_clear_buffer(buffer);
+  const uint64_t start = jack_last_frame_time(p.tx);
+  p.txWatch.cycle(start, frames, p.xruns);
+  p.period.store(frames, std::memory_order_relaxed);
   if (!p.go.load(std::memory_order_acquire)) return 0;
   const int cycle = p.txCycles.fetch_add(1);
   const int k = p.sentCount.load(std::memory_order_relaxed);
   if (cycle < kWarmupCycles || cycle % 2 != 0 || k >= p.notes) return 0;
+  SentNote note = noteFor(p, k);
   const auto offset = static_cast<jack_nframes_t>((static_cast<uint64_t>(k) * 97 + 13) % frames);
-  const uint8_t message[3] = {0x90, static_cast<uint8_t>(36 + k % 48), 100};
+  const uint8_t message[3] = {static_cast<uint8_t>(0x90 | note.channel), static_cast<uint8_t>(note.key),
+                              static_cast<uint8_t>(note.velocity)};
   if (jack_midi_event_write(buffer, offset, message, 3) != 0) return 0;
-  p.sent[static_cast<std::size_t>(k)] = jack_last_frame_time(p.tx) + offset;
+  note.cycleStart = start;
+  note.frame = start + offset;
+  p.sent[static_cast<std::size_t>(k)] = note;
   p.sentCount.store(k + 1, std::memory_order_release);
   return 0;
 }
 
-// An onset: the first sounding frame after a silent one (the impulse is one frame).
 int rxProcess(jack_nframes_t frames, void* arg) {
   auto& p = *static_cast<Probe*>(arg);
-  const auto* left = static_cast<const float*>(jack_port_get_buffer(p.inL, frames));
   const uint64_t start = jack_last_frame_time(p.rx);
-  for (jack_nframes_t i = 0; i < frames; ++i) {
-    const bool sounding = std::fabs(left[i]) > 1e-3f;
-    const int n = p.onsetCount.load(std::memory_order_relaxed);
-    if (sounding && !p.previousNonZero && n < static_cast<int>(p.onsets.size())) {
-      p.onsets[static_cast<std::size_t>(n)] = start + i;
-      p.onsetCount.store(n + 1, std::memory_order_release);
+  p.rxWatch.cycle(start, frames, p.xruns);
+  for (Track& t : p.tracks) {
+    const auto* in = static_cast<const float*>(jack_port_get_buffer(t.port, frames));
+    for (jack_nframes_t i = 0; i < frames; ++i) {
+      const bool sounding = std::fabs(in[i]) > 1e-3f;
+      if (sounding && !t.previousNonZero) t.onsets.add(start + i);
+      t.previousNonZero = sounding;
     }
-    p.previousNonZero = sounding;
   }
+  p.rxFrame.store(start, std::memory_order_release);
+  return 0;
+}
+
+int onXrun(void* arg) {  // JACK's notification thread
+  auto& p = *static_cast<Probe*>(arg);
+  p.xruns.add(jack_frame_time(p.rx));
   return 0;
 }
 
@@ -89,7 +154,7 @@ void rxLatency(jack_latency_callback_mode_t mode, void* arg) {
   auto& p = *static_cast<Probe*>(arg);
   if (mode != JackPlaybackLatency) return;
   jack_latency_range_t range{p.latency, p.latency};
-  jack_port_set_latency_range(p.inL, JackPlaybackLatency, &range);
+  for (Track& t : p.tracks) jack_port_set_latency_range(t.port, JackPlaybackLatency, &range);
   jack_port_set_latency_range(p.inR, JackPlaybackLatency, &range);
 }
 
@@ -98,18 +163,33 @@ bool openClients(Probe& p) {
   p.rx = jack_client_open("probe_rx", JackNoStartServer, nullptr);
   if (!p.tx || !p.rx) return false;
   p.midiOut = jack_port_register(p.tx, "midi_out", JACK_DEFAULT_MIDI_TYPE, JackPortIsOutput, 0);
-  p.inL = jack_port_register(p.rx, "in_L", JACK_DEFAULT_AUDIO_TYPE, JackPortIsInput, 0);
+  p.tracks = std::vector<Track>(static_cast<std::size_t>(1 + p.parts));
+  bool ok = p.midiOut != nullptr;
+  for (std::size_t i = 0; i < p.tracks.size(); ++i) {
+    const std::string name = i == 0 ? "in_L" : "part_" + std::to_string(i);
+    p.tracks[i].port = jack_port_register(p.rx, name.c_str(), JACK_DEFAULT_AUDIO_TYPE, JackPortIsInput, 0);
+    ok = ok && p.tracks[i].port;
+  }
   p.inR = jack_port_register(p.rx, "in_R", JACK_DEFAULT_AUDIO_TYPE, JackPortIsInput, 0);
   jack_set_process_callback(p.tx, txProcess, &p);
   jack_set_process_callback(p.rx, rxProcess, &p);
   jack_set_latency_callback(p.rx, rxLatency, &p);
-  return p.midiOut && p.inL && p.inR && jack_activate(p.rx) == 0 && jack_activate(p.tx) == 0;
+  jack_set_xrun_callback(p.tx, onXrun, &p);
+  jack_set_xrun_callback(p.rx, onXrun, &p);
+  return ok && p.inR && jack_activate(p.rx) == 0 && jack_activate(p.tx) == 0;
 }
 
 bool connectAll(Probe& p, const std::string& target) {
-  const bool ok = jack_connect(p.tx, "probe_tx:midi_out", (target + ":midi_in").c_str()) == 0 &&
-                  jack_connect(p.rx, (target + ":out_L").c_str(), "probe_rx:in_L") == 0 &&
-                  jack_connect(p.rx, (target + ":out_R").c_str(), "probe_rx:in_R") == 0;
+  const auto link = [&p](const std::string& from, const std::string& to) {
+    const int rc = jack_connect(p.rx, from.c_str(), to.c_str());
+    return rc == 0 || rc == EEXIST;
+  };
+  bool ok = link("probe_tx:midi_out", target + ":midi_in") && link(target + ":out_L", "probe_rx:in_L") &&
+            link(target + ":out_R", "probe_rx:in_R");
+  for (int k = 1; k <= p.parts && ok; ++k) {
+    const std::string part = "probe_rx:part_" + std::to_string(k), out = target + ":out_" + std::to_string(k);
+    ok = link(out + "_L", part) && link(out + "_R", part);
+  }
   jack_recompute_total_latencies(p.rx);
   return ok;
 }
@@ -123,68 +203,35 @@ bool waitFor(const std::function<bool()>& done, double seconds) {
   return true;
 }
 
-struct LoggedNote {
-  uint64_t event = 0, first = 0;
-  long long engine = 0, total = 0;
-  unsigned playback = 0, key = 0;
-};
-
-// The note log's lines after the first `skip` (earlier runs against the same spindle).
-std::vector<LoggedNote> readNoteLog(const std::string& path, int skip) {
-  std::vector<LoggedNote> notes;
-  std::ifstream in(path);
-  std::string line;
-  for (int i = 0; i < skip && std::getline(in, line); ++i) {
-  }
-  while (std::getline(in, line)) {
-    LoggedNote n;
-    unsigned long long event = 0, first = 0;
-    const char* keyAt = std::strstr(line.c_str(), "key=");
-    const char* at = std::strstr(line.c_str(), "event=");
-    if (keyAt && std::sscanf(keyAt, "key=%u", &n.key) == 1 && at && std::sscanf(at, "event=%llu scheduled=%*u first=%llu queue=%*d engine=%lld playback=%u total=%lld",
-                          &event, &first, &n.engine, &n.playback, &n.total) == 5) {
-      n.event = event;
-      n.first = first;
-      notes.push_back(n);
-    }
-  }
-  return notes;
-}
-
-// The i-th note sent is the i-th note-on in Spindle's log (same key): none lost, none
-// reordered. A note is exact when it sounds at its event's frame and the log reports
-// that frame, 0 engine frames and the measured latency. Exit 0: all exact; 3: none
-// lost but some displaced (the test then requires Spindle to have reported an xrun);
-// 1: a note lost, or a wrong latency outside any displacement.
-int compare(const Probe& p, const std::vector<LoggedNote>& log) {
-  const int sent = p.sentCount.load(), heard = p.onsetCount.load();
-  const std::set<uint64_t> onsets(p.onsets.begin(), p.onsets.begin() + heard);
-  int lost = 0, displaced = 0;
-  for (int i = 0; i < sent; ++i) {
-    const auto k = static_cast<std::size_t>(i);
-    const uint64_t frame = p.sent[k];
-    const bool logged = k < log.size() && log[k].key == static_cast<unsigned>(36 + i % 48);
-    const bool exact = logged && onsets.count(frame) && log[k].event == frame && log[k].engine == 0 &&
-                       log[k].total == static_cast<long long>(p.latency);
-    if (exact) continue;
-    (logged ? displaced : lost)++;
-    if (lost + displaced <= 10)
-      std::printf("note %d (event frame %llu): %s; onset there: %s; logged event %lld, engine %lld, total %lld\n", i,
-                  static_cast<unsigned long long>(frame), logged ? "displaced" : "LOST", onsets.count(frame) ? "yes" : "no",
-                  logged ? static_cast<long long>(log[k].event) : -1LL, logged ? log[k].engine : -1LL,
-                  logged ? log[k].total : -1LL);
-  }
-  std::printf("probe: %d notes sent, %d onsets heard, %zu logged by spindle; %d exact, %d displaced, %d lost; "
-              "measured latency = (onset - event) + %u frames\n",
-              sent, heard, log.size(), sent - lost - displaced, displaced, lost, p.latency);
-  if (lost > 0 || static_cast<int>(log.size()) != sent) return 1;
-  return displaced > 0 ? 3 : (heard == sent ? 0 : 1);
-}
-
 std::string option(int argc, char** argv, const std::string& name, const std::string& fallback) {
   for (int i = 2; i + 1 < argc; ++i)
     if (name == argv[i]) return argv[i + 1];
   return fallback;
+}
+
+// Sends every note, then waits until rx has recorded well past the last one: four
+// periods after its frame (the graph runs tx -> spindle -> rx in one cycle).
+bool play(Probe& p, double timeout) {
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));  // let the graph settle
+  p.go.store(true, std::memory_order_release);
+  const bool allSent = waitFor([&] { return p.sentCount.load() >= p.notes; }, timeout);
+  const int n = p.sentCount.load(std::memory_order_acquire);
+  const uint64_t last = n > 0 ? p.sent[static_cast<std::size_t>(n - 1)].frame : 0;
+  const bool heard = waitFor([&] { return p.rxFrame.load() > last + 4ULL * p.period.load(); }, 10.0);
+  if (!allSent) std::printf("probe: only %d of %d notes sent before the timeout\n", n, p.notes);
+  if (!heard) std::printf("probe: the recorder stopped before the last note was due\n");
+  return allSent && heard;
+}
+
+spindle::live::ProbeRecord record(const Probe& p) {
+  spindle::live::ProbeRecord r;
+  r.sent.assign(p.sent.begin(), p.sent.begin() + p.sentCount.load());
+  r.mainOnsets = p.tracks[0].onsets.taken();
+  for (std::size_t i = 1; i < p.tracks.size(); ++i) r.partOnsets.push_back(p.tracks[i].onsets.taken());
+  r.xrunFrames = p.xruns.taken();
+  r.period = p.period.load();
+  r.latency = p.latency;
+  return r;
 }
 
 int run(int argc, char** argv) {
@@ -193,6 +240,7 @@ int run(int argc, char** argv) {
   const std::string noteLog = option(argc, argv, "--note-log", "");
   const int skip = std::stoi(option(argc, argv, "--skip-lines", "0"));
   p.notes = std::min(std::stoi(option(argc, argv, "--notes", "240")), kMaxNotes);
+  p.parts = std::clamp(std::stoi(option(argc, argv, "--parts", "0")), 0, 16);
   p.latency = static_cast<jack_nframes_t>(std::stoi(option(argc, argv, "--latency", "64")));
   const double timeout = std::stod(option(argc, argv, "--timeout", "60"));
   if (!openClients(p)) {
@@ -204,18 +252,74 @@ int run(int argc, char** argv) {
     std::printf("probe: cannot connect to %s's ports\n", target.c_str());
     return 2;
   }
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));  // let the graph settle
-  p.go.store(true, std::memory_order_release);
-  const bool allSent = waitFor([&] { return p.sentCount.load() >= p.notes; }, timeout);
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));  // the last notes reach rx
+  const bool played = play(p, timeout);
   jack_deactivate(p.tx);
   jack_deactivate(p.rx);
-  if (!allSent) std::printf("probe: only %d of %d notes sent before the timeout\n", p.sentCount.load(), p.notes);
-  waitFor([&] { return static_cast<int>(readNoteLog(noteLog, skip).size()) >= p.sentCount.load(); }, 5.0);
-  const int result = compare(p, readNoteLog(noteLog, skip));
+  const spindle::live::ProbeRecord r = record(p);
+  waitFor([&] { return spindle::live::readNoteLog(noteLog, skip).size() >= r.sent.size(); }, 5.0);
+  const spindle::live::Verdict verdict = spindle::live::check(r, spindle::live::readNoteLog(noteLog, skip));
   jack_client_close(p.tx);
   jack_client_close(p.rx);
-  return allSent ? result : 1;
+  if (!played) return 1;
+  return verdict.passed() ? 0 : verdict.voidRun() ? kExitVoid : 1;
+}
+
+// The chord client: every note-on in the first cycle after `go`, once.
+struct Chord {
+  jack_client_t* client = nullptr;
+  jack_port_t* out = nullptr;
+  int keys = 0;
+  std::atomic<bool> go{false}, sent{false};
+};
+
+int chordProcess(jack_nframes_t frames, void* arg) {
+  auto& c = *static_cast<Chord*>(arg);
+  void* buffer = jack_port_get_buffer(c.out, frames);
+  jack_midi_clear_buffer(buffer);
+  if (!c.go.load(std::memory_order_acquire) || c.sent.load(std::memory_order_relaxed)) return 0;
+  for (int k = 0; k < c.keys; ++k) {
+    const uint8_t message[3] = {0x90, static_cast<uint8_t>(61 + k), 100};
+    jack_midi_event_write(buffer, 0, message, 3);
+  }
+  c.sent.store(true, std::memory_order_release);
+  return 0;
+}
+
+int chord(int argc, char** argv) {
+  Chord c;
+  const std::string target = option(argc, argv, "--target", "spindle");
+  c.keys = std::clamp(std::stoi(option(argc, argv, "--keys", "24")), 1, 60);
+  c.client = jack_client_open("probe_chord", JackNoStartServer, nullptr);
+  c.out = c.client ? jack_port_register(c.client, "midi_out", JACK_DEFAULT_MIDI_TYPE, JackPortIsOutput, 0) : nullptr;
+  const auto connect = [&] {
+    const int rc = jack_connect(c.client, "probe_chord:midi_out", (target + ":midi_in").c_str());
+    return rc == 0 || rc == EEXIST;
+  };
+  if (!c.out || jack_set_process_callback(c.client, chordProcess, &c) != 0 || jack_activate(c.client) != 0 ||
+      !waitFor(connect, 10.0)) {
+    std::printf("probe: cannot open or connect the chord client\n");
+    return 2;
+  }
+  c.go.store(true, std::memory_order_release);
+  const bool sent = waitFor([&] { return c.sent.load(std::memory_order_acquire); }, 10.0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));  // the cycle reaches Spindle
+  jack_client_close(c.client);
+  std::printf("probe: %s %d note-ons\n", sent ? "sent" : "could not send", c.keys);
+  return sent ? 0 : 1;
+}
+
+// 20 s of a deterministic non-silent signal, mono: streamed past the preload.
+bool writeLongSample(const std::filesystem::path& wavPath) {
+  std::string error;
+  auto wav = spindle::io::WavWriter::create(wavPath, 48000, spindle::io::WavFormat::Float32, error);
+  if (!wav) return false;
+  std::vector<float> block(4800);
+  for (int b = 0; b < 200; ++b) {
+    for (std::size_t i = 0; i < block.size(); ++i)
+      block[i] = 0.25f * static_cast<float>(std::sin(0.01 * static_cast<double>(b * 4800 + static_cast<int>(i))));
+    if (!wav->write(block.data(), block.data(), static_cast<int>(block.size()))) return false;
+  }
+  return wav->close();
 }
 
 int writeInstrument(const std::filesystem::path& dir) {
@@ -232,7 +336,10 @@ int writeInstrument(const std::filesystem::path& dir) {
   sfz << "// One full-scale frame, then silence: its onset is the note's first output frame.\n"
          "<region> sample=impulse.wav lokey=0 hikey=127 pitch_keycenter=60 pitch_keytrack=0\n"
          "amp_veltrack=0 loop_mode=one_shot\n";
-  return sfz ? 0 : 2;
+  std::ofstream streamed(dir / "streamed.sfz");
+  streamed << "// 20 s streamed from disk; keys above 60 read it faster (up to 4x at key 84).\n"
+              "<region> sample=long.wav lokey=0 hikey=127 pitch_keycenter=60 loop_mode=one_shot\n";
+  return sfz && streamed && writeLongSample(dir / "long.wav") ? 0 : 2;
 }
 
 }  // namespace
@@ -241,7 +348,8 @@ int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "";
   if (mode == "instrument" && argc > 2) return writeInstrument(argv[2]);
   if (mode == "run") return run(argc, argv);
+  if (mode == "chord") return chord(argc, argv);
   std::cerr << "usage: spindle-live-probe instrument DIR | run --target NAME --notes N --note-log FILE "
-               "[--latency L] [--timeout S] [--skip-lines K]\n";
+               "[--latency L] [--parts P] [--timeout S] [--skip-lines K] | chord --target NAME --keys K\n";
   return 2;
 }

@@ -12,5 +12,5 @@ kill -USR1 "$SPINDLE_PID"
 wait_until 5 grep -q "note-on latency" "$LIVE_TMP/spindle.out" || fail "no stats on SIGUSR1"
 stop_spindle
 cat "$LIVE_TMP/spindle.out"
-grep -q "240 notes, total min 1.333 / mean 1.333 / max 1.333" "$LIVE_TMP/spindle.out" || fail "summary latency"
+grep -Eq "(240|480|720) notes, total min 1.333 / mean 1.333 / max 1.333" "$LIVE_TMP/spindle.out" || fail "summary latency"
 echo PASSED

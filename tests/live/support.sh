@@ -90,28 +90,24 @@ start_pipewire() {
 }
 pw_port_exists() { pw-jack jack_lsp | grep -qx "$1"; }
 
-# run_probe ARGS...: the probe against spindle. Displaced notes (exit 3) pass only when
-# Spindle itself reported the xrun that displaced them; a lost note always fails.
+# run_probe ARGS...: the probe against spindle (LiveProbe.cpp, ProbeCheck.h). It passes
+# when every note is exact, or displaced in a cycle where the probe (frame gap, xrun
+# callback) or Spindle (note log: after-xrun) saw an xrun; those are counted in its
+# summary line. A lost note, a displacement with no xrun near it, or a note on the
+# wrong part's port fails.
+# A void run (exit 4: notes lost only in cycles where the server itself broke, seen by
+# the probe's own clients) is printed, counted and measured again, at most twice; a
+# third void run fails too.
 run_probe() {
-  local rc=0
-  ${SPINDLE_PROBE_WRAP:-} "$SPINDLE_PROBE" run --target spindle --note-log "$LIVE_TMP/notes.log" "$@" | tee -a "$LIVE_TMP/probe.out" || rc=$?
-  [ $rc -eq 0 ] && return 0
-  [ $rc -eq 3 ] || fail "probe found lost notes or wrong latencies"
-  : >"$LIVE_TMP/spindle.out.mark"
-  kill -USR1 "$SPINDLE_PID"
-  wait_until 5 grep -q "^xruns:" "$LIVE_TMP/spindle.out" || fail "no stats on SIGUSR1"
-  local xruns
-  xruns=$(grep "^xruns:" "$LIVE_TMP/spindle.out" | tail -1 | sed -E 's/xruns: +([0-9]+) reported by the backend, ([0-9]+) detected.*/\1 + \2/')
-  if [ $((xruns)) -gt 0 ]; then
-    echo "note: some notes displaced by $((xruns)) xrun(s) that spindle reported (VM stall); none lost"
-    return 0
-  fi
-  # Spindle saw no gap, so the cycle broke between its output and the recorder (a graph
-  # xrun pw-jack reports to nobody). Tolerated for at most 1 note in 100, never a loss.
-  local displaced
-  displaced=$(tail -1 "$LIVE_TMP/probe.out" | sed -E 's/.* ([0-9]+) displaced.*/\1/')
-  local notes
-  notes=$(tail -1 "$LIVE_TMP/probe.out" | sed -E 's/^probe: ([0-9]+) notes sent.*/\1/')
-  [ $((displaced * 100)) -le "$notes" ] || fail "$displaced notes displaced with no xrun reported by spindle"
-  echo "note: $displaced note(s) displaced downstream of spindle (it rendered them exactly, saw no xrun); none lost"
+  local rc attempt lines
+  for attempt in 1 2 3; do
+    rc=0
+    lines=$(cat "$LIVE_TMP/notes.log" 2>/dev/null | wc -l)
+    ${SPINDLE_PROBE_WRAP:-} "$SPINDLE_PROBE" run --target spindle --note-log "$LIVE_TMP/notes.log" \
+      --skip-lines "$lines" "$@" | tee -a "$LIVE_TMP/probe.out" || rc=$?
+    [ $rc -eq 0 ] && return 0
+    [ $rc -eq 4 ] || fail "probe: lost, displaced or misrouted notes, or wrong latencies (exit $rc)"
+    echo "VOID RUN $attempt: the server dropped notes in cycles it broke (xrun); measuring again"
+  done
+  fail "probe: notes lost in server xruns in 3 runs out of 3"
 }

@@ -25,6 +25,8 @@
 
 namespace {
 
+const lo_timetag kNow{0, 1};  // liblo's LO_TT_IMMEDIATE is a C compound literal
+
 volatile std::sig_atomic_t gStop = 0;
 extern "C" void onSignal(int) { gStop = 1; }
 
@@ -48,9 +50,9 @@ int onMessage(const char* path, const char* types, lo_arg** argv, int argc, lo_m
     lo_address from = lo_message_get_source(m);
     s.client = lo_address_new(lo_address_get_hostname(from), lo_address_get_port(from));
     say("ANNOUNCE " + str(argv, 1));
-    lo_send_from(s.client, s.server, LO_TT_IMMEDIATE, "/reply", "ssss", "/nsm/server/announce", "welcome",
+    lo_send_from(s.client, s.server, kNow, "/reply", "ssss", "/nsm/server/announce", "welcome",
                  "spindle-test-nsmd", ":server-control:");
-    lo_send_from(s.client, s.server, LO_TT_IMMEDIATE, "/nsm/client/open", "sss", s.prefix.c_str(), "Spindle",
+    lo_send_from(s.client, s.server, kNow, "/nsm/client/open", "sss", s.prefix.c_str(), "Spindle",
                  s.clientId.c_str());
   } else if (p == "/reply" && argc >= 2 && str(argv, 0) == "/nsm/client/open") {
     say("OPENED " + str(argv, 1));
@@ -58,7 +60,7 @@ int onMessage(const char* path, const char* types, lo_arg** argv, int argc, lo_m
     say("SAVED");
   } else if (p == "/nsm/client/is_dirty") {
     say("DIRTY");
-    lo_send_from(s.client, s.server, LO_TT_IMMEDIATE, "/nsm/client/save", "");
+    lo_send_from(s.client, s.server, kNow, "/nsm/client/save", "");
   } else if (p == "/nsm/client/is_clean") {
     say("CLEAN");
   } else if (p == "/error" && t == "sis") {

@@ -5,7 +5,7 @@
 source "$SPINDLE_LIVE_SUPPORT"
 source "$SPINDLE_OSC_SUPPORT"
 make_instrument
-start_jackd "spindle-osc-bind-$$"
+start_jackd "spindle-osc-bind"
 
 # bound_sockets PID: "proto address:port" for each INET socket of PID (addresses in /proc's hex).
 bound_sockets() {

@@ -4,7 +4,7 @@
 source "$SPINDLE_LIVE_SUPPORT"
 source "$SPINDLE_OSC_SUPPORT"
 make_instrument
-start_jackd "spindle-osc-bad-$$"
+start_jackd "spindle-osc-bad"
 OSC_PORT=$(free_port)
 SPINDLE_NAME=oscbad
 start_osc_spindle "$SPINDLE_NAME" --backend jack --polyphony 64

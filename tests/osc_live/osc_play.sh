@@ -5,10 +5,10 @@
 source "$SPINDLE_LIVE_SUPPORT"
 source "$SPINDLE_OSC_SUPPORT"
 fixtures=${SPINDLE_FIXTURES:-$SPINDLE_FIXTURES_DEFAULT}
-cabasa="$fixtures/dim_cabasa/Dim Cabasa.sfz"
-[ -f "$cabasa" ] || skip "fixtures not found: $cabasa (set SPINDLE_FIXTURES)"
+[ -f "$fixtures/dim_cabasa/Dim Cabasa.sfz" ] || skip "fixtures not found: $fixtures (set SPINDLE_FIXTURES)"
+cabasa=$(realpath "$fixtures/dim_cabasa/Dim Cabasa.sfz")
 make_instrument
-start_jackd "spindle-osc-play-$$"
+start_jackd "spindle-osc-play"
 OSC_PORT=$(free_port)
 SPINDLE_NAME=oscplay
 start_osc_spindle "$SPINDLE_NAME" --backend jack
@@ -45,5 +45,8 @@ python3 -c "import sys; last, lo, hi = map(float, sys.argv[1:]); sys.exit(0 if 0
   || fail "latencies last $(status_value latency_last_ms) min $(status_value latency_min_ms) max $(status_value latency_max_ms)"
 [ "$(status_value memory_bytes)" -gt 1000000 ] || fail "memory_bytes $(status_value memory_bytes)"
 python3 -c "import sys; sys.exit(0 if 0 <= float(sys.argv[1]) <= 100 else 1)" "$(status_value load_percent)" || fail "load"
+# The emptiest stream ring, 0..1 (1 when no stream is open); -1 would mean "not measured".
+python3 -c "import sys; sys.exit(0 if 0 <= float(sys.argv[1]) <= 1 else 1)" "$(status_value ring_fill_min)" \
+  || fail "ring_fill_min $(status_value ring_fill_min)"
 stop_spindle
 echo PASSED

@@ -3,7 +3,7 @@
 source "$SPINDLE_LIVE_SUPPORT"
 source "$SPINDLE_OSC_SUPPORT"
 make_instrument
-start_jackd "spindle-osc-sub-$$"
+start_jackd "spindle-osc-sub"
 OSC_PORT=$(free_port)
 SPINDLE_NAME=oscsub
 start_osc_spindle "$SPINDLE_NAME" --backend jack

@@ -3,6 +3,17 @@
 # process and wait helpers they use). Every wait is bounded.
 need oscsend oscdump jackd jack_lsp jack_rec python3
 
+# Stops what the test started in reverse order, clients before the server: a jackd
+# stopped first may need SIGKILL, which leaves its entry in JACK's server registry
+# (8 slots: then "Too many servers already active"). Server names are fixed per test
+# (spindle-osc-<test>), so a stale entry of the same name is reclaimed on the next run.
+osc_cleanup() {
+  local i
+  for ((i = ${#LIVE_PIDS[@]} - 1; i >= 0; i--)); do stop_pid "${LIVE_PIDS[i]}"; done
+  live_cleanup
+}
+trap osc_cleanup EXIT
+
 # free_port: a port number free for both UDP and TCP on 127.0.0.1.
 free_port() {
   python3 - <<'PY'
@@ -33,7 +44,8 @@ start_osc_spindle() {
 # Spindle to send its replies there (oscsend sends from a throw-away port).
 start_dump() {
   DUMP_PORT=$(free_port)
-  oscdump -L "$DUMP_PORT" >"$LIVE_TMP/dump.txt" 2>&1 &
+  : >"$LIVE_TMP/dump.txt"  # exists before oscdump's redirection (a race with the first count)
+  oscdump -L "$DUMP_PORT" >>"$LIVE_TMP/dump.txt" 2>&1 &
   track $!
   wait_osc_ready
 }
@@ -51,7 +63,7 @@ wait_osc_ready() {
 }
 
 osc() { oscsend 127.0.0.1 "$OSC_PORT" "$@" || fail "oscsend $* failed"; }
-replies() { grep -c -- "$1" "$LIVE_TMP/dump.txt" || true; }
+replies() { grep -c -- "$1" "$LIVE_TMP/dump.txt" 2>/dev/null || true; }
 # wait_replies PATTERN COUNT SECONDS: until the dump holds COUNT lines matching PATTERN.
 wait_replies() { wait_until "$3" bash -c "[ \$(grep -c -- '$1' '$LIVE_TMP/dump.txt') -ge $2 ]"; }
 

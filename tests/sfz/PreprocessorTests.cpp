@@ -174,3 +174,38 @@ TEST_CASE("#include loops are detected and reported, parsing goes on", "[sfz][pr
   CHECK(loop->line == 1);
   CHECK(loop->file == self.string());
 }
+
+// Issue 10 (fuzzing): inputs that hung the loader or exhausted its memory.
+TEST_CASE("a #define doubling itself is cut at 4096 bytes, not grown to 2^40", "[sfz][preprocessor][fuzz]") {
+  std::string text = "#define $A0 xxxxxxxxxxxxxxxx\n";
+  for (int i = 1; i < 40; ++i)
+    text += "#define $A" + std::to_string(i) + " $A" + std::to_string(i - 1) + "$A" + std::to_string(i - 1) + "\n";
+  text += "<region> sample=$A39.wav\n";
+  const auto inst = sfz::loadString(text, "/virtual/bomb.sfz");
+  REQUIRE(inst.regions.size() == 1);
+  CHECK(inst.samples.at(0).size() < 4096 + 64);
+  CHECK(findDiagnostic(inst, "longer than 4096 bytes"));
+}
+
+TEST_CASE("an #include tree fanning out 2^29 reads stops after 4096", "[sfz][preprocessor][fuzz]") {
+  TempDir dir;
+  for (int i = 1; i < 30; ++i)
+    dir.write("i" + std::to_string(i) + ".sfz",
+              "#include \"i" + std::to_string(i + 1) + ".sfz\"\n#include \"i" + std::to_string(i + 1) + ".sfz\"\n");
+  dir.write("i30.sfz", "<region> sample=*sine\n");
+  const auto inst = sfz::loadFile(dir.write("main.sfz", "#include \"i1.sfz\"\n"));
+  REQUIRE(inst.ok);
+  CHECK(inst.regions.size() <= 4096);
+  CHECK(countDiagnostics(inst, "more than 4096 #include reads") == 1);
+}
+
+TEST_CASE("#include of a device or a folder is refused, not read forever", "[sfz][preprocessor][fuzz]") {
+  TempDir dir;
+  dir.write("sub/x.sfz", "<region> sample=*sine\n");
+  const auto inst = sfz::loadFile(
+      dir.write("main.sfz", "#include \"/dev/zero\"\n#include \"sub\"\n<region> sample=*saw\n"));
+  REQUIRE(inst.ok);
+  REQUIRE(inst.regions.size() == 1);
+  CHECK(countDiagnostics(inst, "is not a regular file") == 2);
+  CHECK_FALSE(sfz::loadFile("/dev/zero").ok);
+}

@@ -27,6 +27,8 @@ class Filter {
   // Recomputes coefficients (a few libm calls); cheap enough to call once per block.
   void setParams(float cutoffHz, float resonanceDb) noexcept SPINDLE_REALTIME;
   void process(float* left, float* right, int frames) noexcept SPINDLE_REALTIME;  // in place
+  // A mono source: one channel, in place (the right state stays unused).
+  void processMono(float* io, int frames) noexcept SPINDLE_REALTIME;
   void reset() noexcept SPINDLE_REALTIME;
 
   FilterType type() const noexcept { return type_; }  // addition

@@ -9,6 +9,7 @@
 //
 // `p` points at frame floor(pos); the caller guarantees that the frames an
 // interpolator reads before and after p are readable (limits::kGuardFrames).
+#include <cstdint>
 #include <vector>
 
 #include "core/Realtime.h"
@@ -16,18 +17,35 @@
 namespace spindle::engine::dsp {
 
 // Reads p[0], p[1]. Exact on linear data.
+inline float linear(float p0, float p1, float frac) noexcept SPINDLE_REALTIME { return p0 + frac * (p1 - p0); }
+
 inline float interpolateLinear(const float* p, float frac) noexcept SPINDLE_REALTIME {
-  return p[0] + frac * (p[1] - p[0]);
+  return linear(p[0], p[1], frac);
 }
 
-// 4-point cubic Hermite with Catmull-Rom slopes; reads p[-1..2]. Passes through p[0]
-// at frac 0 and is exact on data from polynomials of degree <= 2.
-inline float interpolateHermite(const float* p, float frac) noexcept SPINDLE_REALTIME {
-  const float c1 = 0.5f * (p[1] - p[-1]);
-  const float c2 = p[-1] - 2.5f * p[0] + 2.0f * p[1] - 0.5f * p[2];
-  const float c3 = 0.5f * (p[2] - p[-1]) + 1.5f * (p[0] - p[1]);
-  return ((c3 * frac + c2) * frac + c1) * frac + p[0];
+// 4-point cubic Hermite with Catmull-Rom slopes through pm1 = p[-1], p0, p1, p2.
+// Passes through p0 at frac 0 and is exact on data from polynomials of degree <= 2.
+inline float hermite(float pm1, float p0, float p1, float p2, float frac) noexcept SPINDLE_REALTIME {
+  const float c1 = 0.5f * (p1 - pm1);
+  const float c2 = pm1 - 2.5f * p0 + 2.0f * p1 - 0.5f * p2;
+  const float c3 = 0.5f * (p2 - pm1) + 1.5f * (p0 - p1);
+  return ((c3 * frac + c2) * frac + c1) * frac + p0;
 }
+
+// Reads p[-1..2].
+inline float interpolateHermite(const float* p, float frac) noexcept SPINDLE_REALTIME {
+  return hermite(p[-1], p[0], p[1], p[2], frac);
+}
+
+// Block forms, for a voice's chunk: out[i] = interpolate(src + index[i], frac[i]).
+// The taps are gathered first (scalar loads), then the arithmetic runs as a separate
+// loop over plain arrays, which the compiler vectorises; each frame's operations are
+// those of the single-frame functions above, so the results are identical.
+// `taps` holds 4 * frames floats of scratch. InterpolatorBlocks.cpp.
+void interpolateLinearBlock(const float* src, const int32_t* index, const float* frac, float* out, int frames,
+                            float* taps) noexcept SPINDLE_REALTIME;
+void interpolateHermiteBlock(const float* src, const int32_t* index, const float* frac, float* out, int frames,
+                             float* taps) noexcept SPINDLE_REALTIME;
 
 // Kaiser-windowed sinc over 2*halfTaps frames, tabulated at kPhases fractional
 // phases and linearly interpolated between them.

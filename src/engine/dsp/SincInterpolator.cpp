@@ -21,10 +21,11 @@ double besselI0(double x) {
   return sum;
 }
 
-// Kaiser window on u in [-1, 1], 0 outside.
-double kaiser(double u, double beta) {
+// Kaiser window on u in [-1, 1], 0 outside; i0Beta = besselI0(beta), computed once
+// per row by the caller (the series is most of the table's construction time).
+double kaiser(double u, double beta, double i0Beta) {
   if (u <= -1.0 || u >= 1.0) return 0.0;
-  return besselI0(beta * std::sqrt(1.0 - u * u)) / besselI0(beta);
+  return besselI0(beta * std::sqrt(1.0 - u * u)) / i0Beta;
 }
 
 double sinc(double x) {
@@ -40,10 +41,11 @@ double kaiserBeta(int halfTaps) { return 6.0 + 0.2 * static_cast<double>(halfTap
 // cutoff `fc` (fraction of Nyquist), normalised to a DC gain of exactly 1.
 void kernelRow(std::vector<double>& row, int halfTaps, double frac, double fc) {
   const double beta = kaiserBeta(halfTaps);
+  const double i0Beta = besselI0(beta);
   double sum = 0.0;
   for (int k = 0; k < 2 * halfTaps; ++k) {
     const double x = static_cast<double>(k - halfTaps + 1) - frac;  // distance of tap k from the read point
-    const double h = fc * sinc(fc * x) * kaiser(x / static_cast<double>(halfTaps), beta);
+    const double h = fc * sinc(fc * x) * kaiser(x / static_cast<double>(halfTaps), beta, i0Beta);
     row[static_cast<std::size_t>(k)] = h;
     sum += h;
   }

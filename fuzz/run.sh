@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (fuzz preset), seeds them and runs each for a bounded time.
+#
+# Usage: fuzz/run.sh [--seconds N] [--no-build] [TARGET...]
+#   --seconds N   per target (default $SPINDLE_FUZZ_SECONDS, else 60)
+#   TARGET        fuzz_sfz fuzz_midi_file fuzz_midi_bytes fuzz_osc fuzz_audio_file (default: all)
+#
+# Seeds are copied at run time into a temporary folder, never into the repository:
+# .sfz (with their #includes packed) and audio files from $SPINDLE_FUZZ_SEEDS, else
+# $SPINDLE_FIXTURES, else ../shared/fixtures; OSC packets and MIDI data written by
+# fuzz_make_seeds. Each target's grown corpus is kept in build/fuzz/corpus/TARGET for the
+# next run. A crash, leak, timeout or out-of-memory fails the script; the reproducer is
+# saved under build/fuzz/crashes/TARGET/ (replay: build/fuzz/fuzz/TARGET FILE).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+top=$(pwd)
+seconds=${SPINDLE_FUZZ_SECONDS:-60}
+build=yes
+targets=()
+while [ $# -gt 0 ]; do
+  case $1 in
+    --seconds) seconds=$2; shift 2 ;;
+    --no-build) build=no; shift ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    *) targets+=("$1"); shift ;;
+  esac
+done
+all=(fuzz_sfz fuzz_midi_file fuzz_midi_bytes fuzz_osc fuzz_audio_file)
+[ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
+out=$top/build/fuzz
+bin=$out/fuzz
+
+if [ $build = yes ]; then
+  cmake --preset fuzz >/dev/null
+  cmake --build --preset fuzz -j"$(nproc)" --target "${targets[@]}" fuzz_make_seeds
+fi
+
+fixtures=${SPINDLE_FUZZ_SEEDS:-${SPINDLE_FIXTURES:-$top/../shared/fixtures}}
+seeds=$(mktemp -d /tmp/spindle-fuzz-seeds.XXXXXX)
+trap 'rm -rf "$seeds"' EXIT
+if [ -d "$fixtures" ]; then
+  python3 fuzz/pack_seeds.py "$fixtures" "$seeds"
+else
+  echo "fuzz/run.sh: no fixtures at $fixtures: fuzz_sfz and fuzz_audio_file start from generated seeds only"
+  mkdir -p "$seeds/sfz" "$seeds/audio"
+  printf '<region> sample=*sine key=60\n#include "a.sfz"\n\001a.sfz\n<group> lokey=c4 <region> sample=x.wav\n' >"$seeds/sfz/min"
+fi
+"$bin/fuzz_make_seeds" "$seeds/osc" "$seeds/midi_file" "$seeds/midi_bytes"
+
+seed_dir() {
+  case $1 in
+    fuzz_sfz) echo "$seeds/sfz" ;;
+    fuzz_audio_file) echo "$seeds/audio" ;;
+    fuzz_osc) echo "$seeds/osc" ;;
+    fuzz_midi_file) echo "$seeds/midi_file" ;;
+    fuzz_midi_bytes) echo "$seeds/midi_bytes" ;;
+  esac
+}
+
+failed=()
+summary=()
+for t in "${targets[@]}"; do
+  corpus=$out/corpus/$t
+  crashes=$out/crashes/$t
+  log=$out/logs/$t.log
+  mkdir -p "$corpus" "$crashes" "$(dirname "$log")"
+  printf '\n==== fuzzing %s for %ss ====\n' "$t" "$seconds"
+  rc=0
+  "$bin/$t" "$corpus" "$(seed_dir "$t")" -max_total_time="$seconds" -max_len=262144 -timeout=20 \
+    -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$crashes/" >"$log" 2>&1 || rc=$?
+  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  grep -E '^#[0-9]+[[:space:]]+(INITED|DONE)' "$log" | tail -2 || true
+  if [ $rc -ne 0 ]; then
+    failed+=("$t")
+    reproducer=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -1)
+    grep -E 'ERROR|SUMMARY|==[0-9]+==|runtime error' "$log" | head -20 || true
+    summary+=("$t: FAILED after ${execs:-?} executions; reproducer ${reproducer:-none} (log $log)")
+  else
+    summary+=("$t: ${execs:-?} executions, no crash ($(find "$corpus" -type f | wc -l) inputs in corpus)")
+  fi
+done
+
+printf '\n==== fuzz summary (%ss per target) ====\n' "$seconds"
+printf '%s\n' "${summary[@]}"
+[ ${#failed[@]} -eq 0 ] || { echo "fuzz/run.sh: crashes in: ${failed[*]}"; exit 1; }

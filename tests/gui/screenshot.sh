@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# The real window, captured: a dummy-backend jackd and Xvfb on a free display, then
+# `spindle` (the GUI) with a fixture instrument; more fixture libraries are loaded and
+# notes played over OSC; the window is dumped with xwd, converted to PNG
+# (spindle-xwd2png) and checked not to be blank. The PNG stays under the build folder:
+# $SPINDLE_SCREENSHOT_DIR/spindle-screenshot.png.
+#
+# Every wait is bounded; every process started here is stopped by its PID on exit
+# (TERM, TERM again, then KILL). Exit 77 (skipped) when a tool or the fixtures are missing.
+set -euo pipefail
+
+: "${SPINDLE_EXE:?the spindle executable}" "${SPINDLE_XWD2PNG:?the spindle-xwd2png tool}"
+here=$(cd "$(dirname "$0")" && pwd)
+fixtures=${SPINDLE_FIXTURES:-${SPINDLE_FIXTURES_DEFAULT:-$here/../../../shared/fixtures}}
+out_dir=${SPINDLE_SCREENSHOT_DIR:-$PWD}
+png=$out_dir/spindle-screenshot.png
+
+skip() { echo "SKIPPED: $*"; exit 77; }
+for tool in jackd jack_lsp Xvfb xwd xwininfo oscsend; do
+  command -v "$tool" >/dev/null 2>&1 || skip "$tool not installed (scripts/install-deps.sh --tests)"
+done
+[ -d "$fixtures" ] || skip "no fixtures at $fixtures (set SPINDLE_FIXTURES)"
+
+tmp=$(mktemp -d /tmp/spindle-shot.XXXXXX)
+pids=()
+stop_pid() {
+  local pid=$1 sig i
+  for sig in TERM TERM KILL; do
+    kill -0 "$pid" 2>/dev/null || break
+    kill -"$sig" "$pid" 2>/dev/null || true
+    for i in $(seq 40); do kill -0 "$pid" 2>/dev/null || break; sleep 0.05; done
+  done
+  wait "$pid" 2>/dev/null || true
+}
+cleanup() {
+  local i
+  for ((i = ${#pids[@]} - 1; i >= 0; i--)); do stop_pid "${pids[i]}"; done
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+fail() {
+  echo "FAILED: $*"
+  for f in "$tmp"/*.log; do [ -s "$f" ] && { echo "--- $f"; tail -n 20 "$f"; }; done
+  exit 1
+}
+# wait_until SECONDS COMMAND...: polls every 100 ms.
+wait_until() {
+  local deadline=$((SECONDS + $1)); shift
+  until "$@" >/dev/null 2>&1; do
+    [ $SECONDS -ge "$deadline" ] && return 1
+    sleep 0.1
+  done
+}
+
+# A display number nobody uses, and a UDP port for OSC.
+display=
+for n in $(seq 91 160); do
+  [ -e "/tmp/.X$n-lock" ] || [ -e "/tmp/.X11-unix/X$n" ] || { display=":$n"; break; }
+done
+[ -n "$display" ] || fail "no free X display number"
+osc_port=$((20000 + RANDOM % 20000))
+server="spindle-shot-$$"
+
+export JACK_DEFAULT_SERVER=$server
+jackd -n "$server" -R -P 70 -d dummy -r 48000 -p 256 >"$tmp/jackd.log" 2>&1 &
+pids+=($!)
+wait_until 15 jack_lsp || fail "jackd did not start"
+
+Xvfb "$display" -screen 0 1600x1000x24 -nolisten tcp >"$tmp/xvfb.log" 2>&1 &
+pids+=($!)
+export DISPLAY=$display
+wait_until 15 xwininfo -root || fail "Xvfb did not start on $display"
+
+# Settings for this run only: the OSC port, and the library browser on the fixtures.
+export XDG_CONFIG_HOME=$tmp/config XDG_RUNTIME_DIR=$tmp/run
+mkdir -p "$XDG_CONFIG_HOME/spindle" "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
+printf '[osc]\nport=%s\n[libraries]\nfolder=%s\n' "$osc_port" "$fixtures/sfizz-testfiles" \
+  >"$XDG_CONFIG_HOME/spindle/spindle.conf"
+
+"$SPINDLE_EXE" --instrument "$fixtures/sfizz-testfiles/labels_sw.sfz" --name spindle \
+  >"$tmp/spindle.log" 2>&1 &
+spindle_pid=$!
+pids+=($spindle_pid)
+window_id() {  # the largest window titled Spindle (Qt also makes a 1x1 one)
+  xwininfo -root -tree | grep '"Spindle"' | while read -r id rest; do
+    size=$(grep -o '[0-9]\+x[0-9]\+[+-]' <<<"$rest" | head -n 1)
+    width=${size%%x*} height=${size#*x}
+    echo "$((width * ${height%[+-]})) $id"
+  done | sort -n | tail -n 1 | cut -d' ' -f2
+}
+has_window() { [ -n "$(window_id)" ] && xwininfo -id "$(window_id)" | grep -q 'Map State: IsViewable'; }
+wait_until 30 has_window || fail "no Spindle window appeared"
+wait_until 15 bash -c "jack_lsp | grep -qx spindle:out_L" || fail "spindle's ports did not appear"
+
+osc() { oscsend localhost "$osc_port" "$@"; }
+osc /spindle/load is 2 "$fixtures/dim_cabasa/Dim Cabasa.sfz"
+osc /spindle/load is 3 "$fixtures/sfizz-testfiles/SpecificBugs/MeatBassPizz/Programs/pizz.sfz"
+osc /spindle/load is 4 "$fixtures/sfizz-testfiles/kick.sfz"
+osc /spindle/part/volume if 3 -6.0
+osc /spindle/part/pan if 4 0.3
+sleep 3  # the loads are small: a second or two
+
+# Notes over OSC: a keyswitch, a run on parts 1-4 (the latency histogram fills), then a
+# held chord on part 1 while the window is captured.
+osc /spindle/note_on iii 1 38 100 && osc /spindle/note_off ii 1 38
+for round in 1 2 3; do
+  for key in 48 52 55 60 64 67 72; do
+    osc /spindle/note_on iii 1 "$key" 90; osc /spindle/note_on iii 2 70 80; osc /spindle/note_on iii 4 36 110
+    sleep 0.04
+    osc /spindle/note_off ii 1 "$key"; osc /spindle/note_off ii 2 70; osc /spindle/note_off ii 4 36
+  done
+done
+for key in 48 55 64 67; do osc /spindle/note_on iii 1 "$key" 100; done
+osc /spindle/note_on iii 3 28 100
+sleep 0.5
+
+id=$(window_id)
+xwd -id "$id" -silent >"$tmp/window.xwd" || fail "xwd could not dump window $id"
+mkdir -p "$out_dir"
+"$SPINDLE_XWD2PNG" "$tmp/window.xwd" "$png" || fail "the screenshot is blank or unreadable"
+for key in 48 55 64 67; do osc /spindle/note_off ii 1 "$key"; done
+
+kill -TERM "$spindle_pid"
+wait_until 15 bash -c "! kill -0 $spindle_pid" || fail "spindle did not quit on SIGTERM"
+wait "$spindle_pid" || fail "spindle exited with status $?"
+echo "screenshot: $png"
