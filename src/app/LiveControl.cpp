@@ -158,6 +158,7 @@ control::ControlStatus LiveControl::status() {
   control::ControlStatus out;
   out.voices = s.activeVoices;
   out.peakVoices = s.peakVoices;
+  out.streams = static_cast<int32_t>(s.streams);
   out.backendXruns = s.backendXruns;
   out.detectedXruns = s.detectedXruns;
   out.overBudget = s.process.overBudget;

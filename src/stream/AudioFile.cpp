@@ -9,6 +9,8 @@
 #include <array>
 #include <utility>
 
+#include "stream/RiffCheck.h"
+
 namespace spindle::stream {
 
 // libsndfile reads through a descriptor we open ourselves, so that posix_fadvise can
@@ -65,6 +67,10 @@ std::unique_ptr<AudioFileReader> AudioFileReader::open(const std::filesystem::pa
   handle->fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (handle->fd < 0) {
     error = "cannot open the file";
+    return nullptr;
+  }
+  if (std::string problem = riffStructureProblem(handle->fd); !problem.empty()) {
+    error = "malformed WAV file: " + problem;
     return nullptr;
   }
   handle->file = sf_open_fd(handle->fd, SFM_READ, &handle->info, SF_FALSE);

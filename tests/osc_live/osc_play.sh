@@ -40,6 +40,7 @@ grep -- "/spindle/status " "$LIVE_TMP/dump.txt" | tail -n 1
 [ "$(status_value sample_rate)" = "48000.000000" ] || fail "sample_rate $(status_value sample_rate)"
 [ "$(status_value dropped)" = "0" ] || fail "dropped $(status_value dropped)"
 [ "$(status_value peak_voices)" -ge 1 ] || fail "peak_voices $(status_value peak_voices)"
+[ "$(status_value streams)" -ge 0 ] || fail "streams $(status_value streams)"
 python3 -c "import sys; last, lo, hi = map(float, sys.argv[1:]); sys.exit(0 if 0 < lo <= last <= hi < 50 else 1)" \
   "$(status_value latency_last_ms)" "$(status_value latency_min_ms)" "$(status_value latency_max_ms)" \
   || fail "latencies last $(status_value latency_last_ms) min $(status_value latency_min_ms) max $(status_value latency_max_ms)"

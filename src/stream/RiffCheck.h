@@ -1,0 +1,19 @@
+#pragma once
+// A structural check of RIFF/WAVE files before libsndfile parses them.
+//
+// libsndfile 1.2.0 (Debian 12) never returns from sf_open on a WAV file whose LIST
+// chunk holds a sub-chunk that runs past the end of the list (found by fuzz_audio_file).
+// A loader thread stuck there would never finish loading, so such files are refused
+// with a clear reason before libsndfile sees them. Only the LIST chunks' insides are
+// checked: a top-level chunk longer than the file is common in real recordings (a data
+// chunk of a capture that was cut short) and libsndfile handles it.
+#include <string>
+
+namespace spindle::stream {
+
+// Empty when the file is not RIFF/WAVE or its LIST chunks are well formed; otherwise a
+// sentence naming the byte offset and the problem. Reads with pread: the file offset of
+// `fd` is left where it was.
+std::string riffStructureProblem(int fd);
+
+}  // namespace spindle::stream

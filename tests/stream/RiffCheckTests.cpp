@@ -1,0 +1,51 @@
+// Regression test for the hang fuzz_audio_file found: libsndfile 1.2.0 never returns
+// from sf_open on this 510-byte WAV, whose LIST chunk holds a sub-chunk that runs past
+// the end of the list. The reader must refuse it, naming the problem, and return.
+#include <fstream>
+#include <string>
+
+#include <unistd.h>
+
+#include "catch.h"
+#include "stream/AudioFile.h"
+#include "stream/SamplePool.h"
+
+namespace {
+
+std::string fromHex(const std::string& hex) {
+  std::string bytes;
+  for (std::size_t i = 0; i + 1 < hex.size(); i += 2) bytes.push_back(static_cast<char>(std::stoi(hex.substr(i, 2), nullptr, 16)));
+  return bytes;
+}
+
+const std::string kHangingWav = fromHex(
+    "52494646e480000057415645666d7420100000000300520080bb000000dc050008004000666163740400000000100000"
+    "4c49535444000000494e464f49534654240000004c6f6f704175646974ffffffffffffffffffffffffffffffffffffff"
+    "ffffffffffffffffffffffffffffffffffffffffbfffffffffffffffffffffffffffffffffffffffffffffffffffffff"
+    "ffffffffffffffffffffffffffffffffffffffffffffff696f6e65657220286c6962736e6466696c652d312e302e3238"
+    "2900005249464694f2020057415645666d742010000000010001000077010000ee020002001000737bee123e2c0e0000"
+    "637565200400000000000000736d706c3c000000000000000000000061000000b0280000300000000000000000000000"
+    "00000000010000000000000000000000000000008f170100836d01000000000000000061008000006d706c3c00000000"
+    "00000000000000b028000030000000000000000000000000000000010000000000000000000000000000008f17010083"
+    "6d010000000000000000006461746100ee02005700f30049ff9500f6002f00f8fe8affba00ffffffffffffffffdc00ce"
+    "009f25da72274646943f50ae997bb3f0bf291938590c00ff1102f90c55766cee5e8dd1da0f000bb70ac4f0664c0684ef"
+    "ffffffffffffff000000a82400000000bdae3faf0949000000000000001d");
+
+}  // namespace
+
+TEST_CASE("a WAV whose LIST sub-chunk overruns the list is refused before libsndfile opens it") {
+  const auto file = std::filesystem::temp_directory_path() / ("spindle-list-overrun-" + std::to_string(::getpid()) + ".wav");
+  { std::ofstream(file, std::ios::binary) << kHangingWav; }
+  REQUIRE(std::filesystem::file_size(file) == 510);
+
+  std::string error;
+  CHECK(spindle::stream::AudioFileReader::open(file, error) == nullptr);
+  CHECK(error.find("malformed WAV file") != std::string::npos);
+  CHECK(error.find("LIST chunk") != std::string::npos);
+
+  spindle::stream::SamplePool pool;
+  CHECK(pool.acquire(file.string()) == nullptr);
+  REQUIRE(pool.messages().size() == 1);
+  CHECK(pool.messages()[0].text.find(file.string()) != std::string::npos);
+  std::filesystem::remove(file);
+}
