@@ -7,7 +7,18 @@
 
 #include "engine/dsp/Interpolators.h"
 
-#if defined(__x86_64__) && defined(__has_attribute)
+// Sanitizer builds get the baseline only: an ifunc resolver runs while the program is
+// being relocated, before ThreadSanitizer's runtime is up, and crashes it.
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer) || __has_feature(address_sanitizer)
+#define SPINDLE_NO_SIMD_CLONES
+#endif
+#endif
+#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+#define SPINDLE_NO_SIMD_CLONES
+#endif
+
+#if defined(__x86_64__) && defined(__has_attribute) && !defined(SPINDLE_NO_SIMD_CLONES)
 #if __has_attribute(target_clones)
 #define SPINDLE_SIMD_CLONES __attribute__((target_clones("avx2", "default")))
 #endif
