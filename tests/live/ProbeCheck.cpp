@@ -129,7 +129,7 @@ Verdict check(const ProbeRecord& r, const std::vector<LoggedNote>& log) {
   }
   v.leaks = countLeaks(r, excusedPerChannel);
   std::printf("probe: %zu notes sent, %zu onsets heard, %zu logged by spindle; %d exact, %d displaced by xruns "
-              "(excused), %d displaced, %d lost (%d in xrun cycles), %d logged twice, %d part leaks; %zu xrun marks; measured latency "
+              "(excused), %d displaced, %d lost, %d of them in xrun cycles; %d logged twice, %d part leaks; %zu xrun marks; measured latency "
               "= (onset - event) + %u frames\n",
               r.sent.size(), r.mainOnsets.size(), log.size(), v.exact, v.excused, v.displaced, v.lost, v.lostNearXrun, v.duplicates,
               v.leaks, r.xrunFrames.size(), r.latency);

@@ -30,7 +30,8 @@ kill -0 "$SPINDLE_PID" || fail "spindle died with the server"
 sleep 1
 start_jackd "$JACK_DEFAULT_SERVER"
 wait_until 15 port_exists spindle:midi_in || fail "spindle did not reconnect"
-grep -q "reconnected" "$LIVE_TMP/spindle.err" || fail "no reconnect message"
+# The ports appear (start() registers them) a moment before the message is written.
+wait_until 5 grep -q "reconnected" "$LIVE_TMP/spindle.err" || fail "no reconnect message"
 sleep 1
 voices=$(active_voices)
 [ "$voices" -eq 0 ] || fail "$voices voice(s) still sounding after the reconnect: a hung note"
