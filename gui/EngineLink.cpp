@@ -5,7 +5,6 @@
 #include <cmath>
 
 #include "io/ProcessTimer.h"
-#include "io/RealtimeSetup.h"
 #include "stream/Streaming.h"
 
 namespace spindle::gui {
@@ -248,7 +247,7 @@ void EngineLink::pollStats(double nowSeconds) {
   if (ticks_++ % kPollHz == 0) {  // once a second: a syscall about another thread
     const unsigned long audio = wiring_.live->audioThread();
     audioThreadKnown_ = audio != 0;
-    realtimePriority_ = audio != 0 ? io::threadPriority(static_cast<pthread_t>(audio)) : 0;
+    realtimePriority_ = wiring_.live->audioThreadPriority();  // the kernel's view: right under pw-jack too
   }
   input.realtime.priority = realtimePriority_;
   input.realtime.audioThreadKnown = audioThreadKnown_;
