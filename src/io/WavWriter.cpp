@@ -57,6 +57,9 @@ std::unique_ptr<WavWriter> WavWriter::create(const std::filesystem::path& path, 
   }
   // Float to integer conversion saturates instead of wrapping around.
   sf_command(handle->file, SFC_SET_CLIPPING, nullptr, SF_TRUE);
+  // No PEAK chunk: libsndfile stamps it with the wall-clock second, so two renders of the
+  // same song would differ in their header whenever they straddle a second.
+  sf_command(handle->file, SFC_SET_ADD_PEAK_CHUNK, nullptr, SF_FALSE);
   return std::unique_ptr<WavWriter>(new WavWriter(std::move(handle)));
 }
 

@@ -2,7 +2,8 @@
 // WavWriter: a stereo WAV file written through libsndfile, block by block.
 //
 // Thread: the offline renderer's (any non-audio thread). Integer formats are
-// clipped to full scale, not wrapped; no dither.
+// clipped to full scale, not wrapped; no dither. The same blocks give the same bytes
+// (no PEAK chunk, whose header carries a wall-clock time stamp).
 #include <cstdint>
 #include <filesystem>
 #include <memory>

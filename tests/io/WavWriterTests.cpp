@@ -1,6 +1,10 @@
 // WavWriter round trips, read back through the sample pool.
+#include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <thread>
 
 #include "catch.h"
 #include "io/WavWriter.h"
@@ -81,4 +85,27 @@ TEST_CASE("an output path that cannot be created gives libsndfile's reason") {
   std::string error;
   CHECK(WavWriter::create("/nonexistent-dir/out.wav", 48000, WavFormat::Float32, error) == nullptr);
   CHECK_FALSE(error.empty());
+}
+
+TEST_CASE("the same blocks written a second apart give byte-identical files") {
+  // libsndfile's PEAK chunk carries the wall-clock second it was written; renders must not.
+  std::vector<float> left(kFrames), right(kFrames);
+  for (int i = 0; i < kFrames; ++i) left[i] = right[i] = static_cast<float>(0.5 * std::sin(i * 0.02));
+  const auto write = [&](const std::string& name) {
+    std::string error;
+    auto writer = WavWriter::create(scratch(name), 48000, WavFormat::Float32, error);
+    REQUIRE(writer);
+    REQUIRE(writer->write(left.data(), right.data(), kFrames));
+    REQUIRE(writer->close());
+    std::ifstream in(scratch(name), std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  const std::string first = write("same-a.wav");
+  std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+  const std::string second = write("same-b.wav");
+  const std::size_t data = first.find("data");
+  REQUIRE(data != std::string::npos);
+  CHECK(first.size() - data - 8 == 8 * static_cast<std::size_t>(kFrames));  // the frames end the file
+  CHECK(first.find("PEAK") == std::string::npos);
+  CHECK(first == second);
 }
