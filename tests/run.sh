@@ -56,7 +56,7 @@ if wanted asan; then
 fi
 
 if wanted package; then
-  section "Debian package: build, unpack, run, lintian, desktop-file-validate, appstreamcli"
+  section "Debian package: build, install (dpkg -i), run, lintian, desktop-file-validate, appstreamcli, purge"
   # Its own section: it builds the whole tree once more (Release), so it runs alone.
   cmake --preset ci >/dev/null
   ctest --preset ci -L '^package$'
