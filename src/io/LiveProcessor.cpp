@@ -154,8 +154,8 @@ void LiveProcessor::addPartsToMain(float* left, float* right, const engine::Part
   }
 }
 
-// StreamBank::setFreewheel is one relaxed atomic store (not annotated); waitUntilReady
-// blocks, which freewheel allows: nothing is real-time then. The effect check is waived
+// StreamBank::setFreewheel is one relaxed atomic store (not annotated); keepPace may
+// block, which freewheel allows: nothing is real-time then. The effect check is waived
 // for these two functions.
 #if defined(__clang__)
 #pragma clang diagnostic push
@@ -170,10 +170,10 @@ void LiveProcessor::followFreewheel() noexcept SPINDLE_REALTIME {
   streamsFreewheel_ = on;
 }
 
-// Freewheel only: until the disk thread has served every open stream (rt::StreamBank).
+// Freewheel only: lets the disk thread catch up when a stream needs it (rt::StreamBank).
 void LiveProcessor::waitForDisk() noexcept SPINDLE_REALTIME {
   SPINDLE_FREEWHEEL_WAIT_SCOPE;
-  streams_->waitUntilReady();
+  streams_->keepPace();
 }
 #if defined(__clang__)
 #pragma clang diagnostic pop

@@ -14,7 +14,8 @@
 //   exitCounter (acquire) <======== where unrolled exitFrame went ============ loop map
 //   voice ends -- Release{slot} ---------------------------------------------> resets the ring
 //   free stack <--------------------- returns (SpscFifo, disk -> audio) ------ gives it back
-//   endBlock(): wake.post() at most once per block (the only syscall of the audio thread)
+//   endBlock(): wake.post() at most once per block (the only syscall of the audio thread),
+//   and only when an order was posted or an open ring has room for a read
 //
 // Invariants:
 //  - Orders never fail: a slot sees at most Open, Exit and Release between two trips
@@ -30,11 +31,13 @@
 //    before it pushes the slot to `returns`; the FIFO's release/acquire pair orders
 //    that reset before the audio thread reuses the slot.
 //
-// Freewheel (offline render): the renderer thread calls waitUntilReady() between
-// blocks; it returns once the disk thread has taken every order posted so far and
-// every open stream holds lowWaterFrames() frames or its last frame. waitForFrames()
-// does the same inside a block for a stream opened in that block; it blocks, so it is
-// used only in freewheel mode, where nothing is real-time by definition.
+// Freewheel (offline render): the renderer thread calls keepPace() between blocks,
+// which calls waitUntilReady() when an order was posted since the last wait or an
+// open ring holds less than lowWaterFrames(); waitUntilReady() returns once the disk
+// thread has taken every order posted so far and filled every open ring it could.
+// Otherwise the disk thread, woken by endBlock(), fills rings while the block renders.
+// waitForFrames() waits inside a block for frames a stream does not hold yet; it
+// blocks, so it is used only in freewheel mode, where nothing is real-time by definition.
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
@@ -108,8 +111,9 @@ class StreamBank {
   int acquire() noexcept SPINDLE_REALTIME;
   // Queues an order; never fails (see the invariants above).
   void post(const StreamOrder& order) noexcept SPINDLE_REALTIME;
-  // Once per process(): takes back released slots, and wakes the disk thread if a
-  // stream is open or an order was posted.
+  // Once per process(): takes back released slots, and wakes the disk thread if an
+  // order was posted or an open stream's ring is down to half its capacity (the disk
+  // thread reads whenever a whole read fits; ringFramesFor makes half at least one read).
   void endBlock() noexcept SPINDLE_REALTIME;
   // Slots not yet back from the disk thread (Release taken when last reclaimed).
   int slotsInUse() const noexcept SPINDLE_REALTIME { return size() - freeCount_; }
@@ -143,6 +147,9 @@ class StreamBank {
   void setFreewheel(bool on) noexcept { freewheel_.store(on, std::memory_order_relaxed); }
   // Freewheel, between blocks, on the thread that calls process().
   void waitUntilReady() noexcept;
+  // Freewheel, between blocks: waitUntilReady() only when an order was posted since
+  // the last wait or an open ring is below lowWaterFrames().
+  void keepPace() noexcept;
 
   // ---- disk thread ----
   [[nodiscard]] bool takeOrder(StreamOrder& out) noexcept { return orders_->tryPop(out); }
@@ -166,11 +173,15 @@ class StreamBank {
   Semaphore wake_, progress_;
 
   void reclaim() noexcept SPINDLE_REALTIME;
+  // An acquired slot whose stream is not complete holds fewer than `frames` frames.
+  bool anyRingBelow(int64_t frames) const noexcept SPINDLE_REALTIME;
 
   // Audio thread only.
   std::vector<uint32_t> free_;  // stack, [0, freeCount_)
   int freeCount_ = 0;
+  std::vector<uint8_t> inUse_;  // per slot: acquired and not yet reclaimed
   bool postedThisBlock_ = false;
+  bool postedSinceWait_ = false;
 
   std::atomic<bool> freewheel_{false};
   // Waiter -> disk: serial of the latest waitUntilReady(); disk -> waiter: the serial
@@ -192,6 +203,7 @@ inline StreamBank::StreamBank(int streams, int64_t ringFrames, int64_t lowWaterF
   streams = streams < 0 ? 0 : (streams > limits::kMaxStreams ? limits::kMaxStreams : streams);
   slots_.reserve(static_cast<std::size_t>(streams));
   free_.resize(static_cast<std::size_t>(streams));
+  inUse_.assign(static_cast<std::size_t>(streams), 0);
   for (int i = 0; i < streams; ++i) {
     slots_.push_back(std::make_unique<StreamSlot>());
     slots_.back()->ring.init(2, ringFrames);
@@ -207,23 +219,38 @@ inline std::size_t StreamBank::ringBytes() const noexcept {
 
 inline void StreamBank::reclaim() noexcept SPINDLE_REALTIME {
   uint32_t back = 0;
-  while (returns_->tryPop(back)) free_[static_cast<std::size_t>(freeCount_++)] = back;
+  while (returns_->tryPop(back)) {
+    free_[static_cast<std::size_t>(freeCount_++)] = back;
+    inUse_[back] = 0;
+  }
+}
+
+inline bool StreamBank::anyRingBelow(int64_t frames) const noexcept SPINDLE_REALTIME {
+  for (std::size_t i = 0; i < inUse_.size(); ++i) {
+    if (!inUse_[i]) continue;
+    const StreamSlot& s = *slots_[i];
+    if (!s.complete.load(std::memory_order_acquire) && s.ring.readableFrames() < frames) return true;
+  }
+  return false;
 }
 
 inline int StreamBank::acquire() noexcept SPINDLE_REALTIME {
   reclaim();
   if (freeCount_ == 0) return -1;
-  return static_cast<int>(free_[static_cast<std::size_t>(--freeCount_)]);
+  const uint32_t index = free_[static_cast<std::size_t>(--freeCount_)];
+  inUse_[index] = 1;
+  return static_cast<int>(index);
 }
 
 inline void StreamBank::post(const StreamOrder& order) noexcept SPINDLE_REALTIME {
   // Cannot fail (kOrderCapacity > 3 * streams); the result is checked all the same.
   postedThisBlock_ = orders_->tryPush(order) || postedThisBlock_;
+  postedSinceWait_ = true;
 }
 
 inline void StreamBank::endBlock() noexcept SPINDLE_REALTIME {
   reclaim();
-  if (postedThisBlock_ || slotsInUse() > 0) wake_.post();
+  if (postedThisBlock_ || anyRingBelow(ringFrames_ / 2 + 1)) wake_.post();
   postedThisBlock_ = false;
 }
 
@@ -248,7 +275,12 @@ inline void StreamBank::settled(uint64_t serial) noexcept {
   if (waiters_.load(std::memory_order_acquire) > 0) progress_.post();
 }
 
+inline void StreamBank::keepPace() noexcept {
+  if (postedSinceWait_ || anyRingBelow(lowWater_)) waitUntilReady();
+}
+
 inline void StreamBank::waitUntilReady() noexcept {
+  postedSinceWait_ = false;
   waiters_.fetch_add(1, std::memory_order_acq_rel);
   // Everything this thread did before (orders posted, frames consumed) happens-before
   // the disk thread's acquire load of the serial at the start of its next round.

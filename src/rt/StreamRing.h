@@ -4,7 +4,7 @@
 // One ring per active stream. Planar float frames, 1 or 2 channels, a power-of-two
 // capacity in frames. Exactly one producer (the disk thread) and one consumer (the
 // audio thread); method names say which side may call them. Nothing here allocates,
-// locks or waits, except init() (allocates, never on the audio thread).
+// locks or waits, except init() (maps pages, never on the audio thread).
 //
 // Geometry of one channel (C = capacity, G = limits::kGuardFrames):
 //
@@ -39,6 +39,8 @@
 // visible. Symmetrically the consumer's release store of read_ in consume() orders
 // its reads of the consumed frames before the producer's acquire load of read_, after
 // which the producer may overwrite them. Each side loads its own counter relaxed.
+#include <sys/mman.h>
+
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
@@ -52,6 +54,14 @@
 #include "rt/SpscFifo.h"
 
 namespace spindle::rt {
+
+namespace detail {
+// Unmaps a ring's storage (StreamRing::init maps it).
+struct PageDelete {
+  std::size_t bytes = 0;
+  void operator()(float* p) const noexcept { ::munmap(p, bytes); }
+};
+}  // namespace detail
 
 class StreamRing {
  public:
@@ -108,9 +118,6 @@ class StreamRing {
   uint64_t readPosition() const noexcept SPINDLE_REALTIME;
 
  private:
-  struct AlignedDelete {
-    void operator()(float* p) const noexcept { ::operator delete[](p, std::align_val_t{kCacheLine}); }
-  };
 
   int64_t position(uint64_t counter) const noexcept SPINDLE_REALTIME {
     return static_cast<int64_t>(counter & mask_);
@@ -118,7 +125,10 @@ class StreamRing {
   void mirrorHead(int64_t first, int64_t last) noexcept SPINDLE_REALTIME;
 
   // Fixed after init(): read by both threads, written by neither while in use.
-  std::unique_ptr<float[], AlignedDelete> storage_;
+  // Anonymous pages: zero until written and backed only once touched, so a bank of
+  // rings costs RAM for the rings in use (a live session's mlockall(MCL_FUTURE) backs
+  // them all at init instead, off the audio thread).
+  std::unique_ptr<float[], detail::PageDelete> storage_;
   float* base_[kMaxChannels] = {nullptr, nullptr};
   int channels_ = 0;
   int64_t capacity_ = 0;
@@ -144,8 +154,10 @@ inline void StreamRing::init(int channels, int64_t capacityFrames, uint64_t star
   constexpr int64_t kLineFloats = static_cast<int64_t>(kCacheLine / sizeof(float));
   const int64_t stride = (capacityFrames + kGuardFrames + kLineFloats - 1) / kLineFloats * kLineFloats;
   const auto count = static_cast<std::size_t>(stride * channels);
-  storage_.reset(static_cast<float*>(::operator new[](count * sizeof(float), std::align_val_t{kCacheLine})));
-  std::fill_n(storage_.get(), count, 0.0f);
+  const std::size_t bytes = count * sizeof(float);
+  void* pages = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (pages == MAP_FAILED) throw std::bad_alloc();
+  storage_ = std::unique_ptr<float[], detail::PageDelete>(static_cast<float*>(pages), detail::PageDelete{bytes});
   base_[0] = storage_.get();
   base_[1] = channels == 2 ? storage_.get() + stride : storage_.get();
   channels_ = channels;

@@ -155,9 +155,17 @@ int64_t AudioFileReader::readPlanar(float* left, float* right, int64_t frames) {
     const sf_count_t got = sf_readf_float(handle_->file, chunk_.get(), want);
     if (got <= 0) break;
     const float* in = chunk_.get();
-    for (sf_count_t i = 0; i < got; ++i, in += channels) {
-      left[done + i] = in[0];
-      if (channels > 1 && right) right[done + i] = in[1];
+    float* l = left + done;
+    if (channels == 1) {
+      std::copy_n(in, got, l);
+    } else if (right) {
+      float* r = right + done;
+      for (sf_count_t i = 0; i < got; ++i) {
+        l[i] = in[i * channels];
+        r[i] = in[i * channels + 1];
+      }
+    } else {
+      for (sf_count_t i = 0; i < got; ++i) l[i] = in[i * channels];
     }
     done += got;
     if (got < want) break;

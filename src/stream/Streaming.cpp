@@ -37,7 +37,7 @@ void Streaming::setFreewheel(bool on) noexcept {
 }
 
 void Streaming::waitForDisk() noexcept {
-  if (bank_) bank_->waitUntilReady();
+  if (bank_) bank_->keepPace();
 }
 
 std::string Streaming::budget(const SamplePool& pool) const {
