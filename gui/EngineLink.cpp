@@ -173,6 +173,7 @@ void EngineLink::poll() {
   retryPending();
   pollLoads();
   pollNotes();
+  pollProblems();
   pollStats(t);
   wiring_.engine->collectGarbage([this](const engine::Program* p) { programs_.erase(p); });
   emit statsUpdated();
@@ -194,6 +195,8 @@ void EngineLink::pollLoads() {
 
 void EngineLink::finishLoad(int part, LoadOutcome outcome) {
   PartInfo& info = parts_[index(part)];
+  for (stream::PoolMessage& left : outcome.leftOut)
+    problemLog_.add(control::ProblemKind::Load, std::move(left.path), std::move(left.text));
   problems_[index(part)] = std::move(outcome.problems);
   emit problemsChanged(part);
   if (!outcome.ok || !outcome.program) {
@@ -212,6 +215,23 @@ void EngineLink::finishLoad(int part, LoadOutcome outcome) {
   post(command);  // the part's old Program comes back through collectGarbage()
   emit loadFinished(part, true, info.name);
   emit partChanged(part);
+}
+
+// The disk thread's errors into the problem log, then whatever is new there is
+// announced; the disk errors become runtime rows of the problems panel.
+void EngineLink::pollProblems() {
+  if (wiring_.streaming)
+    for (stream::DiskError& error : wiring_.streaming->takeDiskErrors())
+      problemLog_.add(control::ProblemKind::Disk, std::move(error.file), std::move(error.message));
+  if (problemLog_.total() == problemsSeen_) return;
+  for (const control::LoggedProblem& p : problemLog_.since(problemsSeen_)) {
+    problemsSeen_ = p.serial;
+    if (p.kind == control::ProblemKind::Disk)
+      runtime_.push_back(Problem{Problem::Severity::Error, p.file, 0, p.message});
+  }
+  constexpr auto kKept = static_cast<std::ptrdiff_t>(control::ProblemLog::kKept);
+  if (std::ssize(runtime_) > kKept) runtime_.erase(runtime_.begin(), runtime_.end() - kKept);
+  emit runtimeProblemsChanged();
 }
 
 void EngineLink::pollNotes() {

@@ -8,7 +8,8 @@
 //   noteOn/noteOff ──► the GUI's MIDI input FIFO (LiveProcessor::midiInput), timestamped
 //                      on the audio clock like the midi thread's events
 //   poll() at up to 30 Hz ◄── LiveProcessor::stats() (seqlock snapshot), note-on latency
-//                             records (popNoteLatency), disk counters (atomics)
+//                             records (popNoteLatency), disk counters (atomics), the
+//                             disk thread's errors (into the problem log)
 //   loadLibrary() ──► loader thread (LibraryLoader) ──► poll() publishes the Program
 //
 // Threads: gui thread only, for every method. The gui thread is the engine's owner in
@@ -28,6 +29,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "control/ProblemLog.h"
 #include "core/Limits.h"
 #include "engine/Engine.h"
 #include "gui/HealthModel.h"
@@ -102,6 +104,12 @@ class EngineLink : public QObject {
 
   const PartInfo& part(int p) const { return parts_[index(p)]; }
   const std::vector<Problem>& problems(int p) const { return problems_[index(p)]; }
+  // The session's runtime problems: the disk thread's errors (taken on every poll) and
+  // the samples a load left out. Thread-safe: OSC reads it on the control thread.
+  control::ProblemLog& problemLog() noexcept { return problemLog_; }
+  // The problem log's disk errors, newest last (at most ProblemLog::kKept), for the
+  // problems panel; the samples a load left out are among problems(part) already.
+  const std::vector<Problem>& runtimeProblems() const noexcept { return runtime_; }
   const HealthModel& health() const noexcept { return health_; }
   // Keys lit on the keyboard for a part: the keys the engine holds (any MIDI input).
   std::bitset<128> litKeys(int part) const { return parts_[index(part)].held; }
@@ -119,6 +127,7 @@ class EngineLink : public QObject {
   void loadProgress(int part, int filesDone, int filesTotal, double megabytes);
   void loadFinished(int part, bool ok, const QString& name);
   void problemsChanged(int part);
+  void runtimeProblemsChanged();  // problemLog() has new problems (of any kind)
   void partChanged(int part);
   void statsUpdated();
 
@@ -129,6 +138,7 @@ class EngineLink : public QObject {
   void pollLoads();
   void finishLoad(int part, LoadOutcome outcome);
   void pollNotes();
+  void pollProblems();
   void pollStats(double nowSeconds);
   void updateParts(const io::LiveStatsSnapshot& live, double nowSeconds);
   void trackHeld(const MidiEvent& message);
@@ -137,6 +147,9 @@ class EngineLink : public QObject {
   std::array<PartInfo, limits::kChannels> parts_;
   std::array<std::shared_ptr<LoadJob>, limits::kChannels> jobs_;
   std::array<std::vector<Problem>, limits::kChannels> problems_;
+  control::ProblemLog problemLog_;
+  uint64_t problemsSeen_ = 0;  // serial of the newest problem announced
+  std::vector<Problem> runtime_;
   std::unordered_map<const engine::Program*, std::unique_ptr<engine::Program>> programs_;
   std::deque<engine::Command> pending_;
   HealthModel health_;

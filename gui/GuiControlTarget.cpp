@@ -109,6 +109,9 @@ control::SessionState GuiControlTarget::sessionState() {
   return session_;
 }
 
+// The log is thread-safe and lives as long as the link, which outlives this target.
+const control::ProblemLog& GuiControlTarget::problems() { return link_.problemLog(); }
+
 void GuiControlTarget::refresh() {
   control::SessionState session;
   for (int p = 0; p < control::kParts; ++p) {

@@ -45,6 +45,7 @@ class GuiControlTarget final : public QObject, public control::ControlTarget {
   int maxPolyphony() const override { return maxPolyphony_; }
   control::ControlStatus status() override;
   control::SessionState sessionState() override;
+  const control::ProblemLog& problems() override;
 
  private:
   template <typename Call>

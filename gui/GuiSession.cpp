@@ -103,6 +103,7 @@ class GuiSession {
   std::unique_ptr<io::AlsaSeqInput> alsaSeq_;
   QTimer superviseTimer_;
   bool lost_ = false;
+  uint64_t problemsLogged_ = 0;  // serial of the newest problem printed to stderr
 };
 
 // The LiveProcessor input the gui thread produces into (keyboard and OSC): one of its
@@ -147,6 +148,13 @@ void GuiSession::startWindow() {
   EngineLink::Wiring wiring{engine_.get(), live_.get(), &live_->midiInput(input), &loader_, streaming_.get(),
                             RealtimeStatus{backend_->kind(), 0, memoryLocked_, false}};
   link_ = std::make_unique<EngineLink>(wiring);
+  // Every problem reaches the log too: the disk's errors and the samples a load left out.
+  QObject::connect(link_.get(), &EngineLink::runtimeProblemsChanged, link_.get(), [this] {
+    for (const control::LoggedProblem& p : link_->problemLog().since(problemsLogged_)) {
+      warn(p.message);
+      problemsLogged_ = p.serial;
+    }
+  });
   window_ = std::make_unique<MainWindow>(*link_, store_);
   window_->setStatusLine(QStringLiteral("%1 · %2 Hz · %3 frames · %4")
                              .arg(QString::fromLatin1(backend_->kind()))

@@ -51,6 +51,7 @@ bool LibraryLoader::loadSamples(const sfz::Instrument& instrument, engine::Progr
     else if (record && !record->missing) {  // missing files: the parser already said where
       const sfz::RegionOrigin origin = originOf(instrument, static_cast<int32_t>(i));
       out.problems.push_back({Problem::Severity::Error, origin.file, origin.line, record->error});
+      out.leftOut.push_back({stream::PoolMessage::Kind::Unreadable, path, record->error});
     }
     job.done_.store(static_cast<int>(i + 1), std::memory_order_relaxed);
     job.bytes_.store(pool_.bytesInRam(), std::memory_order_relaxed);

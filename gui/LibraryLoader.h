@@ -41,6 +41,9 @@ struct LoadOutcome {
   std::string name;
   std::unique_ptr<engine::Program> program;  // set when ok
   std::vector<Problem> problems;
+  // The sample files the pool found but left out (over the memory budget, unreadable),
+  // with the pool's message: among `problems` too, and for the session's problem log.
+  std::vector<stream::PoolMessage> leftOut;
   std::size_t regions = 0, samples = 0, samplesLoaded = 0;
 };
 

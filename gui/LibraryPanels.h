@@ -1,6 +1,7 @@
 #pragma once
 // The side panels around the parts:
-//   ProblemsPanel   the problems of every part's last load, one row each with file:line
+//   ProblemsPanel   the problems of every part's last load, one row each with file:line,
+//                   then those met while playing (disk errors), one row each per file
 //   LibraryBrowser  a folder of libraries as a tree of folders and .sfz files; activating
 //                   a file (double-click, Enter) loads it into the selected part
 //

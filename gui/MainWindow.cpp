@@ -129,6 +129,8 @@ void MainWindow::connectLink() {
   connect(&link_, &EngineLink::loadFinished, this, &MainWindow::onLoadFinished);
   connect(&link_, &EngineLink::problemsChanged, this,
           [this](int part) { problems_.setProblems(part, link_.problems(part)); });
+  connect(&link_, &EngineLink::runtimeProblemsChanged, this,
+          [this] { problems_.setRuntimeProblems(link_.runtimeProblems()); });
   connect(&link_, &EngineLink::statsUpdated, this, &MainWindow::onStats);
   connect(&link_, &EngineLink::partChanged, this, [this](int part) {
     const PartInfo& info = link_.part(part);

@@ -18,14 +18,26 @@ void ProblemsModel::setProblems(int part, const std::vector<Problem>& problems) 
   endResetModel();
 }
 
+void ProblemsModel::setRuntimeProblems(const std::vector<Problem>& problems) {
+  beginResetModel();
+  runtime_.clear();
+  for (const Problem& p : problems) runtime_.push_back(Row{kRuntimePart, p});
+  endResetModel();
+}
+
 int ProblemsModel::errorCount() const {
-  return static_cast<int>(std::count_if(rows_.begin(), rows_.end(), [](const Row& r) {
-    return r.problem.severity == Problem::Severity::Error;
-  }));
+  auto isError = [](const Row& r) { return r.problem.severity == Problem::Severity::Error; };
+  return static_cast<int>(std::count_if(rows_.begin(), rows_.end(), isError) +
+                          std::count_if(runtime_.begin(), runtime_.end(), isError));
 }
 
 int ProblemsModel::rowCount(const QModelIndex& parent) const {
-  return parent.isValid() ? 0 : static_cast<int>(rows_.size());
+  return parent.isValid() ? 0 : static_cast<int>(rows_.size() + runtime_.size());
+}
+
+const ProblemsModel::Row& ProblemsModel::rowAt(int index) const {
+  const auto k = static_cast<std::size_t>(index);
+  return k < rows_.size() ? rows_[k] : runtime_[k - rows_.size()];
 }
 
 int ProblemsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : kColumns; }
@@ -37,14 +49,14 @@ QString ProblemsModel::location(const Problem& problem) {
 
 QVariant ProblemsModel::data(const QModelIndex& index, int role) const {
   if (!index.isValid() || index.row() >= rowCount()) return {};
-  const Row& row = rows_[static_cast<std::size_t>(index.row())];
+  const Row& row = rowAt(index.row());
   const bool error = row.problem.severity == Problem::Severity::Error;
   if (role == Qt::ForegroundRole && index.column() == Severity)
     return QBrush(error ? QColor(0xff, 0x6b, 0x5e) : QColor(0xf2, 0xc1, 0x4e));
   if (role == Qt::ToolTipRole) return location(row.problem);
   if (role != Qt::DisplayRole) return {};
   switch (index.column()) {
-    case Part: return row.part + 1;
+    case Part: return row.part == kRuntimePart ? QVariant(QStringLiteral("-")) : QVariant(row.part + 1);
     case Severity: return error ? tr("error") : tr("warning");
     case Location: {  // the full path is in the tooltip
       const QString file = QFileInfo(QString::fromStdString(row.problem.file)).fileName();

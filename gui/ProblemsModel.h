@@ -1,7 +1,9 @@
 #pragma once
 // ProblemsModel: every problem the last load of each part reported (missing samples,
-// unknown opcodes, bad values...), one row each with its file and line, for the
-// problems panel: a list to read, never one popup per problem.
+// samples over the memory budget, unknown opcodes, bad values...), one row each with
+// its file and line, then the problems met while playing (a sample file the disk could
+// not read: EIO, deleted, truncated), one row each naming the file; for the problems
+// panel: a list to read, never one popup per problem.
 //
 // Thread: gui thread.
 #include <QAbstractTableModel>
@@ -22,6 +24,8 @@ class ProblemsModel : public QAbstractTableModel {
 
   // Replaces what `part` reported before (a new load of the part, or an empty list).
   void setProblems(int part, const std::vector<Problem>& problems);
+  // Replaces the runtime rows (EngineLink::runtimeProblems()), listed after the loads'.
+  void setRuntimeProblems(const std::vector<Problem>& problems);
   int errorCount() const;
 
   int rowCount(const QModelIndex& parent = {}) const override;
@@ -37,7 +41,11 @@ class ProblemsModel : public QAbstractTableModel {
     int part = 0;
     Problem problem;
   };
-  std::vector<Row> rows_;  // sorted by part, then in the order reported
+  const Row& rowAt(int index) const;
+
+  static constexpr int kRuntimePart = -1;  // a runtime row: no part ("-" in the Part column)
+  std::vector<Row> rows_;     // load problems: sorted by part, then in the order reported
+  std::vector<Row> runtime_;  // runtime problems, oldest first
 };
 
 }  // namespace spindle::gui

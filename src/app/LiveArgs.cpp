@@ -1,6 +1,9 @@
 #include "app/LiveArgs.h"
 
 #include <charconv>
+#include <chrono>
+#include <cstdlib>
+#include <thread>
 
 #include "core/Limits.h"
 
@@ -111,6 +114,22 @@ std::string liveUsage() {
          "When the server goes away Spindle keeps trying to reconnect and plays on when it is back.\n"
          "Under the New Session Manager (NSM_URL set) no option is needed: NSM names the client and\n"
          "Spindle keeps its session (instruments, mix, settings) in the folder NSM gives.\n";
+}
+
+// SPINDLE_TEST_DISK_DELAY_MS (live tests only): every disk read waits that long, a
+// slow disk, so a freewheel test shows whether Spindle waits for the disk.
+stream::StreamingOptions streamingOptionsFor(const LiveArgs& args) {
+  stream::StreamingOptions options;
+  options.memoryBudget = static_cast<std::size_t>(args.memoryBudgetMiB) << 20;
+  const char* delay = std::getenv("SPINDLE_TEST_DISK_DELAY_MS");
+  if (delay && std::atoi(delay) > 0) {
+    const auto ms = std::chrono::milliseconds(std::atoi(delay));
+    options.disk.beforeRead = [ms] {
+      std::this_thread::sleep_for(ms);
+      return true;
+    };
+  }
+  return options;
 }
 
 }  // namespace spindle::app

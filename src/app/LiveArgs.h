@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "stream/Streaming.h"
+
 namespace spindle::app {
 
 struct LiveArgs {
@@ -30,5 +32,9 @@ struct LiveArgs {
 std::optional<LiveArgs> parseLiveArgs(const std::vector<std::string>& args, std::string& error,
                                       bool underNsm = false);
 std::string liveUsage();
+
+// The streaming options the arguments ask for (the memory budget). Live tests only:
+// SPINDLE_TEST_DISK_DELAY_MS makes every disk read wait that long (a slow disk).
+stream::StreamingOptions streamingOptionsFor(const LiveArgs& args);
 
 }  // namespace spindle::app

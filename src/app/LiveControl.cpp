@@ -14,8 +14,9 @@ double framesToMs(int64_t frames, double rate) { return rate > 0.0 ? 1000.0 * st
 
 }  // namespace
 
-LiveControl::LiveControl(engine::Engine& engine, io::LiveProcessor& live, int midiInput, stream::PoolOptions pool)
-    : engine_(engine), live_(live), midiInput_(midiInput), pool_(pool),
+LiveControl::LiveControl(engine::Engine& engine, io::LiveProcessor& live, int midiInput, stream::PoolOptions pool,
+                         control::ProblemLog& problems)
+    : engine_(engine), live_(live), midiInput_(midiInput), pool_(pool), problems_(problems),
       loaderThread_(std::make_unique<stream::LoaderThread>()) {
   state_.settings.polyphony = engine.config().polyphony;
   state_.settings.quality = static_cast<int>(engine.config().quality);

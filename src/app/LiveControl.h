@@ -15,7 +15,8 @@
 // hands them back.
 //
 // Threads: ControlTarget methods on the control thread; pump(), dispose() and
-// shutdown() on the main thread; the loader thread runs load jobs.
+// shutdown() on the main thread; the loader thread runs load jobs and adds the samples
+// a load leaves out (over the memory budget, unreadable) to the problem log.
 #include <atomic>
 #include <deque>
 #include <map>
@@ -36,8 +37,11 @@ inline constexpr std::size_t kControlQueueCapacity = 4096;
 
 class LiveControl final : public control::ControlTarget {
  public:
-  // `midiInput`: the LiveProcessor input this object alone produces into.
-  LiveControl(engine::Engine& engine, io::LiveProcessor& live, int midiInput, stream::PoolOptions pool);
+  // `midiInput`: the LiveProcessor input this object alone produces into. `problems`:
+  // the session's problem log (outlives this object); loads add the samples they leave
+  // out, and OSC reads it through problems().
+  LiveControl(engine::Engine& engine, io::LiveProcessor& live, int midiInput, stream::PoolOptions pool,
+              control::ProblemLog& problems);
   ~LiveControl() override;  // waits for a running load
 
   // ---- main thread ----
@@ -69,6 +73,7 @@ class LiveControl final : public control::ControlTarget {
   int maxPolyphony() const override { return engine_.config().polyphony; }
   control::ControlStatus status() override;
   control::SessionState sessionState() override;
+  const control::ProblemLog& problems() override { return problems_; }
 
  private:
   struct Job {
@@ -86,6 +91,7 @@ class LiveControl final : public control::ControlTarget {
   io::LiveProcessor& live_;
   int midiInput_;
   stream::PoolOptions pool_;
+  control::ProblemLog& problems_;
 
   std::mutex mutex_;  // guards everything below up to the loader (control, loader, main threads)
   std::deque<engine::Command> commands_;

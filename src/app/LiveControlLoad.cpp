@@ -27,6 +27,9 @@ void LiveControl::runLoad(const Job& job) {
     preload = state_.settings.preloadFrames;
   }
   Loader::Result result = loaderFor(preload).load(job.path);
+  // Before the reply: a client that hears "done" can already list what was left out.
+  for (const SampleError& error : result.report.sampleErrors)
+    problems_.add(control::ProblemKind::Load, error.file, error.message);
   uint64_t memory = 0;
   for (const auto& [frames, loader] : loaders_) memory += loader->pool().bytesInRam();
   memoryBytes_.store(memory, std::memory_order_relaxed);
@@ -53,7 +56,7 @@ void LiveControl::runLoad(const Job& job) {
   }
   const LoadReport& r = result.report;
   job.listener->onLoadEvent({Kind::Done, job.ticket, job.part, 1.0f, r.name, static_cast<int>(r.regions),
-                             static_cast<int>(r.missingFiles.size())});
+                             static_cast<int>(r.missingFiles.size() + r.sampleErrors.size())});
 }
 
 }  // namespace spindle::app

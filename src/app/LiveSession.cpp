@@ -17,6 +17,7 @@
 #include "app/Loader.h"
 #include "control/NsmClient.h"
 #include "control/OscServer.h"
+#include "control/ProblemLog.h"
 #include "core/Limits.h"
 #include "engine/Engine.h"
 #include "io/AlsaSeqInput.h"
@@ -54,22 +55,6 @@ void installSignalHandlers() {
   sigaction(SIGUSR1, &action, nullptr);
 }
 
-// SPINDLE_TEST_DISK_DELAY_MS (live tests only): every disk read waits that long, a
-// slow disk, so a freewheel test shows whether Spindle waits for the disk.
-stream::StreamingOptions streamingOptionsFor(const LiveArgs& args) {
-  stream::StreamingOptions options;
-  options.memoryBudget = static_cast<std::size_t>(args.memoryBudgetMiB) << 20;
-  const char* delay = std::getenv("SPINDLE_TEST_DISK_DELAY_MS");
-  if (delay && std::atoi(delay) > 0) {
-    const auto ms = std::chrono::milliseconds(std::atoi(delay));
-    options.disk.beforeRead = [ms] {
-      std::this_thread::sleep_for(ms);
-      return true;
-    };
-  }
-  return options;
-}
-
 class Session {
  public:
   Session(const LiveArgs& args, std::ostream& out, std::ostream& err)
@@ -92,6 +77,8 @@ class Session {
   void tick();
   void superviseBackend();
   void drainNoteLog();
+  void collectProblems();
+  void logProblems();
   void finish();
   void checkRealtime();
 
@@ -100,6 +87,9 @@ class Session {
   std::ostream& err_;
   // Destroyed in reverse: the engine before the streams, the streams before the pool.
   stream::StreamingOptions streamingOptions_;
+  // Disk errors and samples a load left out; read by the log (logProblems) and OSC.
+  control::ProblemLog problems_;
+  uint64_t problemsLogged_ = 0;  // serial of the newest problem printed to err_
   Loader loader_;
   std::unique_ptr<engine::Program> program_;
   // Programs loaded over OSC/NSM (their pools, too): outlive the streams and the engine.
@@ -131,7 +121,9 @@ bool Session::load() {
   Loader::Result loaded = loader_.load(args_.instrument);
   for (const auto& diagnostic : loaded.report.diagnostics) err_ << formatDiagnostic(diagnostic) << '\n';
   for (const std::string& file : loaded.report.missingFiles) err_ << "spindle: missing sample: " << file << '\n';
-  for (const std::string& error : loaded.report.sampleErrors) err_ << "spindle: " << error << '\n';
+  for (const SampleError& error : loaded.report.sampleErrors)
+    problems_.add(control::ProblemKind::Load, error.file, error.message);
+  logProblems();
   if (!loaded.program) {
     err_ << "spindle: cannot load instrument " << args_.instrument << '\n';
     return false;
@@ -163,7 +155,7 @@ bool Session::joinNsm() {
 
 // The control thread: OSC (unless --osc-port 0) and NSM, driving a LiveControl.
 bool Session::startControl() {
-  control_ = std::make_unique<LiveControl>(*engine_, *live_, kOscMidiInput, streaming_->poolOptions());
+  control_ = std::make_unique<LiveControl>(*engine_, *live_, kOscMidiInput, streaming_->poolOptions(), problems_);
   if (program_) control_->setInitialInstrument(std::filesystem::absolute(args_.instrument).string());
   control_->setBaseMemory(loader_.pool().bytesInRam());
   osc_ = std::make_unique<control::OscServer>(*control_, control::OscServerOptions{args_.oscPort, args_.oscBind});
@@ -237,6 +229,24 @@ void Session::startMidi() {
   }
 }
 
+// Disk errors into the problem log (OSC reads it too), then what is new to the log.
+void Session::collectProblems() {
+  for (stream::DiskError& error : streaming_->takeDiskErrors())
+    problems_.add(control::ProblemKind::Disk, std::move(error.file), std::move(error.message));
+  logProblems();
+}
+
+// Problems pushed out of the log's kKept before this thread saw them are counted.
+void Session::logProblems() {
+  if (problems_.total() == problemsLogged_) return;
+  for (const control::LoggedProblem& problem : problems_.since(problemsLogged_)) {
+    if (problem.serial > problemsLogged_ + 1)
+      err_ << "spindle: " << problem.serial - problemsLogged_ - 1 << " more problem(s) not shown\n";
+    err_ << "spindle: " << problem.message << '\n';
+    problemsLogged_ = problem.serial;
+  }
+}
+
 void Session::drainNoteLog() {
   io::NoteLatency note;
   const double rate = backend_->sampleRate();
@@ -292,7 +302,7 @@ void Session::tick() {
     out_ << io::formatStats(live_->stats()) << std::flush;
   }
   drainNoteLog();
-  for (const std::string& error : streaming_->takeDiskErrors()) err_ << "spindle: " << error << '\n';
+  collectProblems();
   control_->pump();  // OSC commands to the engine; frees the retired programs LiveControl owns
   superviseBackend();
 }
@@ -304,6 +314,7 @@ void Session::finish() {
   if (alsaSeq_) alsaSeq_->stop();
   backend_->disconnect();
   drainNoteLog();
+  collectProblems();
   engine_->collectAllPrograms([this](const engine::Program* p) { control_->dispose(p); });
   out_ << "spindle: stopped\n" << io::formatStats(live_->stats()) << std::flush;
 }

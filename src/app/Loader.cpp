@@ -86,8 +86,11 @@ void Loader::loadSamples(const sfz::Instrument& instrument, engine::Program& pro
       continue;
     }
     const stream::SampleRecord* record = pool_.find(path);
-    if (record && !record->missing) addOnce(report.sampleErrors, seen, record->error);
-    else addOnce(report.missingFiles, seen, path);
+    if (record && !record->missing) {
+      if (seen.insert(path).second) report.sampleErrors.push_back(SampleError{path, record->error});
+    } else {
+      addOnce(report.missingFiles, seen, path);
+    }
   }
   report.samples = distinct.size();
   for (std::size_t m = firstMessage; m < pool_.messages().size(); ++m)

@@ -20,6 +20,12 @@
 
 namespace spindle::app {
 
+// A sample file the pool found but did not load: unreadable, or over the memory budget.
+struct SampleError {
+  std::string file;
+  std::string message;  // the pool's sentence naming the file
+};
+
 struct LoadReport {
   std::filesystem::path sfzPath;
   bool ok = false;                          // false: the .sfz itself could not be read
@@ -28,7 +34,7 @@ struct LoadReport {
   std::size_t samples = 0;                  // distinct samples the regions refer to
   std::size_t samplesLoaded = 0;
   std::vector<std::string> missingFiles;    // each missing sample file once
-  std::vector<std::string> sampleErrors;    // unreadable files, unknown generators: full messages
+  std::vector<SampleError> sampleErrors;    // unreadable, over the memory budget, unknown generators
   std::vector<std::string> sampleWarnings;  // e.g. more than two channels
   std::vector<std::string> unknownOpcodes;
   std::vector<sfz::Diagnostic> diagnostics;

@@ -31,7 +31,7 @@ std::string fixed(double value, int decimals) {
 void printLoadProblems(const LoadReport& report, std::ostream& err) {
   for (const sfz::Diagnostic& diagnostic : report.diagnostics) err << formatDiagnostic(diagnostic) << '\n';
   for (const std::string& file : report.missingFiles) err << "spindle-render: missing sample: " << file << '\n';
-  for (const std::string& message : report.sampleErrors) err << "spindle-render: " << message << '\n';
+  for (const SampleError& error : report.sampleErrors) err << "spindle-render: " << error.message << '\n';
   for (const std::string& message : report.sampleWarnings) err << "spindle-render: warning: " << message << '\n';
 }
 
@@ -131,6 +131,7 @@ int renderSong(const RenderArgs& args, const engine::Program& program, const io:
     return writer->write(l, r, frames);
   });
   const engine::EngineStats engineStats = engine.stats();
+  for (const stream::DiskError& failed : streaming.takeDiskErrors()) err << "spindle-render: " << failed.message << '\n';
   engine.collectAllPrograms([](const engine::Program*) {});  // lent, not given: nothing to free
   if (stats.sinkFailed || !writer->close()) {
     err << "spindle-render: cannot write " << args.wav << ": " << writer->error() << '\n';

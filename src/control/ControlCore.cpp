@@ -17,6 +17,11 @@ OscMessage errorMessage(const std::string& path, const std::string& reason) {
   return {"/spindle/error", {OscValue::s(path), OscValue::s(reason)}};
 }
 
+OscMessage problemMessage(const LoggedProblem& p) {
+  return {"/spindle/problem", {OscValue::h(static_cast<int64_t>(p.serial)), OscValue::s(wireName(p.kind)),
+                               OscValue::s(p.file), OscValue::s(p.message)}};
+}
+
 }  // namespace
 
 ControlCore::ControlCore(ControlTarget& target, ReplySink& replies) : target_(target), replies_(replies) {}
@@ -137,7 +142,29 @@ OscMessage ControlCore::statusMessage() {
   add("memory_bytes", OscValue::h(static_cast<int64_t>(s.memoryBytes)));
   add("dropped", OscValue::h(static_cast<int64_t>(dropped_ + s.commandsDropped)));
   add("sample_rate", OscValue::f(s.sampleRate));
+  add("problems", OscValue::h(static_cast<int64_t>(target_.problems().total())));
   return m;
+}
+
+void ControlCore::replyProblems() {
+  const ProblemLog& log = target_.problems();
+  const std::vector<LoggedProblem> kept = log.since(0);
+  const uint64_t total = log.total();  // after since(): counts every problem listed
+  reply({"/spindle/problems",
+         {OscValue::h(static_cast<int64_t>(total)), OscValue::i(static_cast<int64_t>(kept.size()))}});
+  for (const LoggedProblem& p : kept) reply(problemMessage(p));
+}
+
+// Every subscriber hears of a problem once, on the first tick after it was logged (at
+// most kIdle later: the log does not wake the control thread). Problems logged while
+// nobody subscribed are not pushed later: /spindle/problems lists them.
+void ControlCore::pushProblems() {
+  const ProblemLog& log = target_.problems();
+  if (log.total() == problemsPushed_) return;
+  for (const LoggedProblem& p : log.since(problemsPushed_)) {
+    for (const Subscription& s : subscriptions_) replies_.send(s.to, problemMessage(p));
+    problemsPushed_ = p.serial;
+  }
 }
 
 void ControlCore::markDirty() {
@@ -159,6 +186,7 @@ ControlCore::Clock::time_point ControlCore::tick(Clock::time_point now) {
     events.swap(events_);
   }
   for (const LoadEvent& event : events) deliver(event);
+  pushProblems();
   Clock::time_point next = now + kIdle;
   for (Subscription& s : subscriptions_) {
     if (s.next <= now) {

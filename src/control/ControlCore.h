@@ -45,7 +45,8 @@ class ControlCore final : public LoadListener {
   // ---- control thread ----
   void handle(const Peer& from, const OscMessage& message);
   void reportMalformed(const Peer& from, const std::string& reason);
-  // Delivers queued load events and due subscription pushes; returns when next due.
+  // Delivers queued load events, pushes new problems (target().problems()) to every
+  // subscriber at once and the status when due; returns when the next push is due.
   Clock::time_point tick(Clock::time_point now);
   void forgetStream(int stream);  // a TCP connection closed: drop its subscriptions
   void setWake(std::function<void()> wake) { wake_ = std::move(wake); }
@@ -63,6 +64,7 @@ class ControlCore final : public LoadListener {
   void setReplyPort(int port);
   void beginLoad(int part, const std::string& path);
   OscMessage statusMessage();
+  void replyProblems();  // /spindle/problems: the count, then every kept problem
 
   // ---- sessions (control thread) ----
   bool saveSession(const std::string& file, std::string& error);
@@ -103,6 +105,7 @@ class ControlCore final : public LoadListener {
   void finishSession(uint64_t session);
   uint64_t startLoad(const Peer& requester, int part, const std::string& path, uint64_t session);
   void applySettings(const SessionState& state);
+  void pushProblems();
 
   ControlTarget& target_;
   ReplySink& replies_;
@@ -113,6 +116,7 @@ class ControlCore final : public LoadListener {
   std::map<uint64_t, Ticket> tickets_;
   std::map<uint64_t, PendingSession> sessions_;
   uint64_t nextTicket_ = 1;
+  uint64_t problemsPushed_ = 0;  // serial of the newest problem pushed to the subscribers
   uint64_t dropped_ = 0, handled_ = 0, droppedReported_ = 0;
   Clock::time_point lastDropReport_{};
   bool dirty_ = false;

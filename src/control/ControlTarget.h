@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <string>
 
+#include "control/ProblemLog.h"
 #include "core/Limits.h"
 
 namespace spindle::control {
@@ -103,6 +104,9 @@ class ControlTarget {
   virtual int maxPolyphony() const = 0;  // the ceiling setPolyphony accepts
   virtual ControlStatus status() = 0;
   virtual SessionState sessionState() = 0;  // instruments and settings as they are now
+  // The session's runtime problems (disk errors, samples a load left out). The log is
+  // thread-safe; the control thread reads it when asked and pushes what is new.
+  virtual const ProblemLog& problems() = 0;
 };
 
 }  // namespace spindle::control

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "control/ControlCore.h"
+#include "control/ProblemLog.h"
 #include "core/MidiEvent.h"
 
 namespace spindle::control {
@@ -13,6 +14,7 @@ namespace {
 
 constexpr double kPart = 16.0;  // parts and channels: 1..16 on the wire
 constexpr int kMinPreload = 512, kMaxPreload = 1 << 20;
+static_assert(ProblemLog::kKept == 64, "the /spindle/problems documentation says the last 64");
 
 uint8_t byte(int v) { return static_cast<uint8_t>(v); }
 uint8_t status(uint8_t type, const OscCall& c) { return static_cast<uint8_t>(type | (c.integer(0) - 1)); }
@@ -50,6 +52,7 @@ void preload(OscCall& c) { c.core.commandResult(c.core.target().setPreloadFrames
 void quality(OscCall& c) { c.core.commandResult(c.core.target().setQuality(c.integer(0)), true); }
 void panic(OscCall& c) { c.core.commandResult(c.core.target().panic(), false); }
 void statusQuery(OscCall& c) { c.core.reply(c.core.statusMessage()); }
+void problemsQuery(OscCall& c) { c.core.replyProblems(); }
 void subscribe(OscCall& c) { c.core.subscribe(static_cast<double>(c.real(0))); }
 void unsubscribe(OscCall& c) { c.core.unsubscribe(); }
 void sessionSave(OscCall& c) {
@@ -102,9 +105,14 @@ std::vector<OscEntry> makeApi() {
       {"/spindle/quality", {{'i', "quality", 0, 3}}, "interpolation: 0 linear, 1 hermite, 2 sinc, 3 high sinc", quality},
       {"/spindle/panic", {}, "all sound off on every part at once", panic},
       {"/spindle/status", {}, "replies one /spindle/status message: name, value pairs (see below)", statusQuery},
+      {"/spindle/problems", {},
+       "replies /spindle/problems (problems so far, how many follow), then the last 64 as /spindle/problem, oldest first",
+       problemsQuery},
       {"/spindle/subscribe", {{'f', "rate", 0.1, kMaxSubscribeHz}},
-       "pushes /spindle/status to the reply address this many times a second (at most 30)", subscribe},
-      {"/spindle/unsubscribe", {}, "stops the pushed status", unsubscribe},
+       "pushes /spindle/status to the reply address this many times a second (at most 30), and each new problem "
+       "as /spindle/problem (within 0.2 s)",
+       subscribe},
+      {"/spindle/unsubscribe", {}, "stops the pushed status and problems", unsubscribe},
       {"/spindle/session/save", {{'s', "file", 0, 0}},
        "writes instruments per part and settings to a text file; replies /spindle/session/saved", sessionSave},
       {"/spindle/session/load", {{'s', "file", 0, 0}},
@@ -165,10 +173,16 @@ const std::vector<OscReplyDoc>& oscReplies() {
       {"/spindle/pong", "", "answer to /spindle/ping"},
       {"/spindle/help", "sss", "one per address: path, types, description"},
       {"/spindle/load/progress", "if", "part, fraction loaded 0..1"},
-      {"/spindle/load/done", "isii", "part, instrument name, regions, missing sample files"},
+      {"/spindle/load/done", "isii",
+       "part, instrument name, regions, sample files not loaded (missing, unreadable or over the memory budget)"},
       {"/spindle/status", "s?...", "name, value pairs: voices, peak_voices, streams, xruns, xruns_detected, overruns, "
                                    "underruns, latency_last_ms, latency_min_ms, latency_max_ms (-1: no note yet), "
-                                   "load_percent, ring_fill_min (emptiest stream ring 0..1; 1: none open), memory_bytes, dropped, sample_rate; -1: not measured"},
+                                   "load_percent, ring_fill_min (emptiest stream ring 0..1; 1: none open), memory_bytes, "
+                                   "dropped, sample_rate, problems (problems so far); -1: not measured"},
+      {"/spindle/problem", "hsss",
+       "a problem met while running: serial (1, 2, ...), kind (disk: a stream could not read its file while "
+       "playing; load: a load left the sample out, over the memory budget or unreadable), sample file, message"},
+      {"/spindle/problems", "hi", "problems so far, how many /spindle/problem follow (the last 64 at most)"},
       {"/spindle/session/saved", "s", "the file written"},
       {"/spindle/session/loaded", "s", "the file loaded, once every instrument has loaded"},
   };

@@ -62,6 +62,8 @@ class DiskStream {
   bool complete() const noexcept { return complete_; }
   // Why the stream failed, once (then empty): "cannot read sample file X ...".
   std::string takeError() { return std::exchange(error_, {}); }
+  // The sample file of the stream opened last ("" before the first open).
+  const char* file() const noexcept { return sample_ && sample_->path ? sample_->path : ""; }
   // Frames committed and not yet consumed (a snapshot: the audio thread consumes).
   int64_t readable() const noexcept;
   // Worth a read now: at least `readFrames` free, below the low-water mark, or able

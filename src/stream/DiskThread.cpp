@@ -121,10 +121,10 @@ void DiskThread::noteError(DiskStream& stream) {
   if (error == lastError_) return;
   lastError_ = error;
   if (errors_.size() >= kMaxPendingErrors) errorsDropped_.fetch_add(1, std::memory_order_relaxed);
-  else errors_.push_back(std::move(error));
+  else errors_.push_back(DiskError{stream.file(), std::move(error)});
 }
 
-std::vector<std::string> DiskThread::takeErrors() {
+std::vector<DiskError> DiskThread::takeErrors() {
   const std::lock_guard lock(errorsMutex_);
   return std::exchange(errors_, {});
 }

@@ -49,6 +49,12 @@ int64_t lowWaterFrames(int maxBlockFrames) noexcept;
 // below its low-water mark always has room for a whole read.
 int64_t ringFramesFor(const DiskOptions& options, int maxBlockFrames) noexcept;
 
+// One stream that failed: the sample file and one sentence naming it.
+struct DiskError {
+  std::string file;
+  std::string message;  // "cannot read sample file X at frame N: Input/output error"
+};
+
 class DiskThread {
  public:
   DiskThread(rt::StreamBank& bank, DiskOptions options);  // starts the thread
@@ -62,10 +68,10 @@ class DiskThread {
   const DiskCounters& counters() const noexcept { return counters_; }
   const DiskOptions& options() const noexcept { return options_; }
   // Any thread (the control side polls it): the streams that failed since the last
-  // call, one sentence each naming the file ("cannot read sample file X at frame N:
-  // Input/output error"). Repeats of the newest message are not queued again, and at
-  // most kMaxPendingErrors wait; errorsDropped() counts what did not fit.
-  std::vector<std::string> takeErrors();
+  // call, each with its file and one sentence naming it. Repeats of the newest message
+  // are not queued again, and at most kMaxPendingErrors wait; errorsDropped() counts
+  // what did not fit.
+  std::vector<DiskError> takeErrors();
   uint64_t errorsDropped() const noexcept { return errorsDropped_.load(std::memory_order_relaxed); }
   static constexpr std::size_t kMaxPendingErrors = 64;
 
@@ -84,7 +90,7 @@ class DiskThread {
   std::vector<std::pair<int64_t, uint32_t>> needy_;  // serveStreams(): (readable, slot)
   DiskCounters counters_;
   std::mutex errorsMutex_;  // disk thread <-> takeErrors(); never the audio thread
-  std::vector<std::string> errors_;
+  std::vector<DiskError> errors_;
   std::string lastError_;
   std::atomic<uint64_t> errorsDropped_{0};
   std::atomic<bool> stopping_{false};

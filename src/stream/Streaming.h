@@ -44,13 +44,15 @@ class Streaming {
   bool enabled() const noexcept { return bank_ != nullptr; }
   rt::StreamBank* bank() noexcept { return bank_.get(); }
   const DiskThread* disk() const noexcept { return disk_.get(); }
-  // The disk thread's failures since the last call (DiskThread::takeErrors), for the log.
-  std::vector<std::string> takeDiskErrors() { return disk_ ? disk_->takeErrors() : std::vector<std::string>{}; }
+  // The disk thread's failures since the last call (DiskThread::takeErrors), for the
+  // session's problem log.
+  std::vector<DiskError> takeDiskErrors() { return disk_ ? disk_->takeErrors() : std::vector<DiskError>{}; }
   PoolOptions poolOptions() const noexcept { return poolOptionsFor(options_); }
   std::size_t ringBytes() const noexcept { return bank_ ? bank_->ringBytes() : 0; }
 
-  // Offline renders: the disk is waited for between blocks (and inside one for a
-  // stream that starts there), so the output equals an all-in-RAM render.
+  // Offline renders: the disk is waited for between blocks when a stream was ordered
+  // or runs low (StreamBank::keepPace), and inside a block for frames a stream does not
+  // hold yet, so the output equals an all-in-RAM render.
   void setFreewheel(bool on) noexcept;
   // Freewheel, between blocks, on the thread that calls Engine::process().
   void waitForDisk() noexcept;

@@ -81,7 +81,8 @@ TEST_CASE("a Loader report lists samples, missing files, unreadable files and un
   REQUIRE(report.missingFiles.size() == 1);
   CHECK(std::filesystem::path(report.missingFiles[0]).filename() == "gone.wav");
   REQUIRE(report.sampleErrors.size() == 1);
-  CHECK(report.sampleErrors[0].find((dir / "junk.wav").string()) != std::string::npos);
+  CHECK(report.sampleErrors[0].file == (dir / "junk.wav").string());
+  CHECK(report.sampleErrors[0].message.find((dir / "junk.wav").string()) != std::string::npos);
   CHECK(std::count(report.unknownOpcodes.begin(), report.unknownOpcodes.end(), "frobnicate") == 1);
   CHECK(result.program->samples.size() == 4);
   CHECK(result.program->name == "x");

@@ -50,6 +50,7 @@ std::vector<Case> everyAddress() {
       {msg("/spindle/quality", {I(3)}), "quality 3", ""},
       {msg("/spindle/panic"), "panic", ""},
       {msg("/spindle/status"), "", "/spindle/status"},
+      {msg("/spindle/problems"), "", "/spindle/problems"},
       {msg("/spindle/subscribe", {F(10)}), "", ""},
       {msg("/spindle/unsubscribe"), "", ""},
       {msg("/spindle/session/save", {S("/tmp/spindle-control-test-" + std::to_string(::getpid()) + ".spindle")}), "",

@@ -10,6 +10,7 @@
 #include "control/ControlCore.h"
 #include "control/ControlTarget.h"
 #include "control/OscMessage.h"
+#include "control/ProblemLog.h"
 
 namespace spindle::test {
 
@@ -19,6 +20,7 @@ class RecordingTarget : public control::ControlTarget {
   control::SessionState state;     // what sessionState() reports; set* calls update it
   bool accept = true;              // false: every command "finds its FIFO full"
   int polyphonyCeiling = 256;
+  control::ProblemLog problemLog;  // what problems() reports; tests add to it
 
   void load(uint64_t ticket, int part, const std::string& path, control::LoadListener& listener) override {
     record("load " + std::to_string(part) + " " + path);
@@ -77,6 +79,7 @@ class RecordingTarget : public control::ControlTarget {
     return s;
   }
   control::SessionState sessionState() override { return state; }
+  const control::ProblemLog& problems() override { return problemLog; }
 
   std::string last() const { return calls.empty() ? std::string() : calls.back(); }
 

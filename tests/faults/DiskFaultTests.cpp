@@ -3,6 +3,7 @@
 // thread's error names the file, and once every key is released no voice and no
 // stream slot is left (no hung note). Slow reads: tests/stream_audio ("a slow disk").
 #include <filesystem>
+#include <set>
 #include <string>
 
 #include "FaultRig.h"
@@ -34,7 +35,13 @@ TEST_CASE("reads failing with EIO mid-note: the voices end and the error names e
   CHECK(rig.disk().counters().failures.load() == 2);
   CHECK(rig.engine().stats().sourceUnderruns > 0);
   CHECK(rig.engine().stats().activeVoices == 0);  // ended although their keys are still down
-  const std::string errors = rig.errors();
+  std::set<std::string> files;  // DiskError::file: what the problem log and OSC name
+  std::string errors;
+  for (const spindle::stream::DiskError& e : rig.diskErrors()) {
+    files.insert(e.file);
+    errors += e.message + "\n";
+  }
+  CHECK(files == std::set<std::string>{rig.path("a.wav"), rig.path("b.wav")});
   CHECK(mentions(errors, "cannot read sample file " + rig.path("a.wav")));
   CHECK(mentions(errors, "cannot read sample file " + rig.path("b.wav")));
   CHECK(mentions(errors, "Input/output error"));

@@ -80,10 +80,16 @@ class FaultRig {
     bank_->waitUntilReady();
     renderer.block();
   }
-  // Every error the disk thread reported, joined by newlines.
+  // The errors the disk thread reported since the last call.
+  std::vector<stream::DiskError> diskErrors() { return disk_->takeErrors(); }
+  // Every error the disk thread reported, joined by newlines; each must name its file
+  // in the message and in DiskError::file.
   std::string errors() {
     std::string all;
-    for (const std::string& e : disk_->takeErrors()) all += e + "\n";
+    for (const stream::DiskError& e : diskErrors()) {
+      CHECK(e.message.find(e.file) != std::string::npos);
+      all += e.message + "\n";
+    }
     return all;
   }
 

@@ -8,6 +8,7 @@ int runModelTests(int argc, char** argv);
 int runPlaybackTests(int argc, char** argv);
 int runControlTargetTests(int argc, char** argv);
 int runSystemTests(int argc, char** argv);
+int runRuntimeProblemTests(int argc, char** argv);
 }  // namespace spindle::gui::test
 
 int main(int argc, char** argv) {
@@ -18,5 +19,6 @@ int main(int argc, char** argv) {
   failed += spindle::gui::test::runPlaybackTests(argc, argv);
   failed += spindle::gui::test::runControlTargetTests(argc, argv);
   failed += spindle::gui::test::runSystemTests(argc, argv);
+  failed += spindle::gui::test::runRuntimeProblemTests(argc, argv);
   return failed == 0 ? 0 : 1;
 }
