@@ -60,11 +60,12 @@ int64_t DiskStream::readable() const noexcept {
   return slot_ ? slot_->ring.capacity() - slot_->ring.writableFrames() : 0;
 }
 
-bool DiskStream::needsService(int64_t lowWater, int64_t readFrames) const noexcept {
+bool DiskStream::needsService(int64_t lowWater) const noexcept {
   if (!slot_ || complete_) return false;
   const int64_t writable = slot_->ring.writableFrames();
   const int64_t remaining = last_ - next_ + 1;
-  return writable >= readFrames || (writable > 0 && (writable >= remaining || readable() < lowWater));
+  const int64_t filled = readable();
+  return filled < slot_->ring.capacity() / 2 || (writable > 0 && (writable >= remaining || filled < lowWater));
 }
 
 int64_t DiskStream::fill(int64_t frames, const ReadHook& beforeRead, DiskCounters& counters) {

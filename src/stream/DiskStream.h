@@ -66,9 +66,11 @@ class DiskStream {
   const char* file() const noexcept { return sample_ && sample_->path ? sample_->path : ""; }
   // Frames committed and not yet consumed (a snapshot: the audio thread consumes).
   int64_t readable() const noexcept;
-  // Worth a read now: at least `readFrames` free, below the low-water mark, or able
-  // to finish the stream.
-  bool needsService(int64_t lowWater, int64_t readFrames) const noexcept;
+  // Worth a read now: less than half the ring filled (a ring holds two reads or more,
+  // ringFramesFor, so a whole read fits), below the low-water mark, or able to finish
+  // the stream. Not "room for a read": a new stream gets one read, not a full ring, so
+  // a short note does not decode seconds it never plays.
+  bool needsService(int64_t lowWater) const noexcept;
   // Writes up to `frames` frames (fewer when the ring or the stream ends); returns
   // the frames committed.
   int64_t fill(int64_t frames, const ReadHook& beforeRead, DiskCounters& counters);

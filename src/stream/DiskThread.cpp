@@ -105,7 +105,7 @@ bool DiskThread::serveStreams() {
   needy_.clear();
   // One snapshot of each fill level: the audio thread keeps consuming while we sort.
   for (std::size_t i = 0; i < streams_.size(); ++i)
-    if (streams_[i].needsService(lowWater, readFrames)) needy_.emplace_back(streams_[i].readable(), static_cast<uint32_t>(i));
+    if (streams_[i].needsService(lowWater)) needy_.emplace_back(streams_[i].readable(), static_cast<uint32_t>(i));
   std::sort(needy_.begin(), needy_.end());
   for (const auto& [level, i] : needy_) {
     streams_[i].fill(readFrames, options_.beforeRead, counters_);

@@ -39,7 +39,8 @@ cleanup() {
 }
 trap cleanup EXIT
 fail() {
-  echo "FAILED: $*"
+  echo "FAILED after $SECONDS s: $*"
+  pgrep -a -P $$ || true
   for f in "$tmp"/*.log; do [ -s "$f" ] && { echo "--- $f"; tail -n 20 "$f"; }; done
   exit 1
 }
@@ -89,8 +90,10 @@ window_id() {  # the largest window titled Spindle (Qt also makes a 1x1 one)
   done | sort -n | tail -n 1 | cut -d' ' -f2
 }
 has_window() { [ -n "$(window_id)" ] && xwininfo -id "$(window_id)" | grep -q 'Map State: IsViewable'; }
-wait_until 30 has_window || fail "no Spindle window appeared"
-wait_until 15 bash -c "jack_lsp | grep -qx spindle:out_L" || fail "spindle's ports did not appear"
+# Generous bounds: on a loaded 2-core machine Qt's first start under Xvfb can be slow.
+wait_until 60 has_window || fail "no Spindle window appeared"
+echo "window after $SECONDS s"
+wait_until 30 bash -c "jack_lsp | grep -qx spindle:out_L" || fail "spindle's ports did not appear"
 
 osc() { oscsend localhost "$osc_port" "$@"; }
 osc /spindle/load is 2 "$fixtures/dim_cabasa/Dim Cabasa.sfz"
