@@ -218,7 +218,7 @@ void EngineLink::finishLoad(int part, LoadOutcome outcome) {
 }
 
 // The disk thread's errors into the problem log, then whatever is new there is
-// announced; the disk errors become runtime rows of the problems panel.
+// announced; disk errors and a lost server become runtime rows of the problems panel.
 void EngineLink::pollProblems() {
   if (wiring_.streaming)
     for (stream::DiskError& error : wiring_.streaming->takeDiskErrors())
@@ -226,7 +226,7 @@ void EngineLink::pollProblems() {
   if (problemLog_.total() == problemsSeen_) return;
   for (const control::LoggedProblem& p : problemLog_.since(problemsSeen_)) {
     problemsSeen_ = p.serial;
-    if (p.kind == control::ProblemKind::Disk)
+    if (p.kind != control::ProblemKind::Load)  // a load's problems are rows of that load already
       runtime_.push_back(Problem{Problem::Severity::Error, p.file, 0, p.message});
   }
   constexpr auto kKept = static_cast<std::ptrdiff_t>(control::ProblemLog::kKept);

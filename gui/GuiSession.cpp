@@ -203,6 +203,9 @@ void GuiSession::supervise() {
     backend_->disconnect();
     live_->setConnected(false);
     window_->statusBar()->showMessage(QObject::tr("The %1 server went away; reconnecting…").arg(backend_->kind()));
+    // To the problems panel, OSC and the log (the problem log's readers).
+    link_->problemLog().add(control::ProblemKind::Server, "",
+                            std::string("the ") + backend_->kind() + " server went away; reconnecting");
   }
   std::string error;
   if (!backend_->connect(error)) return;

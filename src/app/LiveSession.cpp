@@ -87,7 +87,7 @@ class Session {
   std::ostream& err_;
   // Destroyed in reverse: the engine before the streams, the streams before the pool.
   stream::StreamingOptions streamingOptions_;
-  // Disk errors and samples a load left out; read by the log (logProblems) and OSC.
+  // Disk errors, samples a load left out, a lost server; read by the log (logProblems) and OSC.
   control::ProblemLog problems_;
   uint64_t problemsLogged_ = 0;  // serial of the newest problem printed to err_
   Loader loader_;
@@ -260,7 +260,9 @@ void Session::drainNoteLog() {
 void Session::superviseBackend() {
   if (!backend_->lost() && ticksSinceLost_ == 0) return;
   if (ticksSinceLost_ == 0) {
-    err_ << "spindle: the " << backend_->kind() << " server went away; reconnecting\n";
+    problems_.add(control::ProblemKind::Server, "",
+                  std::string("the ") + backend_->kind() + " server went away; reconnecting");
+    logProblems();
     backend_->disconnect();
     // The note-offs of keys released while the server is away never arrive (its MIDI
     // ports are gone): silence every voice, so none hangs after the reconnect. The

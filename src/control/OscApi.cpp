@@ -181,7 +181,8 @@ const std::vector<OscReplyDoc>& oscReplies() {
                                    "dropped, sample_rate, problems (problems so far); -1: not measured"},
       {"/spindle/problem", "hsss",
        "a problem met while running: serial (1, 2, ...), kind (disk: a stream could not read its file while "
-       "playing; load: a load left the sample out, over the memory budget or unreadable), sample file, message"},
+       "playing; load: a load left the sample out, over the memory budget or unreadable; server: the audio "
+       "server went away, Spindle reconnects by itself), sample file (empty for server), message"},
       {"/spindle/problems", "hi", "problems so far, how many /spindle/problem follow (the last 64 at most)"},
       {"/spindle/session/saved", "s", "the file written"},
       {"/spindle/session/loaded", "s", "the file loaded, once every instrument has loaded"},

@@ -9,6 +9,7 @@ const char* wireName(ProblemKind kind) noexcept {
   switch (kind) {
     case ProblemKind::Disk: return "disk";
     case ProblemKind::Load: return "load";
+    case ProblemKind::Server: return "server";
   }
   return "disk";
 }

@@ -6,6 +6,7 @@
 //
 //   disk thread ─ takeErrors ─► session's tick / gui poll ─┐
 //   loader thread: samples a load left out ────────────────┼─► add() ─► serial 1, 2, 3 ...
+//   main/gui thread: the audio server went away ───────────┤
 //                                                          │
 //   main thread (log), control thread (OSC), gui thread ◄──┘  since(last serial seen)
 //
@@ -28,9 +29,10 @@ namespace spindle::control {
 enum class ProblemKind : uint8_t {
   Disk,  // a stream could not read its file while playing (EIO, deleted, truncated)
   Load,  // a load left a sample file out: over the memory budget, or unreadable
+  Server,  // the audio server (JACK, PipeWire) went away; `file` is empty
 };
 
-// "disk", "load": the kind as OSC sends it.
+// "disk", "load", "server": the kind as OSC sends it.
 const char* wireName(ProblemKind kind) noexcept;
 
 struct LoggedProblem {

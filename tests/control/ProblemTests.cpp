@@ -40,6 +40,7 @@ TEST_CASE("the problem log numbers problems and keeps the newest 64", "[control]
   CHECK(log.since(2).empty());
   CHECK(std::string(wireName(ProblemKind::Disk)) == "disk");
   CHECK(std::string(wireName(ProblemKind::Load)) == "load");
+  CHECK(std::string(wireName(ProblemKind::Server)) == "server");
 
   for (int k = 0; k < 100; ++k) log.add(ProblemKind::Disk, "/s/c.wav", "problem " + std::to_string(k + 3));
   CHECK(log.total() == 102);

@@ -5,7 +5,8 @@
 #      /spindle/problem "disk" naming the file is pushed to the subscriber;
 #   2. a library over the memory budget loaded over OSC: /spindle/load/done counts the
 #      samples left out and one /spindle/problem "load" names each;
-#   3. /spindle/problems lists them all, /spindle/status counts them, stderr has them.
+#   3. /spindle/problems lists them all, /spindle/status counts them, stderr has them;
+#   4. jackd killed: a /spindle/problem "server" is pushed, and Spindle reconnects.
 source "$SPINDLE_LIVE_SUPPORT"
 source "$SPINDLE_OSC_SUPPORT"
 make_instrument
@@ -84,5 +85,18 @@ wait_until 5 bash -c "[ \"\$(grep '/spindle/status ' '$LIVE_TMP/dump.txt' | tail
   || fail "status problems $(status_value problems), expected $total"
 grep -qF "spindle: cannot read sample file $streamed at frame" "$LIVE_TMP/spindle.err" || fail "the disk problem is not in the log"
 [ "$(grep -c "not loaded: it needs" "$LIVE_TMP/spindle.err")" -eq "$left_out" ] || fail "the log lacks a sample left out"
+
+# 4. jackd killed: a "server" problem with no file is pushed and logged, and Spindle
+#    reconnects by itself to the restarted server; the status counts one more.
+kill -KILL "$JACKD_PID"
+wait_replies "/spindle/problem hsss $((total + 1)) \"server\" \"\" \"the jack server went away; reconnecting\"" 1 10 \
+  || fail "no server problem pushed after jackd was killed"
+grep -qx "spindle: the jack server went away; reconnecting" "$LIVE_TMP/spindle.err" || fail "the server problem is not in the log"
+sleep 1
+start_jackd "$JACK_DEFAULT_SERVER"
+wait_until 15 grep -q "reconnected to the jack server" "$LIVE_TMP/spindle.err" || fail "spindle did not reconnect"
+osc /spindle/status
+wait_until 5 bash -c "[ \"\$(grep '/spindle/status ' '$LIVE_TMP/dump.txt' | tail -n 1 | grep -c '\"problems\" $((total + 1))')\" -eq 1 ]" \
+  || fail "status problems $(status_value problems), expected $((total + 1))"
 stop_spindle
 echo PASSED
