@@ -175,6 +175,21 @@ class RuntimeProblemTests : public QObject {
     h.link.noteOff(0, 69);
     h.pollAndRender(5);
   }
+
+  // GuiSession::supervise logs a lost server; the panel shows it as a runtime row.
+  void lostServerShowsAsRuntimeRow() {
+    StreamingHarness h;
+    h.pollAndRender(1);
+    const int before = h.window.problems().rowCount();
+    h.link.problemLog().add(control::ProblemKind::Server, "", "the jack server went away; reconnecting");
+    h.pollAndRender(1);
+    const std::vector<Row> rows = rowsOf(h.window.problems());
+    QCOMPARE(static_cast<int>(rows.size()), before + 1);
+    QCOMPARE(rows.back().part, QStringLiteral("-"));
+    QCOMPARE(rows.back().location, QString());
+    QCOMPARE(rows.back().message, QStringLiteral("the jack server went away; reconnecting"));
+    QCOMPARE(h.window.problems().index(before, ProblemsModel::Severity).data().toString(), QStringLiteral("error"));
+  }
 };
 
 int runRuntimeProblemTests(int argc, char** argv) {
