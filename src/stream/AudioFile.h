@@ -7,8 +7,9 @@
 // Reads planar float in [-1, 1] from WAV (16/24/32-bit int, float, double), FLAC,
 // Ogg Vorbis, AIFF and whatever else the installed libsndfile decodes. Only the
 // first two channels are delivered; a mono file fills the left buffer only.
-// Decoding goes through a small interleaved chunk buffer (kChunkFrames frames),
-// never a whole-file interleaved copy.
+// Native FLAC is decoded by libFLAC directly, one FLAC frame at a time; everything
+// else through libsndfile and a small interleaved chunk (kChunkFrames frames). Never
+// a whole-file interleaved copy. (stream/AudioDecoder.h says why.)
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -29,6 +30,10 @@ struct AudioFileInfo {
   int64_t loopStart = -1, loopEnd = -1;
   int rootKey = -1;  // smpl/instrument base note; -1 = none
 };
+
+namespace detail {
+class AudioDecoder;
+}
 
 class AudioFileReader {
  public:
@@ -63,15 +68,13 @@ class AudioFileReader {
   void dropCache() noexcept;
 
  private:
-  struct Handle;
-  explicit AudioFileReader(std::unique_ptr<Handle> handle);
+  AudioFileReader() = default;
   bool settleLength(std::string& error);
-  void readInfo();
 
-  std::unique_ptr<Handle> handle_;
+  int fd_ = -1;  // ours: closed after decoder_ is gone
+  std::unique_ptr<detail::AudioDecoder> decoder_;
   AudioFileInfo info_;
-  std::unique_ptr<float[]> chunk_;  // kChunkFrames * channels interleaved
-  double bytesPerFrame_ = 0.0;      // file size / frames
+  double bytesPerFrame_ = 0.0;  // file size / frames
   std::string lastError_;
 };
 

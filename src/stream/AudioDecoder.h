@@ -1,0 +1,41 @@
+#pragma once
+// AudioDecoder: the decoding behind one AudioFileReader (stream/AudioFile.h).
+//
+// Thread: whichever thread owns the reader (loader or disk); never the audio thread.
+//
+// Two decoders exist. Native FLAC files (they begin with "fLaC") go straight to libFLAC:
+// libsndfile's FLAC reader allocates two FLAC__MAX_BLOCK_SIZE buffers (512 KiB) per open
+// file whatever the file's block size, and the disk thread keeps one reader open per
+// stream plus a cache of idle ones. Everything else goes through libsndfile.
+//
+// Both decode to planar float in [-1, 1] (integer samples divided by 2^(bits-1), as
+// libsndfile does, so the two agree bit for bit on FLAC), first two channels only.
+// Neither owns the file descriptor: the reader opens it and closes it after the
+// decoder is gone.
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "stream/AudioFile.h"
+
+namespace spindle::stream::detail {
+
+class AudioDecoder {
+ public:
+  virtual ~AudioDecoder() = default;
+  // Up to `frames` frames into `left` (and `right` when it is not null and the file
+  // has two or more channels). Fewer only at the end of the file or on a decoding
+  // error, which is then described in `error`.
+  virtual int64_t readPlanar(float* left, float* right, int64_t frames, std::string& error) = 0;
+  // Moves the read position to `frame`; false when the file cannot seek there.
+  virtual bool seek(int64_t frame) = 0;
+};
+
+// Both fill `info` from the file's header (frames = -1 when the header does not state
+// the length); on failure they return nullptr and set `error`.
+std::unique_ptr<AudioDecoder> openWithSndfile(int fd, AudioFileInfo& info, std::string& error);
+std::unique_ptr<AudioDecoder> openFlac(int fd, AudioFileInfo& info, std::string& error);
+// True when the file at `fd` begins with the native FLAC signature "fLaC".
+bool isNativeFlac(int fd) noexcept;
+
+}  // namespace spindle::stream::detail

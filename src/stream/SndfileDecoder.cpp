@@ -1,0 +1,135 @@
+// The libsndfile decoder behind AudioFileReader: WAV, AIFF, Ogg and every format the
+// installed libsndfile reads except native FLAC (FlacDecoder.cpp).
+#include <sndfile.h>
+
+#include <algorithm>
+#include <array>
+
+#include "stream/AudioDecoder.h"
+
+namespace spindle::stream::detail {
+
+namespace {
+
+struct FormatName {
+  int code;
+  const char* name;
+};
+
+// The short names libsndfile's own tools and python-soundfile print.
+constexpr std::array<FormatName, 11> kContainers{{
+    {SF_FORMAT_WAV, "WAV"}, {SF_FORMAT_WAVEX, "WAVEX"}, {SF_FORMAT_AIFF, "AIFF"},
+    {SF_FORMAT_AU, "AU"}, {SF_FORMAT_RAW, "RAW"}, {SF_FORMAT_W64, "W64"},
+    {SF_FORMAT_CAF, "CAF"}, {SF_FORMAT_FLAC, "FLAC"}, {SF_FORMAT_OGG, "OGG"},
+    {SF_FORMAT_RF64, "RF64"}, {SF_FORMAT_SD2, "SD2"},
+}};
+constexpr std::array<FormatName, 11> kSubtypes{{
+    {SF_FORMAT_PCM_S8, "PCM_S8"}, {SF_FORMAT_PCM_U8, "PCM_U8"}, {SF_FORMAT_PCM_16, "PCM_16"},
+    {SF_FORMAT_PCM_24, "PCM_24"}, {SF_FORMAT_PCM_32, "PCM_32"}, {SF_FORMAT_FLOAT, "FLOAT"},
+    {SF_FORMAT_DOUBLE, "DOUBLE"}, {SF_FORMAT_VORBIS, "VORBIS"}, {SF_FORMAT_OPUS, "OPUS"},
+    {SF_FORMAT_ULAW, "ULAW"}, {SF_FORMAT_ALAW, "ALAW"},
+}};
+
+template <std::size_t N>
+std::string nameOf(const std::array<FormatName, N>& table, int code) {
+  for (const auto& entry : table)
+    if (entry.code == code) return entry.name;
+  return "0x" + std::to_string(code);
+}
+
+std::string formatName(int format) {
+  return nameOf(kContainers, format & SF_FORMAT_TYPEMASK) + " " + nameOf(kSubtypes, format & SF_FORMAT_SUBMASK);
+}
+
+// Reads interleaved float through a kChunkFrames chunk and splits off two channels.
+class SndfileDecoder final : public AudioDecoder {
+ public:
+  SndfileDecoder(SNDFILE* file, int channels)
+      : file_(file),
+        channels_(channels),
+        chunk_(std::make_unique<float[]>(static_cast<std::size_t>(AudioFileReader::kChunkFrames * channels))) {}
+  ~SndfileDecoder() override { sf_close(file_); }
+  SndfileDecoder(const SndfileDecoder&) = delete;
+  SndfileDecoder& operator=(const SndfileDecoder&) = delete;
+
+  int64_t readPlanar(float* left, float* right, int64_t frames, std::string& error) override;
+  bool seek(int64_t frame) override { return sf_seek(file_, frame, SEEK_SET) == frame; }
+
+ private:
+  SNDFILE* file_;
+  int channels_;
+  std::unique_ptr<float[]> chunk_;  // kChunkFrames * channels interleaved
+};
+
+int64_t SndfileDecoder::readPlanar(float* left, float* right, int64_t frames, std::string& error) {
+  int64_t done = 0;
+  while (done < frames) {
+    const sf_count_t want = std::min(frames - done, AudioFileReader::kChunkFrames);
+    const sf_count_t got = sf_readf_float(file_, chunk_.get(), want);
+    if (got <= 0) break;
+    const float* in = chunk_.get();
+    float* l = left + done;
+    if (channels_ == 1) {
+      std::copy_n(in, got, l);
+    } else if (right) {
+      float* r = right + done;
+      for (sf_count_t i = 0; i < got; ++i) {
+        l[i] = in[i * channels_];
+        r[i] = in[i * channels_ + 1];
+      }
+    } else {
+      for (sf_count_t i = 0; i < got; ++i) l[i] = in[i * channels_];
+    }
+    done += got;
+    if (got < want) break;
+  }
+  if (done < frames && sf_error(file_) != SF_ERR_NO_ERROR) error = sf_strerror(file_);
+  return done;
+}
+
+// The first sustain loop and the root key of a WAV smpl chunk or AIFF markers.
+void readInstrument(SNDFILE* file, AudioFileInfo& info) {
+  SF_INSTRUMENT instrument{};
+  if (sf_command(file, SFC_GET_INSTRUMENT, &instrument, sizeof instrument) != SF_TRUE) return;
+  if (instrument.basenote > 0) info.rootKey = instrument.basenote;  // a char: 1..127
+  if (instrument.loop_count > 0 && instrument.loops[0].mode != SF_LOOP_NONE) {
+    // libsndfile reports the loop end one past the last looped frame (it adds 1 to
+    // the smpl chunk's inclusive dwEnd); SFZ's loop_end is inclusive again.
+    const int64_t start = instrument.loops[0].start;
+    // (AudioFileReader clamps it again once a length the header did not state is counted.)
+    int64_t end = int64_t{instrument.loops[0].end} - 1;
+    if (info.frames >= 0) end = std::min(end, info.frames - 1);
+    if (start >= 0 && end > start) {
+      info.loopStart = start;
+      info.loopEnd = end;
+    }
+  }
+}
+
+}  // namespace
+
+std::unique_ptr<AudioDecoder> openWithSndfile(int fd, AudioFileInfo& info, std::string& error) {
+  SF_INFO sf{};
+  // libsndfile never closes the descriptor (close_desc = SF_FALSE): the reader does.
+  SNDFILE* file = sf_open_fd(fd, SFM_READ, &sf, SF_FALSE);
+  if (!file) {
+    error = sf_strerror(nullptr);
+    return nullptr;
+  }
+  if (sf.channels < 1 || sf.samplerate < 1) {
+    error = "the file declares " + std::to_string(sf.channels) + " channels at " + std::to_string(sf.samplerate) +
+            " Hz";
+    sf_close(file);
+    return nullptr;
+  }
+  info.format = sf.format;
+  info.formatName = formatName(sf.format);
+  info.channels = sf.channels;
+  info.sampleRate = sf.samplerate;
+  // SF_COUNT_MAX: the header does not say (a FLAC stream written to a pipe).
+  info.frames = sf.frames == SF_COUNT_MAX ? -1 : sf.frames;
+  readInstrument(file, info);
+  return std::make_unique<SndfileDecoder>(file, sf.channels);
+}
+
+}  // namespace spindle::stream::detail
