@@ -59,6 +59,13 @@ TEST_CASE("a FLAC file that does not state its length is counted, not sized as 2
   std::vector<float> left(20000);
   CHECK(reader->readPlanar(left.data(), nullptr, 20000) == 20000);  // rewound after counting
   CHECK(left[150] == Approx(0.25f).margin(1e-3));
+  // With no stated length the reader cannot bisect: it rewinds and decodes up to the frame.
+  REQUIRE(reader->seek(12345));
+  CHECK(reader->readPlanar(left.data(), nullptr, 10000) == 7655);
+  CHECK(left[5] == Approx(0.25f).margin(1e-3));  // frame 12350: 50 / 200
+  REQUIRE(reader->seek(0));
+  CHECK(reader->readPlanar(left.data(), nullptr, 300) == 300);
+  CHECK(left[150] == Approx(0.25f).margin(1e-3));
 
   for (const int64_t preload : {int64_t{-1}, int64_t{4096}}) {
     SamplePool pool(PoolOptions{preload, 4096});
