@@ -6,8 +6,9 @@
 #                      [--rate NOTES_PER_S] [--preload FRAMES]
 #
 #   --minutes     playing time (default 30)
-#   --build       a configured build folder (default build/release); spindle and
-#                 spindle-soak-client are built there first
+#   --build       a build folder with the tests on (default build/soak, configured as
+#                 a Release build on first use); spindle and spindle-soak-client are
+#                 built there first
 #   --instrument  default: the bundled instrument (Spindle EP: 147 regions of FLAC over
 #                 keys 21..108, built into the build folder); a third-party library, e.g.
 #                 --instrument "$SPINDLE_FIXTURES/dim_cabasa/Dim Cabasa.sfz" --keys 69 70
@@ -22,7 +23,7 @@
 # JACK client in the same server (the baseline a VM's stalls give every client).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
-minutes=30 build=$top/build/release instrument="" rate=20 preload=512 keys=(36 96)
+minutes=30 build=$top/build/soak instrument="" rate=20 preload=512 keys=(36 96)
 while [ $# -gt 0 ]; do
   case $1 in
     --minutes) minutes=$2; shift 2 ;;
@@ -34,7 +35,14 @@ while [ $# -gt 0 ]; do
     *) sed -n '2,24p' "$0"; exit 2 ;;
   esac
 done
-[ -f "$build/CMakeCache.txt" ] || cmake --preset release >/dev/null
+# Not build/release: scripts/play.sh configures that one without the tests, and the
+# player (spindle-soak-client) is a test program.
+[ -f "$build/CMakeCache.txt" ] ||
+  cmake -S "$top" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DSPINDLE_BUILD_TESTS=ON >/dev/null
+if ! grep -q '^SPINDLE_BUILD_TESTS:BOOL=ON' "$build/CMakeCache.txt"; then
+  echo "soak: $build is configured without the tests (SPINDLE_BUILD_TESTS=OFF); pass another --build" >&2
+  exit 2
+fi
 cmake --build "$build" --target spindle spindle-soak-client | tail -n 3
 SPINDLE_EXE=$build/src/app/spindle
 CLIENT=$build/tests/soak/spindle-soak-client
