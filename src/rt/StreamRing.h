@@ -118,7 +118,6 @@ class StreamRing {
   uint64_t readPosition() const noexcept SPINDLE_REALTIME;
 
  private:
-
   int64_t position(uint64_t counter) const noexcept SPINDLE_REALTIME {
     return static_cast<int64_t>(counter & mask_);
   }
