@@ -6,7 +6,8 @@ The library is spindle-bench-live's (bench/polyphony_ceiling.cpp): 16 stereo noi
 files of 20 s, here looped so a held note never ends, streamed from disk after the
 16384-frame preload. Two instruments over it: "unpitched" (every key at its root:
 one source frame per output frame, the common case of multi-sampled libraries) and
-"pitched" (tune=37 cents: every frame interpolated). For each, note-ons go to
+"pitched" (tune=37 cents: every frame interpolated), and "pitched FLAC" (the same over
+16-bit FLAC copies of the files: decoded once into the block cache). For each, note-ons go to
 Spindle over OSC (/spindle/note_on) on distinct (channel, key) pairs, a step of
 voices at a time; after a settling second the process-time histogram Spindle prints
 on SIGUSR1 is read twice, `seconds` apart, and the difference gives that step's
@@ -33,15 +34,18 @@ FILES, FILE_SECONDS, RATE = 16, 20, 48000
 BUDGET_PERCENT = 70.0
 
 
+VARIANTS = {"unpitched": (0, "wav"), "pitched": (37, "wav"), "pitched FLAC": (37, "flac")}
+
+
 def write_instruments(folder):
-    """unpitched.sfz and pitched.sfz over spindle-bench-live's noiseN.wav files, looped."""
-    for name, tune in (("unpitched", 0), ("pitched", 37)):
-        with open(os.path.join(folder, name + ".sfz"), "w") as out:
+    """One .sfz per VARIANTS entry over spindle-bench-live's noiseN.wav (or .flac) files, looped."""
+    for name, (tune, ext) in VARIANTS.items():
+        with open(os.path.join(folder, name.replace(" ", "_") + ".sfz"), "w") as out:
             out.write("<global> loop_mode=loop_continuous loop_start=0 loop_end=%d amp_veltrack=0 tune=%d\n"
                       % (FILE_SECONDS * RATE - 1, tune))
             for f in range(FILES):
                 for key in range(f * 8, f * 8 + 8):
-                    out.write("<region> sample=noise%d.wav key=%d pitch_keycenter=%d\n" % (f, key, key))
+                    out.write("<region> sample=noise%d.%s key=%d pitch_keycenter=%d\n" % (f, ext, key, key))
 
 
 def osc_message(path, *ints):
@@ -147,13 +151,15 @@ def ceiling(build, folder, sfz, steps, seconds, quality):
     return {"rows": rows, "ceiling": best}
 
 
-def run(build, folder, steps, seconds, quality=1):
+def run(build, folder, steps, seconds, quality=1, variants=("unpitched", "pitched", "pitched FLAC")):
     subprocess.run([os.path.join(build, "bench", "spindle-bench-live"), "library", folder], check=True,
                    stdout=subprocess.DEVNULL)
     write_instruments(folder)
     result = {"period": 256, "rate": RATE, "quality": quality, "seconds": seconds}
-    for variant in ("unpitched", "pitched"):
-        result[variant] = ceiling(build, folder, os.path.join(folder, variant + ".sfz"), steps, seconds, quality)
+    result["variants"] = list(variants)
+    for variant in variants:
+        result[variant] = ceiling(build, folder, os.path.join(folder, variant.replace(" ", "_") + ".sfz"), steps,
+                                  seconds, quality)
     return result
 
 
@@ -166,7 +172,7 @@ def markdown(result):
     lines = ["jackd -d dummy -r 48000 -p 256 -R; streamed stereo voices (16384-frame preload), quality %d; "
              "p99 < %.0f%% of the 5.333 ms budget\n" % (result["quality"], BUDGET_PERCENT),
              "| instrument | ceiling (voices) | at the ceiling | next step |", "|---|---:|---|---|"]
-    for variant in ("unpitched", "pitched"):
+    for variant in result.get("variants", ("unpitched", "pitched")):
         r = result[variant]
         passed = [row for row in r["rows"] if row["voices"] <= r["ceiling"]]
         failed = [row for row in r["rows"] if row["voices"] > r["ceiling"]]
@@ -184,11 +190,14 @@ def main():
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--quality", type=int, default=1)
     parser.add_argument("--build", help="a build folder with spindle and spindle-bench-live")
+    parser.add_argument("--variants", default="unpitched,pitched,pitched FLAC",
+                        help="comma-separated: unpitched, pitched (WAV), pitched FLAC")
     args = parser.parse_args()
     build = args.build or build_spindle(targets=("spindle", "spindle-bench-live"))
     folder = os.path.join(tempfile.gettempdir(), "spindle-bench-live")
     os.makedirs(folder, exist_ok=True)
-    print(markdown(run(build, folder, [int(v) for v in args.steps.split(",")], args.seconds, args.quality)))
+    print(markdown(run(build, folder, [int(v) for v in args.steps.split(",")], args.seconds, args.quality,
+                       args.variants.split(","))))
 
 
 if __name__ == "__main__":

@@ -7,7 +7,8 @@
 //   spindle-bench-live disk VOICES [DIR]   the distribution without, then with, a
 //                                     writer thread streaming 1 MiB writes + fsync
 //   spindle-bench-live library DIR    only writes the library (bench/jack_ceiling.py
-//                                     plays it through a real jackd)
+//                                     plays it through a real jackd), with a 16-bit
+//                                     FLAC copy of every file (noiseN.flac)
 //
 // The audio thread is simulated without a sound server: a SCHED_FIFO thread wakes on
 // an absolute clock every period (clock_nanosleep) and runs LiveProcessor + Engine
@@ -15,6 +16,7 @@
 // disk after a 16384-frame preload (they sit in the page cache after being written).
 #include <fcntl.h>
 #include <pthread.h>
+#include <sndfile.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -41,6 +43,22 @@ constexpr double kRate = 48000.0;
 constexpr int kFiles = 16;
 constexpr int kSeconds = 20;
 
+// The same frames as 16-bit FLAC (noise barely compresses: the decoder does full work).
+void writeFlacCopy(const fs::path& wav, const fs::path& flac) {
+  if (fs::exists(flac)) return;
+  SF_INFO in{};
+  SNDFILE* src = sf_open(wav.c_str(), SFM_READ, &in);
+  if (!src) return;
+  SF_INFO out{};
+  out.samplerate = in.samplerate, out.channels = in.channels, out.format = SF_FORMAT_FLAC | SF_FORMAT_PCM_16;
+  SNDFILE* dst = sf_open(flac.c_str(), SFM_WRITE, &out);
+  std::vector<short> buffer(static_cast<size_t>(4096 * in.channels));
+  sf_count_t got = 0;
+  while (dst && (got = sf_readf_short(src, buffer.data(), 4096)) > 0) sf_writef_short(dst, buffer.data(), got);
+  if (dst) sf_close(dst);
+  sf_close(src);
+}
+
 void writeLibrary(const fs::path& dir) {
   fs::create_directories(dir);
   std::ofstream sfz(dir / "noise.sfz");
@@ -58,6 +76,7 @@ void writeLibrary(const fs::path& dir) {
       }
       if (w) w->close();
     }
+    writeFlacCopy(wav, dir / ("noise" + std::to_string(f) + ".flac"));
     for (int key = f * 8; key < f * 8 + 8; ++key)
       sfz << "<region> sample=" << wav.filename().string() << " key=" << key << " pitch_keycenter=" << key
           << " amp_veltrack=0\n";

@@ -3,7 +3,8 @@
 #
 # Usage: fuzz/run.sh [--seconds N] [--no-build] [TARGET...]
 #   --seconds N   per target (default $SPINDLE_FUZZ_SECONDS, else 60)
-#   TARGET        fuzz_sfz fuzz_midi_file fuzz_midi_bytes fuzz_osc fuzz_audio_file (default: all)
+#   TARGET        fuzz_sfz fuzz_midi_file fuzz_midi_bytes fuzz_osc fuzz_audio_file fuzz_sf2
+#                 fuzz_xml_instrument (default: all)
 #
 # Seeds are copied at run time into a temporary folder, never into the repository:
 # .sfz (with their #includes packed) and audio files from $SPINDLE_FUZZ_SEEDS, else
@@ -25,7 +26,7 @@ while [ $# -gt 0 ]; do
     *) targets+=("$1"); shift ;;
   esac
 done
-all=(fuzz_sfz fuzz_midi_file fuzz_midi_bytes fuzz_osc fuzz_audio_file)
+all=(fuzz_sfz fuzz_midi_file fuzz_midi_bytes fuzz_osc fuzz_audio_file fuzz_sf2 fuzz_xml_instrument)
 [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
 out=$top/build/fuzz
 bin=$out/fuzz
@@ -42,7 +43,7 @@ if [ -d "$fixtures" ]; then
   python3 fuzz/pack_seeds.py "$fixtures" "$seeds"
 else
   echo "fuzz/run.sh: no fixtures at $fixtures: fuzz_sfz and fuzz_audio_file start from generated seeds only"
-  mkdir -p "$seeds/sfz" "$seeds/audio"
+  mkdir -p "$seeds/sfz" "$seeds/audio" "$seeds/sf2" "$seeds/xml"
   printf '<region> sample=*sine key=60\n#include "a.sfz"\n\001a.sfz\n<group> lokey=c4 <region> sample=x.wav\n' >"$seeds/sfz/min"
 fi
 "$bin/fuzz_make_seeds" "$seeds/osc" "$seeds/midi_file" "$seeds/midi_bytes"
@@ -54,6 +55,8 @@ seed_dir() {
     fuzz_osc) echo "$seeds/osc" ;;
     fuzz_midi_file) echo "$seeds/midi_file" ;;
     fuzz_midi_bytes) echo "$seeds/midi_bytes" ;;
+    fuzz_sf2) echo "$seeds/sf2" ;;
+    fuzz_xml_instrument) echo "$seeds/xml" ;;
   esac
 }
 

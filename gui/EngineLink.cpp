@@ -15,7 +15,11 @@ namespace {
 DiskSample probeDisk(stream::Streaming* streaming) {
   DiskSample sample;
   if (!streaming || !streaming->enabled()) return sample;
-  sample.framesDecoded = streaming->disk()->counters().framesDecoded.load(std::memory_order_relaxed);
+  const stream::DiskCounters& counters = streaming->disk()->counters();
+  sample.framesDecoded = counters.framesDecoded.load(std::memory_order_relaxed);
+  sample.blockHits = counters.blockHits.load(std::memory_order_relaxed);
+  sample.blockMisses = counters.blockMisses.load(std::memory_order_relaxed);
+  sample.cacheBytes = counters.cacheBytes.load(std::memory_order_relaxed);
   const rt::StreamBank::RingFill fill = streaming->bank()->lowestRingFill();
   sample.lowestFill = fill.lowest;
   sample.openStreams = fill.open;
@@ -79,6 +83,10 @@ void EngineLink::unload(int part) {
   info.path.clear();
   info.keys = {};
   info.regions = info.missingSamples = 0;
+  info.controls.clear();
+  info.controlValues.clear();
+  info.keyLabels.clear();
+  info.program = nullptr;
   post(partCommand(engine::CommandType::SetProgram, part));  // nullptr: the part falls silent
   emit partChanged(part);
 }
@@ -205,6 +213,13 @@ void EngineLink::finishLoad(int part, LoadOutcome outcome) {
   }
   const engine::Program* program = outcome.program.get();
   info.keys = keyMapOf(*program);
+  info.program = program;
+  info.controls = program->controllerLabels;
+  info.keyLabels = program->keyLabels;
+  info.controlValues.assign(info.controls.size(), 0.0f);
+  for (std::size_t c = 0; c < info.controls.size(); ++c)
+    for (const controllers::ControllerDefault& d : program->controllerDefaults)
+      if (d.cc == info.controls[c].cc) info.controlValues[c] = d.value;
   info.name = QString::fromStdString(outcome.name);
   info.path = QString::fromStdString(outcome.path.string());
   info.regions = static_cast<int>(outcome.regions);
@@ -253,6 +268,10 @@ void EngineLink::updateParts(const io::LiveStatsSnapshot& live, double nowSecond
     p.voices = static_cast<int>(stats.voices);
     p.held.reset();
     for (int key = 0; key < 128; ++key) p.held.set(static_cast<std::size_t>(key), stats.held(key));
+    // Once the engine plays the part's program, its values are the truth (set_cc applied).
+    if (p.program && stats.program == p.program)
+      for (std::size_t c = 0; c < p.controls.size(); ++c)
+        p.controlValues[c] = wiring_.engine->controllerValue(static_cast<int>(part), p.controls[c].cc);
   }
 }
 

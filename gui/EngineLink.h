@@ -61,6 +61,13 @@ struct PartInfo {
   int voices = 0;
   float meterDb = kMeterFloorDb;
   int regions = 0, missingSamples = 0;  // of the loaded instrument
+  // The instrument's labelled controllers (label_cc) and named keys (label_key,
+  // sw_label), and each control's value 0..1: its set_cc default at load, then the
+  // engine's published value (Engine::controllerValue: any MIDI input moves it).
+  std::vector<controllers::ControllerLabel> controls;
+  std::vector<float> controlValues;  // parallel to controls
+  std::vector<controllers::KeyLabel> keyLabels;
+  const engine::Program* program = nullptr;  // the loaded one (compare only)
 };
 
 class EngineLink : public QObject {

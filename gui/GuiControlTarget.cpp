@@ -27,6 +27,9 @@ control::ControlStatus statusOf(const EngineLink& link) {
   s.processLoad = live.process.percentile(0.99);
   s.lowestRingFill = in.disk.openStreams > 0 ? in.disk.lowestFill : 1.0;
   s.memoryBytes = in.preloadBytes;
+  s.cacheHitRate = health.cacheHitRate();
+  s.decodedMBps = health.diskMegabytesPerSecond();
+  s.cacheBytes = in.disk.cacheBytes;
   s.commandsDropped = link.engine().stats().commandsDropped + live.midiDropped;
   s.sampleRate = live.sampleRate;
   return s;
@@ -112,12 +115,20 @@ control::SessionState GuiControlTarget::sessionState() {
 // The log is thread-safe and lives as long as the link, which outlives this target.
 const control::ProblemLog& GuiControlTarget::problems() { return link_.problemLog(); }
 
+std::vector<control::PartControl> GuiControlTarget::partControls(int part) {
+  const std::lock_guard lock(mutex_);
+  return controls_[static_cast<std::size_t>(part)];
+}
+
 void GuiControlTarget::refresh() {
   control::SessionState session;
+  std::array<std::vector<control::PartControl>, control::kParts> controls;
   for (int p = 0; p < control::kParts; ++p) {
     const PartInfo& info = link_.part(p);
     session.parts[static_cast<std::size_t>(p)] =
         control::PartSettings{info.path.toStdString(), info.volumeDb, info.pan, info.mute, info.solo};
+    for (std::size_t c = 0; c < info.controls.size(); ++c)
+      controls[static_cast<std::size_t>(p)].push_back({info.controls[c].cc, info.controls[c].label, info.controlValues[c]});
   }
   session.settings.polyphony = link_.polyphony();
   session.settings.preloadFrames = loadSettings(store_).preloadFrames;
@@ -126,6 +137,7 @@ void GuiControlTarget::refresh() {
   const std::lock_guard lock(mutex_);
   session_ = std::move(session);
   status_ = status;
+  controls_ = std::move(controls);
 }
 
 void GuiControlTarget::onProgress(int part, int filesDone, int filesTotal) {

@@ -46,6 +46,7 @@ class GuiControlTarget final : public QObject, public control::ControlTarget {
   control::ControlStatus status() override;
   control::SessionState sessionState() override;
   const control::ProblemLog& problems() override;
+  std::vector<control::PartControl> partControls(int part) override;
 
  private:
   template <typename Call>
@@ -68,6 +69,7 @@ class GuiControlTarget final : public QObject, public control::ControlTarget {
   std::mutex mutex_;  // guards the two copies below
   control::ControlStatus status_;
   control::SessionState session_;
+  std::array<std::vector<control::PartControl>, control::kParts> controls_;
 };
 
 }  // namespace spindle::gui

@@ -79,6 +79,9 @@ void HealthModel::updateDisk(const DiskSample& disk, double nowSeconds) {
   if (seconds <= 0.0) return;
   const double frames = static_cast<double>(delta(input_.disk.framesDecoded, disk.framesDecoded));
   diskRate_ = frames * kBytesPerFrame / 1e6 / seconds;
+  const uint64_t hits = delta(input_.disk.blockHits, disk.blockHits);
+  const uint64_t asked = hits + delta(input_.disk.blockMisses, disk.blockMisses);
+  if (asked > 0) cacheHitRate_ = static_cast<double>(hits) / static_cast<double>(asked);
 }
 
 double HealthModel::loadMax() const noexcept {

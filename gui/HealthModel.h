@@ -23,6 +23,8 @@ struct DiskSample {
   uint64_t framesDecoded = 0;  // stream::DiskCounters::framesDecoded
   double lowestFill = -1.0;    // fullest-to-emptiest: the emptiest open ring, 0..1; < 0: none open
   int openStreams = 0;
+  uint64_t blockHits = 0, blockMisses = 0;  // stream::DiskCounters: the decoded-block cache
+  uint64_t cacheBytes = 0;                  // decoded blocks held
 };
 
 struct RealtimeStatus {
@@ -62,6 +64,8 @@ class HealthModel {
   double loadPeak() const noexcept { return loadPeak_; }        // percent, bin upper edge
   double loadMax() const noexcept;                              // percent, slowest cycle ever
   double diskMegabytesPerSecond() const noexcept { return diskRate_; }
+  // Blocks the streams found decoded in the cache since the last update, 0..1; -1 before any.
+  double cacheHitRate() const noexcept { return cacheHitRate_; }
 
   double ms(int64_t frames) const noexcept;
   const std::array<uint64_t, kLatencyBins>& latencyBins() const noexcept { return latencyBins_; }
@@ -82,7 +86,7 @@ class HealthModel {
   int64_t lastSecond_ = 0;
   std::array<uint64_t, kXrunSeries> totals_{};
   io::ProcessHistogram lastProcess_;
-  double loadAverage_ = 0.0, loadPeak_ = 0.0, diskRate_ = 0.0;
+  double loadAverage_ = 0.0, loadPeak_ = 0.0, diskRate_ = 0.0, cacheHitRate_ = -1.0;
   std::array<uint64_t, kLatencyBins> latencyBins_{};
   uint64_t latencyCount_ = 0;
 };

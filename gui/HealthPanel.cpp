@@ -84,9 +84,11 @@ QGroupBox* HealthPanel::buildLoadAndDisk() {
   loadMax_ = value(grid, 1, 0, tr("slowest cycle"));
   voices_ = value(grid, 1, 2, tr("voices"));
   diskFill_ = value(grid, 2, 0, tr("lowest ring"));
-  diskRate_ = value(grid, 2, 2, tr("disk"));
+  diskRate_ = value(grid, 2, 2, tr("decoded"));  // frames decoded, MB/s of 16-bit stereo
   diskUnderruns_ = value(grid, 3, 0, tr("underruns"));
   streams_ = value(grid, 3, 2, tr("streams open"));
+  cacheHits_ = value(grid, 4, 0, tr("cache hits"));
+  cacheMemory_ = value(grid, 4, 2, tr("block cache"));
   return box;
 }
 
@@ -160,6 +162,8 @@ void HealthPanel::refreshLoadAndDisk() {
   diskRate_->setText(QStringLiteral("%1 MB/s").arg(model_.diskMegabytesPerSecond(), 0, 'f', 1));
   diskUnderruns_->setText(QString::number(in.live.streamUnderruns));
   streams_->setText(QString::number(in.disk.openStreams));
+  cacheHits_->setText(model_.cacheHitRate() < 0.0 ? QStringLiteral("–") : percent(100.0 * model_.cacheHitRate()));
+  cacheMemory_->setText(QStringLiteral("%1 MiB").arg(static_cast<double>(in.disk.cacheBytes) / (1024.0 * 1024.0), 0, 'f', 1));
 }
 
 void HealthPanel::refreshLatency() {

@@ -50,6 +50,7 @@ class HealthPanel : public QWidget {
   XrunTimeline* timeline_ = nullptr;
   QLabel *loadAvg_ = nullptr, *loadPeak_ = nullptr, *loadMax_ = nullptr, *voices_ = nullptr;
   QLabel *diskFill_ = nullptr, *diskRate_ = nullptr, *diskUnderruns_ = nullptr, *streams_ = nullptr;
+  QLabel *cacheHits_ = nullptr, *cacheMemory_ = nullptr;  // the decoded-block cache
   std::array<QLabel*, 3> latencyFrames_{}, latencyMs_{};
   QLabel* latencyNotes_ = nullptr;
   LatencyHistogram* histogram_ = nullptr;

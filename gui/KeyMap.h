@@ -3,6 +3,7 @@
 // regions play and its keyswitches. Computed once on the gui thread from a Program
 // that is immutable from the moment it is loaded (reading it is safe on any thread).
 #include <array>
+#include <string>
 
 #include "engine/Program.h"
 
@@ -12,6 +13,7 @@ struct KeyMap {
   std::array<bool, 128> playable{};   // some attack-triggered region covers the key
   std::array<bool, 128> keyswitch{};  // pressing the key selects articulations (sw_last...)
   int defaultKeyswitch = -1;
+  std::array<std::string, 128> names{};  // label_key and sw_label names; empty: none
 
   bool empty() const noexcept {
     for (bool b : playable)
@@ -30,6 +32,8 @@ inline KeyMap keyMapOf(const engine::Program& program) {
   for (std::size_t key = 0; key < 128; ++key)
     if (map.keyswitch[key]) map.playable[key] = false;
   map.defaultKeyswitch = program.defaultKeyswitch;
+  for (const controllers::KeyLabel& label : program.keyLabels)
+    if (label.key >= 0 && label.key < 128) map.names[static_cast<std::size_t>(label.key)] = label.label;
   return map;
 }
 

@@ -3,7 +3,7 @@
 #include <unordered_map>
 #include <utility>
 
-#include "sfz/Parser.h"
+#include "formats/InstrumentFile.h"
 
 namespace spindle::gui {
 
@@ -50,7 +50,9 @@ bool LibraryLoader::loadSamples(const sfz::Instrument& instrument, engine::Progr
     if (program.samples[i]) ++out.samplesLoaded;
     else if (record && !record->missing) {  // missing files: the parser already said where
       const sfz::RegionOrigin origin = originOf(instrument, static_cast<int32_t>(i));
-      out.problems.push_back({Problem::Severity::Error, origin.file, origin.line, record->error});
+      // The region's name (global/master/group/region_label) tells the player which sound it is.
+      const std::string named = origin.label.empty() ? record->error : record->error + " (region '" + origin.label + "')";
+      out.problems.push_back({Problem::Severity::Error, origin.file, origin.line, named});
       out.leftOut.push_back({stream::PoolMessage::Kind::Unreadable, path, record->error});
     }
     job.done_.store(static_cast<int>(i + 1), std::memory_order_relaxed);
@@ -66,7 +68,7 @@ bool LibraryLoader::loadSamples(const sfz::Instrument& instrument, engine::Progr
 LoadOutcome LibraryLoader::run(const std::filesystem::path& sfzFile, LoadJob& job) {
   LoadOutcome out;
   out.path = sfzFile;
-  sfz::Instrument instrument = sfz::loadFile(sfzFile);
+  sfz::Instrument instrument = formats::loadInstrument(sfzFile);
   out.name = instrument.name;
   out.regions = instrument.regions.size();
   for (const sfz::Diagnostic& d : instrument.diagnostics) out.problems.push_back(toProblem(d));
@@ -75,6 +77,9 @@ LoadOutcome LibraryLoader::run(const std::filesystem::path& sfzFile, LoadJob& jo
   auto program = std::make_unique<engine::Program>();
   program->name = instrument.name;
   program->swDefault = instrument.swDefault;
+  program->controllerDefaults = instrument.controllerDefaults;
+  program->controllerLabels = instrument.controllerLabels;
+  program->keyLabels = instrument.keyLabels;
   if (!loadSamples(instrument, *program, out, job)) {
     out.cancelled = true;
     return out;  // samples loaded so far stay in the pool for the next load

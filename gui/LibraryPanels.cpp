@@ -10,6 +10,7 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include "gui/InstrumentFiles.h"
 #include "gui/ProblemsModel.h"
 
 namespace spindle::gui {
@@ -54,7 +55,7 @@ LibraryBrowser::LibraryBrowser(QWidget* parent) : QWidget(parent) {
   top->addWidget(path_, 1);
   top->addWidget(choose);
   files_ = new QFileSystemModel(this);
-  files_->setNameFilters({QStringLiteral("*.sfz"), QStringLiteral("*.SFZ")});
+  files_->setNameFilters(instrumentNameFilters());
   files_->setNameFilterDisables(false);
   files_->setFilter(QDir::AllDirs | QDir::Files | QDir::NoDotAndDotDot);
   tree_ = new QTreeView(this);

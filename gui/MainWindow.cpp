@@ -3,16 +3,20 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QMenu>
+#include <QScreen>
 #include <QScrollArea>
 #include <QStatusBar>
 #include <QToolBar>
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include "gui/ControlStrip.h"
 #include "gui/EngineLink.h"
 #include "gui/HealthPanel.h"
+#include "gui/InstrumentFiles.h"
 #include "gui/LibraryPanels.h"
 #include "gui/PartStrip.h"
 #include "gui/PianoKeyboard.h"
@@ -29,7 +33,9 @@ MainWindow::MainWindow(EngineLink& link, QSettings& store, QWidget* parent)
   buildDocks();
   connectLink();
   selectPart(0);
-  resize(1480, 900);
+  // As large as it was designed, but never larger than the screen (1366x768 laptops).
+  const QScreen* screen = QGuiApplication::primaryScreen();
+  resize(screen ? QSize(1480, 900).boundedTo(screen->availableGeometry().size()) : QSize(1480, 900));
 }
 
 void MainWindow::buildToolbar() {
@@ -60,12 +66,24 @@ QWidget* MainWindow::buildParts() {
   auto* column = new QVBoxLayout(centre);
   column->setContentsMargins(6, 6, 6, 6);
   column->setSpacing(3);
+  auto* list = new QWidget(centre);
+  auto* strips = new QVBoxLayout(list);
+  strips->setContentsMargins(0, 0, 0, 0);
+  strips->setSpacing(3);
   for (int part = 0; part < limits::kChannels; ++part) {
-    strips_[static_cast<std::size_t>(part)] = new PartStrip(part, centre);
-    column->addWidget(strip(part));
+    strips_[static_cast<std::size_t>(part)] = new PartStrip(part, list);
+    strips->addWidget(strip(part));
     connectStrip(strip(part));
   }
-  column->addSpacing(6);
+  auto* scroll = new QScrollArea(centre);
+  scroll->setWidget(list);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  scroll->setMinimumHeight(4 * strip(0)->sizeHint().height());
+  column->addWidget(scroll, 3);
+  column->addWidget(buildControls(centre));
+  column->addSpacing(4);
   keyboardCaption_ = new QLabel(centre);
   keyboardCaption_->setObjectName(QStringLiteral("Caption"));
   column->addWidget(keyboardCaption_);
@@ -75,6 +93,29 @@ QWidget* MainWindow::buildParts() {
   connect(keyboard_, &PianoKeyboard::noteOn, this, [this](int key, int velocity) { link_.noteOn(selected_, key, velocity); });
   connect(keyboard_, &PianoKeyboard::noteOff, this, [this](int key) { link_.noteOff(selected_, key); });
   return centre;
+}
+
+// The selected part's labelled controls; they send their CC to that part.
+QWidget* MainWindow::buildControls(QWidget* parent) {
+  auto* box = new QWidget(parent);
+  auto* column = new QVBoxLayout(box);
+  column->setContentsMargins(0, 0, 0, 0);
+  column->setSpacing(2);
+  controlsCaption_ = new QLabel(box);
+  controlsCaption_->setObjectName(QStringLiteral("Caption"));
+  controls_ = new ControlStrip(box);
+  auto* scroll = new QScrollArea(box);
+  scroll->setWidget(controls_);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  scroll->setMaximumHeight(88);  // four rows; more scroll
+  column->addWidget(controlsCaption_);
+  column->addWidget(scroll);
+  connect(controls_, &ControlStrip::controlChanged, this, [this](int cc, int value) {
+    link_.sendMidi(static_cast<uint8_t>(0xB0 | selected_), static_cast<uint8_t>(cc), static_cast<uint8_t>(value));
+  });
+  return box;
 }
 
 void MainWindow::buildDocks() {
@@ -98,10 +139,10 @@ void MainWindow::buildDocks() {
   browser_ = new LibraryBrowser(this);
   browser_->setFolder(loadSettings(store_).libraryFolder);
   QDockWidget* libraries = dock(tr("Libraries"), browser_, Qt::LeftDockWidgetArea);
-  resizeDocks({libraries}, {230}, Qt::Horizontal);
+  resizeDocks({libraries}, {190}, Qt::Horizontal);
   problemsPanel_ = new ProblemsPanel(problems_, this);
   QDockWidget* problemsDock = dock(tr("Problems"), problemsPanel_, Qt::BottomDockWidgetArea);
-  resizeDocks({problemsDock}, {170}, Qt::Vertical);
+  resizeDocks({problemsDock}, {120}, Qt::Vertical);
   connect(browser_, &LibraryBrowser::libraryActivated, this, [this](const QString& file) { loadInto(selected_, file); });
   connect(browser_, &LibraryBrowser::folderChosen, this, [this](const QString& folder) {
     AppSettings s = loadSettings(store_);
@@ -151,7 +192,7 @@ void MainWindow::chooseLibrary(int part) {
   const QStringList recent = recent_.list();
   const QString start = recent.isEmpty() ? browser_->folder() : QFileInfo(recent.front()).absolutePath();
   const QString file = QFileDialog::getOpenFileName(this, tr("Load a library into part %1").arg(part + 1), start,
-                                                    tr("SFZ libraries (*.sfz *.SFZ)"));
+                                                    instrumentDialogFilter());
   if (!file.isEmpty()) loadInto(part, file);
 }
 
@@ -185,7 +226,9 @@ void MainWindow::selectPart(int part) {
   selected_ = part;
   strip(part)->setSelected(true);
   keyboard_->setKeyMap(link_.part(part).keys);
+  controls_->setControls(link_.part(part).controls, link_.part(part).controlValues);
   const QString name = link_.part(part).name;
+  controlsCaption_->setText(tr("Controls → part %1%2").arg(part + 1).arg(name.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(name)));
   keyboardCaption_->setText(tr("Keyboard → part %1%2   ·   amber: keyswitches, grey: no region")
                                 .arg(part + 1)
                                 .arg(name.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(name)));
@@ -209,6 +252,7 @@ void MainWindow::onStats() {
   for (int part = 0; part < limits::kChannels; ++part)
     strip(part)->setLevel(link_.part(part).meterDb, link_.part(part).voices);
   keyboard_->setLit(link_.litKeys(selected_));
+  controls_->showValues(link_.part(selected_).controlValues);
 }
 
 }  // namespace spindle::gui

@@ -3,12 +3,15 @@
 // browser at the left, the health panel at the right, the problems list below.
 //
 //   toolbar: Load… · Recent ▾ · Settings… · System check… · Panic   backend · rate · period
-//   ┌ Libraries ┐┌ Parts 1..16 ─────────────────────────┐┌ Health ───────┐
+//   ┌ Libraries ┐┌ Parts 1..16 (scrolls) ───────────────┐┌ Health ───────┐
 //   │ tree of   ││ # name  Load/progress  vol pan M S ▮ ││ xruns, load,  │
 //   │ *.sfz     │└──────────────────────────────────────┘│ disk, latency,│
-//   │           │┌ keyboard (selected part) ────────────┐│ memory, RT    │
+//   │           │┌ controls (selected part's label_cc) ─┐│ memory, RT    │
+//   │           │┌ keyboard (selected part, key names) ─┐│               │
 //   └───────────┘└──────────────────────────────────────┘│               │
 //   ┌ Problems: file:line  message ──────────────────────┐│               │
+//
+// Fits a 1366x768 screen: the part list scrolls, the docks start narrow.
 //
 // Thread: gui thread. Every request goes to the EngineLink; every change it reports
 // comes back through its signals.
@@ -24,6 +27,7 @@ class QMenu;
 
 namespace spindle::gui {
 
+class ControlStrip;
 class EngineLink;
 class HealthPanel;
 class LibraryBrowser;
@@ -45,6 +49,7 @@ class MainWindow : public QMainWindow {
 
   PartStrip* strip(int part) const { return strips_[static_cast<std::size_t>(part)]; }
   PianoKeyboard* keyboard() const noexcept { return keyboard_; }
+  ControlStrip* controls() const noexcept { return controls_; }
   HealthPanel* health() const noexcept { return health_; }
   ProblemsModel& problems() noexcept { return problems_; }
   LibraryBrowser* browser() const noexcept { return browser_; }
@@ -56,6 +61,7 @@ class MainWindow : public QMainWindow {
  private:
   void buildToolbar();
   QWidget* buildParts();
+  QWidget* buildControls(QWidget* parent);
   void buildDocks();
   void connectLink();
   void connectStrip(PartStrip* strip);
@@ -73,6 +79,8 @@ class MainWindow : public QMainWindow {
   std::array<PartStrip*, limits::kChannels> strips_{};
   PianoKeyboard* keyboard_ = nullptr;
   QLabel* keyboardCaption_ = nullptr;
+  ControlStrip* controls_ = nullptr;
+  QLabel* controlsCaption_ = nullptr;
   HealthPanel* health_ = nullptr;
   ProblemsPanel* problemsPanel_ = nullptr;
   LibraryBrowser* browser_ = nullptr;

@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "gui/InstrumentFiles.h"
 #include "gui/Theme.h"
 
 namespace spindle::gui {
@@ -81,7 +82,7 @@ void PartStrip::buildControls() {
   name_->setMinimumWidth(150);
   load_ = new QToolButton(this);
   load_->setText(tr("Load…"));
-  load_->setToolTip(tr("Load an .sfz library into this part (or drop one here)"));
+  load_->setToolTip(tr("Load an instrument (SFZ, DecentSampler, Hydrogen kit) into this part, or drop one here"));
   progress_ = new QProgressBar(this);
   progress_->setFixedWidth(170);
   cancel_ = new QToolButton(this);
@@ -186,7 +187,7 @@ void PartStrip::setSelected(bool selected) {
 
 void PartStrip::dragEnterEvent(QDragEnterEvent* event) {
   for (const QUrl& url : event->mimeData()->urls())
-    if (url.isLocalFile() && url.toLocalFile().endsWith(QStringLiteral(".sfz"), Qt::CaseInsensitive)) {
+    if (url.isLocalFile() && isInstrumentPath(url.toLocalFile())) {
       event->acceptProposedAction();
       return;
     }
@@ -195,7 +196,7 @@ void PartStrip::dragEnterEvent(QDragEnterEvent* event) {
 void PartStrip::dropEvent(QDropEvent* event) {
   for (const QUrl& url : event->mimeData()->urls()) {
     const QString file = url.toLocalFile();
-    if (!file.endsWith(QStringLiteral(".sfz"), Qt::CaseInsensitive)) continue;
+    if (!isInstrumentPath(file)) continue;
     event->acceptProposedAction();
     emit fileDropped(part_, file);
     return;

@@ -1,8 +1,10 @@
 #include "gui/PianoKeyboard.h"
 
+#include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QToolTip>
 #include <algorithm>
 
 #include "gui/Theme.h"
@@ -147,6 +149,40 @@ void PianoKeyboard::paintLabels(QPainter& painter) const {
   }
 }
 
+QString PianoKeyboard::keyName(int key) const {
+  return key >= 0 && key < 128 ? QString::fromStdString(map_.names[static_cast<std::size_t>(key)]) : QString();
+}
+
+// Names run up the key from its bottom (white keys) or its tip (black keys), clipped to it.
+void PianoKeyboard::paintKeyNames(QPainter& painter, bool black) const {
+  QFont font = painter.font();
+  font.setPixelSize(std::clamp(static_cast<int>(whiteWidth() * 0.7), 7, 10));
+  painter.setFont(font);
+  painter.setPen(black ? QColor(0xf0, 0xf0, 0xf0) : QColor(0x20, 0x22, 0x26));
+  for (int key = firstKey_; key <= lastKey_; ++key) {
+    if (isBlack(key) != black || map_.names[static_cast<std::size_t>(key)].empty()) continue;
+    const QRect r = keyRect(key);
+    const int bottom = black ? r.bottom() - 2 : r.bottom() - 16;  // above the C labels
+    const int top = black ? r.top() + 2 : r.top() + static_cast<int>(r.height() * kBlackHeight) + 2;
+    painter.save();
+    painter.translate(r.center().x(), bottom);
+    painter.rotate(-90);
+    painter.drawText(QRect(0, -r.width() / 2, bottom - top, r.width()), Qt::AlignLeft | Qt::AlignVCenter,
+                     painter.fontMetrics().elidedText(keyName(key), Qt::ElideRight, bottom - top));
+    painter.restore();
+  }
+}
+
+bool PianoKeyboard::event(QEvent* event) {
+  if (event->type() != QEvent::ToolTip) return QWidget::event(event);
+  const auto* help = static_cast<QHelpEvent*>(event);
+  const int key = keyAt(help->pos());
+  const QString name = keyName(key);
+  if (name.isEmpty()) QToolTip::hideText();
+  else QToolTip::showText(help->globalPos(), name, this);
+  return true;
+}
+
 void PianoKeyboard::paintEvent(QPaintEvent*) {
   QPainter painter(this);
   painter.fillRect(rect(), theme::kWindow);
@@ -154,8 +190,10 @@ void PianoKeyboard::paintEvent(QPaintEvent*) {
   for (int key = firstKey_; key <= lastKey_; ++key)
     if (!isBlack(key)) paintKey(painter, key);
   paintLabels(painter);
+  paintKeyNames(painter, false);
   for (int key = firstKey_; key <= lastKey_; ++key)
     if (isBlack(key)) paintKey(painter, key);
+  paintKeyNames(painter, true);
   if (hasFocus()) {
     painter.setPen(theme::kAccent.darker(150));
     painter.setBrush(Qt::NoBrush);

@@ -1,6 +1,7 @@
 #pragma once
 // PianoKeyboard: an on-screen keyboard. Paints the loaded instrument's key ranges (keys
 // no region plays are greyed out) and its keyswitches (amber, the default one marked),
+// with their names (label_key, sw_label: written along the key, and as its tooltip),
 // and lights held keys: the ones the engine reports held on the part (from any MIDI
 // input: the JACK port, ALSA, a raw device, OSC, this keyboard) and the ones held here.
 //
@@ -31,6 +32,7 @@ class PianoKeyboard : public QWidget {
   int baseKey() const noexcept { return baseKey_; }  // the computer keyboard's "A"
 
   QRect keyRect(int key) const;
+  QString keyName(int key) const;  // label_key / sw_label of the loaded instrument; empty: none
   int keyAt(const QPoint& point) const;  // -1 outside the keys
   static bool isBlack(int key) noexcept;
   static int keyForComputerKey(int qtKey, int baseKey);  // -1 when not a note key
@@ -50,6 +52,7 @@ class PianoKeyboard : public QWidget {
   void keyPressEvent(QKeyEvent* event) override;
   void keyReleaseEvent(QKeyEvent* event) override;
   void focusOutEvent(QFocusEvent* event) override;
+  bool event(QEvent* event) override;  // tooltips: the key's name
 
  private:
   int whiteIndex(int key) const;  // white keys from firstKey_ to key
@@ -60,6 +63,7 @@ class PianoKeyboard : public QWidget {
   void paintKey(QPainter& painter, int key) const;
   void paintRangeBand(QPainter& painter) const;
   void paintLabels(QPainter& painter) const;
+  void paintKeyNames(QPainter& painter, bool black) const;
   void press(int key);
   void release(int key);
   void releaseAll();

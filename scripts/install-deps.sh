@@ -7,7 +7,8 @@ set -euo pipefail
 # These -dev packages bring the libraries the Debian package Depends on (libsndfile1,
 # libflac12, libjack-jackd2-0, libpipewire-0.3-0, libasound2, liblo7, libqt6widgets6, ...);
 # tests/package/package_install.sh checks the built package's Depends are met.
-runtime_build=(build-essential cmake ninja-build pkg-config libsndfile1-dev libflac-dev libjack-jackd2-dev libpipewire-0.3-dev libspa-0.2-dev libasound2-dev liblo-dev qt6-base-dev)
+runtime_build=(build-essential cmake ninja-build pkg-config libsndfile1-dev libflac-dev libjack-jackd2-dev libpipewire-0.3-dev libspa-0.2-dev libasound2-dev liblo-dev qt6-base-dev
+  libpugixml-dev libarchive-dev)
 # xvfb, x11-apps (xwd), x11-utils (xwininfo): the GUI screenshot test (tests/gui).
 # debhelper ... man-db: the Debian package test (tests/package; librsvg2-bin renders the PNG icons).
 test_only=(catch2 clang-22 libclang-rt-22-dev python3 jackd2 pipewire pipewire-jack pipewire-bin liblo-tools

@@ -1,6 +1,7 @@
 #include "app/LiveControl.h"
 
 #include <algorithm>
+#include <chrono>
 
 #include "core/MidiEvent.h"
 #include "io/ProcessTimer.h"
@@ -83,6 +84,7 @@ bool LiveControl::unload(int part) {
   if (!queue(command)) return false;
   std::lock_guard lock(mutex_);
   state_.parts[static_cast<std::size_t>(part)].instrument.clear();
+  labels_[static_cast<std::size_t>(part)].clear();
   return true;
 }
 
@@ -176,6 +178,13 @@ control::ControlStatus LiveControl::status() {
   if (const rt::StreamBank* bank = engine_.config().streams) {
     const rt::StreamBank::RingFill fill = bank->lowestRingFill();
     out.lowestRingFill = fill.open > 0 ? fill.lowest : 1.0;  // no stream open: nothing is short
+  }
+  if (diskCounters_) {
+    const double now = std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    const stream::CacheFigures cache = cacheRate_.sample(*diskCounters_, now);
+    out.cacheHitRate = cache.hitRate;
+    out.decodedMBps = cache.decodedMBps;
+    out.cacheBytes = cache.cacheBytes;
   }
   return out;
 }

@@ -17,6 +17,7 @@
 // Threads: ControlTarget methods on the control thread; pump(), dispose() and
 // shutdown() on the main thread; the loader thread runs load jobs and adds the samples
 // a load leaves out (over the memory budget, unreadable) to the problem log.
+#include <array>
 #include <atomic>
 #include <deque>
 #include <map>
@@ -29,6 +30,7 @@
 #include "control/ControlTarget.h"
 #include "engine/Engine.h"
 #include "io/LiveProcessor.h"
+#include "stream/CacheRate.h"
 #include "stream/LoaderThread.h"
 
 namespace spindle::app {
@@ -54,6 +56,9 @@ class LiveControl final : public control::ControlTarget {
   bool dispose(const engine::Program* program);
   // Sample memory held outside this object (the --instrument's Loader), for status().
   void setBaseMemory(uint64_t bytes) { baseMemory_.store(bytes, std::memory_order_relaxed); }
+  // The disk thread's counters (null: streaming off), for status()'s block cache
+  // figures. Set before the control thread starts; they outlive this object.
+  void setDiskCounters(const stream::DiskCounters* counters) { diskCounters_ = counters; }
   // Runs the loads already asked for and ends the loader thread. Call after the control
   // thread has stopped and before the listener it reports to goes away.
   void stopLoads() { loaderThread_.reset(); }
@@ -74,6 +79,7 @@ class LiveControl final : public control::ControlTarget {
   control::ControlStatus status() override;
   control::SessionState sessionState() override;
   const control::ProblemLog& problems() override { return problems_; }
+  std::vector<control::PartControl> partControls(int part) override;
 
  private:
   struct Job {
@@ -97,7 +103,11 @@ class LiveControl final : public control::ControlTarget {
   std::deque<engine::Command> commands_;
   std::map<const engine::Program*, std::unique_ptr<engine::Program>> owned_;
   control::SessionState state_;
+  // The label_cc lines of each part's instrument, set when its load is posted.
+  std::array<std::vector<controllers::ControllerLabel>, control::kParts> labels_;
   std::atomic<uint64_t> memoryBytes_{0}, baseMemory_{0}, refused_{0};
+  const stream::DiskCounters* diskCounters_ = nullptr;
+  stream::CacheRate cacheRate_;  // control thread (status())
 
   // Loader thread only (after construction): one Loader per preload size, all kept:
   // the Programs they built point into their pools.

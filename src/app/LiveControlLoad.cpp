@@ -41,6 +41,7 @@ void LiveControl::runLoad(const Job& job) {
   }
   engine::Command command = partCommand(engine::CommandType::SetProgram, job.part);
   command.program = result.program.get();
+  const std::vector<controllers::ControllerLabel> labels = result.program->controllerLabels;
   {
     std::lock_guard lock(mutex_);
     owned_[command.program] = std::move(result.program);
@@ -53,10 +54,24 @@ void LiveControl::runLoad(const Job& job) {
   {
     std::lock_guard lock(mutex_);
     state_.parts[static_cast<std::size_t>(job.part)].instrument = job.path;
+    labels_[static_cast<std::size_t>(job.part)] = labels;
   }
   const LoadReport& r = result.report;
   job.listener->onLoadEvent({Kind::Done, job.ticket, job.part, 1.0f, r.name, static_cast<int>(r.regions),
                              static_cast<int>(r.missingFiles.size() + r.sampleErrors.size())});
+}
+
+// Values: the engine's published controller values (Engine::controllerValue), current
+// for the labelled controllers of the program the part plays.
+std::vector<control::PartControl> LiveControl::partControls(int part) {
+  std::vector<controllers::ControllerLabel> labels;
+  {
+    std::lock_guard lock(mutex_);
+    labels = labels_[static_cast<std::size_t>(part)];
+  }
+  std::vector<control::PartControl> out;
+  for (const controllers::ControllerLabel& l : labels) out.push_back({l.cc, l.label, engine_.controllerValue(part, l.cc)});
+  return out;
 }
 
 }  // namespace spindle::app

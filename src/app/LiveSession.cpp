@@ -158,6 +158,7 @@ bool Session::startControl() {
   control_ = std::make_unique<LiveControl>(*engine_, *live_, kOscMidiInput, streaming_->poolOptions(), problems_);
   if (program_) control_->setInitialInstrument(std::filesystem::absolute(args_.instrument).string());
   control_->setBaseMemory(loader_.pool().bytesInRam());
+  if (streaming_->disk()) control_->setDiskCounters(&streaming_->disk()->counters());
   osc_ = std::make_unique<control::OscServer>(*control_, control::OscServerOptions{args_.oscPort, args_.oscBind});
   if (nsm_) osc_->attachNsm(*nsm_);
   std::string error;

@@ -5,6 +5,7 @@
 #include <unordered_set>
 #include <utility>
 
+#include "formats/InstrumentFile.h"
 #include "sfz/Parser.h"
 
 namespace spindle::app {
@@ -38,7 +39,7 @@ Loader::Loader(stream::PoolOptions options) : pool_(options) {}
 
 Loader::Result Loader::load(const std::filesystem::path& sfzFile) {
   const double start = nowSeconds();
-  return build(sfz::loadFile(sfzFile), start);
+  return build(formats::loadInstrument(sfzFile), start);
 }
 
 Loader::Result Loader::loadString(const std::string& text, const std::filesystem::path& virtualFile) {
@@ -59,6 +60,10 @@ Loader::Result Loader::build(sfz::Instrument instrument, double startSeconds) {
     auto program = std::make_unique<engine::Program>();
     program->name = instrument.name;
     program->swDefault = instrument.swDefault;
+    program->controllerDefaults = instrument.controllerDefaults;
+    program->controllerLabels = instrument.controllerLabels;
+    program->keyLabels = instrument.keyLabels;
+    for (const sfz::Curve& c : instrument.curves) program->curves.push_back(ModCurve{c.index, c.points});
     loadSamples(instrument, *program, report);
     program->regions = std::move(instrument.regions);
     program->prepare();

@@ -37,6 +37,7 @@ Setter text(std::string RenderArgs::*field) {
 const std::map<std::string, std::pair<Setter, const char*>>& valueOptions() {
   static const std::map<std::string, std::pair<Setter, const char*>> options{
       {"--sfz", {text(&RenderArgs::sfz), "a path"}},
+      {"--instrument", {text(&RenderArgs::sfz), "a path"}},  // the general name: any format
       {"--midi", {text(&RenderArgs::midi), "a path"}},
       {"--wav", {text(&RenderArgs::wav), "a path"}},
       {"--rate", {number(&RenderArgs::rate, 8000, 384000), "a rate from 8000 to 384000 Hz"}},
@@ -84,16 +85,18 @@ std::optional<RenderArgs> parseRenderArgs(const std::vector<std::string>& args, 
     }
   }
   if (out.help || out.version) return out;
-  for (const auto& [given, name] : {std::pair{&out.sfz, "--sfz"}, {&out.midi, "--midi"}, {&out.wav, "--wav"}})
+  for (const auto& [given, name] : {std::pair{&out.sfz, "--instrument (or --sfz)"}, {&out.midi, "--midi"}, {&out.wav, "--wav"}})
     if (given->empty()) return fail(error, std::string(name) + " is required");
   return out;
 }
 
 std::string renderUsage() {
-  return "Usage: spindle-render --sfz INSTRUMENT.sfz --midi SONG.mid --wav OUT.wav [options]\n"
+  return "Usage: spindle-render --instrument FILE --midi SONG.mid --wav OUT.wav [options]\n"
          "\n"
-         "Renders a Standard MIDI File through an SFZ instrument into a stereo WAV file,\n"
-         "offline and as fast as the CPU allows. Every MIDI channel plays the instrument.\n"
+         "Renders a Standard MIDI File through an instrument into a stereo WAV file, offline\n"
+         "and as fast as the CPU allows. Every MIDI channel plays the instrument. FILE is an\n"
+         "SFZ, a DecentSampler preset (.dspreset, .dsbundle), or a Hydrogen drum kit\n"
+         "(drumkit.xml, its folder, .h2drumkit), recognised by content; --sfz is the same.\n"
          "\n"
          "Options:\n"
          "  --rate HZ          output sample rate (default 48000)\n"
@@ -104,7 +107,8 @@ std::string renderUsage() {
          "  --seed N           random seed for lorand/hirand and other randomness (default 1)\n"
          "  --preload-frames N frames of each sample kept in RAM; the rest streams from disk\n"
          "                     (default 16384; -1 loads every sample whole)\n"
-         "  --streams N        disk streams allocated up front (default: the polyphony)\n"
+         "  --streams N        disk streams allocated up front (default: the polyphony plus\n"
+         "                     its steal margin, 320 at 256 voices)\n"
          "  --read-size KIB    one disk read, in KiB of 16-bit stereo audio (default 256)\n"
          "  --help             show this help\n"
          "  --version          show the version\n"

@@ -87,12 +87,7 @@ stream::StreamingOptions streamingOptions(const RenderArgs& args) {
 
 void printStreamingSummary(const engine::EngineStats& engineStats, const stream::Streaming& streaming,
                            std::ostream& out) {
-  if (!streaming.enabled()) return;
-  const stream::DiskCounters& disk = streaming.disk()->counters();
-  out << "disk streaming:  " << disk.streamsOpened.load() << " streams, " << disk.reads.load() << " reads ("
-      << fixed(static_cast<double>(disk.framesDecoded.load()) / 1e6, 2) << " M frames decoded), "
-      << disk.failures.load() << " failed, " << engineStats.sourceUnderruns << " underruns, slowest start "
-      << fixed(static_cast<double>(disk.worstFirstFillMicros.load()) / 1000.0, 1) << " ms\n";
+  if (streaming.enabled()) out << "disk streaming:  " << streaming.report(engineStats.sourceUnderruns) << '\n';
 }
 
 engine::EngineConfig engineConfig(const RenderArgs& args) {
@@ -125,8 +120,8 @@ int renderSong(const RenderArgs& args, const engine::Program& program, const io:
     command.program = &program;
     if (!engine.postCommand(command)) err << "spindle-render: the engine refused the program for part " << part << '\n';
   }
-  io::OfflineRenderer renderer(engine, io::RenderOptions{args.block, song.lengthSeconds, 30.0,
-                                                         [&streaming] { streaming.waitForDisk(); }});
+  const auto waitForDisk = [&streaming] { streaming.waitForDisk(); };
+  io::OfflineRenderer renderer(engine, io::RenderOptions{args.block, song.lengthSeconds, 30.0, waitForDisk, song.tempos});
   const io::RenderStats stats = renderer.render(song.events, [&](const float* l, const float* r, int frames) {
     return writer->write(l, r, frames);
   });

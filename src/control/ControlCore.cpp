@@ -140,6 +140,9 @@ OscMessage ControlCore::statusMessage() {
   add("load_percent", OscValue::f(s.processLoad));
   add("ring_fill_min", OscValue::f(s.lowestRingFill));
   add("memory_bytes", OscValue::h(static_cast<int64_t>(s.memoryBytes)));
+  add("cache_hit_rate", OscValue::f(s.cacheHitRate));
+  add("decoded_mb_s", OscValue::f(s.decodedMBps));
+  add("cache_bytes", OscValue::h(static_cast<int64_t>(s.cacheBytes)));
   add("dropped", OscValue::h(static_cast<int64_t>(dropped_ + s.commandsDropped)));
   add("sample_rate", OscValue::f(s.sampleRate));
   add("problems", OscValue::h(static_cast<int64_t>(target_.problems().total())));

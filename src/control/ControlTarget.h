@@ -11,6 +11,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "control/ProblemLog.h"
 #include "core/Limits.h"
@@ -32,6 +33,9 @@ struct ControlStatus {
   double processLoad = 0.0;             // percent of the period, 99th percentile
   double lowestRingFill = -1.0;         // 0..1 over the playing streams
   uint64_t memoryBytes = 0;             // sample data held in RAM
+  double cacheHitRate = -1.0;           // decoded-block cache: blocks found decoded, 0..1
+  double decodedMBps = -1.0;            // frames decoded per second, MB of 16-bit stereo
+  uint64_t cacheBytes = 0;              // decoded blocks held
   uint64_t commandsDropped = 0;         // the target's own FIFOs refused a command
   double sampleRate = 0.0;
 };
@@ -59,6 +63,15 @@ struct SessionState {
   EngineSettings settings;
 
   bool operator==(const SessionState&) const = default;
+};
+
+// One labelled controller of a part's instrument (label_cc), for /spindle/part/controls.
+struct PartControl {
+  int cc = 0;  // 0..511 (above 127: the instrument's own controls, set_hdcc)
+  std::string label;
+  float value = 0.0f;  // 0..1, as the engine holds it now (MIDI value / 127)
+
+  bool operator==(const PartControl&) const = default;
 };
 
 struct LoadEvent {
@@ -107,6 +120,9 @@ class ControlTarget {
   // The session's runtime problems (disk errors, samples a load left out). The log is
   // thread-safe; the control thread reads it when asked and pushes what is new.
   virtual const ProblemLog& problems() = 0;
+  // The labelled controllers (label_cc) of the part's instrument, in the instrument's
+  // order, with their current values; empty when the part has none or no instrument.
+  virtual std::vector<PartControl> partControls(int part) = 0;
 };
 
 }  // namespace spindle::control

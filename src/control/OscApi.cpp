@@ -52,6 +52,16 @@ void preload(OscCall& c) { c.core.commandResult(c.core.target().setPreloadFrames
 void quality(OscCall& c) { c.core.commandResult(c.core.target().setQuality(c.integer(0)), true); }
 void panic(OscCall& c) { c.core.commandResult(c.core.target().panic(), false); }
 void statusQuery(OscCall& c) { c.core.reply(c.core.statusMessage()); }
+// One message: the part, then controller, label, value (0..1) per labelled controller.
+void partControls(OscCall& c) {
+  OscMessage m{"/spindle/part/controls", {OscValue::i(c.integer(0))}};
+  for (const PartControl& control : c.core.target().partControls(c.integer(0) - 1)) {
+    m.args.push_back(OscValue::i(control.cc));
+    m.args.push_back(OscValue::s(control.label));
+    m.args.push_back(OscValue::f(control.value));
+  }
+  c.core.reply(m);
+}
 void problemsQuery(OscCall& c) { c.core.replyProblems(); }
 void subscribe(OscCall& c) { c.core.subscribe(static_cast<double>(c.real(0))); }
 void unsubscribe(OscCall& c) { c.core.unsubscribe(); }
@@ -86,7 +96,7 @@ std::vector<OscEntry> makeApi() {
        "replies and pushed status for messages from this host go to this UDP port (0: back to the sender's own port)",
        replyPort},
       {"/spindle/load", {kPartArg, {'s', "path", 0, 0}},
-       "loads an .sfz into a part in the background; replies /spindle/load/progress, then /spindle/load/done or /spindle/error",
+       "loads an instrument (SFZ, DecentSampler, Hydrogen kit) into a part in the background; replies /spindle/load/progress, then /spindle/load/done or /spindle/error",
        load},
       {"/spindle/unload", {kPartArg}, "removes the part's instrument", unload},
       {"/spindle/note_on", {kChannelArg, kKeyArg, {'i', "velocity", 0, 127}}, "note on (velocity 0: note off)", noteOn},
@@ -98,6 +108,10 @@ std::vector<OscEntry> makeApi() {
       {"/spindle/part/pan", {kPartArg, {'f', "pan", -1, 1}}, "part pan, -1 left .. 1 right", pan},
       {"/spindle/part/mute", {kPartArg, kFlagArg}, "mutes (1) or unmutes (0) a part", mute},
       {"/spindle/part/solo", {kPartArg, kFlagArg}, "solos (1) or unsolos (0) a part", solo},
+      {"/spindle/part/controls", {kPartArg},
+       "replies one /spindle/part/controls message: the instrument's labelled controllers (label_cc) and their "
+       "values; /spindle/cc sets them",
+       partControls},
       {"/spindle/polyphony", {{'i', "voices", 1, 4096}}, "voice limit (at most the --polyphony Spindle started with)",
        polyphony},
       {"/spindle/preload", {{'i', "frames", kMinPreload, kMaxPreload}},
@@ -178,11 +192,16 @@ const std::vector<OscReplyDoc>& oscReplies() {
       {"/spindle/status", "s?...", "name, value pairs: voices, peak_voices, streams, xruns, xruns_detected, overruns, "
                                    "underruns, latency_last_ms, latency_min_ms, latency_max_ms (-1: no note yet), "
                                    "load_percent, ring_fill_min (emptiest stream ring 0..1; 1: none open), memory_bytes, "
+                                   "cache_hit_rate (decoded blocks found in the cache 0..1), decoded_mb_s (frames "
+                                   "decoded per second, MB of 16-bit stereo), cache_bytes (decoded blocks held), "
                                    "dropped, sample_rate, problems (problems so far); -1: not measured"},
       {"/spindle/problem", "hsss",
        "a problem met while running: serial (1, 2, ...), kind (disk: a stream could not read its file while "
        "playing; load: a load left the sample out, over the memory budget or unreadable; server: the audio "
        "server went away, Spindle reconnects by itself), sample file (empty for server), message"},
+      {"/spindle/part/controls", "i(isf)...",
+       "part, then controller (0..511), label, current value 0..1 (MIDI value / 127) for each labelled controller, "
+       "in the instrument's order; only the part when it has none"},
       {"/spindle/problems", "hi", "problems so far, how many /spindle/problem follow (the last 64 at most)"},
       {"/spindle/session/saved", "s", "the file written"},
       {"/spindle/session/loaded", "s", "the file loaded, once every instrument has loaded"},

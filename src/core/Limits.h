@@ -11,7 +11,6 @@ inline constexpr int kMaxBlockFrames = 8192;      // largest process() block
 inline constexpr int kDefaultBlockFrames = 256;
 inline constexpr int kMaxEventsPerBlock = 4096;   // MIDI events one process() takes
 inline constexpr int kGuardFrames = 32;           // readable frames past any span end (sinc taps)
-inline constexpr int kMaxCcConditions = 8;        // locc/hicc pairs one region may hold
 inline constexpr int kProgramSlots = 128;         // instrument slots selectable by program change
 inline constexpr double kDefaultSampleRate = 48000.0;
 inline constexpr int kMaxStreams = 4096;          // ceiling for --streams (disk stream slots)

@@ -8,12 +8,15 @@
 // the engine converts them when a voice starts. Field names follow the opcodes.
 #include <array>
 #include <cstdint>
+#include <vector>
+
+#include "core/Modulation.h"
 
 namespace spindle {
 
 enum class LoopMode : uint8_t { NoLoop, OneShot, LoopContinuous, LoopSustain };
 enum class Trigger : uint8_t { Attack, Release, First, Legato };
-enum class OffMode : uint8_t { Fast, Normal };
+enum class OffMode : uint8_t { Fast, Normal, Time };
 enum class FilterType : uint8_t { None, Lpf1p, Lpf2p, Hpf1p, Hpf2p, Bpf2p, Brf2p };
 enum class CrossfadeCurve : uint8_t { Power, Gain };
 
@@ -34,8 +37,18 @@ struct LfoParams {
   float depth = 0.0f;  // dB (amplfo) or cents (pitchlfo, fillfo)
 };
 
+// One band of the per-voice 3-band peaking EQ (eqN_*): Hz, octaves, dB; vel2*: added
+// per unit of velocity (velocity/127).
+struct EqBand {
+  float freq = 0.0f, bw = 1.0f, gain = 0.0f;
+  float vel2freq = 0.0f, vel2gain = 0.0f;
+};
+
+// A controller range, normalised like the controller values (core/Controllers.h):
+// loccN=lo / 127, lohdccN as written. Holds when lo <= value <= hi.
 struct CcCondition {
-  uint8_t cc = 0, lo = 0, hi = 127;
+  uint16_t cc = 0;  // 0..511
+  float lo = 0.0f, hi = 1.0f;
 };
 
 struct Region {
@@ -48,30 +61,66 @@ struct Region {
   bool loopModeSet = false;              // false: loop_continuous if the file has a loop
   int64_t loopStart = -1, loopEnd = -1;  // frames; -1 = from the file's smpl chunk
   float delay = 0.0f, delayRandom = 0.0f;  // seconds
+  int64_t delaySamples = 0;                 // frames of the engine's output, added to delay
+  // Beats at the engine's tempo when the voice starts: delay_beats adds to delay,
+  // stop_beats > 0 releases the voice after that long sounding (after its delay).
+  float delayBeats = 0.0f, stopBeats = 0.0f;
 
   // Input controls: the region plays when every condition holds.
   uint8_t lokey = 0, hikey = 127, lovel = 1, hivel = 127;
   uint8_t lochan = 1, hichan = 16;  // 1-based like the opcodes
   int16_t lobend = -8192, hibend = 8192;
-  uint8_t ccConditionCount = 0;
-  std::array<CcCondition, 8> ccConditions{};
+  // locc/hicc, lohdcc/hihdcc: one entry per controller, any number (filled off the
+  // audio thread, only read there).
+  std::vector<CcCondition> ccConditions;
+  // on_locc/on_hicc, on_lohdcc/on_hihdcc: a controller moving into one of these ranges
+  // starts the region (no key needed). Empty: notes start it.
+  std::vector<CcCondition> ccTriggers;
+  // stop_locc/stop_hicc: a controller moving into one of these ranges releases the
+  // region's sounding voices.
+  std::vector<CcCondition> stopCcs;
+  uint8_t lochanaft = 0, hichanaft = 127, lopolyaft = 0, hipolyaft = 127;
+  float lobpm = 0.0f, hibpm = 500.0f;  // lobpm <= tempo < hibpm (hibpm = 500 includes 500)
+  uint8_t loprog = 0, hiprog = 127;    // the part's last MIDI program change number
+  float lotimer = 0.0f, hitimer = 1e30f;  // seconds since the part's previous note-on
+  bool swVelPrevious = false;          // sw_vel=previous: the previous note's velocity
+  bool noKey = false;                  // key=-1: only ccTriggers start it
   float lorand = 0.0f, hirand = 1.0f;
   uint8_t seqLength = 1, seqPosition = 1;
   Trigger trigger = Trigger::Attack;
   // Keyswitches; -1 = not set.
   int16_t swLokey = 0, swHikey = 127;
   int16_t swLast = -1, swDown = -1, swUp = -1, swPrevious = -1, swDefault = -1;
+  // sw_lolast..sw_hilast: sw_last as a range (both set, or neither: the parser copies a
+  // lone bound to the other).
+  int16_t swLolast = -1, swHilast = -1;
 
   // Voice groups and polyphony.
   int64_t group = 0, offBy = 0;  // offBy 0 = not set
   OffMode offMode = OffMode::Fast;
+  float offTime = 0.006f;  // seconds, the (linear) fade of off_mode=time
   int32_t polyphony = -1, notePolyphony = -1;  // -1 = unlimited
   float rtDecay = 0.0f;                        // dB per second after note-off (release trigger)
+
+  // Pedals: the controller that holds (sustain) or latches (sostenuto) this region's
+  // voices, down at value >= lo (0..1; the reference's default 0.5 of 127 means any
+  // value but 0); sw = false: the pedal does not act on this region.
+  uint16_t sustainCc = 64, sostenutoCc = 66;
+  float sustainLo = 0.5f / 127.0f, sostenutoLo = 0.5f / 127.0f;
+  bool sustainSw = true, sostenutoSw = true;
 
   // Amplifier.
   float volume = 0.0f;      // dB
   float amplitude = 100.0f; // percent
   float pan = 0.0f, width = 100.0f, position = 0.0f;  // percent, -100..100
+  // Per note (ARIA): uniform in +-|*_random| percent, one draw each when non-zero;
+  // position += (key - positionKeycenter) * positionKeytrack + positionVeltrack * velocity/127.
+  float panRandom = 0.0f, positionRandom = 0.0f;
+  float positionKeytrack = 0.0f, positionVeltrack = 0.0f;  // percent per key, percent at 127
+  uint8_t positionKeycenter = 60;
+  float panKeytrack = 0.0f, panVeltrack = 0.0f;       // percent per key / at velocity 127
+  uint8_t panKeycenter = 60;
+  bool phaseInvert = false;  // phase=invert: the region's output has inverted polarity
   float ampVeltrack = 100.0f;  // percent
   float ampKeytrack = 0.0f;    // dB per key from ampKeycenter
   uint8_t ampKeycenter = 60;
@@ -94,20 +143,30 @@ struct Region {
   int32_t transpose = 0;               // semitones
   float bendUp = 200.0f, bendDown = -200.0f;  // cents
   int32_t bendStep = 1;                       // cents
+  int32_t bendStepUp = 0, bendStepDown = 0;   // cents; 0 = bend_step
+  float bendSmooth = 0.0f;                    // ms; 0 = bends apply at once
 
   // Filter.
   FilterType filType = FilterType::None;  // None: no cutoff given
   float cutoff = -1.0f;                   // Hz; < 0 = filter off
   float resonance = 0.0f;                 // dB
+  float resonanceRandom = 0.0f;           // dB: uniform [0, resonance_random] added per note
   float filKeytrack = 0.0f;               // cents per key
   uint8_t filKeycenter = 60;
   float filVeltrack = 0.0f;               // cents
   float filRandom = 0.0f;                 // cents
+  std::array<EqBand, 3> eq{{{50.0f}, {500.0f}, {5000.0f}}};  // eq1..eq3; gain 0 = band off
 
   EnvelopeParams ampeg{0, 0, 0, 0, 0, 100, 0.001f};
   EnvelopeParams fileg{0, 0, 0, 0, 0, 0, 0};
   EnvelopeParams pitcheg{0, 0, 0, 0, 0, 0, 0};
   LfoParams amplfo, fillfo, pitchlfo;
+
+  // Controller modulation (core/Modulation.h); crossfades by controller use xfCccurve.
+  uint8_t ccModulationCount = 0, ccCrossfadeCount = 0;
+  std::array<CcModulation, kMaxCcModulations> ccModulations{};
+  std::array<CcCrossfade, kMaxCcCrossfades> ccCrossfades{};
+  CrossfadeCurve xfCccurve = CrossfadeCurve::Power;
 
   int32_t output = 0;
 };

@@ -22,6 +22,9 @@ struct SampleData {
   double sampleRate = 0.0;
   int64_t loopStart = -1, loopEnd = -1;  // the file's own smpl loop, frames; -1 = none
   int rootKey = -1;                      // the file's smpl unity note (MIDI key); -1 = none
+  // A one-cycle generator table (*sine, *saw...) at the rate that plays middle C: it
+  // sounds the pitch of its region's pitch_keycenter at that key, as sfizz plays it.
+  bool oscillator = false;
   uint32_t id = 0;                       // the pool's index
   // The file the frames past framesInRam stream from (the disk thread opens it);
   // nullptr for generators and samples wholly in RAM. Owned by the sample pool.

@@ -23,6 +23,7 @@ enum class CommandType : uint8_t {
   SetSlotProgram,  // count = slot 0..127, program (nullptr empties it); parts playing the
                    // slot switch to the new program; the old one goes to the trash FIFO
   SelectSlot,      // part, count = slot: what a MIDI program change does
+  SetTempo,        // value = beats per minute (lobpm/hibpm), e.g. a MIDI file's tempo
 };
 
 struct Command {
@@ -47,6 +48,10 @@ struct PartStats {
   uint32_t voices = 0;
   float peak = 0.0f;
   std::array<uint64_t, 2> heldKeys{};
+  // The Program the part played in that call (null: none). Compare only, never read
+  // through it: it may already be handed back. Tells a reader when Engine::controllerValue
+  // speaks for the program it loaded.
+  const Program* program = nullptr;
 
   bool held(int key) const noexcept {
     return key >= 0 && key < 128 && ((heldKeys[static_cast<std::size_t>(key >> 6)] >> (key & 63)) & 1U) != 0;

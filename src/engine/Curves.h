@@ -33,13 +33,15 @@ inline PanGains panGains(float p) noexcept {
 // The SFZ default velocity curve is (v/127)^2; amp_velcurve_N replaces it.
 // amp_veltrack t in [-1, 1] scales how much of it applies: 1 + t*(c - 1) for t >= 0,
 // 1 - |t|*c for t < 0 (loud at low velocities).
-inline float velocityGain(const Region& r, int velocity) noexcept {
+// veltrack: amp_veltrack in percent (with its controller modulation, if any).
+inline float velocityGain(const Region& r, int velocity, float veltrack) noexcept {
   const int v = std::clamp(velocity, 0, 127);
   const float x = static_cast<float>(v) / 127.0f;
   const float c = r.hasAmpVelcurve ? r.ampVelcurve[static_cast<size_t>(v)] : x * x;
-  const float t = std::clamp(r.ampVeltrack * 0.01f, -1.0f, 1.0f);
+  const float t = std::clamp(veltrack * 0.01f, -1.0f, 1.0f);
   return t >= 0.0f ? 1.0f + t * (c - 1.0f) : 1.0f + t * c;
 }
+inline float velocityGain(const Region& r, int velocity) noexcept { return velocityGain(r, velocity, r.ampVeltrack); }
 
 // Fade-in over [lo, hi]: 0 at or below lo, 1 at or above hi. Not set when lo > hi.
 inline float crossfadeIn(int value, int lo, int hi, CrossfadeCurve curve) noexcept {
@@ -64,12 +66,15 @@ inline float crossfadeGain(const Region& r, int key, int velocity) noexcept {
 }
 
 // Pitch bend -8192..8191 to cents: up scales bend_up, down scales bend_down (negative
-// in SFZ for a downward bend); bend_step > 1 quantises the result.
+// in SFZ for a downward bend); a step > 1 quantises the result: bend_stepup /
+// bend_stepdown for their direction where given, else bend_step.
 inline float bendCents(const Region& r, int bend) noexcept {
   float cents = bend >= 0 ? static_cast<float>(bend) / 8191.0f * r.bendUp
                           : static_cast<float>(-bend) / 8192.0f * r.bendDown;
-  if (r.bendStep > 1) {
-    const float step = static_cast<float>(r.bendStep);
+  const int32_t ownStep = bend >= 0 ? r.bendStepUp : r.bendStepDown;
+  const int32_t stepCents = ownStep > 0 ? ownStep : r.bendStep;
+  if (stepCents > 1) {
+    const float step = static_cast<float>(stepCents);
     cents = std::round(cents / step) * step;
   }
   return cents;

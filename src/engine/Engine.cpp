@@ -26,6 +26,7 @@ Engine::Impl::Impl(const EngineConfig& c)
       scratch(config.maxBlockFrames, config.streams),
       quality(config.quality),
       rng(config.randomSeed),
+      noteRng(config.randomSeed ^ 0x6E6F746552616E64ull),
       partLeft(static_cast<size_t>(config.maxBlockFrames)),
       partRight(static_cast<size_t>(config.maxBlockFrames)),
       byPart(static_cast<size_t>(pool.capacity())) {}
@@ -98,7 +99,7 @@ void Engine::Impl::renderVoices(float* left, float* right, int frames) noexcept 
   bool soloActive = false;
   for (const Part& p : parts) soloActive = soloActive || p.solo;
   std::array<PartMix, limits::kChannels> mixes{};
-  for (size_t i = 0; i < parts.size(); ++i) mixes[i] = {parts[i].mixGain(soloActive), parts[i].mixPan(), parts[i].bend};
+  for (size_t i = 0; i < parts.size(); ++i) mixes[i] = makePartMix(parts[i], soloActive);
   RenderContext ctx{&scratch, quality, quality == Quality::SincHigh ? &sinc16 : &sinc8, 0};
   sortVoicesByPart();
   for (int p = 0; p < limits::kChannels; ++p) {
@@ -162,6 +163,8 @@ void Engine::Impl::mixPart(int part, float* left, float* right, int frames) noex
   partPeak[static_cast<size_t>(part)] = peak;
 }
 
+void Engine::setTempo(float bpm) noexcept SPINDLE_REALTIME { impl_->setTempo(bpm); }
+
 std::span<const NoteStart> Engine::noteStarts() const noexcept SPINDLE_REALTIME {
   return {impl_->noteStartList.data(), static_cast<size_t>(impl_->noteStartCount)};
 }
@@ -213,6 +216,11 @@ void Engine::Impl::publishPartStats() noexcept SPINDLE_REALTIME {
     shared.partPeak[p].store(partPeak[p], std::memory_order_relaxed);
     shared.heldKeys[p][0].store(held[0], std::memory_order_relaxed);
     shared.heldKeys[p][1].store(held[1], std::memory_order_relaxed);
+    shared.partProgram[p].store(parts[p].program, std::memory_order_relaxed);
+    if (const Program* program = parts[p].program) {
+      for (const uint16_t cc : program->publishedControllers)
+        shared.controllers[p][cc].store(parts[p].controllers.value(cc), std::memory_order_relaxed);
+    }
   }
 }
 
@@ -240,6 +248,7 @@ void Engine::Impl::apply(const Command& c) noexcept SPINDLE_REALTIME {
       break;
     case CommandType::SetSlotProgram: setSlot(c.count, c.program); break;
     case CommandType::SelectSlot: if (part) selectSlot(c.part, c.count); break;
+    case CommandType::SetTempo: setTempo(c.value); break;
   }
 }
 
@@ -267,6 +276,7 @@ void Engine::Impl::setPartProgram(int part, const Program* p, int slot) noexcept
     return;
   }
   target.setProgram(p, slot);
+  pedalsMoved(part, -1, frameCounter);  // set_cc defaults may have moved a pedal
   letGo(old);
 }
 
@@ -361,6 +371,11 @@ void Engine::collectAllPrograms(const ProgramDisposer& dispose) {
   }
 }
 
+float Engine::controllerValue(int part, int cc) const noexcept {
+  if (part < 0 || part >= limits::kChannels || cc < 0 || cc >= controllers::kCount) return 0.0f;
+  return impl_->shared.controllers[static_cast<size_t>(part)][static_cast<size_t>(cc)].load(std::memory_order_relaxed);
+}
+
 EngineStats Engine::stats() const noexcept {
   const auto& sh = impl_->shared;
   EngineStats st;
@@ -376,6 +391,7 @@ EngineStats Engine::stats() const noexcept {
     part.voices = sh.partVoices[p].load(std::memory_order_relaxed);
     part.peak = sh.partPeak[p].load(std::memory_order_relaxed);
     part.heldKeys = {sh.heldKeys[p][0].load(std::memory_order_relaxed), sh.heldKeys[p][1].load(std::memory_order_relaxed)};
+    part.program = sh.partProgram[p].load(std::memory_order_relaxed);
   }
   return st;
 }

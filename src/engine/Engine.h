@@ -97,12 +97,21 @@ class Engine {
   // that stop is synchronised with this thread, e.g. by joining it).
   void collectAllPrograms(const ProgramDisposer& dispose);
 
+  // Audio thread, before process(): the host's tempo in beats per minute (JACK transport
+  // BBT while rolling), for lobpm/hibpm. Ignored unless 0 < bpm < 10000. The control
+  // side sets it with CommandType::SetTempo instead. 120 until either says otherwise.
+  void setTempo(float bpm) noexcept SPINDLE_REALTIME;
+
   // Audio thread, after process(): that call's note-on events in event order (at most
   // limits::kMaxEventsPerBlock), valid until the next process(). Measured, not assumed:
   // firstOffset is where the render loop actually began rendering the note's voice.
   std::span<const NoteStart> noteStarts() const noexcept SPINDLE_REALTIME;
 
   EngineStats stats() const noexcept;  // any thread; a consistent-enough snapshot
+  // Any thread: part's controller `cc` (0..511) as of the last process() call, 0..1.
+  // Kept current for the controllers the part's program labels (label_cc); 0 for a bad
+  // part or cc. For the player's control strip and /spindle/part/controls.
+  float controllerValue(int part, int cc) const noexcept;
   const EngineConfig& config() const noexcept;
 
  private:

@@ -2,7 +2,8 @@
 // Engine::Impl: the audio thread's state. Private to src/engine.
 //
 //   Engine.cpp       construction, process() loop, commands, Program lifetimes
-//   EngineMidi.cpp   MIDI semantics: notes, pedals, controllers, program change
+//   EngineMidi.cpp   MIDI semantics: notes, the controller slots notes write
+//   EngineControllers.cpp  controllers, pedals, controller-started regions, tempo
 #include <array>
 #include <atomic>
 #include <cstdint>
@@ -60,13 +61,25 @@ struct Engine::Impl {
   // EngineMidi.cpp
   void handleMidi(const MidiEvent& e, uint64_t frame) noexcept SPINDLE_REALTIME;
   void noteOn(int part, int key, int velocity, uint64_t frame) noexcept SPINDLE_REALTIME;
-  void noteOff(int part, int key, uint64_t frame) noexcept SPINDLE_REALTIME;
+  void noteOff(int part, int key, uint64_t frame, int velocity = 0) noexcept SPINDLE_REALTIME;
+  void writeNoteControllers(Part& part, int key, int velocity) noexcept SPINDLE_REALTIME;
+  void pitchBend(int part, int value) noexcept SPINDLE_REALTIME;
+  void polyPressure(int part, int key, int value) noexcept SPINDLE_REALTIME;
   void fireReleaseTriggers(int part, int key, uint64_t frame) noexcept SPINDLE_REALTIME;
   void startRegions(int part, const NoteContext& note, uint64_t frame) noexcept SPINDLE_REALTIME;
+  void startFound(int part, const NoteContext& note, const Region* const* found, int count, uint64_t frame) noexcept
+      SPINDLE_REALTIME;
   void startVoice(int part, const NoteContext& note, const Region& r, float extraDb) noexcept SPINDLE_REALTIME;
+
+  // EngineControllers.cpp
   void controlChange(int part, int cc, int value, uint64_t frame) noexcept SPINDLE_REALTIME;
-  void sustainPedal(int part, bool down, uint64_t frame) noexcept SPINDLE_REALTIME;
-  void sostenutoPedal(int part, bool down) noexcept SPINDLE_REALTIME;
+  void controllerMoved(int part, int cc, float before, uint64_t frame) noexcept SPINDLE_REALTIME;
+  void startByController(int part, int cc, float before, uint64_t frame) noexcept SPINDLE_REALTIME;
+  void stopByController(int part, int cc) noexcept SPINDLE_REALTIME;
+  void pedalsMoved(int part, int cc, uint64_t frame) noexcept SPINDLE_REALTIME;
+  void refreshPartPedal(int part, uint64_t frame) noexcept SPINDLE_REALTIME;
+  void holdOrRelease(const Part& part, Voice& v) noexcept SPINDLE_REALTIME;
+  void setTempo(float bpm) noexcept SPINDLE_REALTIME;
   void allNotesOff(int part) noexcept SPINDLE_REALTIME;
   void allSoundOff(int part) noexcept SPINDLE_REALTIME;
 
@@ -95,6 +108,8 @@ struct Engine::Impl {
   dsp::SincInterpolator sinc8{8}, sinc16{16};
   Quality quality;
   Prng rng;
+  Prng noteRng;          // controllers 135/136: its own sequence, so rng's draws stay as they were
+  float tempo = 120.0f;  // beats per minute: SetTempo, Engine::setTempo; lobpm/hibpm
   uint64_t frameCounter = 0;  // engine frames rendered, the clock of note-on times
   uint64_t notesStarted = 0, voicesStolen = 0, underruns = 0;
   uint32_t peakVoices = 0;
@@ -129,6 +144,10 @@ struct Engine::Impl {
     std::array<std::atomic<uint32_t>, limits::kChannels> partVoices{};
     std::array<std::atomic<float>, limits::kChannels> partPeak{};
     std::array<std::array<std::atomic<uint64_t>, 2>, limits::kChannels> heldKeys{};
+    // Controller values 0..1 per part, kept current for the program's labelled
+    // controllers only (Program::publishedControllers); the other slots hold stale values.
+    std::array<std::array<std::atomic<float>, controllers::kCount>, limits::kChannels> controllers{};
+    std::array<std::atomic<const Program*>, limits::kChannels> partProgram{};
   } shared;
   static_assert(std::atomic<float>::is_always_lock_free && std::atomic<uint64_t>::is_always_lock_free);
 };

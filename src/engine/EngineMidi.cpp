@@ -1,14 +1,15 @@
-// MIDI semantics of the engine's parts: notes, release triggers, pedals, controllers.
+// MIDI semantics of the engine's parts: notes, release triggers, and the controller
+// slots notes write (core/Controllers.h). Controllers, pedals and controller-started
+// regions are in EngineControllers.cpp.
 //
-// Pedals: a note-off while the sustain pedal is down leaves the voice sounding
-// (pedalHeld) until the pedal goes up. Sostenuto latches the voices whose keys are
-// down when the pedal goes down; they ignore their note-off until it goes up.
 // Release triggers fire when the note really ends: at its note-off, or at sustain
 // pedal up for notes released under the pedal. Their velocity is the note-on's, and
 // rt_decay attenuates them by rt_decay dB per second the note was held.
 // CC123 (all notes off) releases every voice of the part, pedals or not; CC120 (all
 // sound off) fades them within limits::kStealFadeSeconds.
 #include <algorithm>
+#include <cstdlib>
+#include <utility>
 
 #include "engine/EngineImpl.h"
 
@@ -25,10 +26,17 @@ void Engine::Impl::handleMidi(const MidiEvent& e, uint64_t frame) noexcept SPIND
         noteOn(part, d1, d2, frame);
       }
       break;
-    case midi::kNoteOff: noteOff(part, d1, frame); break;
+    case midi::kNoteOff: noteOff(part, d1, frame, d2); break;
     case midi::kControlChange: controlChange(part, d1, d2, frame); break;
-    case midi::kProgramChange: selectSlot(part, d1); break;
-    case midi::kPitchBend: parts[static_cast<size_t>(part)].bend = ((d2 << 7) | d1) - 8192; break;
+    case midi::kProgramChange:
+      selectSlot(part, d1);
+      parts[static_cast<size_t>(part)].programNumber = d1;
+      break;
+    case midi::kPitchBend: pitchBend(part, ((d2 << 7) | d1) - 8192); break;
+    case midi::kChannelPressure:
+      parts[static_cast<size_t>(part)].controllers.setMidi7(controllers::kChannelAftertouch, d1);
+      break;
+    case midi::kPolyPressure: polyPressure(part, d1, d2); break;
     default: break;
   }
 }
@@ -41,6 +49,8 @@ void Engine::Impl::noteOn(int partIndex, int key, int velocity, uint64_t frame) 
     part.keyDown[k] = true;
     ++part.heldKeys;
   }
+  part.previousVelocity = std::exchange(part.lastVelocity, velocity);
+  writeNoteControllers(part, key, velocity);
   NoteContext note;
   note.channel = partIndex;
   note.key = key;
@@ -48,6 +58,11 @@ void Engine::Impl::noteOn(int partIndex, int key, int velocity, uint64_t frame) 
   note.random = rng.uniform();
   note.sequence = part.sequenceCounter[k]++;
   note.otherKeysHeld = part.heldKeys - 1;
+  note.previousVelocity = part.previousVelocity;
+  note.tempo = tempo;
+  note.sinceNoteOn = part.secondsSinceNoteOn(frame, config.sampleRate);
+  part.anyNoteOn = true;
+  part.lastNoteOnFrame = frame;
   part.noteVelocity[k] = static_cast<uint8_t>(velocity);
   part.noteOnFrame[k] = frame;
   part.noteSequence[k] = note.sequence;
@@ -58,22 +73,19 @@ void Engine::Impl::noteOn(int partIndex, int key, int velocity, uint64_t frame) 
   part.previousNote = key;
 }
 
-void Engine::Impl::noteOff(int partIndex, int key, uint64_t frame) noexcept SPINDLE_REALTIME {
+void Engine::Impl::noteOff(int partIndex, int key, uint64_t frame, int velocity) noexcept SPINDLE_REALTIME {
   Part& part = parts[static_cast<size_t>(partIndex)];
   const auto k = static_cast<size_t>(key);
   if (!part.keyDown[k]) return;
   part.keyDown[k] = false;
   --part.heldKeys;
+  part.controllers.setMidi7(controllers::kNoteOffVelocity, velocity);
+  part.controllers.set(controllers::kNoteGate, part.heldKeys > 0 ? 1.0f : 0.0f);
   for (int i = 0; i < pool.activeCount(); ++i) {
     Voice& v = pool.activeVoice(i);
     if (v.part() != partIndex || v.key() != key || !v.keyDown) continue;
     v.keyDown = false;
-    if (v.sostenuto) continue;
-    if (part.sustain) {
-      v.pedalHeld = true;
-    } else {
-      v.noteOff();
-    }
+    if (!v.sostenuto) holdOrRelease(part, v);
   }
   if (part.sustain) {
     part.releasePending[k] = true;
@@ -93,19 +105,67 @@ void Engine::Impl::fireReleaseTriggers(int partIndex, int key, uint64_t frame) n
   note.sequence = part.noteSequence[k];
   note.otherKeysHeld = part.heldKeys;
   note.release = true;
+  note.previousVelocity = part.previousVelocity;
+  note.tempo = tempo;
+  note.sinceNoteOn = part.secondsSinceNoteOn(frame, config.sampleRate);
   startRegions(partIndex, note, frame);
+}
+
+// Controllers 131 (velocity), 133 (key), 134 (gate), 135/136 (random), 137 (alternate),
+// 140/141 (key delta) and 130 (this key's polyphonic aftertouch), before the regions
+// are matched: conditions on them see this note.
+void Engine::Impl::writeNoteControllers(Part& part, int key, int velocity) noexcept SPINDLE_REALTIME {
+  mod::ControllerState& c = part.controllers;
+  const int delta = part.previousNote >= 0 ? key - part.previousNote : 0;
+  c.setMidi7(controllers::kNoteOnVelocity, velocity);
+  c.setMidi7(controllers::kNoteNumber, key);
+  c.set(controllers::kNoteGate, 1.0f);
+  c.set(controllers::kRandomUnipolar, noteRng.uniform());
+  c.set(controllers::kRandomBipolar, noteRng.uniform());
+  c.set(controllers::kAlternate, c.value(controllers::kAlternate) >= 0.5f ? 0.0f : 1.0f);
+  c.set(controllers::kKeyDelta, 0.5f + static_cast<float>(delta) / 254.0f);
+  c.setMidi7(controllers::kKeyDeltaAbsolute, std::abs(delta));
+  c.setMidi7(controllers::kPolyAftertouch, part.polyAftertouch[static_cast<size_t>(key)]);
+}
+
+void Engine::Impl::pitchBend(int partIndex, int value) noexcept SPINDLE_REALTIME {
+  Part& part = parts[static_cast<size_t>(partIndex)];
+  part.bend = value;
+  // Centre 0.5 exactly; -8192 -> 0, +8191 -> 1.
+  const float unit = static_cast<float>(value) / (value < 0 ? 8192.0f : 8191.0f);
+  part.controllers.set(controllers::kPitchBend, 0.5f + 0.5f * unit);
+}
+
+void Engine::Impl::polyPressure(int partIndex, int key, int value) noexcept SPINDLE_REALTIME {
+  Part& part = parts[static_cast<size_t>(partIndex)];
+  part.polyAftertouch[static_cast<size_t>(key)] = static_cast<uint8_t>(value);
+  part.controllers.setMidi7(controllers::kPolyAftertouch, value);
 }
 
 void Engine::Impl::startRegions(int partIndex, const NoteContext& note, uint64_t frame) noexcept SPINDLE_REALTIME {
   const Part& part = parts[static_cast<size_t>(partIndex)];
   std::array<const Region*, RegionMatcher::kMaxRegionsPerEvent> found{};
   const int count = RegionMatcher::select(part, note, found.data(), static_cast<int>(found.size()));
+  startFound(partIndex, note, found.data(), count, frame);
+}
+
+void Engine::Impl::startFound(int partIndex, const NoteContext& note, const Region* const* found, int count,
+                              uint64_t frame) noexcept SPINDLE_REALTIME {
+  const Part& part = parts[static_cast<size_t>(partIndex)];
   // Choke first, so that the voices this event starts never choke one another.
-  for (int i = 0; i < count; ++i) pool.choke(partIndex, found[static_cast<size_t>(i)]->group);
+  for (int i = 0; i < count; ++i) pool.choke(partIndex, found[i]->group);
+  if (note.ccTrigger) {
+    for (int i = 0; i < count; ++i) {
+      NoteContext own = note;
+      own.key = RegionMatcher::triggerKey(*found[i]);
+      startVoice(partIndex, own, *found[i], 0.0f);
+    }
+    return;
+  }
   const double heldSeconds =
       static_cast<double>(frame - part.noteOnFrame[static_cast<size_t>(note.key)]) / config.sampleRate;
   for (int i = 0; i < count; ++i) {
-    const Region& r = *found[static_cast<size_t>(i)];
+    const Region& r = *found[i];
     const float extraDb = note.release ? -r.rtDecay * static_cast<float>(heldSeconds) : 0.0f;
     startVoice(partIndex, note, r, extraDb);
   }
@@ -126,80 +186,25 @@ void Engine::Impl::startVoice(int partIndex, const NoteContext& note, const Regi
   s.sample = sample;
   s.part = partIndex;
   s.key = note.key;
-  s.velocity = note.velocity;
+  s.velocity = r.swVelPrevious && !note.ccTrigger ? note.previousVelocity : note.velocity;
   s.sampleRate = config.sampleRate;
   s.extraDb = extraDb;
   s.releaseTrigger = note.release;
   s.order = notesStarted;
+  s.tempo = tempo;
   bool soloActive = false;
   for (const Part& p : parts) soloActive = soloActive || p.solo;
-  const PartMix mix{part.mixGain(soloActive), part.mixPan(), part.bend};
+  const PartMix mix = makePartMix(part, soloActive);
   if (!v.start(s, rng, scratch.source(), mix)) return;
   pool.commit(v);
+  if (note.ccTrigger) v.keyDown = false;  // no key holds it: it plays out
+  v.latchedPedal = part.sostenutoDown(r);  // a pedal already down latches nothing new
   ++notesStarted;
   if (openStart < 0) return;
   NoteStart& n = noteStartList[static_cast<size_t>(openStart)];
   if (n.voices++ == 0) {
     noteStartVoice[static_cast<size_t>(openStart)] = &v;
     ++noteStartsPending;
-  }
-}
-
-void Engine::Impl::controlChange(int partIndex, int cc, int value, uint64_t frame) noexcept SPINDLE_REALTIME {
-  Part& part = parts[static_cast<size_t>(partIndex)];
-  part.cc[static_cast<size_t>(cc)] = static_cast<uint8_t>(value);
-  switch (cc) {
-    case midi::kCcSustain: sustainPedal(partIndex, value >= 64, frame); break;
-    case midi::kCcSostenuto: sostenutoPedal(partIndex, value >= 64); break;
-    case midi::kCcAllSoundOff: allSoundOff(partIndex); break;
-    case midi::kCcAllNotesOff: allNotesOff(partIndex); break;
-    case midi::kCcResetControllers:
-      sustainPedal(partIndex, false, frame);
-      sostenutoPedal(partIndex, false);
-      part.resetControllers(false);
-      break;
-    default: break;
-  }
-}
-
-void Engine::Impl::sustainPedal(int partIndex, bool down, uint64_t frame) noexcept SPINDLE_REALTIME {
-  Part& part = parts[static_cast<size_t>(partIndex)];
-  const bool wasDown = part.sustain;
-  part.sustain = down;
-  if (down || !wasDown) return;
-  for (int i = 0; i < pool.activeCount(); ++i) {
-    Voice& v = pool.activeVoice(i);
-    if (v.part() != partIndex || !v.pedalHeld || v.sostenuto) continue;
-    v.pedalHeld = false;
-    v.noteOff();
-  }
-  for (int key = 0; key < 128; ++key) {
-    const auto k = static_cast<size_t>(key);
-    if (!part.releasePending[k] || part.keyDown[k]) continue;
-    part.releasePending[k] = false;
-    fireReleaseTriggers(partIndex, key, frame);
-  }
-}
-
-void Engine::Impl::sostenutoPedal(int partIndex, bool down) noexcept SPINDLE_REALTIME {
-  Part& part = parts[static_cast<size_t>(partIndex)];
-  const bool wasDown = part.sostenuto;
-  part.sostenuto = down;
-  if (down == wasDown) return;
-  for (int i = 0; i < pool.activeCount(); ++i) {
-    Voice& v = pool.activeVoice(i);
-    if (v.part() != partIndex) continue;
-    if (down) {
-      v.sostenuto = v.keyDown;
-    } else if (v.sostenuto) {
-      v.sostenuto = false;
-      if (v.keyDown) continue;
-      if (part.sustain) {
-        v.pedalHeld = true;
-      } else {
-        v.noteOff();
-      }
-    }
   }
 }
 
@@ -214,6 +219,7 @@ void Engine::Impl::allNotesOff(int partIndex) noexcept SPINDLE_REALTIME {
   part.keyDown.fill(false);
   part.releasePending.fill(false);
   part.heldKeys = 0;
+  part.controllers.set(controllers::kNoteGate, 0.0f);
 }
 
 void Engine::Impl::allSoundOff(int partIndex) noexcept SPINDLE_REALTIME {

@@ -7,6 +7,7 @@
 
 #include "core/Realtime.h"
 #include "engine/Program.h"
+#include "engine/mod/ControllerState.h"
 
 namespace spindle::engine {
 
@@ -14,7 +15,7 @@ struct Part {
   const Program* program = nullptr;
   int slot = -1;  // instrument slot the program came from; -1 = set directly
 
-  std::array<uint8_t, 128> cc{};
+  mod::ControllerState controllers;  // CCs 0..127 and the extended/hd slots, 0..1
   int bend = 0;  // -8192..8191
   bool sustain = false, sostenuto = false;
 
@@ -29,6 +30,19 @@ struct Part {
   int heldKeys = 0;
   int swLast = -1;        // last keyswitch pressed (sw_last)
   int previousNote = -1;  // note before the current note-on (sw_previous)
+  int previousVelocity = 0;  // velocity of the note-on before the current one (sw_vel=previous)
+  int lastVelocity = 0;      // velocity of the last note-on
+  int programNumber = 0;     // the last MIDI program change (loprog/hiprog); 0 before any
+  bool anyNoteOn = false;    // a note-on happened; lastNoteOnFrame is its engine frame
+  uint64_t lastNoteOnFrame = 0;
+  // Seconds from the part's last note-on to `frame` (lotimer/hitimer); huge before any.
+  double secondsSinceNoteOn(uint64_t frame, double sampleRate) const noexcept SPINDLE_REALTIME {
+    return anyNoteOn ? static_cast<double>(frame - lastNoteOnFrame) / sampleRate : 1e30;
+  }
+  // Polyphonic aftertouch per key, 0..127: controller 130 takes the started key's value.
+  std::array<uint8_t, 128> polyAftertouch{};
+  // 14-bit controllers (Program::highResolutionCc): the last MSB and LSB of CC n < 32.
+  std::array<uint8_t, 32> msb{}, lsb{};
 
   float volumeDb = 0.0f;  // part commands
   float pan = 0.0f;       // -1..1
@@ -39,8 +53,21 @@ struct Part {
   // CC121 (all = false): bend, pedals, expression and other controllers back to their
   // defaults; volume and pan are kept (MIDI RP-015). all = true also resets those.
   void resetControllers(bool all) noexcept SPINDLE_REALTIME;
-  // Switches instruments: keyswitch and round-robin state start over.
+  // Switches instruments: keyswitch and round-robin state start over; the program's
+  // set_cc defaults are applied.
   void setProgram(const Program* p, int fromSlot) noexcept SPINDLE_REALTIME;
+  // The program's set_cc/set_hdcc/set_realcc values (keepMix: not CC7 and CC10, for
+  // CC121 after the RP-015 reset, which keeps volume and pan).
+  void applyDefaults(bool keepMix) noexcept SPINDLE_REALTIME;
+  // MIDI CC cc (0..127) = value, as 14-bit MSB/LSB where the program asks for it.
+  void setMidiController(int cc, int value) noexcept SPINDLE_REALTIME;
+  // Whether r's own sustain / sostenuto pedal is down (sustain_cc, sustain_lo, sustain_sw).
+  bool sustainDown(const Region& r) const noexcept SPINDLE_REALTIME {
+    return r.sustainSw && controllers.value(r.sustainCc) >= r.sustainLo;
+  }
+  bool sostenutoDown(const Region& r) const noexcept SPINDLE_REALTIME {
+    return r.sostenutoSw && controllers.value(r.sostenutoCc) >= r.sostenutoLo;
+  }
   // Linear gain of CC7, CC11, the part volume, mute and solo (soloActive: some part is soloed).
   float mixGain(bool soloActive) const noexcept SPINDLE_REALTIME;
   // CC10 plus the part pan, -1..1 before clamping.

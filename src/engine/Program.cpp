@@ -8,20 +8,53 @@ void Program::prepare() {
   for (auto& list : regionsByKey) list.clear();
   isKeyswitch.fill(false);
   defaultKeyswitch = swDefault;
+  prepareControllers();
   for (uint32_t i = 0; i < regions.size(); ++i) {
     const Region& r = regions[i];
-    for (int key = r.lokey; key <= r.hikey && key < 128; ++key) regionsByKey[key].push_back(i);
-    if (r.swLast >= 0 && r.swLast < 128) {
-      isKeyswitch[static_cast<size_t>(r.swLast)] = true;
-      const bool narrowed = r.swLokey > 0 || r.swHikey < 127;
-      if (narrowed) {
-        for (int key = std::max<int>(0, r.swLokey); key <= std::min<int>(127, r.swHikey); ++key) {
-          isKeyswitch[static_cast<size_t>(key)] = true;
-        }
-      }
-    }
+    if (!r.ccTriggers.empty()) ccTriggered.push_back(i);
+    for (int key = r.lokey; key <= r.hikey && key < 128 && r.ccTriggers.empty(); ++key) regionsByKey[key].push_back(i);
+    markKeyswitches(r);
     if (defaultKeyswitch < 0 && r.swDefault >= 0) defaultKeyswitch = r.swDefault;
   }
+  publishedControllers.clear();
+  for (const controllers::ControllerLabel& label : controllerLabels) {
+    const auto cc = static_cast<uint16_t>(label.cc);
+    const bool known = std::find(publishedControllers.begin(), publishedControllers.end(), cc) != publishedControllers.end();
+    if (label.cc >= 0 && label.cc < controllers::kCount && !known) publishedControllers.push_back(cc);
+  }
+  modulation.build(regions, curves);
+}
+
+// sw_last's key, every key of sw_lolast..sw_hilast, and for such a region the whole
+// sw_lokey..sw_hikey range when it narrows 0..127.
+void Program::markKeyswitches(const Region& r) {
+  const auto mark = [this](int lo, int hi) {
+    for (int key = std::max(0, lo); key <= std::min(127, hi); ++key) isKeyswitch[static_cast<size_t>(key)] = true;
+  };
+  const bool last = r.swLast >= 0 && r.swLast < 128;
+  const bool lastRange = r.swLolast >= 0 && r.swLolast < 128;
+  if (last) mark(r.swLast, r.swLast);
+  if (lastRange) mark(r.swLolast, r.swHilast);
+  const bool narrowed = r.swLokey > 0 || r.swHikey < 127;
+  if ((last || lastRange) && narrowed) mark(r.swLokey, r.swHikey);
+}
+
+void Program::prepareControllers() {
+  ccTriggered.clear();
+  highResolutionCc.fill(false);
+  pedalCc.fill(false);
+  for (const controllers::ControllerDefault& d : controllerDefaults) {
+    if (d.highResolution && d.cc >= 0 && d.cc < 32) highResolutionCc[static_cast<size_t>(d.cc)] = true;
+  }
+  for (const Region& r : regions) {
+    if (r.sustainCc < controllers::kCount) pedalCc[r.sustainCc] = true;
+    if (r.sostenutoCc < controllers::kCount) pedalCc[r.sostenutoCc] = true;
+  }
+  if (!regions.empty()) {
+    sustainCc = regions.front().sustainCc;
+    sustainLo = regions.front().sustainLo;
+  }
+  pedalCc[static_cast<size_t>(sustainCc)] = true;
 }
 
 }  // namespace spindle::engine

@@ -10,8 +10,10 @@
 #include <string>
 #include <vector>
 
+#include "core/Controllers.h"
 #include "core/Region.h"
 #include "core/SampleData.h"
+#include "engine/mod/ModPlan.h"
 
 namespace spindle::engine {
 
@@ -22,16 +24,38 @@ struct Program {
   // which case the regions using it never sound.
   std::vector<const SampleData*> samples;
   int swDefault = -1;  // keyswitch active before any is pressed; -1 = none
+  // Copied from the parsed instrument (sfz::Instrument has the same three lists).
+  std::vector<controllers::ControllerDefault> controllerDefaults;  // applied on program change and CC121
+  std::vector<controllers::ControllerLabel> controllerLabels;      // for the player: GUI, OSC
+  std::vector<controllers::KeyLabel> keyLabels;
+  std::vector<ModCurve> curves;  // <curve> headers (sfz::Instrument::curves)
 
   // Lookup tables and other derived data the engine builds for itself go below this
   // line and are filled by prepare(), which must run before the Program is published.
   void prepare();
+  void prepareControllers();  // part of prepare(): the fields from ccTriggered on
+  void markKeyswitches(const Region& r);  // part of prepare(): isKeyswitch
   std::vector<uint32_t> regionsByKey[128];  // indices of regions whose lokey..hikey or keyswitch range holds the key
-  // Keys that set the part's sw_last state when pressed: every region's sw_last key,
-  // and the whole sw_lokey..sw_hikey range of a region that narrows it from 0..127.
+  // Keys that set the part's sw_last state when pressed: every region's sw_last key and
+  // sw_lolast..sw_hilast keys, and the whole sw_lokey..sw_hikey range of such a region
+  // that narrows it from 0..127.
   std::array<bool, 128> isKeyswitch{};
   // sw_last before any keyswitch is pressed: swDefault, else the first region's sw_default.
   int defaultKeyswitch = -1;
+  // Regions started by a controller (on_locc/on_hicc): not in regionsByKey.
+  std::vector<uint32_t> ccTriggered;
+  // CCs (< 32) that set_realcc made 14-bit: CC n is the MSB, CC n + 32 the LSB.
+  std::array<bool, 32> highResolutionCc{};
+  // Controllers some region uses as its sustain or sostenuto pedal.
+  std::array<bool, controllers::kCount> pedalCc{};
+  // The part's sustain pedal for release triggers that wait for pedal up: the first
+  // region's sustain_cc / sustain_lo (voices follow their own region's pedal).
+  int sustainCc = 64;
+  float sustainLo = 0.5f / 127.0f;
+  // The labelled controllers (controllerLabels' numbers, each once, < controllers::kCount):
+  // the audio thread publishes their values for the player (Engine::controllerValue).
+  std::vector<uint16_t> publishedControllers;
+  mod::ModPlan modulation;  // the regions' controller modulations, compiled
 };
 
 }  // namespace spindle::engine

@@ -46,16 +46,25 @@ bool Voice::start(const VoiceStart& s, Prng& rng, const SourceScratch& scratch, 
   keyDown = !s.releaseTrigger;
   pedalHeld = sostenuto = false;
   stereo_ = d->channels > 1;
+  velocity_ = s.velocity;
+  startModulation(s, mix);
 
   source_.start(setupSource(r, *d, s.releaseTrigger, rng), scratch);
   setupPitch(r, s, rng);
+  bendCents_ = bendTarget_ = curves::bendCents(r, mix.bend);
   setupGain(r, s, rng);
   setupFilter(r, s, rng);
+  setupEq();
   setupModulators(r, s);
-  delayFrames_ = std::llround(static_cast<double>(r.delay + r.delayRandom * rng.uniform()) * s.sampleRate);
+  setupTiming(r, s, rng);
   const curves::PanGains pan = curves::panGains(panOffset_ + mix.pan);
   gainLeft_ = pan.left * staticGain_ * mix.gain;
   gainRight_ = pan.right * staticGain_ * mix.gain;
+  if (modulated_) {
+    computeModGains(mix);
+    gainLeft_ = modLeft_;
+    gainRight_ = modRight_;
+  }
   return true;
 }
 
@@ -63,7 +72,7 @@ bool Voice::start(const VoiceStart& s, Prng& rng, const SourceScratch& scratch, 
 SampleSource::Setup Voice::setupSource(const Region& r, const SampleData& d, bool releaseTrigger, Prng& rng) noexcept
     SPINDLE_REALTIME {
   const int64_t last = std::min(r.end >= 0 ? r.end : d.totalFrames - 1, d.totalFrames - 1);
-  int64_t offset = r.offset;
+  int64_t offset = r.offset + static_cast<int64_t>(mod_.sum(ModTarget::Offset));
   if (r.offsetRandom > 0) offset += static_cast<int64_t>(rng.uniform() * static_cast<float>(r.offsetRandom + 1));
   offset = std::clamp<int64_t>(offset, 0, std::max<int64_t>(last, 0));
   position_ = static_cast<double>(offset);
@@ -86,6 +95,18 @@ SampleSource::Setup Voice::setupSource(const Region& r, const SampleData& d, boo
   return {&d, last, map, offset};
 }
 
+// delay, delay_random, delay_beats, delay_samples (output frames, as sfizz counts them);
+// stop_beats counts from the end of the delay.
+void Voice::setupTiming(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME {
+  const float secondsPerBeat = 60.0f / s.tempo;
+  const float delay =
+      r.delay + mod_.sum(ModTarget::Delay) + r.delayRandom * rng.uniform() + r.delayBeats * secondsPerBeat;
+  const double samples = static_cast<double>(r.delaySamples) + static_cast<double>(mod_.sum(ModTarget::DelaySamples));
+  delayFrames_ = std::llround(static_cast<double>(std::max(delay, 0.0f)) * s.sampleRate + std::max(samples, 0.0));
+  const double stopSeconds = static_cast<double>(r.stopBeats * secondsPerBeat);
+  stopFrames_ = r.stopBeats > 0.0f ? std::llround(stopSeconds * s.sampleRate) : -1;
+}
+
 // pitch_random is bipolar: uniform in +-pitch_random cents.
 void Voice::setupPitch(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME {
   const int root = s.sample->rootKey;
@@ -94,26 +115,47 @@ void Voice::setupPitch(const Region& r, const VoiceStart& s, Prng& rng) noexcept
   cents += 100.0 * r.transpose + static_cast<double>(r.tune);
   cents += static_cast<double>(r.pitchVeltrack) * s.velocity / 127.0;
   if (r.pitchRandom > 0.0f) cents += static_cast<double>(r.pitchRandom * rng.bipolar());
-  const double fileRate = s.sample->sampleRate > 0.0 ? s.sample->sampleRate : s.sampleRate;
+  double fileRate = s.sample->sampleRate > 0.0 ? s.sample->sampleRate : s.sampleRate;
+  // An oscillator's table plays middle C at its rate: at the keycenter it plays the keycenter.
+  if (s.sample->oscillator) fileRate *= centsToRatio(100.0 * (center - 60));
   baseIncrement_ = centsToRatio(cents) * fileRate / s.sampleRate;
   increment_ = baseIncrement_;
 }
 
 // amp_random adds uniform [0, amp_random] dB; pan and position add up (position only
-// for stereo files); width mixes the two channels (Curves.h).
+// for stereo files, see panAndPosition); width mixes the two channels (Curves.h).
+// phase=invert makes the gain negative.
 void Voice::setupGain(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME {
   float db = r.volume + r.ampKeytrack * static_cast<float>(s.key - r.ampKeycenter) + s.extraDb;
   if (r.ampRandom > 0.0f) db += r.ampRandom * rng.uniform();
-  staticGain_ = dbToGain(db) * r.amplitude * 0.01f * curves::velocityGain(r, s.velocity) *
-                curves::crossfadeGain(r, s.key, s.velocity);
-  panOffset_ = r.pan * 0.01f + (stereo_ ? r.position * 0.01f : 0.0f);
+  gainBase_ = dbToGain(db) * r.amplitude * 0.01f * curves::crossfadeGain(r, s.key, s.velocity);
+  if (r.phaseInvert) gainBase_ = -gainBase_;
+  staticGain_ = gainBase_ * curves::velocityGain(r, s.velocity);
+  panOffset_ = panAndPosition(r, s, rng);
   const float w = std::clamp(r.width * 0.01f, -1.0f, 1.0f);
   widthA_ = stereo_ ? 0.5f * (1.0f + w) : 1.0f;
   widthB_ = stereo_ ? 0.5f * (1.0f - w) : 0.0f;
 }
 
+// The voice's pan offset, -1..1 before clamping (panGains clamps): pan with its
+// keytrack and veltrack plus a bipolar pan_random, then for stereo files position with its keytrack, veltrack and a bipolar
+// position_random. Each *_random draws once when non-zero (mono files too), so the
+// random sequence does not depend on the file's channels.
+float Voice::panAndPosition(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME {
+  float pan = r.pan + r.panKeytrack * static_cast<float>(s.key - r.panKeycenter) +
+              r.panVeltrack * static_cast<float>(s.velocity) / 127.0f;
+  if (r.panRandom != 0.0f) pan += r.panRandom * rng.bipolar();
+  float position = r.position + r.positionKeytrack * static_cast<float>(s.key - r.positionKeycenter);
+  position += r.positionVeltrack * static_cast<float>(s.velocity) / 127.0f;
+  if (r.positionRandom != 0.0f) position += r.positionRandom * rng.bipolar();
+  return 0.01f * (pan + (stereo_ ? position : 0.0f));
+}
+
 // Cutoff with fil_keytrack, fil_veltrack and a bipolar fil_random, in cents; no
 // fil_type with a cutoff means lpf_2p. fileg and fillfo move it while rendering.
+// resonance_random is unipolar, [0, resonance_random] dB, like amp_random: the reference
+// gives 0..40 dB and no sign, and a bipolar draw around the default resonance 0 would be
+// cut at 0 by the filter.
 void Voice::setupFilter(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME {
   hasFilter_ = r.cutoff >= 0.0f;
   if (!hasFilter_) return;
@@ -122,26 +164,51 @@ void Voice::setupFilter(const Region& r, const VoiceStart& s, Prng& rng) noexcep
   if (r.filRandom > 0.0f) cents += r.filRandom * rng.bipolar();
   cutoff_ = r.cutoff * std::exp2(cents / 1200.0f);
   resonance_ = r.resonance;
+  if (r.resonanceRandom > 0.0f) resonance_ += r.resonanceRandom * rng.uniform();
   filter_.setup(r.filType == FilterType::None ? FilterType::Lpf2p : r.filType, s.sampleRate);
-  filter_.setParams(cutoff_, resonance_);
+  filter_.setParams(cutoff_ * std::exp2(modCutoffCents_ / 1200.0f), resonance_ + modResonance_);
 }
 
 void Voice::setupModulators(const Region& r, const VoiceStart& s) noexcept SPINDLE_REALTIME {
   const float v = static_cast<float>(s.velocity) / 127.0f;
-  ampEg_.setup(r.ampeg, v, s.sampleRate);
-  filEg_.setup(r.fileg, v, s.sampleRate);
-  pitchEg_.setup(r.pitcheg, v, s.sampleRate);
-  ampLfo_.setup(r.amplfo, s.sampleRate);
-  filLfo_.setup(r.fillfo, s.sampleRate);
-  pitchLfo_.setup(r.pitchlfo, s.sampleRate);
+  using T = ModTarget;
+  ampEg_.setup(mod::withModulation(r.ampeg, mod_, T::AmpegDelay, T::Count), v, s.sampleRate);
+  filEg_.setup(mod::withModulation(r.fileg, mod_, T::FilegDelay, T::FilegDepth), v, s.sampleRate);
+  pitchEg_.setup(mod::withModulation(r.pitcheg, mod_, T::PitchegDelay, T::PitchegDepth), v, s.sampleRate);
+  ampLfo_.setup(mod::withModulation(r.amplfo, mod_, T::AmplfoDepth, T::AmplfoFreq), s.sampleRate);
+  filLfo_.setup(mod::withModulation(r.fillfo, mod_, T::FillfoDepth, T::FillfoFreq), s.sampleRate);
+  pitchLfo_.setup(mod::withModulation(r.pitchlfo, mod_, T::PitchlfoDepth, T::PitchlfoFreq), s.sampleRate);
   ampEg_.start();
   filEg_.start();
   pitchEg_.start();
   ampLfo_.start();
   filLfo_.start();
   pitchLfo_.start();
-  filterModulated_ = hasFilter_ && (filEg_.depth() != 0.0f || filLfo_.active());
-  pitchModulated_ = pitchEg_.depth() != 0.0f || pitchLfo_.active();
+  const mod::RegionMods& m = mod_.info();
+  const bool filLfoMod = m.touches(T::FillfoDepth) || m.touches(T::FillfoFreq);
+  const bool pitchLfoMod = m.touches(T::PitchlfoDepth) || m.touches(T::PitchlfoFreq);
+  filterModulated_ = hasFilter_ && (filEg_.depth() != 0.0f || filLfo_.active() || filLfoMod);
+  pitchModulated_ = pitchEg_.depth() != 0.0f || pitchLfo_.active() || pitchLfoMod;
+}
+
+// bend_smooth: every new bend is reached in a straight glide (in cents) lasting
+// bend_smooth ms, stepped once per render segment; what sfizz_render plays is close
+// (tests/engine/core/V2OpcodeTests.cpp). 0 plays the bend at once, exactly.
+float Voice::smoothBend(float targetCents, int frames) noexcept SPINDLE_REALTIME {
+  const float ms = region_->bendSmooth;
+  if (ms <= 0.0f) return bendCents_ = bendTarget_ = targetCents;
+  if (targetCents != bendTarget_) {
+    bendTarget_ = targetCents;
+    bendRate_ = std::fabs(targetCents - bendCents_) / (ms * 0.001f * static_cast<float>(sampleRate_));
+  }
+  // The segment plays the glide's value at its middle frame.
+  const float half = 0.5f * bendRate_ * static_cast<float>(frames);
+  const auto toward = [&](float from) noexcept SPINDLE_REALTIME {
+    return targetCents > from ? std::min(from + half, targetCents) : std::max(from - half, targetCents);
+  };
+  const float middle = toward(bendCents_);
+  bendCents_ = toward(middle);
+  return middle;
 }
 
 void Voice::noteOff() noexcept SPINDLE_REALTIME {
@@ -171,6 +238,6 @@ void Voice::fade(float seconds) noexcept SPINDLE_REALTIME {
   ampEg_.fastRelease(seconds);
 }
 
-float Voice::loudness() const noexcept SPINDLE_REALTIME { return ampEg_.level() * staticGain_; }
+float Voice::loudness() const noexcept SPINDLE_REALTIME { return ampEg_.level() * std::abs(staticGain_); }
 
 }  // namespace spindle::engine

@@ -12,10 +12,13 @@
 //             source frame per output frame from a whole frame copies its span
 //   filter -> per-voice Filter (skipped when off); cutoff re-set every kFilterStep
 //             frames if modulated; a mono source filters one channel
+//   eq     -> 3-band peaking EQ (skipped when every band has 0 dB gain)
 //   amp    -> ampeg x amplfo x region/velocity/part gain x pan, added to the output
 //             (dsp/Mix.h: vectorised loops; only a gain ramp runs frame by frame)
 // Gain changes from the part (CC7/CC10/CC11, part volume/pan) ramp over
-// kGainRampFrames so that controller moves do not click.
+// kGainRampFrames so that controller moves do not click. A voice whose region has
+// continuous controller modulation (engine/mod) renders in control steps of at most
+// kControlFrames instead, its gains ramping to each step's end (mod/VoiceControl.cpp).
 #include <cstdint>
 #include <vector>
 
@@ -26,9 +29,11 @@
 #include "engine/Random.h"
 #include "engine/SampleSource.h"
 #include "engine/dsp/Envelope.h"
+#include "engine/dsp/Eq.h"
 #include "engine/dsp/Filter.h"
 #include "engine/dsp/Interpolators.h"
 #include "engine/dsp/Lfo.h"
+#include "engine/mod/VoiceMod.h"
 
 namespace spindle::engine {
 
@@ -65,7 +70,16 @@ struct PartMix {
   float gain = 1.0f;
   float pan = 0.0f;
   int bend = 0;
+  // The parts of gain and pan, for voices whose region modulates CC7 / CC11 / CC10
+  // itself: gain = baseGain * cc7Gain * cc11Gain; ccPan is CC10's share of pan.
+  float baseGain = 1.0f, cc7Gain = 1.0f, cc11Gain = 1.0f;
+  float ccPan = 0.0f;
+  const mod::ControllerState* controllers = nullptr;  // the part's; null: no modulation
 };
+
+struct Part;
+// The mix state of a part now (mod/VoiceControl.cpp).
+PartMix makePartMix(const Part& part, bool soloActive) noexcept SPINDLE_REALTIME;
 
 struct VoiceStart {
   const Program* program = nullptr;
@@ -76,12 +90,16 @@ struct VoiceStart {
   float extraDb = 0.0f;         // rt_decay attenuation of a release trigger
   bool releaseTrigger = false;  // plays out like a one-shot
   uint64_t order = 0;           // start order, for "oldest"
+  float tempo = 120.0f;         // beats per minute (delay_beats, stop_beats)
 };
 
 class Voice {
  public:
   static constexpr int kGainRampFrames = 64;
   static constexpr int kFilterStep = 32;
+  // A modulated voice renders in steps of at most this many frames, re-reading its
+  // controllers before each (mod/VoiceControl.cpp).
+  static constexpr int kControlFrames = 32;
 
   // Sets up every stage. False (and the voice stays free) when the region has no
   // playable sample.
@@ -118,16 +136,34 @@ class Voice {
   bool keyDown = false;    // its key has not been released
   bool pedalHeld = false;  // note-off came while the sustain pedal was down
   bool sostenuto = false;  // latched by the sostenuto pedal
+  bool latchedPedal = false;  // its region's sostenuto pedal was down at the last pedal move
 
  private:
   SampleSource::Setup setupSource(const Region& r, const SampleData& d, bool releaseTrigger, Prng& rng) noexcept
       SPINDLE_REALTIME;
   void setupPitch(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME;
   void setupGain(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME;
+  float panAndPosition(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME;
   void setupFilter(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME;
+  void setupTiming(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME;
   void setupModulators(const Region& r, const VoiceStart& s) noexcept SPINDLE_REALTIME;
+  // mod/VoiceControl.cpp: controller modulation.
+  void startModulation(const VoiceStart& s, const PartMix& mix) noexcept SPINDLE_REALTIME;
+  int controlStep(const PartMix& mix, int frames) noexcept SPINDLE_REALTIME;
+  void applyControl(const PartMix& mix, int frames) noexcept SPINDLE_REALTIME;
+  void updateModulatedParams() noexcept SPINDLE_REALTIME;
+  void computeModGains(const PartMix& mix) noexcept SPINDLE_REALTIME;
+  void setupEq() noexcept SPINDLE_REALTIME;
+  void updateEq() noexcept SPINDLE_REALTIME;
+  // Renders `frames` sounding frames (after the delay), in control steps when modulated.
+  void renderSounding(float* outLeft, float* outRight, int frames, const PartMix& mix, RenderContext& ctx) noexcept
+      SPINDLE_REALTIME;
+  void renderSpan(float* outLeft, float* outRight, int frames, const PartMix& mix, RenderContext& ctx) noexcept
+      SPINDLE_REALTIME;
 
   void computeIncrements(float* pitchEnv, float* pitchLfo, int frames, const PartMix& mix) noexcept SPINDLE_REALTIME;
+  // The bend to play over the next `frames`, moving towards targetCents (bend_smooth).
+  float smoothBend(float targetCents, int frames) noexcept SPINDLE_REALTIME;
   void fetch(float* left, float* right, int frames, const float* increments, RenderContext& ctx) noexcept
       SPINDLE_REALTIME;
   int fetchChunk(float* left, float* right, int frames, const float* increments, RenderContext& ctx) noexcept
@@ -140,7 +176,7 @@ class Voice {
   void amplify(float* outLeft, float* outRight, int frames, const PartMix& mix, RenderContext& ctx) noexcept
       SPINDLE_REALTIME;
   int rampGains(const float* left, const float* right, const float* env, float targetLeft, float targetRight,
-                float* outLeft, float* outRight, int frames) noexcept SPINDLE_REALTIME;
+                float* outLeft, float* outRight, int frames, int rampLength) noexcept SPINDLE_REALTIME;
 
   const Program* program_ = nullptr;
   const Region* region_ = nullptr;
@@ -156,6 +192,7 @@ class Voice {
   bool pitchModulated_ = false;
   bool sourceEnded_ = false;
   int64_t delayFrames_ = 0;
+  int64_t stopFrames_ = -1;  // sounding frames left before stop_beats releases; -1 = none
   uint64_t underruns_ = 0;
 
   dsp::Envelope ampEg_, filEg_, pitchEg_;
@@ -169,6 +206,25 @@ class Voice {
   float widthA_ = 1.0f, widthB_ = 0.0f;
   float gainLeft_ = 0.0f, gainRight_ = 0.0f;  // current (ramped) output gains
   double sampleRate_ = 48000.0;
+
+  // Controller modulation (mod/VoiceControl.cpp); the cents and dB are added to the
+  // pitch, cutoff and resonance of the unmodulated voice.
+  mod::VoiceMod mod_;
+  bool modulated_ = false;  // continuous modulation: render in control steps
+  int velocity_ = 0;
+  float gainBase_ = 1.0f;   // staticGain_ without the velocity gain
+  float modLeft_ = 0.0f, modRight_ = 0.0f;  // output gains at the end of the control step
+  int rampFrames_ = kGainRampFrames;        // frames the gains take to reach them
+  // The last volume (dB) and pan converted, and their results: pow/cos/sin run only
+  // when those move.
+  float lastVolumeDb_ = 0.0f, lastVolumeGain_ = 1.0f, lastPan_ = 0.0f;
+  float lastPanLeft_ = 1.0f, lastPanRight_ = 1.0f;
+  float modCents_ = 0.0f, modCutoffCents_ = 0.0f, modResonance_ = 0.0f;
+  // bend_smooth: the pitch bend as played, the bend it glides to, and the glide's cents
+  // per frame.
+  float bendCents_ = 0.0f, bendTarget_ = 0.0f, bendRate_ = 0.0f;
+  dsp::Eq eq_;            // eq1..eq3 (mod/VoiceControl.cpp sets the bands)
+  bool hasEq_ = false, eqModulated_ = false;
 };
 
 }  // namespace spindle::engine

@@ -6,6 +6,10 @@
 
 namespace spindle::engine {
 
+float VoicePool::chokeFadeSeconds(const Region& r) noexcept {
+  return r.offMode == OffMode::Time ? r.offTime : limits::kStealFadeSeconds;
+}
+
 int VoicePool::marginFor(int polyphony) noexcept { return std::clamp(polyphony / 4, 8, 128); }
 
 VoicePool::VoicePool(int polyphony)
@@ -91,7 +95,7 @@ void VoicePool::enforceRegionPolyphony(int part, int key, const Region& r, uint6
     const bool overGroup = r.polyphony >= 0 && inGroup >= r.polyphony;
     const bool overNote = r.notePolyphony >= 0 && v.key() == key && onNote >= r.notePolyphony;
     if (!overGroup && !overNote) continue;
-    v.fade(limits::kStealFadeSeconds);
+    v.fade(chokeFadeSeconds(*v.region()));
     ++stolen;
     --inGroup;
     onNote -= v.key() == key ? 1 : 0;
@@ -103,10 +107,10 @@ void VoicePool::choke(int part, int64_t group) noexcept SPINDLE_REALTIME {
     Voice& v = voices_[static_cast<size_t>(i)];
     const Region* r = v.region();
     if (!v.active() || v.part() != part || r->offBy == 0 || r->offBy != group) continue;
-    if (r->offMode == OffMode::Fast) {
-      v.fade(limits::kStealFadeSeconds);
-    } else {
+    if (r->offMode == OffMode::Normal) {
       v.release();
+    } else {
+      v.fade(chokeFadeSeconds(*r));
     }
   }
 }

@@ -24,6 +24,8 @@ namespace spindle::engine {
 class VoicePool {
  public:
   static int marginFor(int polyphony) noexcept;
+  // The fade of a voice of region r choked by off_by or by group/note polyphony.
+  static float chokeFadeSeconds(const Region& r) noexcept SPINDLE_REALTIME;
   explicit VoicePool(int polyphony);
   // Releases the disk streams of voices still playing (the audio thread has stopped).
   ~VoicePool();
@@ -42,7 +44,8 @@ class VoicePool {
 
   // Group polyphony and note polyphony of the region about to start on `part`.
   void enforceRegionPolyphony(int part, int key, const Region& r, uint64_t& stolen) noexcept SPINDLE_REALTIME;
-  // off_by: voices on `part` whose region has off_by == group stop (fast fade or release).
+  // off_by: voices on `part` whose region has off_by == group stop: off_mode=fast fades
+  // in limits::kStealFadeSeconds, off_mode=time in off_time, off_mode=normal releases.
   void choke(int part, int64_t group) noexcept SPINDLE_REALTIME;
 
   // Drops voices that finished during the last render from the active list.

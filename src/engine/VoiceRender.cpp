@@ -86,19 +86,55 @@ void Voice::render(float* outLeft, float* outRight, int frames, const PartMix& m
     if (offset == frames) return;
   }
   const int n = frames - offset;
-  RenderScratch& s = *ctx.scratch;
-  computeIncrements(s.pitchEnv.data(), s.pitchLfo.data(), n, mix);
-  fetch(s.left.data(), s.right.data(), n, pitchModulated_ ? s.pitchEnv.data() : nullptr, ctx);
-  filter(s.left.data(), s.right.data(), n, ctx);
-  amplify(outLeft + offset, outRight + offset, n, mix, ctx);
+  if (stopFrames_ >= 0 && stopFrames_ < n) {  // stop_beats: released at its exact frame
+    const auto before = static_cast<int>(stopFrames_);
+    renderSounding(outLeft + offset, outRight + offset, before, mix, ctx);
+    stopFrames_ = -1;
+    release();
+    renderSounding(outLeft + offset + before, outRight + offset + before, n - before, mix, ctx);
+  } else {
+    if (stopFrames_ >= 0) stopFrames_ -= n;
+    renderSounding(outLeft + offset, outRight + offset, n, mix, ctx);
+  }
   if (sourceEnded_ || ampEg_.finished()) active_ = false;
+}
+
+void Voice::renderSounding(float* outLeft, float* outRight, int frames, const PartMix& mix,
+                           RenderContext& ctx) noexcept SPINDLE_REALTIME {
+  if (frames <= 0) return;
+  if (!modulated_) {
+    renderSpan(outLeft, outRight, frames, mix, ctx);
+    return;
+  }
+  for (int done = 0; done < frames && !sourceEnded_ && !ampEg_.finished();) {
+    const int len = controlStep(mix, frames - done);
+    applyControl(mix, len);
+    renderSpan(outLeft + done, outRight + done, len, mix, ctx);
+    done += len;
+  }
+}
+
+void Voice::renderSpan(float* outLeft, float* outRight, int frames, const PartMix& mix, RenderContext& ctx) noexcept
+    SPINDLE_REALTIME {
+  RenderScratch& s = *ctx.scratch;
+  computeIncrements(s.pitchEnv.data(), s.pitchLfo.data(), frames, mix);
+  fetch(s.left.data(), s.right.data(), frames, pitchModulated_ ? s.pitchEnv.data() : nullptr, ctx);
+  filter(s.left.data(), s.right.data(), frames, ctx);
+  if (hasEq_) {
+    if (stereo_) {
+      eq_.process(s.left.data(), s.right.data(), frames);
+    } else {
+      eq_.processMono(s.left.data(), frames);
+    }
+  }
+  amplify(outLeft, outRight, frames, mix, ctx);
 }
 
 // Unmodulated pitch: one increment for the segment. Modulated: per-frame increments,
 // written over pitchEnv.
 void Voice::computeIncrements(float* pitchEnv, float* pitchLfo, int frames, const PartMix& mix) noexcept
     SPINDLE_REALTIME {
-  const double bend = static_cast<double>(curves::bendCents(*region_, mix.bend));
+  const double bend = static_cast<double>(smoothBend(curves::bendCents(*region_, mix.bend), frames) + modCents_);
   increment_ = std::min(baseIncrement_ * centsToRatio(bend), RenderScratch::kMaxIncrement);
   if (!pitchModulated_) return;
   pitchEg_.process(pitchEnv, frames);
@@ -199,8 +235,8 @@ void Voice::filter(float* left, float* right, int frames, RenderContext& ctx) no
   const float depth = filEg_.depth();
   for (int i = 0; i < frames; i += kFilterStep) {
     const int len = std::min(kFilterStep, frames - i);
-    const float cents = env[i] * depth + lfo[i];
-    filter_.setParams(cutoff_ * std::exp2(cents / 1200.0f), resonance_);
+    const float cents = env[i] * depth + lfo[i] + modCutoffCents_;
+    filter_.setParams(cutoff_ * std::exp2(cents / 1200.0f), resonance_ + modResonance_);
     filterSpan(left + i, right + i, len);
   }
 }
@@ -223,13 +259,15 @@ void Voice::amplify(float* outLeft, float* outRight, int frames, const PartMix& 
     for (int i = 0; i < frames; ++i) env[i] *= dbToGain(lfo[i]);
   }
   const curves::PanGains pan = curves::panGains(panOffset_ + mix.pan);
-  const float targetLeft = pan.left * staticGain_ * mix.gain;
-  const float targetRight = pan.right * staticGain_ * mix.gain;
+  // A modulated voice reaches the gains of its control step's end at the step's end.
+  const float targetLeft = modulated_ ? modLeft_ : pan.left * staticGain_ * mix.gain;
+  const float targetRight = modulated_ ? modRight_ : pan.right * staticGain_ * mix.gain;
+  const int rampLength = modulated_ ? rampFrames_ : kGainRampFrames;
   const float* left = ctx.scratch->left.data();
   const float* right = stereo_ ? ctx.scratch->right.data() : left;
   int done = 0;
   if (targetLeft != gainLeft_ || targetRight != gainRight_) {
-    done = rampGains(left, right, env, targetLeft, targetRight, outLeft, outRight, frames);
+    done = rampGains(left, right, env, targetLeft, targetRight, outLeft, outRight, frames, rampLength);
   }
   const int rest = frames - done;
   if (stereo_ && (widthA_ != 1.0f || widthB_ != 0.0f)) {
@@ -242,25 +280,30 @@ void Voice::amplify(float* outLeft, float* outRight, int frames, const PartMix& 
 }
 
 // A part's gain or pan moved: the first frames step the gains towards the targets,
-// kGainRampFrames steps in all (a segment shorter than that leaves the ramp to the
+// rampLength steps in all (a segment shorter than that leaves the ramp to the
 // next one, which steps from where this one stopped). Returns the frames written.
 int Voice::rampGains(const float* left, const float* right, const float* env, float targetLeft, float targetRight,
-                     float* outLeft, float* outRight, int frames) noexcept SPINDLE_REALTIME {
-  const int rampFrames = std::min(frames, kGainRampFrames);
-  const float stepLeft = (targetLeft - gainLeft_) / static_cast<float>(kGainRampFrames);
-  const float stepRight = (targetRight - gainRight_) / static_cast<float>(kGainRampFrames);
+                     float* outLeft, float* outRight, int frames, int rampLength) noexcept SPINDLE_REALTIME {
+  const int rampFrames = std::min(frames, rampLength);
+  const float stepLeft = (targetLeft - gainLeft_) / static_cast<float>(rampLength);
+  const float stepRight = (targetRight - gainRight_) / static_cast<float>(rampLength);
+  // Each frame's gain from the start (no running sum): the loop vectorises.
+  const float startLeft = gainLeft_, startRight = gainRight_, a = widthA_, b = widthB_;
+  const float* __restrict inL = left;
+  const float* __restrict inR = right;
+  const float* __restrict e = env;
+  float* __restrict outL = outLeft;
+  float* __restrict outR = outRight;
   for (int i = 0; i < rampFrames; ++i) {
-    gainLeft_ += stepLeft;
-    gainRight_ += stepRight;
-    const float l = widthA_ * left[i] + widthB_ * right[i];
-    const float r = widthB_ * left[i] + widthA_ * right[i];
-    outLeft[i] += l * env[i] * gainLeft_;
-    outRight[i] += r * env[i] * gainRight_;
+    const auto t = static_cast<float>(i + 1);
+    const float l = a * inL[i] + b * inR[i];
+    const float r = b * inL[i] + a * inR[i];
+    outL[i] += l * e[i] * (startLeft + stepLeft * t);
+    outR[i] += r * e[i] * (startRight + stepRight * t);
   }
-  if (rampFrames == kGainRampFrames) {
-    gainLeft_ = targetLeft;
-    gainRight_ = targetRight;
-  }
+  const bool arrived = rampFrames == rampLength;
+  gainLeft_ = arrived ? targetLeft : startLeft + stepLeft * static_cast<float>(rampFrames);
+  gainRight_ = arrived ? targetRight : startRight + stepRight * static_cast<float>(rampFrames);
   return rampFrames;
 }
 

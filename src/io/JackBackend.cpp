@@ -1,6 +1,7 @@
 #include "io/JackBackend.h"
 
 #include <jack/midiport.h>
+#include <jack/transport.h>
 
 #include <algorithm>
 #include <string>
@@ -111,6 +112,9 @@ void JackBackend::process(jack_nframes_t frames) noexcept SPINDLE_REALTIME {
     cycle.frameTime = jack_last_frame_time(client_);
     cycle.startNs = monotonicNs();
   }
+  jack_position_t position{};
+  const bool rolling = jack_transport_query(client_, &position) == JackTransportRolling;
+  if (rolling && (position.valid & JackPositionBBT) != 0) cycle.tempo = position.beats_per_minute;
   live_->beginCycle(cycle);
   void* midi = jack_port_get_buffer(midiIn_, frames);
   const uint32_t count = jack_midi_get_event_count(midi);

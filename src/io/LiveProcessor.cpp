@@ -44,6 +44,7 @@ void LiveProcessor::beginCycle(const CycleStart& cycle) noexcept SPINDLE_REALTIM
     audioThread_.store(self, std::memory_order_relaxed);
   }
   cycle_ = cycle;
+  if (cycle.tempo > 0.0) engine_.setTempo(static_cast<float>(cycle.tempo));
   pendingCount_ = 0;
   const bool freewheeling = freewheeling_.load(std::memory_order_relaxed);
   const uint64_t reported = backendXruns_.load(std::memory_order_relaxed);

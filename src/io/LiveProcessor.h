@@ -53,6 +53,7 @@ struct CycleStart {
   int frames = 0;
   int64_t startNs = 0;     // CLOCK_MONOTONIC at that frame
   double sampleRate = 0.0;
+  double tempo = 0.0;      // host tempo in bpm (JACK transport BBT while rolling); 0 = none, keep the last
 };
 
 class LiveProcessor {

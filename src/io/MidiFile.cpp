@@ -154,7 +154,10 @@ void assignTimes(std::vector<RawEvent>& raw, const ByteReader& in, MidiSong& son
     const double seconds = smpte ? static_cast<double>(event.tick) * smpteSeconds
                                  : static_cast<double>(microTicks) * ticksToSeconds;
     song.lengthSeconds = seconds;
-    if (event.kind == RawKind::Tempo) tempo = event.tempo;
+    if (event.kind == RawKind::Tempo) {
+      tempo = event.tempo;
+      song.tempos.push_back(TempoChange{seconds, 60e6 / static_cast<double>(event.tempo)});
+    }
     if (event.kind == RawKind::Channel)
       song.events.push_back(TimedMidiEvent{seconds, event.status, event.data1, event.data2});
   }

@@ -29,12 +29,20 @@ struct TimedMidiEvent {
   uint8_t status = 0, data1 = 0, data2 = 0;
 };
 
+// A tempo meta event (0x51): from `seconds` on, the song runs at `bpm` quarter notes
+// per minute (for the engine's lobpm/hibpm; times above already follow it).
+struct TempoChange {
+  double seconds = 0.0;
+  double bpm = 120.0;
+};
+
 struct MidiSong {
   std::string name;      // the file (or the name given to parseMidiFile)
   int format = 0;        // 0 or 1
   int tracks = 0;        // MTrk chunks read
   int division = 0;      // the header's raw division word
   std::vector<TimedMidiEvent> events;  // channel messages, sorted by time
+  std::vector<TempoChange> tempos;     // tempo meta events, sorted by time
   double lengthSeconds = 0.0;          // time of the last event of any kind (end of track)
   std::vector<std::string> warnings;   // oddities that did not stop parsing
 };

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <ctime>
 
 #include "core/Limits.h"
@@ -34,9 +35,9 @@ OfflineRenderer::OfflineRenderer(engine::Engine& engine, RenderOptions options)
 // returns the block's length in frames (shorter than blockFrames only when the
 // per-block event limit cut it).
 int OfflineRenderer::gatherBlock(const std::vector<int64_t>& frames, const std::vector<TimedMidiEvent>& events,
-                                 std::size_t& next, int64_t blockStart) {
+                                 std::size_t& next, int64_t blockStart, int maxLength) {
   blockEvents_.clear();
-  int length = options_.blockFrames;
+  int length = std::min(options_.blockFrames, maxLength);
   const auto capacity = static_cast<std::size_t>(limits::kMaxEventsPerBlock);
   while (next < events.size() && frames[next] < blockStart + length) {
     if (blockEvents_.size() == capacity) {
@@ -54,6 +55,16 @@ int OfflineRenderer::gatherBlock(const std::vector<int64_t>& frames, const std::
     --next;
   }
   return length;
+}
+
+int64_t OfflineRenderer::applyTempos(std::size_t& next, int64_t frame) const {
+  const double rate = engine_.config().sampleRate;
+  const auto& tempos = options_.tempos;
+  while (next < tempos.size() && secondsToFrames(tempos[next].seconds, rate) <= frame) {
+    engine_.setTempo(static_cast<float>(tempos[next].bpm));
+    ++next;
+  }
+  return next < tempos.size() ? secondsToFrames(tempos[next].seconds, rate) - frame : INT64_MAX;
 }
 
 bool OfflineRenderer::finished(std::size_t next, std::size_t eventCount, int64_t frame, int64_t endFrame,
@@ -76,9 +87,11 @@ RenderStats OfflineRenderer::render(const std::vector<TimedMidiEvent>& events, c
   const int64_t capFrame = stats.lastEventFrame + secondsToFrames(options_.tailCapSeconds, rate);
   const auto wallStart = std::chrono::steady_clock::now();
   const double cpuStart = cpuNow();
-  std::size_t next = 0;
+  std::size_t next = 0, nextTempo = 0;
   while (!finished(next, events.size(), stats.frames, endFrame, capFrame, stats)) {
-    const int length = gatherBlock(frames, events, next, stats.frames);
+    const int64_t untilTempo = applyTempos(nextTempo, stats.frames);
+    const int maxLength = static_cast<int>(std::min<int64_t>(untilTempo, options_.blockFrames));
+    const int length = gatherBlock(frames, events, next, stats.frames, maxLength);
     if (options_.beforeBlock) options_.beforeBlock();
     const auto processStart = std::chrono::steady_clock::now();
     engine_.process(blockEvents_.data(), static_cast<int>(blockEvents_.size()), left_.data(), right_.data(), length);

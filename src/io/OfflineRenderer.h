@@ -6,7 +6,7 @@
 // nothing itself (the caller posts SetProgram etc. before render()), then calls
 // Engine::process() as the audio thread would, block after block.
 //
-// Each block covers `blockFrames` frames; an event at absolute frame F lands in the
+// Each block covers `blockFrames` frames (fewer before a tempo change); an event at absolute frame F lands in the
 // block holding F at offset F - blockStart, so timing is sample-accurate whatever
 // the block size. A block never carries more than limits::kMaxEventsPerBlock
 // events: when more fall inside one, the block is cut short before the first that
@@ -34,6 +34,9 @@ struct RenderOptions {
   // (stream::Streaming::waitForDisk, freewheel mode), so the output does not depend on
   // disk speed and equals a render with every sample in RAM.
   std::function<void()> beforeBlock = {};
+  // The song's tempo changes (MidiSong::tempos): each reaches the engine
+  // (Engine::setTempo) at its frame, which starts a block.
+  std::vector<TempoChange> tempos = {};
 };
 
 struct RenderStats {
@@ -58,7 +61,9 @@ class OfflineRenderer {
 
  private:
   int gatherBlock(const std::vector<int64_t>& frames, const std::vector<TimedMidiEvent>& events,
-                  std::size_t& next, int64_t blockStart);
+                  std::size_t& next, int64_t blockStart, int maxLength);
+  // Applies the tempo changes due by `frame`; returns the frames until the next one.
+  int64_t applyTempos(std::size_t& next, int64_t frame) const;
   bool finished(std::size_t next, std::size_t eventCount, int64_t frame, int64_t endFrame,
                 int64_t capFrame, RenderStats& stats) const;
 

@@ -15,7 +15,7 @@
 //   voice ends -- Release{slot} ---------------------------------------------> resets the ring
 //   free stack <--------------------- returns (SpscFifo, disk -> audio) ------ gives it back
 //   endBlock(): wake.post() at most once per block (the only syscall of the audio thread),
-//   and only when an order was posted or an open ring is below half full
+//   and only when an order was posted or an open ring is below three quarters full
 //
 // Invariants:
 //  - Orders never fail: a slot sees at most Open, Exit and Release between two trips
@@ -112,8 +112,8 @@ class StreamBank {
   // Queues an order; never fails (see the invariants above).
   void post(const StreamOrder& order) noexcept SPINDLE_REALTIME;
   // Once per process(): takes back released slots, and wakes the disk thread if an
-  // order was posted or an open stream's ring is below half its capacity (where the
-  // disk thread reads: DiskStream::needsService; half a ring holds a whole read).
+  // order was posted or an open stream's ring is below three quarters of its capacity
+  // (where the disk thread tops it up: DiskStream::needsService).
   void endBlock() noexcept SPINDLE_REALTIME;
   // Slots not yet back from the disk thread (Release taken when last reclaimed).
   int slotsInUse() const noexcept SPINDLE_REALTIME { return size() - freeCount_; }
@@ -250,7 +250,7 @@ inline void StreamBank::post(const StreamOrder& order) noexcept SPINDLE_REALTIME
 
 inline void StreamBank::endBlock() noexcept SPINDLE_REALTIME {
   reclaim();
-  if (postedThisBlock_ || anyRingBelow(ringFrames_ / 2)) wake_.post();
+  if (postedThisBlock_ || anyRingBelow(ringFrames_ - ringFrames_ / 4)) wake_.post();
   postedThisBlock_ = false;
 }
 

@@ -7,8 +7,10 @@
 #include <array>
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "core/Controllers.h"
 #include "core/Region.h"
 
 namespace spindle::sfz {
@@ -24,6 +26,17 @@ struct Diagnostic {
 struct RegionOrigin {
   std::string file;
   int line;
+  // The region's name for the player: its global_label, master_label, group_label and
+  // region_label, outermost first, joined with " / "; empty when none is set.
+  std::string label = {};
+};
+
+// An <effect> or <midi> block, kept as written for the effects work (not played yet).
+struct EffectBlock {
+  std::string header;  // "effect" or "midi"
+  std::string file;
+  int line;
+  std::vector<std::pair<std::string, std::string>> opcodes;  // name, value; file order
 };
 
 // A <curve> (curve_index=N, v000..v127): 128 points, given ones linearly interpolated,
@@ -31,6 +44,11 @@ struct RegionOrigin {
 struct Curve {
   int index = 0;
   std::array<float, 128> points{};
+};
+
+struct OutputLabel {
+  int output = 0;  // 0..1024, as the output opcode
+  std::string label;
 };
 
 struct Instrument {
@@ -49,6 +67,15 @@ struct Instrument {
   std::vector<std::string> unknownOpcodes;  // unique names unknown to the SFZ reference
   std::vector<Curve> curves;                // <curve> headers, in file order
   int swDefault = -1;                       // sw_default seen anywhere (instrument-wide)
+  // set_cc/set_hdcc/set_realcc (<control> or any header), the last value per controller.
+  std::vector<controllers::ControllerDefault> controllerDefaults;
+  // label_cc, label_key and sw_label, one entry per controller or key (the last wins).
+  std::vector<controllers::ControllerLabel> controllerLabels;
+  std::vector<controllers::KeyLabel> keyLabels;
+  // label_outputN (Calfbox): output N's name for the player, one entry per N (the last
+  // wins). N is the region opcode output's number.
+  std::vector<OutputLabel> outputLabels;
+  std::vector<EffectBlock> effects;  // <effect> and <midi> headers, in file order
 };
 
 }  // namespace spindle::sfz

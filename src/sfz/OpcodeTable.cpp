@@ -5,6 +5,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "core/Controllers.h"
 #include "core/Limits.h"
 #include "sfz/Text.h"
 
@@ -25,10 +26,13 @@ constexpr double kCutoffMax = 96000.0;
 
 constexpr std::string_view kLoopModes[] = {"no_loop", "one_shot", "loop_continuous", "loop_sustain"};
 constexpr std::string_view kTriggers[] = {"attack", "release", "first", "legato"};
-constexpr std::string_view kOffModes[] = {"fast", "normal"};
+constexpr std::string_view kOffModes[] = {"fast", "normal", "time"};
+constexpr std::string_view kSwVel[] = {"current", "previous"};
+constexpr std::string_view kOnOff[] = {"off", "on"};
 // Index = FilterType; "" stands for FilterType::None, which no value selects.
 constexpr std::string_view kFilterTypes[] = {"", "lpf_1p", "lpf_2p", "hpf_1p", "hpf_2p", "bpf_2p", "brf_2p"};
 constexpr std::string_view kCrossfadeCurves[] = {"power", "gain"};
+constexpr std::string_view kPhases[] = {"normal", "invert"};
 
 constexpr OpcodeSpec spec(std::string_view name, A aliases, ValueKind kind, double lo, double hi, Target target) {
   return OpcodeSpec{name, aliases, kind, lo, hi, target};
@@ -49,6 +53,24 @@ constexpr OpcodeSpec eg(std::string_view name, A aliases, EnvelopeParams R::*env
                         double lo = 0, double hi = 100) {
   return fl(name, aliases, lo, hi, EnvField{env, param});
 }
+// An opcode numbered by controller (loccN, set_hdccN...): N up to the last of the 512 slots.
+constexpr OpcodeSpec ccN(std::string_view name, A aliases, ValueKind kind, double lo, double hi, Special target) {
+  return OpcodeSpec{name, aliases, kind, lo, hi, target, {}, controllers::kCount - 1};
+}
+// Keeps values in [hardMin, hardMax] that lie beyond the reference's range (see OpcodeSpec).
+constexpr OpcodeSpec beyond(OpcodeSpec s, double hardMin, double hardMax) {
+  s.hardMin = hardMin;
+  s.hardMax = hardMax;
+  return s;
+}
+// How far the engine plays levels and tuning beyond the reference: +48 dB of gain
+// (amplitude 25119 % would be the same; 1600 % = +24 dB is plenty), eight octaves.
+constexpr double kVolumeMax = 48.0, kAmplitudeMax = 1600.0, kTuneMax = 9600.0;
+constexpr OpcodeSpec eq(std::string_view name, double lo, double hi, float EqBand::*param) {
+  OpcodeSpec s = fl(name, {}, lo, hi, EqField{param});
+  s.maxIndex = 3;
+  return s;
+}
 constexpr OpcodeSpec lfo(std::string_view name, LfoParams R::*which, float L::*param, double lo, double hi) {
   return fl(name, {}, lo, hi, LfoField{which, param});
 }
@@ -65,6 +87,10 @@ const OpcodeSpec kTable[] = {
     in("loop_end", {"loopend"}, 0, kFrames, &R::loopEnd),
     fl("delay", {}, 0, 100, &R::delay),
     fl("delay_random", {}, 0, 100, &R::delayRandom),
+    // The reference gives the beat opcodes no range: up to 1000 beats.
+    fl("delay_beats", {}, 0, 1000, &R::delayBeats),
+    in("delay_samples", {}, 0, kFrames, &R::delaySamples),
+    fl("stop_beats", {}, 0, 1000, &R::stopBeats),
     // Input controls.
     spec("key", {}, ValueKind::KeyRange, 0, 127, Special::Key),
     spec("lokey", {}, ValueKind::KeyRange, 0, 127, Special::LoKey),
@@ -73,8 +99,30 @@ const OpcodeSpec kTable[] = {
     in("hivel", {}, 1, 127, &R::hivel),
     in("lochan", {}, 1, 16, &R::lochan),
     in("hichan", {}, 1, 16, &R::hichan),
-    in("loccN", {}, 0, 127, Special::LoCc),
-    in("hiccN", {}, 0, 127, Special::HiCc),
+    ccN("loccN", {}, ValueKind::Integer, 0, 127, Special::LoCc),
+    ccN("hiccN", {}, ValueKind::Integer, 0, 127, Special::HiCc),
+    ccN("lohdccN", {}, ValueKind::Float, 0, 1, Special::LoHdcc),
+    ccN("hihdccN", {}, ValueKind::Float, 0, 1, Special::HiHdcc),
+    ccN("on_loccN", {"start_loccN"}, ValueKind::Integer, 0, 127, Special::OnLoCc),
+    ccN("on_hiccN", {"start_hiccN"}, ValueKind::Integer, 0, 127, Special::OnHiCc),
+    ccN("on_lohdccN", {"start_lohdccN"}, ValueKind::Float, 0, 1, Special::OnLoHdcc),
+    ccN("on_hihdccN", {"start_hihdccN"}, ValueKind::Float, 0, 1, Special::OnHiHdcc),
+    ccN("stop_loccN", {}, ValueKind::Integer, 0, 127, Special::StopLoCc),
+    ccN("stop_hiccN", {}, ValueKind::Integer, 0, 127, Special::StopHiCc),
+    ccN("set_ccN", {}, ValueKind::Integer, 0, 127, Special::SetCc),
+    ccN("set_hdccN", {}, ValueKind::Float, 0, 1, Special::SetHdcc),
+    ccN("set_realccN", {}, ValueKind::Float, 0, 1, Special::SetRealcc),
+    in("lochanaft", {}, 0, 127, &R::lochanaft),
+    in("hichanaft", {}, 0, 127, &R::hichanaft),
+    in("lopolyaft", {}, 0, 127, &R::lopolyaft),
+    in("hipolyaft", {}, 0, 127, &R::hipolyaft),
+    fl("lobpm", {}, 0, 500, &R::lobpm),
+    fl("hibpm", {}, 0, 500, &R::hibpm),
+    in("loprog", {}, 0, 127, &R::loprog),
+    in("hiprog", {}, 0, 127, &R::hiprog),
+    fl("lotimer", {}, 0, 1e30, &R::lotimer),
+    fl("hitimer", {}, 0, 1e30, &R::hitimer),
+    option("sw_vel", {}, Special::SwVel, kSwVel),
     in("lobend", {}, -8192, 8192, &R::lobend),
     in("hibend", {}, -8192, 8192, &R::hibend),
     fl("lorand", {}, 0, 1, &R::lorand),
@@ -89,20 +137,46 @@ const OpcodeSpec kTable[] = {
     note("sw_up", {}, &R::swUp),
     note("sw_previous", {}, &R::swPrevious),
     note("sw_default", {}, Special::SwDefault),
+    note("sw_lolast", {}, &R::swLolast),
+    note("sw_hilast", {}, &R::swHilast),
     // Voice groups and polyphony (the reference gives polyphony no range).
     in("group", {"polyphony_group"}, kInt32Min, kInt32Max, &R::group),
     in("off_by", {"offby"}, kInt32Min, kInt32Max, &R::offBy),
     option("off_mode", {}, Special::OffMode, kOffModes),
+    fl("off_time", {}, 0, 100, &R::offTime),
     in("polyphony", {}, 1, limits::kMaxVoices, &R::polyphony),
     in("note_polyphony", {}, 1, limits::kMaxVoices, &R::notePolyphony),
     fl("rt_decay", {}, 0, 200, &R::rtDecay),
+    in("sustain_cc", {}, 0, 127, Special::SustainCc),
+    fl("sustain_lo", {}, 0, 127, Special::SustainLo),
+    option("sustain_sw", {}, Special::SustainSw, kOnOff),
+    in("sostenuto_cc", {}, 0, 127, Special::SostenutoCc),
+    fl("sostenuto_lo", {}, 0, 127, Special::SostenutoLo),
+    option("sostenuto_sw", {}, Special::SostenutoSw, kOnOff),
     in("output", {}, 0, 1024, &R::output),
     // Amplifier.
-    fl("volume", {}, -144, 6, &R::volume),
-    fl("amplitude", {}, 0, 100, &R::amplitude),
+    beyond(fl("volume", {}, -144, 6, &R::volume), -144, kVolumeMax),
+    beyond(fl("amplitude", {}, 0, 100, &R::amplitude), 0, kAmplitudeMax),
+    beyond(fl("global_volume", {}, -144, 6, Special::GlobalVolume), -144, kVolumeMax),
+    beyond(fl("master_volume", {}, -144, 6, Special::MasterVolume), -144, kVolumeMax),
+    beyond(fl("group_volume", {}, -144, 6, Special::GroupVolume), -144, kVolumeMax),
+    beyond(fl("global_amplitude", {}, 0, 100, Special::GlobalAmplitude), 0, kAmplitudeMax),
+    beyond(fl("master_amplitude", {}, 0, 100, Special::MasterAmplitude), 0, kAmplitudeMax),
+    beyond(fl("group_amplitude", {}, 0, 100, Special::GroupAmplitude), 0, kAmplitudeMax),
     fl("pan", {}, -100, 100, &R::pan),
+    note("pan_keycenter", {}, &R::panKeycenter),
+    fl("pan_keytrack", {}, -100, 100, &R::panKeytrack),
+    fl("pan_veltrack", {}, -100, 100, &R::panVeltrack),
+    option("phase", {}, Special::Phase, kPhases),
     fl("width", {}, -100, 100, &R::width),
     fl("position", {}, -100, 100, &R::position),
+    fl("pan_random", {}, -100, 100, &R::panRandom),
+    fl("position_random", {}, -100, 100, &R::positionRandom),
+    // position_keycenter/_keytrack: the reference gives no type or range; those of
+    // pan_keycenter/pan_keytrack are used.
+    note("position_keycenter", {}, &R::positionKeycenter),
+    fl("position_keytrack", {}, -100, 100, &R::positionKeytrack),
+    in("position_veltrack", {}, -200, 200, &R::positionVeltrack),
     fl("amp_veltrack", {}, -100, 100, &R::ampVeltrack),
     fl("amp_velcurve_N", {}, 0, 1, Special::AmpVelcurve),
     fl("amp_keytrack", {}, -96, 12, &R::ampKeytrack),
@@ -124,19 +198,37 @@ const OpcodeSpec kTable[] = {
     in("pitch_keytrack", {"tune_keytrack"}, -1200, 1200, &R::pitchKeytrack),
     in("pitch_veltrack", {"tune_veltrack"}, -9600, 9600, &R::pitchVeltrack),
     in("pitch_random", {"tune_random"}, 0, 9600, &R::pitchRandom),
-    in("tune", {"pitch"}, -100, 100, &R::tune),
+    beyond(in("tune", {"pitch"}, -100, 100, &R::tune), -kTuneMax, kTuneMax),
+    in("global_tune", {}, -9600, 9600, Special::GlobalTune),
+    in("master_tune", {}, -9600, 9600, Special::MasterTune),
+    in("group_tune", {}, -9600, 9600, Special::GroupTune),
     in("transpose", {}, -127, 127, &R::transpose),
     in("bend_up", {"bendup"}, -9600, 9600, &R::bendUp),
     in("bend_down", {"benddown"}, -9600, 9600, &R::bendDown),
     in("bend_step", {"bendstep"}, 1, 1200, &R::bendStep),
+    in("bend_stepup", {}, 1, 1200, &R::bendStepUp),
+    in("bend_stepdown", {}, 1, 1200, &R::bendStepDown),
+    fl("bend_smooth", {}, 0, 10000, &R::bendSmooth),
     // Filter.
     option("fil_type", {"filtype"}, Special::FilType, kFilterTypes),
     fl("cutoff", {}, 0, kCutoffMax, &R::cutoff),
     fl("resonance", {}, 0, 40, &R::resonance),
-    in("fil_keytrack", {}, 0, 1200, &R::filKeytrack),
+    fl("resonance_random", {}, 0, 40, &R::resonanceRandom),
+    beyond(in("fil_keytrack", {}, 0, 1200, &R::filKeytrack), -1200, 1200),
     note("fil_keycenter", {}, &R::filKeycenter),
     in("fil_veltrack", {}, -9600, 9600, &R::filVeltrack),
     in("fil_random", {"cutoff_random"}, 0, 9600, &R::filRandom),
+    // Per-voice EQ (N = band 1..3).
+    eq("eqN_freq", 0, 30000, &EqBand::freq),
+    eq("eqN_bw", 0.001, 4, &EqBand::bw),
+    eq("eqN_gain", -96, 24, &EqBand::gain),
+    // eqN_vel2*: the last number of the name is the 2 of vel2, so each band is spelled out.
+    fl("eq1_vel2freq", {}, -30000, 30000, EqField{&EqBand::vel2freq, 1}),
+    fl("eq2_vel2freq", {}, -30000, 30000, EqField{&EqBand::vel2freq, 2}),
+    fl("eq3_vel2freq", {}, -30000, 30000, EqField{&EqBand::vel2freq, 3}),
+    fl("eq1_vel2gain", {}, -96, 24, EqField{&EqBand::vel2gain, 1}),
+    fl("eq2_vel2gain", {}, -96, 24, EqField{&EqBand::vel2gain, 2}),
+    fl("eq3_vel2gain", {}, -96, 24, EqField{&EqBand::vel2gain, 3}),
     // Envelope generators.
     eg("ampeg_delay", {"amp_delay"}, &R::ampeg, &E::delay),
     eg("ampeg_start", {}, &R::ampeg, &E::start),
@@ -214,10 +306,12 @@ std::string numberPattern(std::string_view name, bool placeholders) {
 const std::unordered_map<std::string, const OpcodeSpec*>& tableIndex() {
   static const auto index = [] {
     std::unordered_map<std::string, const OpcodeSpec*> map;
-    for (const OpcodeSpec& s : kTable) {
-      map.emplace(s.name, &s);
-      for (std::string_view alias : s.aliases)
-        if (!alias.empty()) map.emplace(alias, &s);
+    for (const auto table : {std::span<const OpcodeSpec>(kTable), modOpcodeTable()}) {
+      for (const OpcodeSpec& s : table) {
+        map.emplace(s.name, &s);
+        for (std::string_view alias : s.aliases)
+          if (!alias.empty()) map.emplace(alias, &s);
+      }
     }
     return map;
   }();

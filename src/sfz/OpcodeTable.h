@@ -26,6 +26,15 @@ enum class ValueKind : uint8_t {
 enum class Special : uint8_t {
   Sample, Key, LoKey, HiKey, PitchKeycenter, LoCc, HiCc, AmpVelcurve,
   LoopMode, Trigger, OffMode, FilType, XfKeycurve, XfVelcurve, SwDefault,
+  // Controllers (15a): hd conditions and triggers, set_cc defaults, pedals.
+  LoHdcc, HiHdcc, OnLoCc, OnHiCc, OnLoHdcc, OnHiHdcc, SetCc, SetHdcc, SetRealcc,
+  SwVel, SustainCc, SustainLo, SustainSw, SostenutoCc, SostenutoLo, SostenutoSw,
+  // Header levels (ARIA): global_/master_/group_ volume, amplitude and tune, which
+  // combine with the region's own value (RegionBuilder::finish).
+  GlobalVolume, MasterVolume, GroupVolume, GlobalAmplitude, MasterAmplitude, GroupAmplitude,
+  GlobalTune, MasterTune, GroupTune,
+  // SFZ v2: phase, stop_locc/stop_hicc.
+  Phase, StopLoCc, StopHiCc,
 };
 
 struct EnvField {
@@ -36,17 +45,34 @@ struct LfoField {
   LfoParams Region::*lfo;
   float LfoParams::*param;
 };
+struct EqField {  // eqN_*: the band is the N of the name (1..3), or `band` when given
+  float EqBand::*param;
+  int band = 0;
+};
+// Controller modulation opcodes (ModOpcodes.cpp): which part of a CcModulation (or
+// CcCrossfade) the value sets, for which target and source.
+enum class ModParam : uint8_t { Depth, Curve, Smooth, Step, CrossfadeLo, CrossfadeHi, CrossfadeCurve };
+struct ModField {
+  ModTarget target;
+  ModParam param;
+  int16_t source = -1;   // a fixed controller (129 chanaft, 130 polyaft); -1: the N of the name
+  bool fadeOut = false;  // CrossfadeLo/Hi: xfout_ rather than xfin_
+};
 using Target = std::variant<Special, float Region::*, uint8_t Region::*, int16_t Region::*,
-                            int32_t Region::*, int64_t Region::*, EnvField, LfoField>;
+                            int32_t Region::*, int64_t Region::*, EnvField, LfoField, ModField, EqField>;
 
 struct OpcodeSpec {
   std::string_view name;  // as in the reference; "N" marks the number in loccN, amp_velcurve_N
   std::array<std::string_view, 2> aliases;
   ValueKind kind;
-  double min, max;  // the value is clamped into [min, max]
+  double min, max;  // the reference's range: a value beyond it is clamped into it, unless...
   Target target;
   std::span<const std::string_view> options = {};  // ValueKind::Option, in enum order
   int maxIndex = 127;                               // largest N for names with "N"
+  // ...hardMin < hardMax: a value beyond [min, max] but inside [hardMin, hardMax] is kept
+  // (with a warning): real players accept it and the engine plays it safely (volume=14).
+  // Beyond the hard range it is clamped into the hard range.
+  double hardMin = 0, hardMax = 0;
 };
 
 struct OpcodeMatch {
@@ -55,6 +81,8 @@ struct OpcodeMatch {
 };
 
 std::span<const OpcodeSpec> opcodeTable();
+// The controller modulation opcodes (ModOpcodes.cpp), also found by findOpcode().
+std::span<const OpcodeSpec> modOpcodeTable();
 
 // The implemented opcode called `name` (canonical or alias, N given as digits).
 std::optional<OpcodeMatch> findOpcode(std::string_view name);

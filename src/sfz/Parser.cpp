@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "sfz/Curves.h"
+#include "sfz/Labels.h"
 #include "sfz/OpcodeTable.h"
 #include "sfz/Paths.h"
 #include "sfz/Preprocessor.h"
@@ -22,15 +23,23 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The header whose opcodes are being read. Skipped: <effect>, <sample>, unknown headers.
-enum class Level { None, Control, Global, Master, Group, Region, Curve, Skipped };
+// ARIA's hint_* opcodes (hint_ram_based...) tell ARIA's engine how to load or play; other
+// players need not follow them (the reference). Read without a warning, at any header.
+bool isPlayerHint(std::string_view name) { return name.starts_with("hint_") && name.size() > 5; }
+
+// The header whose opcodes are being read. Skipped: <sample>, unknown headers.
+// Effect: <effect> and <midi>, whose opcodes are kept in Instrument::effects.
+enum class Level { None, Control, Global, Master, Group, Region, Curve, Skipped, Effect };
 
 // The state of one instrument being read: header levels, <control> settings, the open
 // region or curve, and the sample table. Fed token by token by the Preprocessor.
 class Parser {
  public:
   Parser(Instrument& instrument, fs::path rootFolder)
-      : inst_(instrument), reporter_(instrument.diagnostics), rootFolder_(std::move(rootFolder)) {}
+      : inst_(instrument),
+        reporter_(instrument.diagnostics),
+        rootFolder_(std::move(rootFolder)),
+        labels_(instrument, reporter_) {}
 
   Reporter& reporter() { return reporter_; }
   void onToken(const Token& token);
@@ -40,6 +49,7 @@ class Parser {
   struct Control {
     std::string defaultPath;
     int octaveOffset = 0, noteOffset = 0;
+    int swOctaveOffset = 0, swNoteOffset = 0;  // ARIA: keyswitch opcodes only
   };
   struct OpenCurve {
     int index = -1;
@@ -49,11 +59,14 @@ class Parser {
 
   void onHeader(const Token& token);
   void enterSkipped(const Token& token, std::string_view name);
+  void enterEffect(const Token& token, const std::string& name);
+  bool takeLabel(const Token& token);
   void onStray(const Token& token);
   void onControlOpcode(const Token& token);
   void onCurveOpcode(const Token& token);
   void onRegionOpcode(const Token& token);
   std::optional<ParsedOpcode> parse(const Token& token, const OpcodeMatch& match);
+  bool takeControllerDefault(const Token& token, const OpcodeMatch& match);
   std::optional<int> controlInteger(const Token& token, int lo, int hi);
   void reportUnimplemented(const Token& token);
   int32_t sampleIndex(const Token& token);
@@ -62,6 +75,12 @@ class Parser {
   void finishRegion();
   void finishCurve();
   int noteShift() const { return control_.octaveOffset * 12 + control_.noteOffset; }
+  // Keyswitch opcodes (sw_last, sw_lolast...) move with note_offset like every note
+  // value, and further by sw_note_offset / sw_octave_offset.
+  int noteShift(const OpcodeSpec& spec) const {
+    const bool keyswitch = spec.kind == ValueKind::Note && spec.name.starts_with("sw_");
+    return noteShift() + (keyswitch ? control_.swOctaveOffset * 12 + control_.swNoteOffset : 0);
+  }
 
   Instrument& inst_;
   Reporter reporter_;
@@ -74,16 +93,19 @@ class Parser {
   OpenCurve curve_;
   std::unordered_map<std::string, int32_t> sampleByWritten_;  // default_path + value as written
   std::unordered_map<std::string, int32_t> sampleByPath_;
+  LabelReader labels_;
 };
 
 void Parser::onToken(const Token& token) {
   if (token.kind == Token::Kind::Header) return onHeader(token);
   if (token.kind == Token::Kind::Stray) return onStray(token);
+  if (takeLabel(token)) return;
   switch (level_) {
     case Level::None:
       reporter_.warning(*token.file, token.line, "opcode '" + token.name + "' before any header ignored");
       break;
     case Level::Skipped: break;
+    case Level::Effect: inst_.effects.back().opcodes.emplace_back(token.name, token.value); break;
     case Level::Control: onControlOpcode(token); break;
     case Level::Curve: onCurveOpcode(token); break;
     case Level::Global:
@@ -103,14 +125,18 @@ void Parser::onHeader(const Token& token) {
     const size_t first = name == "global" ? 0 : name == "master" ? 1 : 2;
     for (size_t i = first; i < inherited_.size(); ++i) inherited_[i].clear();
     level_ = first == 0 ? Level::Global : first == 1 ? Level::Master : Level::Group;
+    labels_.enter(static_cast<LabelScope>(first + 1));
   } else if (name == "region") {
     regionOpcodes_.clear();
+    labels_.enter(LabelScope::Region);
     regionOrigin_ = RegionOrigin{*token.file, token.line};
     level_ = Level::Region;
   } else if (name == "curve") {
     curve_ = OpenCurve{};
     curve_.origin = RegionOrigin{*token.file, token.line};
     level_ = Level::Curve;
+  } else if (name == "effect" || name == "midi") {
+    enterEffect(token, name);
   } else {
     enterSkipped(token, name);
   }
@@ -126,11 +152,35 @@ void Parser::onStray(const Token& token) {
 void Parser::enterSkipped(const Token& token, std::string_view name) {
   level_ = Level::Skipped;
   if (!reporter_.firstTime("header <" + std::string(name) + ">")) return;
-  const bool known = name == "effect" || name == "sample" || name == "midi";
+  const bool known = name == "sample";
   reporter_.warning(*token.file, token.line,
                     (known ? "header <" + std::string(name) + "> is not supported yet"
                            : "unknown header <" + token.name + ">") +
                         "; its opcodes are skipped");
+}
+
+// <effect> (bus effects) and <midi> (ARIA's MIDI effects) are kept as written for the
+// effects work; they are not played yet, which is said once per file.
+void Parser::enterEffect(const Token& token, const std::string& name) {
+  level_ = Level::Effect;
+  inst_.effects.push_back(EffectBlock{name, *token.file, token.line, {}});
+  if (reporter_.firstTime("effects in " + *token.file))
+    reporter_.warning(*token.file, token.line,
+                      "<" + name + "> headers are read but bus and MIDI effects are not played yet");
+}
+
+// Labels are read in every header that holds opcodes; <midi> and <control> count as
+// instrument-wide (label_cc, label_key).
+bool Parser::takeLabel(const Token& token) {
+  switch (level_) {
+    case Level::Control:
+    case Level::Effect: return labels_.take(token, LabelScope::Control);
+    case Level::Global: return labels_.take(token, LabelScope::Global);
+    case Level::Master: return labels_.take(token, LabelScope::Master);
+    case Level::Group: return labels_.take(token, LabelScope::Group);
+    case Level::Region: return labels_.take(token, LabelScope::Region);
+    default: return false;
+  }
 }
 
 std::optional<int> Parser::controlInteger(const Token& token, int lo, int hi) {
@@ -153,7 +203,15 @@ void Parser::onControlOpcode(const Token& token) {
     control_.octaveOffset = controlInteger(token, -10, 10).value_or(control_.octaveOffset);
   } else if (token.name == "note_offset") {
     control_.noteOffset = controlInteger(token, -127, 127).value_or(control_.noteOffset);
-  } else if (findOpcode(token.name)) {
+  } else if (token.name == "sw_octave_offset") {
+    control_.swOctaveOffset = controlInteger(token, -10, 10).value_or(control_.swOctaveOffset);
+  } else if (token.name == "sw_note_offset") {
+    control_.swNoteOffset = controlInteger(token, -127, 127).value_or(control_.swNoteOffset);
+  } else if (isPlayerHint(token.name)) {
+    return;
+  } else if (const auto match = findOpcode(token.name); match && takeControllerDefault(token, *match)) {
+    return;
+  } else if (match) {
     reporter_.warning(*token.file, token.line, "opcode '" + token.name + "' has no effect in <control> (ignored)");
   } else {
     reportUnimplemented(token);
@@ -179,8 +237,10 @@ void Parser::onCurveOpcode(const Token& token) {
 }
 
 void Parser::onRegionOpcode(const Token& token) {
+  if (isPlayerHint(token.name)) return;
   const std::optional<OpcodeMatch> match = findOpcode(token.name);
   if (!match) return reportUnimplemented(token);
+  if (takeControllerDefault(token, *match)) return;
   std::optional<ParsedOpcode> parsed = parse(token, *match);
   if (!parsed) return;
   switch (level_) {
@@ -205,12 +265,34 @@ std::optional<ParsedOpcode> Parser::parse(const Token& token, const OpcodeMatch&
     }
     return ParsedOpcode{&spec, -1, static_cast<double>(sampleIndex(token))};
   }
-  ValueResult result = parseValue(spec, token.value, noteShift());
+  ValueResult result = parseValue(spec, token.value, noteShift(spec));
   if (!result.problem.empty())
     reporter_.warning(*token.file, token.line, "opcode '" + token.name + "': " + result.problem);
   if (!result.value) return std::nullopt;
   if (special && *special == Special::SwDefault) inst_.swDefault = static_cast<int>(result.value->number);
   return ParsedOpcode{&spec, match.index, result.value->number};
+}
+
+// set_ccN / set_hdccN / set_realccN, at any header level: instrument-wide, the last
+// value per controller wins. set_realcc also makes CC N (N < 32) a 14-bit controller.
+// True when the opcode was one of these (whatever became of its value).
+bool Parser::takeControllerDefault(const Token& token, const OpcodeMatch& match) {
+  const auto* special = std::get_if<Special>(&match.spec->target);
+  if (!special || (*special != Special::SetCc && *special != Special::SetHdcc && *special != Special::SetRealcc))
+    return false;
+  const std::optional<ParsedOpcode> parsed = parse(token, match);
+  if (!parsed || parsed->index < 0) return true;
+  // As the engine computes a MIDI value (float division), so that locc bounds compare equal.
+  const float number = static_cast<float>(parsed->number);
+  const float value = *special == Special::SetCc ? number / 127.0f : number;
+  auto& defaults = inst_.controllerDefaults;
+  const auto it = std::find_if(defaults.begin(), defaults.end(),
+                               [&](const controllers::ControllerDefault& d) { return d.cc == parsed->index; });
+  controllers::ControllerDefault& d = it != defaults.end() ? *it : defaults.emplace_back();
+  d.cc = parsed->index;
+  d.value = value;
+  d.highResolution = d.highResolution || *special == Special::SetRealcc;
+  return true;
 }
 
 void Parser::reportUnimplemented(const Token& token) {
@@ -271,6 +353,7 @@ void Parser::finishRegion() {
   if (!notes.empty()) reporter_.warning(regionOrigin_.file, regionOrigin_.line, notes);
   inst_.regions.push_back(*region);
   inst_.origins.push_back(regionOrigin_);
+  inst_.origins.back().label = labels_.finishRegion(*region);
 }
 
 void Parser::finishCurve() {

@@ -3,9 +3,13 @@
 // allocates); never throws for bad input: problems become Instrument::diagnostics.
 //
 // What is understood: headers <control> <global> <master> <group> <region> <curve>
-// (<effect>, <sample> and unknown headers are reported once and their opcodes skipped);
-// #define / $NAME expansion, #include (nested, loops reported), // and /* */ comments,
-// default_path, octave_offset, note_offset, note names (c4 = 60), values with spaces,
+// <effect> and <midi> (kept in Instrument::effects, not played; said once per file),
+// label_cc, label_key, label_output, sw_label and the header labels (sfz/Labels.h); <sample> and
+// unknown headers are reported once and their opcodes skipped;
+// #define / $NAME expansion, #include (relative to the top-level file, nested, loops
+// reported), // and /* */ comments,
+// default_path, octave_offset, note_offset, sw_octave_offset and sw_note_offset (keyswitch
+// opcodes only), hint_* (read silently), note names (c4 = 60), values with spaces,
 // backslash paths and a case-insensitive fallback per path component.
 #include <filesystem>
 #include <string_view>

@@ -205,13 +205,28 @@ size_t Preprocessor::scanInclude(std::string_view line, size_t pos, Place place)
   return close + 1;
 }
 
-void Preprocessor::include(std::string_view written, Place place) {
-  const fs::path wanted = joinWritten(openFiles_.back().parent_path(), written);
-  const std::optional<fs::path> found = findExisting(wanted);
-  if (!found) {
-    reporter_.error(*place.file, place.line, "included file not found: '" + wanted.string() + "'");
-    return;
+// ARIA and sfizz resolve every #include against the top-level file's folder, however
+// deep the include; a path found only next to the including file still loads, with a
+// warning naming both (Spindle's rule before issue 15, and some hand-written trees).
+std::optional<fs::path> Preprocessor::resolveInclude(std::string_view written, Place place) {
+  const fs::path wanted = joinWritten(openFiles_.front().parent_path(), written);
+  if (std::optional<fs::path> found = findExisting(wanted)) return found;
+  const fs::path local = joinWritten(openFiles_.back().parent_path(), written);
+  if (local != wanted) {
+    if (std::optional<fs::path> found = findExisting(local)) {
+      reporter_.warning(*place.file, place.line,
+                        "included file '" + wanted.string() + "' (relative to the top-level file) not found; read '" +
+                            found->string() + "' (relative to the including file) instead");
+      return found;
+    }
   }
+  reporter_.error(*place.file, place.line, "included file not found: '" + wanted.string() + "'");
+  return std::nullopt;
+}
+
+void Preprocessor::include(std::string_view written, Place place) {
+  const std::optional<fs::path> found = resolveInclude(written, place);
+  if (!found) return;
   std::error_code ec;
   const fs::path key = fs::weakly_canonical(*found, ec);
   for (const fs::path& open : openFiles_) {

@@ -1,7 +1,8 @@
 #pragma once
 // Turns SFZ text into a stream of header and opcode tokens: strips comments, runs
-// #define / #include, expands $NAME, and splits "name=value" pairs whose values may
-// hold spaces. Knows nothing about what the opcodes mean (that is the Parser's job).
+// #define / #include (paths relative to the top-level file's folder, as in ARIA and
+// sfizz), expands $NAME, and splits "name=value" pairs whose values may hold spaces.
+// Knows nothing about what the opcodes mean (that is the Parser's job).
 //
 // Value rule: a value runs until the next header '<', the next "name=" preceded by
 // whitespace, a #define / #include, or the end of the line; it is then trimmed.
@@ -11,6 +12,7 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -53,6 +55,7 @@ class Preprocessor {
   size_t scanDefine(std::string_view line, size_t pos, Place place);
   size_t scanInclude(std::string_view line, size_t pos, Place place);
   void include(std::string_view written, Place place);
+  std::optional<std::filesystem::path> resolveInclude(std::string_view written, Place place);
   std::string expand(std::string_view text, Place place);
   const std::string& internFile(const std::filesystem::path& file);
 

@@ -1,8 +1,9 @@
 #include "sfz/RegionBuilder.h"
 
 #include <algorithm>
+#include <string>
+#include <utility>
 
-#include "core/Limits.h"
 
 namespace spindle::sfz {
 
@@ -22,6 +23,9 @@ T as(double v) {
 
 uint8_t asNote(double v) { return static_cast<uint8_t>(std::clamp(v, 0.0, 127.0)); }
 
+// 0 global, 1 master, 2 group: the Special enum lists each family in that order.
+size_t levelOf(Special which, Special global) { return static_cast<size_t>(which) - static_cast<size_t>(global); }
+
 }  // namespace
 
 void RegionBuilder::apply(const ParsedOpcode& op) {
@@ -36,6 +40,11 @@ void RegionBuilder::apply(const ParsedOpcode& op) {
                  [&](int64_t Region::*m) { r.*m = as<int64_t>(v); },
                  [&](EnvField f) { (r.*f.envelope).*f.param = as<float>(v); },
                  [&](LfoField f) { (r.*f.lfo).*f.param = as<float>(v); },
+                 [&](ModField f) { applyModulation(f, op); },
+                 [&](EqField f) {
+                   const int band = f.band > 0 ? f.band : op.index;
+                   if (band >= 1 && band <= 3) r.eq[static_cast<size_t>(band - 1)].*f.param = as<float>(v);
+                 },
              },
              op.spec->target);
 }
@@ -62,8 +71,6 @@ void RegionBuilder::applySpecial(Special which, const ParsedOpcode& op) {
       r.pitchKeycenterFromKey = none;
       if (!none) r.pitchKeycenter = asNote(v);
       break;
-    case Special::LoCc: setCcBound(op.index, false, v); break;
-    case Special::HiCc: setCcBound(op.index, true, v); break;
     case Special::AmpVelcurve: velcurve_.set(op.index, as<float>(v)); break;
     case Special::LoopMode:
       r.loopMode = as<LoopMode>(v);
@@ -75,35 +82,152 @@ void RegionBuilder::applySpecial(Special which, const ParsedOpcode& op) {
     case Special::XfKeycurve: r.xfKeycurve = as<CrossfadeCurve>(v); break;
     case Special::XfVelcurve: r.xfVelcurve = as<CrossfadeCurve>(v); break;
     case Special::SwDefault: r.swDefault = as<int16_t>(v); break;
+    case Special::GlobalVolume:
+    case Special::MasterVolume:
+    case Special::GroupVolume: levelVolume_[levelOf(which, Special::GlobalVolume)] = as<float>(v); break;
+    case Special::GlobalAmplitude:
+    case Special::MasterAmplitude:
+    case Special::GroupAmplitude: levelAmplitude_[levelOf(which, Special::GlobalAmplitude)] = as<float>(v); break;
+    case Special::GlobalTune:
+    case Special::MasterTune:
+    case Special::GroupTune: levelTune_[levelOf(which, Special::GlobalTune)] = as<float>(v); break;
+    default: applyControllerSpecial(which, op); break;
   }
 }
 
-void RegionBuilder::setCcBound(int cc, bool high, double value) {
+// Controller conditions and triggers (stored normalised, 0..1), pedals, sw_vel.
+// set_cc/set_hdcc/set_realcc never reach a region: the parser keeps them instrument-wide.
+void RegionBuilder::applyControllerSpecial(Special which, const ParsedOpcode& op) {
   Region& r = region_;
-  const auto begin = r.ccConditions.begin();
-  const auto end = begin + r.ccConditionCount;
-  const auto found = std::find_if(begin, end, [cc](const CcCondition& c) { return c.cc == cc; });
-  if (found == end) {
-    if (r.ccConditionCount >= limits::kMaxCcConditions) {
-      ccOverflow_ = true;
-      return;
-    }
-    *found = CcCondition{as<uint8_t>(cc), 0, 127};
-    ++r.ccConditionCount;
+  const float v = as<float>(op.number);
+  switch (which) {
+    case Special::LoCc: setCcBound(r.ccConditions, op.index, false, v / 127.0f); break;
+    case Special::HiCc: setCcBound(r.ccConditions, op.index, true, v / 127.0f); break;
+    case Special::LoHdcc: setCcBound(r.ccConditions, op.index, false, v); break;
+    case Special::HiHdcc: setCcBound(r.ccConditions, op.index, true, v); break;
+    case Special::OnLoCc: setCcBound(r.ccTriggers, op.index, false, v / 127.0f); break;
+    case Special::OnHiCc: setCcBound(r.ccTriggers, op.index, true, v / 127.0f); break;
+    case Special::OnLoHdcc: setCcBound(r.ccTriggers, op.index, false, v); break;
+    case Special::OnHiHdcc: setCcBound(r.ccTriggers, op.index, true, v); break;
+    case Special::SwVel: r.swVelPrevious = op.number > 0; break;
+    case Special::SustainCc: r.sustainCc = as<uint16_t>(op.number); break;
+    case Special::SustainLo: r.sustainLo = v / 127.0f; break;
+    case Special::SustainSw: r.sustainSw = op.number > 0; break;
+    case Special::SostenutoCc: r.sostenutoCc = as<uint16_t>(op.number); break;
+    case Special::SostenutoLo: r.sostenutoLo = v / 127.0f; break;
+    case Special::SostenutoSw: r.sostenutoSw = op.number > 0; break;
+    case Special::Phase: r.phaseInvert = op.number > 0; break;
+    case Special::StopLoCc: setCcBound(r.stopCcs, op.index, false, v / 127.0f); break;
+    case Special::StopHiCc: setCcBound(r.stopCcs, op.index, true, v / 127.0f); break;
+    default: break;
   }
-  (high ? found->hi : found->lo) = as<uint8_t>(value);
 }
+
+// One entry per controller: a later lo/hi of the same controller replaces the bound.
+// A new entry starts from the full range 0..1.
+void RegionBuilder::setCcBound(std::vector<CcCondition>& list, int cc, bool high, float value) {
+  auto found = std::find_if(list.begin(), list.end(), [cc](const CcCondition& c) { return c.cc == cc; });
+  if (found == list.end()) found = list.insert(list.end(), CcCondition{as<uint16_t>(cc), 0.0f, 1.0f});
+  (high ? found->hi : found->lo) = value;
+}
+
+// A later opcode for the same controller and target (region over group over global)
+// replaces the earlier value of that parameter only.
+void RegionBuilder::applyModulation(const ModField& field, const ParsedOpcode& op) {
+  const int cc = field.source >= 0 ? field.source : op.index;
+  const double v = op.number;
+  if (field.param == ModParam::CrossfadeCurve) {
+    region_.xfCccurve = as<CrossfadeCurve>(v);
+    return;
+  }
+  if (field.param == ModParam::CrossfadeLo || field.param == ModParam::CrossfadeHi) {
+    CcCrossfade* x = crossfade(cc, field.fadeOut);
+    if (x) (field.param == ModParam::CrossfadeLo ? x->lo : x->hi) = as<uint8_t>(v);
+    return;
+  }
+  CcModulation* m = modulation(cc, field.target);
+  if (!m) return;
+  switch (field.param) {
+    case ModParam::Depth: m->depth = as<float>(v); break;
+    case ModParam::Curve: m->curve = as<uint8_t>(v); break;
+    case ModParam::Smooth: m->smoothMs = as<float>(v); break;
+    case ModParam::Step: m->step = as<float>(v); break;
+    default: break;
+  }
+}
+
+CcModulation* RegionBuilder::modulation(int cc, ModTarget target) {
+  Region& r = region_;
+  const auto end = r.ccModulations.begin() + r.ccModulationCount;
+  const auto found = std::find_if(r.ccModulations.begin(), end,
+                                  [&](const CcModulation& m) { return m.cc == cc && m.target == target; });
+  if (found != end) return &*found;
+  if (r.ccModulationCount >= kMaxCcModulations) {
+    modOverflow_ = true;
+    return nullptr;
+  }
+  *found = CcModulation{as<uint16_t>(cc), target};
+  ++r.ccModulationCount;
+  return &*found;
+}
+
+// A new xfin crossfade starts as 0..0 (no fade), an xfout one as 127..127.
+CcCrossfade* RegionBuilder::crossfade(int cc, bool fadeOut) {
+  Region& r = region_;
+  const auto end = r.ccCrossfades.begin() + r.ccCrossfadeCount;
+  const auto found = std::find_if(r.ccCrossfades.begin(), end,
+                                  [&](const CcCrossfade& x) { return x.cc == cc && x.fadeOut == fadeOut; });
+  if (found != end) return &*found;
+  if (r.ccCrossfadeCount >= kMaxCcCrossfades) {
+    modOverflow_ = true;
+    return nullptr;
+  }
+  const uint8_t edge = fadeOut ? 127 : 0;
+  *found = CcCrossfade{as<uint16_t>(cc), fadeOut, edge, edge};
+  ++r.ccCrossfadeCount;
+  return &*found;
+}
+
+namespace {
+// Connections with no depth (a curve or smoothing given alone) do nothing: dropped.
+void dropEmptyModulations(Region& r) {
+  const auto end = r.ccModulations.begin() + r.ccModulationCount;
+  const auto kept = std::remove_if(r.ccModulations.begin(), end, [](const CcModulation& m) { return m.depth == 0.0f; });
+  r.ccModulationCount = static_cast<uint8_t>(kept - r.ccModulations.begin());
+}
+
+// sw_lolast without sw_hilast (or the reverse) is a range of one key, as sfizz reads it.
+// A reversed range is put in order, so the engine sees lo <= hi or both unset.
+void completeLastRange(Region& r) {
+  if (r.swLolast < 0) r.swLolast = r.swHilast;
+  if (r.swHilast < 0) r.swHilast = r.swLolast;
+  if (r.swLolast > r.swHilast) std::swap(r.swLolast, r.swHilast);
+}
+}  // namespace
 
 std::optional<Region> RegionBuilder::finish(std::string& whySkipped, std::string& notes) {
+  notes.clear();
   if (!hasSample_) {
     whySkipped = "region without sample skipped";
     return std::nullopt;
   }
-  if (noKey_) {
-    whySkipped = "region with lokey/hikey/key=-1 (triggered only by on_locc/on_hicc, not supported) skipped";
+  if (noKey_ && region_.ccTriggers.empty()) {
+    whySkipped = "region with lokey/hikey/key=-1 and no on_locc/on_hicc trigger never plays; skipped";
     return std::nullopt;
   }
-  if (ccOverflow_) notes = "more than 8 distinct locc/hicc conditions; the extra ones are ignored";
+  region_.noKey = noKey_;
+  for (size_t level = 0; level < levelVolume_.size(); ++level) {
+    region_.volume += levelVolume_[level];
+    region_.amplitude *= levelAmplitude_[level] * 0.01f;
+    region_.tune += levelTune_[level];
+  }
+  if (modOverflow_) {
+    notes += std::string(notes.empty() ? "" : "; ") + "more than " + std::to_string(kMaxCcModulations) +
+             " controller modulations or " + std::to_string(kMaxCcCrossfades) +
+             " controller crossfades; the extra ones are ignored";
+  }
+  dropEmptyModulations(region_);
+  completeLastRange(region_);
   if (!velcurve_.empty()) {
     region_.hasAmpVelcurve = true;
     region_.ampVelcurve = interpolateCurve(velcurve_);

@@ -1,8 +1,10 @@
 #pragma once
 // Builds one Region from the opcodes of its header levels (global, master, group,
 // region), applied in that order, each level in file order: a later opcode wins.
+#include <array>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/Region.h"
 #include "sfz/Curves.h"
@@ -27,13 +29,22 @@ class RegionBuilder {
 
  private:
   void applySpecial(Special which, const ParsedOpcode& op);
-  void setCcBound(int cc, bool high, double value);
+  void applyControllerSpecial(Special which, const ParsedOpcode& op);
+  static void setCcBound(std::vector<CcCondition>& list, int cc, bool high, float value);
+  void applyModulation(const ModField& field, const ParsedOpcode& op);
+  CcModulation* modulation(int cc, ModTarget target);
+  CcCrossfade* crossfade(int cc, bool fadeOut);
 
   Region region_;
   CurvePoints velcurve_;
   bool hasSample_ = false;
   bool noKey_ = false;
-  bool ccOverflow_ = false;
+  // global_/master_/group_ levels, indexed 0 global, 1 master, 2 group. They combine
+  // with the region's own volume (dB, added), amplitude (percent, multiplied) and tune
+  // (cents, added) in finish(): a header level never replaces the region's value.
+  std::array<float, 3> levelVolume_{}, levelTune_{};
+  std::array<float, 3> levelAmplitude_{100.0f, 100.0f, 100.0f};
+  bool modOverflow_ = false;
 };
 
 }  // namespace spindle::sfz

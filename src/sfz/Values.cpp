@@ -46,6 +46,12 @@ std::string describeRange(const OpcodeSpec& spec) {
   return buffer;
 }
 
+std::string describeNumber(double v) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.10g", v);
+  return buffer;
+}
+
 ValueResult number(const OpcodeSpec& spec, std::string_view raw, int noteShift) {
   bool trailing = false;
   std::optional<double> value = parseNumber(raw, &trailing);
@@ -59,9 +65,14 @@ ValueResult number(const OpcodeSpec& spec, std::string_view raw, int noteShift) 
   double v = spec.kind == ValueKind::Float ? *value : std::trunc(*value);
   if (spec.kind == ValueKind::KeyRange && v == -1.0) return {ParsedValue{-1.0, std::string(raw)}, result.problem};
   if (noteKind) v += noteShift;
-  if (v < spec.min || v > spec.max) {
-    result.problem = "value '" + std::string(raw) + "' out of range " + describeRange(spec) + ", clamped";
-    v = std::clamp(v, spec.min, spec.max);
+  const bool hardRange = spec.hardMin < spec.hardMax;
+  if (hardRange && (v < spec.min || v > spec.max) && v >= spec.hardMin && v <= spec.hardMax) {
+    result.problem = "value '" + std::string(raw) + "' beyond the reference range " + describeRange(spec) + ", kept";
+  } else if (v < spec.min || v > spec.max) {
+    const double lo = hardRange ? spec.hardMin : spec.min, hi = hardRange ? spec.hardMax : spec.max;
+    v = std::clamp(v, lo, hi);
+    result.problem = "value '" + std::string(raw) + "' out of range " + describeRange(spec) + ", clamped" +
+                     (hardRange ? " to " + describeNumber(v) : std::string());
   }
   result.value = ParsedValue{v, std::string(raw)};
   return result;

@@ -1,5 +1,8 @@
 #include "stream/DiskStream.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstring>
 #include <string>
@@ -7,27 +10,33 @@
 
 namespace spindle::stream {
 
-void DiskStream::open(const rt::StreamOrder& order, rt::StreamSlot& slot, FileCache& cache, DiskCounters& counters,
-                      int64_t readAhead) {
+DiskStream::~DiskStream() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+void DiskStream::open(const rt::StreamOrder& order, rt::StreamSlot& slot, DiskShared& shared) {
+  shared_ = &shared;
   slot_ = &slot;
   sample_ = order.sample;
+  block_ = nullptr;
   loop_ = order.loop;
   next_ = order.firstFrame;
   last_ = order.lastFrame;
-  readerAt_ = -1;
+  startCounter_ = slot.ring.writePosition();
   complete_ = false;
   filledOnce_ = false;
   openedAt_ = std::chrono::steady_clock::now();
-  counters.streamsOpened.fetch_add(1, std::memory_order_relaxed);
+  shared.counters.streamsOpened.fetch_add(1, std::memory_order_relaxed);
   std::string error;
-  reader_ = cache.checkOut(sample_, error);
-  if (!reader_) {
-    fail("cannot open sample file " + std::string(sample_->path ? sample_->path : "?") + " for streaming: " + error,
-         counters);
+  int64_t position = -1;
+  auto reader = shared.files.checkOut(sample_, error, &position);
+  if (!reader) {
+    fail("cannot open sample file " + std::string(sample_->path ? sample_->path : "?") + " for streaming: " + error);
     return;
   }
-  adviseAhead(readAhead);
-  if (next_ > last_) finish(false, counters);
+  shared.files.checkIn(sample_, std::move(reader), position);
+  fd_ = ::open(sample_->path, O_RDONLY | O_CLOEXEC);
+  if (next_ > last_) finish(false);
 }
 
 // The frames before order.exitFrame map the same under the old and the new map
@@ -49,11 +58,22 @@ void DiskStream::exit(const rt::StreamOrder& order) {
   slot_->exitCounter.store(counter, std::memory_order_release);
 }
 
-void DiskStream::close(FileCache& cache) {
-  cache.checkIn(sample_, std::move(reader_));
+void DiskStream::close() {
+  if (!slot_) return;
+  unpin();
+  // The audio thread posted Release after its last consume(): its read position is final.
+  const uint64_t consumed = slot_->ring.readPosition() - startCounter_;
+  shared_->counters.framesConsumed.fetch_add(consumed, std::memory_order_relaxed);
+  if (fd_ >= 0) ::close(fd_);
+  fd_ = -1;
   slot_ = nullptr;
   sample_ = nullptr;
   complete_ = false;
+}
+
+void DiskStream::unpin() noexcept {
+  if (block_) shared_->blocks.unpin(block_);
+  block_ = nullptr;
 }
 
 int64_t DiskStream::readable() const noexcept {
@@ -65,10 +85,10 @@ bool DiskStream::needsService(int64_t lowWater) const noexcept {
   const int64_t writable = slot_->ring.writableFrames();
   const int64_t remaining = last_ - next_ + 1;
   const int64_t filled = readable();
-  return filled < slot_->ring.capacity() / 2 || (writable > 0 && (writable >= remaining || filled < lowWater));
+  return filled < slot_->ring.capacity() - slot_->ring.capacity() / 4 || (writable > 0 && (writable >= remaining || filled < lowWater));
 }
 
-int64_t DiskStream::fill(int64_t frames, const ReadHook& beforeRead, DiskCounters& counters) {
+int64_t DiskStream::fill(int64_t frames) {
   if (!slot_ || complete_) return 0;
   rt::StreamRing& ring = slot_->ring;
   const bool stereo = sample_->channels > 1;
@@ -76,27 +96,24 @@ int64_t DiskStream::fill(int64_t frames, const ReadHook& beforeRead, DiskCounter
   int64_t done = 0;
   while (want > 0) {
     const int64_t piece = std::min(want, ring.writeContiguous());
-    const int64_t got = produce(ring.writePointer(0), stereo ? ring.writePointer(1) : nullptr, next_, piece,
-                                beforeRead, counters);
+    const int64_t got = produce(ring.writePointer(0), stereo ? ring.writePointer(1) : nullptr, next_, piece);
     ring.commitWrite(got);
     next_ += got;
     done += got;
     want -= got;
     if (got < piece) {
       if (error_.empty()) error_ = "sample file " + std::string(sample_->path) + " stopped streaming";
-      fail(std::move(error_), counters);
+      fail(std::move(error_));
       return done;
     }
   }
-  if (done > 0 && !filledOnce_) noteFirstFill(counters);
-  if (next_ > last_) finish(false, counters);
-  else adviseAhead(frames);
+  if (done > 0 && !filledOnce_) noteFirstFill();
+  if (next_ > last_) finish(false);
   return done;
 }
 
 // Unrolled frames [u, u + frames) into left/right (right null for mono), run by run.
-int64_t DiskStream::produce(float* left, float* right, int64_t u, int64_t frames, const ReadHook& beforeRead,
-                            DiskCounters& counters) {
+int64_t DiskStream::produce(float* left, float* right, int64_t u, int64_t frames) {
   const int64_t inRam = sample_->framesInRam;
   const int64_t total = sample_->totalFrames;
   int64_t done = 0;
@@ -110,43 +127,40 @@ int64_t DiskStream::produce(float* left, float* right, int64_t u, int64_t frames
     if (f < inRam) {
       got = std::min(len, inRam - f);
       copyFromRam(l, r, f, got);
-      counters.framesFromRam.fetch_add(static_cast<uint64_t>(got), std::memory_order_relaxed);
+      shared_->counters.framesFromRam.fetch_add(static_cast<uint64_t>(got), std::memory_order_relaxed);
     } else if (f >= total) {
       std::fill_n(l, len, 0.0f);
       if (r) std::fill_n(r, len, 0.0f);
     } else {
-      got = decode(l, r, f, std::min(len, total - f), beforeRead, counters);
-      if (got <= 0) break;
+      const int64_t want = std::min(len, total - f);
+      got = copyFromBlocks(l, r, f, want);
+      if (got < want) return done + got;  // a block failed: error_ says why, once
     }
     done += got;
   }
   return done;
 }
 
-int64_t DiskStream::decode(float* left, float* right, int64_t fileFrame, int64_t frames, const ReadHook& beforeRead,
-                           DiskCounters& counters) {
-  if (!reader_) return 0;
-  const std::string file = sample_->path;
-  if (readerAt_ != fileFrame) {
-    counters.seeks.fetch_add(1, std::memory_order_relaxed);
-    if (!reader_->seek(fileFrame)) {
-      error_ = "cannot seek to frame " + std::to_string(fileFrame) + " of sample file " + file;
-      return 0;
+// File frames [fileFrame, fileFrame + frames) from the cache's blocks, pinning each in
+// turn; fewer when a block cannot be decoded (error_ says why).
+int64_t DiskStream::copyFromBlocks(float* left, float* right, int64_t fileFrame, int64_t frames) {
+  constexpr int64_t kB = BlockCache::kBlockFrames;
+  int64_t done = 0;
+  while (done < frames) {
+    const int64_t at = fileFrame + done;
+    if (!block_ || at < block_->index * kB || at >= block_->index * kB + block_->frames) {
+      unpin();
+      block_ = shared_->blocks.pin(sample_, at, shared_->files, shared_->beforeRead, shared_->counters, error_, fd_);
+      if (!block_) return done;
     }
+    const int64_t offset = at - block_->index * kB;
+    const int64_t n = std::min(frames - done, block_->frames - offset);
+    const auto bytes = static_cast<std::size_t>(n) * sizeof(float);
+    std::memcpy(left + done, block_->channel[0] + offset, bytes);
+    if (right) std::memcpy(right + done, block_->channel[1] + offset, bytes);
+    done += n;
   }
-  if (beforeRead && !beforeRead()) {
-    error_ = "cannot read sample file " + file + " at frame " + std::to_string(fileFrame) + ": Input/output error";
-    readerAt_ = -1;
-    return 0;
-  }
-  const int64_t got = reader_->readPlanar(left, right, frames);
-  if (got < frames)
-    error_ = "cannot read sample file " + file + " at frame " + std::to_string(fileFrame + std::max<int64_t>(got, 0)) +
-             ": " + (reader_->lastError().empty() ? "the file ended early (truncated or replaced?)" : reader_->lastError());
-  counters.reads.fetch_add(1, std::memory_order_relaxed);
-  counters.framesDecoded.fetch_add(static_cast<uint64_t>(std::max<int64_t>(got, 0)), std::memory_order_relaxed);
-  readerAt_ = got > 0 ? fileFrame + got : -1;
-  return got;
+  return done;
 }
 
 void DiskStream::copyFromRam(float* left, float* right, int64_t fileFrame, int64_t frames) const noexcept {
@@ -156,7 +170,8 @@ void DiskStream::copyFromRam(float* left, float* right, int64_t fileFrame, int64
 }
 
 // Only the disk thread writes the counter, so load-compare-store is enough.
-void DiskStream::noteFirstFill(DiskCounters& counters) noexcept {
+void DiskStream::noteFirstFill() noexcept {
+  DiskCounters& counters = shared_->counters;
   filledOnce_ = true;
   const auto micros = static_cast<uint64_t>(
       std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - openedAt_).count());
@@ -164,24 +179,18 @@ void DiskStream::noteFirstFill(DiskCounters& counters) noexcept {
     counters.worstFirstFillMicros.store(micros, std::memory_order_relaxed);
 }
 
-void DiskStream::fail(std::string why, DiskCounters& counters) {
+void DiskStream::fail(std::string why) {
   error_ = std::move(why);
-  finish(true, counters);
+  unpin();
+  finish(true);
 }
 
 // Complete: the consumer's acquire load of `complete` sees every frame committed before.
-void DiskStream::finish(bool failed, DiskCounters& counters) noexcept {
+void DiskStream::finish(bool failed) noexcept {
   complete_ = true;
-  if (failed) counters.failures.fetch_add(1, std::memory_order_relaxed);
+  if (!failed) unpin();
+  if (failed) shared_->counters.failures.fetch_add(1, std::memory_order_relaxed);
   slot_->complete.store(true, std::memory_order_release);
-}
-
-// posix_fadvise(WILLNEED) for the file frames the next read will want.
-void DiskStream::adviseAhead(int64_t frames) noexcept {
-  if (!reader_ || complete_) return;
-  const LoopMap::Run run = loop_.locate(next_);
-  if (run.frame >= sample_->framesInRam && run.frame < sample_->totalFrames)
-    reader_->adviseWillNeed(run.frame, std::min(frames, run.length));
 }
 
 }  // namespace spindle::stream

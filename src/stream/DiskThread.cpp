@@ -25,14 +25,15 @@ int64_t lowWaterFrames(int maxBlockFrames) noexcept {
   return std::max<int64_t>(kSpanFrames, int64_t{maxBlockFrames} * kMaxIncrement) + 2 * limits::kGuardFrames;
 }
 
-int64_t ringFramesFor(const DiskOptions& options, int maxBlockFrames) noexcept {
-  return 2 * nextPowerOfTwo(std::max(options.readFrames(), lowWaterFrames(maxBlockFrames)));
+int64_t ringFramesFor(const DiskOptions& /*options*/, int maxBlockFrames) noexcept {
+  return nextPowerOfTwo(lowWaterFrames(maxBlockFrames) + 4096);
 }
 
 DiskThread::DiskThread(rt::StreamBank& bank, DiskOptions options)
     : bank_(bank),
       options_(std::move(options)),
       cache_(options_.cacheLimit),
+      blocks_(options_.cacheBytes, bank.size() + 2),
       streams_(static_cast<std::size_t>(bank.size())),
       thread_([this] { run(); }) {
   needy_.reserve(streams_.size());
@@ -85,12 +86,12 @@ bool DiskThread::takeOrders() {
     DiskStream& stream = streams_[order.slot];
     switch (order.type) {
       case rt::StreamOrderType::Open:
-        stream.open(order, bank_.slot(order.slot), cache_, counters_, options_.readFrames());
+        stream.open(order, bank_.slot(order.slot), shared_);
         noteError(stream);
         break;
       case rt::StreamOrderType::Exit: stream.exit(order); break;
       case rt::StreamOrderType::Release:
-        stream.close(cache_);
+        stream.close();
         bank_.giveBack(order.slot);
         break;
     }
@@ -108,7 +109,7 @@ bool DiskThread::serveStreams() {
     if (streams_[i].needsService(lowWater)) needy_.emplace_back(streams_[i].readable(), static_cast<uint32_t>(i));
   std::sort(needy_.begin(), needy_.end());
   for (const auto& [level, i] : needy_) {
-    streams_[i].fill(readFrames, options_.beforeRead, counters_);
+    streams_[i].fill(readFrames);
     noteError(streams_[i]);
   }
   return !needy_.empty();

@@ -7,7 +7,8 @@
 // bank (rt/StreamBank.h).
 //
 // One round: take every pending order (Open / Exit / Release), then serve the streams
-// that need it, emptiest ring first, one read of readFrames() frames each. Rounds
+// that need it, emptiest ring first, up to readFrames() frames each, copied from the
+// decoded-block cache (BlockCache.h), which decodes a block on its first use only. Rounds
 // repeat until one finds nothing to do; then the thread sleeps on the bank's
 // semaphore, which the audio thread posts at most once per block.
 //
@@ -36,6 +37,8 @@ struct DiskOptions {
   // measurements in DESIGN.md.
   int64_t readBytes = kDefaultReadBytes;
   int cacheLimit = 64;    // idle open files kept (FileCache)
+  // Decoded audio the block cache may hold (BlockCache); at least 2 blocks per stream slot.
+  std::size_t cacheBytes = BlockCache::kDefaultBudget;
   int fifoPriority = 10;  // SCHED_FIFO priority when allowed; 0 = always a normal thread
   DiskStream::ReadHook beforeRead;  // tests: runs before every file read (a slow disk)
 
@@ -45,8 +48,10 @@ struct DiskOptions {
 // Frames one voice may read within one block: kMaxIncrement (32) source frames per
 // output frame, plus the interpolator's taps, and at least one source span.
 int64_t lowWaterFrames(int maxBlockFrames) noexcept;
-// Ring capacity: a power of two holding two reads and two low-water marks, so a ring
-// below its low-water mark always has room for a whole read.
+// Ring capacity: the smallest power of two holding the low-water mark plus 4096
+// frames. Frames come from decoded blocks in RAM, so a top-up is a copy, not a read:
+// a ring needs what a voice can read in one block and a margin for the disk thread's
+// round, not seconds. 16384 frames (128 KiB stereo) at a 256-frame period.
 int64_t ringFramesFor(const DiskOptions& options, int maxBlockFrames) noexcept;
 
 // One stream that failed: the sample file and one sentence naming it.
@@ -66,6 +71,7 @@ class DiskThread {
   void stop();
   bool realtime() const noexcept { return realtime_.load(std::memory_order_acquire); }
   const DiskCounters& counters() const noexcept { return counters_; }
+  int cacheBlocks() const noexcept { return blocks_.capacity(); }  // fixed at construction
   const DiskOptions& options() const noexcept { return options_; }
   // Any thread (the control side polls it): the streams that failed since the last
   // call, each with its file and one sentence naming it. Repeats of the newest message
@@ -86,9 +92,11 @@ class DiskThread {
   rt::StreamBank& bank_;
   DiskOptions options_;
   FileCache cache_;
+  BlockCache blocks_;
+  DiskCounters counters_;
+  DiskShared shared_{cache_, blocks_, counters_, options_.beforeRead};
   std::vector<DiskStream> streams_;  // index = slot
   std::vector<std::pair<int64_t, uint32_t>> needy_;  // serveStreams(): (readable, slot)
-  DiskCounters counters_;
   std::mutex errorsMutex_;  // disk thread <-> takeErrors(); never the audio thread
   std::vector<DiskError> errors_;
   std::string lastError_;

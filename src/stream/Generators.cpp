@@ -40,6 +40,7 @@ GeneratedSample periodic(Shape shape) {
   }
   out.sampleRate = static_cast<double>(kWavetableFrames) * noteToHz(60.0);
   out.loopEnd = kWavetableFrames - 1;
+  out.oscillator = true;
   return out;
 }
 

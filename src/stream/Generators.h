@@ -8,10 +8,12 @@
 //
 //   sampleRate = kWavetableFrames * noteToHz(60)   (= 267,904 Hz for 1024 frames)
 //
-// so a region with the default pitch_keycenter=60 sounds at the pitch of the key
-// played, as the sfz-tests files that use *sine expect (e.g. "pitch eg all huge
-// range" states its pitch excursions relative to the key). The engine resamples
-// from that rate like any other file. Loops cover the whole table (0 .. frames-1).
+// and are marked `oscillator`: the engine plays them at the pitch of the region's
+// pitch_keycenter when that key is played (the table's rate scaled from key 60 to the
+// keycenter), as sfizz does. So a region sounds at the pitch of the key played with the
+// default keytrack, whatever its keycenter, as the sfz-tests files that use *sine expect
+// (e.g. "pitch eg all huge range" states its pitch excursions relative to the key). The
+// engine resamples from that rate like any other file. Loops cover the whole table.
 //
 //   *sine                  one sine cycle
 //   *triangle, *tri        band-limited triangle (odd harmonics up to kHarmonics)
@@ -37,6 +39,7 @@ struct GeneratedSample {
   std::vector<float> frames;  // mono
   double sampleRate = 0.0;
   int64_t loopStart = 0, loopEnd = 0;  // inclusive, like SFZ
+  bool oscillator = false;             // one periodic cycle (see above)
 };
 
 // True for names SFZ reserves for generators: they begin with '*'.

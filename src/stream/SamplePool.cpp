@@ -117,6 +117,7 @@ bool SamplePool::loadGenerator(SampleRecord& record) {
   record.data.sampleRate = generated->sampleRate;
   record.data.loopStart = generated->loopStart;
   record.data.loopEnd = generated->loopEnd;
+  record.data.oscillator = generated->oscillator;
   return true;
 }
 

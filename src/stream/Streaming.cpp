@@ -18,10 +18,15 @@ std::string mib(std::size_t bytes) {
 
 Streaming::Streaming(StreamingOptions options, int polyphony, int maxBlockFrames) : options_(std::move(options)) {
   if (options_.preloadFrames < 0) return;
-  const int streams = std::clamp(options_.streams > 0 ? options_.streams : polyphony, 1, limits::kMaxStreams);
+  const int streams = std::clamp(options_.streams > 0 ? options_.streams : voicesFor(polyphony), 1, limits::kMaxStreams);
   bank_ = std::make_unique<rt::StreamBank>(streams, ringFramesFor(options_.disk, maxBlockFrames),
                                            lowWaterFrames(maxBlockFrames));
   disk_ = std::make_unique<DiskThread>(*bank_, options_.disk);
+}
+
+int voicesFor(int polyphony) noexcept {
+  const int limit = std::clamp(polyphony, 1, limits::kMaxVoices);
+  return limit + std::clamp(limit / 4, 8, 128);
 }
 
 // The disk thread goes first: it is the bank's producer.
@@ -44,9 +49,28 @@ std::string Streaming::budget(const SamplePool& pool) const {
   const std::size_t preload = pool.bytesInRam();
   if (!bank_) return mib(preload) + " (every sample whole in RAM, no streaming)";
   const std::size_t perRing = ringBytes() / static_cast<std::size_t>(bank_->size());
+  const std::size_t cache = static_cast<std::size_t>(disk_->cacheBlocks()) * BlockCache::kBlockBytes;
   return mib(preload) + " preload (" + std::to_string(pool.streamedCount()) + " of " +
          std::to_string(pool.loadedCount()) + " samples streamed) + " + std::to_string(bank_->size()) +
-         " streams x " + mib(perRing) + " = " + mib(preload + ringBytes());
+         " streams x " + mib(perRing) + " + " + mib(cache) + " block cache = " + mib(preload + ringBytes() + cache);
+}
+
+std::string Streaming::report(uint64_t underruns) const {
+  if (!disk_) return "off (every sample in RAM)";
+  const DiskCounters& c = disk_->counters();
+  const double decoded = static_cast<double>(c.framesDecoded.load()), read = static_cast<double>(c.framesConsumed.load());
+  const double hits = static_cast<double>(c.blockHits.load()), misses = static_cast<double>(c.blockMisses.load());
+  char text[512];
+  std::snprintf(text, sizeof text,
+                "%llu streams, %llu reads, %llu seeks (%.2f M frames decoded, %.2f M read by voices: %.3f decoded per frame "
+                "read), block cache %.1f %% hits (%.1f MiB held), %llu failed, %llu underruns, slowest start %.1f ms",
+                static_cast<unsigned long long>(c.streamsOpened.load()), static_cast<unsigned long long>(c.reads.load()),
+                static_cast<unsigned long long>(c.seeks.load()), decoded / 1e6, read / 1e6, read > 0 ? decoded / read : 0.0,
+                hits + misses > 0 ? 100.0 * hits / (hits + misses) : 0.0,
+                static_cast<double>(c.cacheBytes.load()) / (1024.0 * 1024.0),
+                static_cast<unsigned long long>(c.failures.load()), static_cast<unsigned long long>(underruns),
+                static_cast<double>(c.worstFirstFillMicros.load()) / 1000.0);
+  return text;
 }
 
 }  // namespace spindle::stream

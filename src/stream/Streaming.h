@@ -25,10 +25,16 @@ struct StreamingOptions {
   // Chosen by measurement: see README.md, "Disk streaming".
   static constexpr int64_t kDefaultPreloadFrames = 16384;
   int64_t preloadFrames = kDefaultPreloadFrames;  // < 0: every sample whole in RAM
-  int streams = 0;                                // stream slots; 0 = the polyphony
+  int streams = 0;                                // stream slots; 0 = voicesFor(polyphony)
   std::size_t memoryBudget = 0;                   // the pool's PoolOptions::memoryBudget (0: default)
   DiskOptions disk;
 };
+
+// Voices the engine may sound at once for a polyphony: the limit plus the steal margin
+// of faded-out voices (engine::VoicePool::marginFor, checked by a test). The default
+// stream count: with fewer slots than voices, a saturated render starts notes that
+// find no slot and starve (an offline render then differs from the all-in-RAM one).
+int voicesFor(int polyphony) noexcept;
 
 // The sample pool's preload policy for these options. The pool (its SampleData) must
 // outlive the Streaming object: the disk thread reads preloads and paths until it stops.
@@ -57,8 +63,14 @@ class Streaming {
   // Freewheel, between blocks, on the thread that calls Engine::process().
   void waitForDisk() noexcept;
 
-  // One line: "<preload> MiB preload + <n> streams x <ring> MiB = <total> MiB".
+  // One line: "<preload> MiB preload + <n> streams x <ring> MiB + <cache> MiB block
+  // cache = <total> MiB" (the cache's budget: it is backed as blocks are decoded).
   std::string budget(const SamplePool& pool) const;
+  // One line of the disk thread's figures: streams, reads (one per block decoded),
+  // seeks, frames decoded and frames the voices consumed (and their ratio), block
+  // cache hits and size, failures, the voices' underruns (passed in: the engine
+  // counts them), the slowest stream start.
+  std::string report(uint64_t underruns) const;
 
  private:
   StreamingOptions options_;

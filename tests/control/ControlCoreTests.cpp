@@ -45,6 +45,7 @@ std::vector<Case> everyAddress() {
       {msg("/spindle/part/pan", {I(2), I(-1)}), "pan 1 -1", ""},
       {msg("/spindle/part/mute", {I(3), I(1)}), "mute 2 1", ""},
       {msg("/spindle/part/solo", {I(4), I(0)}), "solo 3 0", ""},
+      {msg("/spindle/part/controls", {I(5)}), "", "/spindle/part/controls"},
       {msg("/spindle/polyphony", {I(64)}), "polyphony 64", ""},
       {msg("/spindle/preload", {I(8192)}), "preload 8192", ""},
       {msg("/spindle/quality", {I(3)}), "quality 3", ""},
@@ -150,6 +151,9 @@ TEST_CASE("status carries the target's numbers as name, value pairs", "[control]
   CHECK(value("latency_min_ms") == -1);
   CHECK(value("memory_bytes") == 1234567);
   CHECK(value("dropped") == 0);
+  CHECK(value("cache_hit_rate") == -1);  // the target measures no block cache
+  CHECK(value("decoded_mb_s") == -1);
+  CHECK(value("cache_bytes") == 0);
 }
 
 TEST_CASE("reply_port redirects the replies of the sender's host", "[control]") {
@@ -184,6 +188,37 @@ TEST_CASE("subscriptions push status at their rate until unsubscribed", "[contro
   core.handle(loopbackPeer(42000), msg("/spindle/unsubscribe"));
   core.tick(now + std::chrono::seconds(10));
   CHECK(sink.take().empty());
+}
+
+TEST_CASE("/spindle/part/controls replies the part's labelled controllers with their values", "[control]") {
+  RecordingTarget target;
+  RecordingSink sink;
+  ControlCore core(target, sink);
+  target.controls[2] = {{7, "Master Vol", 100.0f / 127.0f}, {226, "Room mic", 0.25f}};
+  core.handle(loopbackPeer(), msg("/spindle/part/controls", {I(3)}));
+  auto replies = sink.take();
+  REQUIRE(replies.size() == 1);
+  const OscMessage& m = replies[0].message;
+  CHECK(m.path == "/spindle/part/controls");
+  CHECK(m.typespec() == "iisfisf");
+  REQUIRE(m.args.size() == 7);
+  CHECK(m.args[0].number() == 3);
+  CHECK(m.args[1].number() == 7);
+  CHECK(m.args[2].text == "Master Vol");
+  CHECK(m.args[3].number() == Approx(100.0 / 127.0));
+  CHECK(m.args[4].number() == 226);
+  CHECK(m.args[5].text == "Room mic");
+  CHECK(m.args[6].number() == Approx(0.25));
+  // A part without labelled controllers: only the part.
+  core.handle(loopbackPeer(), msg("/spindle/part/controls", {I(1)}));
+  replies = sink.take();
+  REQUIRE(replies.size() == 1);
+  CHECK(replies[0].message.typespec() == "i");
+  // Out of range: an error, no reply of the address.
+  core.handle(loopbackPeer(), msg("/spindle/part/controls", {I(17)}));
+  replies = sink.take();
+  REQUIRE(replies.size() == 1);
+  CHECK(replies[0].message.path == "/spindle/error");
 }
 
 TEST_CASE("the README's OSC section is the table", "[control]") {

@@ -2,6 +2,7 @@
 // Test doubles for the control layer: a ControlTarget that records every call (and
 // answers loads at once, from the calling thread, like a very fast loader thread),
 // and a ReplySink that keeps every reply.
+#include <array>
 #include <mutex>
 #include <utility>
 #include <string>
@@ -80,6 +81,8 @@ class RecordingTarget : public control::ControlTarget {
   }
   control::SessionState sessionState() override { return state; }
   const control::ProblemLog& problems() override { return problemLog; }
+  std::vector<control::PartControl> partControls(int part) override { return controls[static_cast<std::size_t>(part)]; }
+  std::array<std::vector<control::PartControl>, control::kParts> controls;  // what partControls() reports
 
   std::string last() const { return calls.empty() ? std::string() : calls.back(); }
 

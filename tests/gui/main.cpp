@@ -9,6 +9,7 @@ int runPlaybackTests(int argc, char** argv);
 int runControlTargetTests(int argc, char** argv);
 int runSystemTests(int argc, char** argv);
 int runRuntimeProblemTests(int argc, char** argv);
+int runControlStripTests(int argc, char** argv);
 }  // namespace spindle::gui::test
 
 int main(int argc, char** argv) {
@@ -20,5 +21,6 @@ int main(int argc, char** argv) {
   failed += spindle::gui::test::runControlTargetTests(argc, argv);
   failed += spindle::gui::test::runSystemTests(argc, argv);
   failed += spindle::gui::test::runRuntimeProblemTests(argc, argv);
+  failed += spindle::gui::test::runControlStripTests(argc, argv);
   return failed == 0 ? 0 : 1;
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The real window, captured: a dummy-backend jackd and Xvfb on a free display, then
-# `spindle` (the GUI) with a fixture instrument; more fixture libraries are loaded and
+# The real window, captured: a dummy-backend jackd and Xvfb on a free display of a
+# laptop's size (1366x768: the window must fit it), then `spindle` (the GUI) with a
+# fixture instrument that labels its controls and keyswitches (label_cc, sw_label); more fixture libraries are loaded and
 # notes played over OSC; the window is dumped with xwd, converted to PNG
 # (spindle-xwd2png) and checked not to be blank. The PNG stays under the build folder:
 # $SPINDLE_SCREENSHOT_DIR/spindle-screenshot.png.
@@ -67,7 +68,7 @@ jackd -n "$server" -R -P 70 -d dummy -r 48000 -p 256 >"$tmp/jackd.log" 2>&1 &
 pids+=($!)
 wait_until 15 jack_lsp || fail "jackd did not start"
 
-Xvfb "$display" -screen 0 1600x1000x24 -nolisten tcp >"$tmp/xvfb.log" 2>&1 &
+Xvfb "$display" -screen 0 1366x768x24 -nolisten tcp >"$tmp/xvfb.log" 2>&1 &
 pids+=($!)
 export DISPLAY=$display
 wait_until 15 xwininfo -root || fail "Xvfb did not start on $display"
@@ -78,7 +79,7 @@ mkdir -p "$XDG_CONFIG_HOME/spindle" "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIM
 printf '[osc]\nport=%s\n[libraries]\nfolder=%s\n' "$osc_port" "$fixtures/sfizz-testfiles" \
   >"$XDG_CONFIG_HOME/spindle/spindle.conf"
 
-"$SPINDLE_EXE" --instrument "$fixtures/sfizz-testfiles/labels_sw.sfz" --name spindle \
+"$SPINDLE_EXE" --instrument "$fixtures/realworld/karoryfer-horsepulse/Programs/01-keyswitch.sfz" --name spindle \
   >"$tmp/spindle.log" 2>&1 &
 spindle_pid=$!
 pids+=($spindle_pid)
@@ -118,6 +119,10 @@ osc /spindle/note_on iii 3 28 100
 sleep 0.5
 
 id=$(window_id)
+geometry=$(xwininfo -id "$id")
+width=$(awk '/Width:/ {print $2}' <<<"$geometry") height=$(awk '/Height:/ {print $2}' <<<"$geometry")
+echo "window ${width}x${height}"
+[ "$width" -le 1366 ] && [ "$height" -le 768 ] || fail "the window (${width}x${height}) does not fit 1366x768"
 xwd -id "$id" -silent >"$tmp/window.xwd" || fail "xwd could not dump window $id"
 mkdir -p "$out_dir"
 "$SPINDLE_XWD2PNG" "$tmp/window.xwd" "$png" || fail "the screenshot is blank or unreadable"

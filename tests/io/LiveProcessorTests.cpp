@@ -149,3 +149,21 @@ TEST_CASE("LiveProcessor: notes of a cycle after a frame gap or a reported xrun 
   CHECK(io::formatNoteLatency(notes[2], 48000.0).find(" after-xrun") != std::string::npos);
   CHECK(io::formatNoteLatency(notes[3], 48000.0).find("xrun") == std::string::npos);
 }
+
+TEST_CASE("LiveProcessor: the host tempo of a cycle reaches lobpm/hibpm; 0 keeps the last", "[io][live]") {
+  Rig rig;
+  rig.program.program->regions[0].lobpm = 100.0f;  // single thread: the engine reads it in endCycle only
+  const auto cycleAt = [&rig](uint64_t frameTime, double tempo) {
+    CycleStart c{frameTime, 256, 0, 48000.0};
+    c.tempo = tempo;
+    rig.live.beginCycle(c);
+    const uint8_t bytes[3] = {0x90, 60, 100};
+    rig.live.addPortEvent(10, bytes, 3);
+    rig.live.endCycle(rig.left.data(), rig.right.data());
+    return rig.firstSounding(256);
+  };
+  CHECK(cycleAt(0, 0.0) == 10);    // no host tempo: 120
+  CHECK(cycleAt(256, 90.0) == -1);  // JACK transport at 90 bpm
+  CHECK(cycleAt(512, 0.0) == -1);   // transport stopped: still 90
+  CHECK(cycleAt(768, 100.0) == 10);
+}

@@ -7,6 +7,7 @@
 #include "core/Limits.h"
 #include "engine/Engine.h"
 #include "io/OfflineRenderer.h"
+#include "SmfBuilder.h"
 
 using spindle::engine::Engine;
 using spindle::engine::EngineConfig;
@@ -119,4 +120,47 @@ TEST_CASE("a voice that never ends is cut at the tail cap") {
   CHECK(out.stats.peakVoices == 1);
   CHECK(out.stats.frames >= static_cast<int64_t>(kRate));          // 1 s cap after the last event
   CHECK(out.stats.frames < static_cast<int64_t>(kRate) + 256 + 1);  // ... and not a block more
+}
+
+TEST_CASE("lobpm/hibpm follow the MIDI file's tempo, changed at the tempo event's frame") {
+  // 480 ticks per quarter. Tempo 90 bpm at tick 0, a note at tick 480 (0.6667 s);
+  // tempo 150 at tick 960 (1.3333 s), a note at the same tick, after the tempo event.
+  spindle::test::TrackBuilder track;
+  track.tempo(0, 666667).event(480, {0x90, 60, 100}).event(10, {0x80, 60, 0});
+  track.tempo(470, 400000).event(0, {0x90, 60, 100}).event(10, {0x80, 60, 0}).end(480);
+  const auto bytes = spindle::test::buildSmf(0, 480, {track});
+  const spindle::io::MidiSong song = spindle::io::parseMidiFile(bytes.data(), bytes.size(), "tempo.mid");
+  REQUIRE(song.tempos.size() == 2);
+  CHECK(song.tempos[0].bpm == Approx(90.0).epsilon(1e-5));
+  CHECK(song.tempos[1].seconds == Approx(2 * 0.666667).epsilon(1e-5));
+  CHECK(song.tempos[1].bpm == Approx(150.0));
+
+  ConstantInstrument slow(4800), fast(4800);
+  slow.program.regions[0].hibpm = 120.0f;  // plays below 120 bpm only
+  slow.program.prepare();
+  fast.program.regions[0].lobpm = 120.0f;
+  fast.program.prepare();
+  // A block size that does not divide the tempo change's frame (64000): it cuts a block.
+  for (const auto* inst : {&slow, &fast}) {
+    EngineConfig config;
+    config.sampleRate = kRate;
+    config.maxBlockFrames = 300;
+    Engine engine(config);
+    spindle::engine::Command setProgram;
+    setProgram.type = spindle::engine::CommandType::SetProgram;
+    setProgram.program = &inst->program;
+    REQUIRE(engine.postCommand(setProgram));
+    std::vector<float> left;
+    OfflineRenderer renderer(engine, RenderOptions{300, song.lengthSeconds, 1.0, {}, song.tempos});
+    renderer.render(song.events, [&](const float* l, const float*, int frames) {
+      left.insert(left.end(), l, l + frames);
+      return true;
+    });
+    engine.collectAllPrograms([](const spindle::engine::Program*) {});
+    REQUIRE(left.size() > 70000);
+    const bool first = std::abs(left[32000 + 100]) > 0.0f;   // note at 0.6667 s = frame 32000
+    const bool second = std::abs(left[64000 + 100]) > 0.0f;  // note at 1.3333 s = frame 64000
+    CHECK(first == (inst == &slow));
+    CHECK(second == (inst == &fast));
+  }
 }

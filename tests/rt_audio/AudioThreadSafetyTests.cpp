@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "RtGuard.h"
+#include "RtChecks.h"
 #include "catch.h"
 #include "core/Limits.h"
 #include "core/MidiEvent.h"
@@ -173,11 +174,103 @@ TEST_CASE("Audio thread: a 256-voice render allocates nothing and takes no lock"
   CHECK(peak > 0.01f);
   CHECK(std::isfinite(peak));
 
-  if (!test::rtGuardCounting()) {
-    WARN(test::rtGuardMode());
-    return;
+  test::checkAudioThreadClean(counts);
+}
+
+namespace {
+
+// The same region with controller modulation on every continuous stage: amplitude,
+// volume, pan, width, pitch, cutoff, resonance, LFO depth and rate, EQ gain and
+// frequency, a crossfade, and note-start release/offset slots.
+engine::Program makeModulatedProgram(const SampleData& sample) {
+  engine::Program program = makeProgram(sample);
+  Region& r = program.regions[0];
+  const auto add = [&r](int cc, ModTarget target, float depth, uint8_t curve = 0, float smoothMs = -1.0f) {
+    r.ccModulations[r.ccModulationCount++] = CcModulation{static_cast<uint16_t>(cc), target, curve, depth, smoothMs, 0.0f};
+  };
+  add(1, ModTarget::Amplitude, 100.0f, 4, 20.0f);
+  add(2, ModTarget::Pan, 100.0f, 1);
+  add(3, ModTarget::Pitch, 200.0f, 1, 10.0f);
+  add(4, ModTarget::Cutoff, 2400.0f, 0, 0.0f);
+  add(5, ModTarget::Resonance, 6.0f);
+  add(6, ModTarget::Volume, -6.0f);
+  add(8, ModTarget::Width, -100.0f);
+  add(9, ModTarget::AmplfoDepth, 3.0f);
+  add(9, ModTarget::PitchlfoFreq, 4.0f);
+  add(129, ModTarget::FillfoDepth, 600.0f);
+  add(12, ModTarget::AmpegRelease, 0.2f);
+  add(13, ModTarget::Offset, 100.0f);
+  add(15, ModTarget::Eq1Gain, 12.0f);
+  add(15, ModTarget::Eq2Freq, 2000.0f);
+  r.eq[1].gain = -6.0f;
+  r.ccCrossfades[r.ccCrossfadeCount++] = CcCrossfade{14, false, 0, 64};
+  program.prepare();
+  return program;
+}
+
+// Every block sweeps the modulating CCs of both parts at several frames.
+std::vector<std::vector<MidiEvent>> makeSweep(int blocks) {
+  std::vector<std::vector<MidiEvent>> out;
+  std::vector<MidiEvent> notes;
+  for (int key = 0; key < 128; ++key)
+    for (int part = 0; part < kParts; ++part)
+      notes.push_back(event(static_cast<uint32_t>(key), static_cast<uint8_t>(midi::kNoteOn | part), key, 100));
+  out.push_back(notes);
+  for (int b = 0; b < blocks; ++b) {
+    std::vector<MidiEvent> ccs;
+    for (uint32_t at = 3; at < kBlock; at += 50) {
+      for (int part = 0; part < kParts; ++part) {
+        const auto status = static_cast<uint8_t>(midi::kControlChange | part);
+        for (const int number : {1, 2, 3, 4, 5, 6, 8, 9, 14, 15})
+          ccs.push_back(event(at, status, number, static_cast<int>((b * 7 + static_cast<int>(at) + number * 13) % 128)));
+      }
+    }
+    out.push_back(ccs);
   }
-  CHECK(counts.allocs == 0);
-  CHECK(counts.frees == 0);
-  CHECK(counts.locks == 0);
+  std::vector<MidiEvent> offs;
+  for (int part = 0; part < kParts; ++part)
+    for (int key = 0; key < 128; ++key) offs.push_back(event(1, static_cast<uint8_t>(midi::kNoteOff | part), key, 0));
+  out.push_back(offs);
+  for (int b = 0; b < 60; ++b) out.emplace_back();
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("Audio thread: 256 voices with 14 CC modulations each, CCs swept every block, allocate nothing",
+          "[rt][audio][mod]") {
+  INFO(test::rtGuardMode());
+  const SineSample sample(220.0, static_cast<int64_t>(kRate * 2));
+  const engine::Program program = makeModulatedProgram(sample.data);
+  const auto blocks = makeSweep(40);
+  std::vector<float> left(kBlock), right(kBlock);
+  float peak = 0.0f;
+
+  engine::Engine engine(engine::EngineConfig{kRate, kBlock, kVoices, engine::Quality::Hermite, 1});
+  for (int part = 0; part < kParts; ++part) {
+    engine::Command c;
+    c.type = engine::CommandType::SetProgram;
+    c.part = static_cast<int8_t>(part);
+    c.program = &program;
+    REQUIRE(engine.postCommand(c));
+  }
+  test::resetRtCounts();
+  uint32_t sounding = 0;
+  for (std::size_t b = 0; b < blocks.size(); ++b) {
+    {
+      test::AudioThreadScope audio;
+      engine.process(blocks[b].data(), static_cast<int>(blocks[b].size()), left.data(), right.data(), kBlock);
+    }
+    if (b == 20) sounding = engine.stats().activeVoices;
+    for (int i = 0; i < kBlock; ++i) peak = std::max(peak, std::fabs(left[static_cast<std::size_t>(i)]));
+  }
+  const test::RtCounts counts = test::rtCounts();
+  const engine::EngineStats end = engine.stats();
+  engine.collectAllPrograms([](const engine::Program*) {});
+
+  CHECK(sounding == static_cast<uint32_t>(kVoices));
+  CHECK(end.activeVoices == 0);
+  CHECK(peak > 0.001f);
+  CHECK(std::isfinite(peak));
+  test::checkAudioThreadClean(counts);
 }

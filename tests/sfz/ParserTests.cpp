@@ -100,7 +100,7 @@ TEST_CASE("octave_offset and note_offset in <control> shift note values", "[sfz]
   CHECK(inst.regions[2].pitchKeycenter == 70);
 }
 
-TEST_CASE("values are clamped to the reference ranges, with a diagnostic", "[sfz][parser]") {
+TEST_CASE("values are clamped to the reference ranges, with a diagnostic (volume and tune kept)", "[sfz][parser]") {
   const auto inst = parse(R"(<region> sample=*sine volume=20 pan=-300 lovel=0 hikey=200 seq_length=0
 tune=250 cutoff=-5 resonance=99 ampeg_attack=1000 amplfo_freq=50 pitchlfo_depth=5000
 fileg_depth=-20000 lorand=-1 hirand=2 transpose=300 offset=-10 bend_step=0 lochan=0 hichan=17
@@ -108,12 +108,12 @@ amp_velcurve_10=3 xfin_hivel=300 amp_keytrack=50 rt_decay=500 group=3000000000
 )");
   REQUIRE(inst.regions.size() == 1);
   const auto& r = inst.regions[0];
-  CHECK(r.volume == 6.0f);
+  CHECK(r.volume == 20.0f);  // beyond the reference, kept: see the levels tests
   CHECK(r.pan == -100.0f);
   CHECK(r.lovel == 1);
   CHECK(r.hikey == 127);
   CHECK(r.seqLength == 1);
-  CHECK(r.tune == 100.0f);
+  CHECK(r.tune == 250.0f);
   CHECK(r.cutoff == 0.0f);
   CHECK(r.resonance == 40.0f);
   CHECK(r.ampeg.attack == 100.0f);
@@ -132,7 +132,8 @@ amp_velcurve_10=3 xfin_hivel=300 amp_keytrack=50 rt_decay=500 group=3000000000
   CHECK(r.ampKeytrack == 12.0f);
   CHECK(r.rtDecay == 200.0f);
   CHECK(r.group == 2147483647);
-  CHECK(countDiagnostics(inst, "out of range") == 24);
+  CHECK(countDiagnostics(inst, "out of range") == 22);
+  CHECK(countDiagnostics(inst, "beyond the reference range") == 2);
   const auto* d = findDiagnostic(inst, "'tune'");
   REQUIRE(d);
   CHECK(d->line == 2);
@@ -235,9 +236,9 @@ TEST_CASE("locc/hicc conditions, cutoff implies lpf_2p, unsupported option value
 )");
   REQUIRE(inst.regions.size() == 2);
   const auto& a = inst.regions[0];
-  REQUIRE(a.ccConditionCount == 2);
-  CHECK((a.ccConditions[0].cc == 64 && a.ccConditions[0].lo == 5 && a.ccConditions[0].hi == 63));
-  CHECK((a.ccConditions[1].cc == 1 && a.ccConditions[1].lo == 10 && a.ccConditions[1].hi == 127));
+  REQUIRE(a.ccConditions.size() == 2);
+  CHECK((a.ccConditions[0].cc == 64 && a.ccConditions[0].lo == 5 / 127.0f && a.ccConditions[0].hi == 63 / 127.0f));
+  CHECK((a.ccConditions[1].cc == 1 && a.ccConditions[1].lo == 10 / 127.0f && a.ccConditions[1].hi == 1.0f));
   CHECK(a.filType == spindle::FilterType::Lpf2p);
   CHECK(a.cutoff == 500.0f);
   const auto& b = inst.regions[1];
@@ -258,7 +259,7 @@ TEST_CASE("<curve> headers give 128-point curves", "[sfz][parser]") {
   CHECK(inst.regions.size() == 1);
 }
 
-TEST_CASE("<effect> and <sample> are reported once and their opcodes skipped", "[sfz][parser]") {
+TEST_CASE("<effect> is kept and said once; <sample> is reported once and skipped", "[sfz][parser]") {
   const auto inst = parse(R"(<region> sample=*sine
 <effect> type=delay bogus_fx=1
 <effect> type=reverb
@@ -266,17 +267,21 @@ TEST_CASE("<effect> and <sample> are reported once and their opcodes skipped", "
 <region> sample=*noise
 )");
   CHECK(inst.regions.size() == 2);
-  CHECK(countDiagnostics(inst, "<effect> is not supported") == 1);
+  CHECK(countDiagnostics(inst, "effects are not played yet") == 1);
   CHECK(countDiagnostics(inst, "<sample> is not supported") == 1);
   CHECK(inst.unknownOpcodes.empty());
   CHECK(findDiagnostic(inst, "<effect>")->line == 2);
+  REQUIRE(inst.effects.size() == 2);
+  CHECK(inst.effects[0].opcodes.size() == 2);
+  CHECK(inst.effects[0].opcodes[1].first == "bogus_fx");
+  CHECK(inst.effects[1].opcodes[0].second == "reverb");
 }
 
 TEST_CASE("unknown opcodes are reported once with file and line; unsupported ones too", "[sfz][parser]") {
   const auto inst = parse(R"(<region> sample=*sine
 engine_color=organic
 <region> sample=*sine engine_color=warm sync_beats=2
-<region> sample=*sine sync_beats=4 eq1_freq=100 eq2_freq=200 hint_ram_based=1
+<region> sample=*sine sync_beats=4 bitred=100 decim=200 hint_ram_based=1
 )");
   CHECK(inst.regions.size() == 3);
   REQUIRE(inst.unknownOpcodes == std::vector<std::string>{"engine_color"});
@@ -286,8 +291,8 @@ engine_color=organic
   CHECK(d->file == kVirtual.string());
   CHECK(countDiagnostics(inst, "'sync_beats' is not supported") == 1);
   CHECK(findDiagnostic(inst, "sync_beats")->line == 3);
-  CHECK(countDiagnostics(inst, "'eq1_freq' is not supported") == 1);
-  CHECK(countDiagnostics(inst, "'hint_ram_based' is not supported") == 1);
+  CHECK(countDiagnostics(inst, "'bitred' is not supported") == 1);
+  CHECK(countDiagnostics(inst, "hint_ram_based") == 0);  // ARIA player hints: read silently
 }
 
 TEST_CASE("malformed text is reported with its line; the rest keeps parsing", "[sfz][parser]") {

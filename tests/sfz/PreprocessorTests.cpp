@@ -48,9 +48,9 @@ TEST_CASE("#define and $NAME expansion, longest name first, mid-line defines", "
 )", "/virtual/d.sfz");
   REQUIRE(inst.regions.size() == 4);
   CHECK(inst.regions[0].lokey == 36);
-  REQUIRE(inst.regions[0].ccConditionCount == 1);
+  REQUIRE(inst.regions[0].ccConditions.size() == 1);
   CHECK(inst.regions[0].ccConditions[0].cc == 64);
-  CHECK(inst.regions[0].ccConditions[0].hi == 100);
+  CHECK(inst.regions[0].ccConditions[0].hi == 100 / 127.0f);
   CHECK(inst.regions[1].lokey == 52);
   CHECK(inst.regions[1].volume == -6.0f);
   CHECK(inst.regions[2].seqPosition == 3);
@@ -125,9 +125,9 @@ TEST_CASE("default_path is a prefix, reset by a new <control>", "[sfz][preproces
   CHECK(sampleOf(inst, 3) == "/virtual/dp/b.wav");
 }
 
-TEST_CASE("#include: relative to the including file, nested, with defines", "[sfz][preprocessor]") {
+TEST_CASE("#include: relative to the top-level file, nested, with defines", "[sfz][preprocessor]") {
   TempDir dir;
-  dir.write("inst/parts/keys.sfz", "#define $VOL -4\n#include \"../more/last.sfz\"\n<region> sample=b.wav key=$KEY\n");
+  dir.write("inst/parts/keys.sfz", "#define $VOL -4\n#include \"more/last.sfz\"\n<region> sample=b.wav key=$KEY\n");
   dir.write("inst/more/last.sfz", "<region> sample=c.wav key=70\n");
   dir.write("inst/Other.sfz", "<region> sample=d.wav\n");
   const auto main = dir.write("inst/main.sfz", R"(#define $KEY 50
@@ -156,6 +156,39 @@ TEST_CASE("#include: relative to the including file, nested, with defines", "[sf
   CHECK(missing->severity == sfz::Diagnostic::Severity::Error);
   CHECK(missing->line == 7);
   CHECK(missing->file == main.string());
+  CHECK(countDiagnostics(inst, "relative to the including file") == 0);
+}
+
+// ARIA's rule (Karoryfer's Programs/modules/*.sfz include "modules/x.sfz" from a module).
+TEST_CASE("#include inside an included file resolves against the top-level folder", "[sfz][preprocessor]") {
+  TempDir dir;
+  dir.write("Programs/modules/outer.sfz", "#include \"modules/inner.sfz\"\n<region> sample=*sine key=2\n");
+  dir.write("Programs/modules/inner.sfz", "<region> sample=*sine key=1\n");
+  // A decoy next to the including file: the top-level rule must win.
+  dir.write("Programs/modules/modules/inner.sfz", "<region> sample=*sine key=99\n");
+  const auto inst = sfz::loadFile(dir.write("Programs/main.sfz", "#include \"modules/outer.sfz\"\n"));
+  REQUIRE(inst.regions.size() == 2);
+  CHECK(inst.regions[0].lokey == 1);
+  CHECK(inst.regions[1].lokey == 2);
+  CHECK(inst.origins[0].file == (dir.path() / "Programs/modules/inner.sfz").string());
+  CHECK(inst.diagnostics.empty());
+}
+
+TEST_CASE("#include found only next to the including file loads, with a warning naming both paths",
+          "[sfz][preprocessor]") {
+  TempDir dir;
+  dir.write("top/parts/a.sfz", "#include \"b.sfz\"\n");
+  dir.write("top/parts/b.sfz", "<region> sample=*sine key=7\n");
+  const auto inst = sfz::loadFile(dir.write("top/main.sfz", "#include \"parts/a.sfz\"\n"));
+  REQUIRE(inst.regions.size() == 1);
+  CHECK(inst.regions[0].lokey == 7);
+  const auto* warning = findDiagnostic(inst, "relative to the including file");
+  REQUIRE(warning);
+  CHECK(warning->severity == sfz::Diagnostic::Severity::Warning);
+  CHECK(warning->file == (dir.path() / "top/parts/a.sfz").string());
+  CHECK(warning->line == 1);
+  CHECK(warning->message.find((dir.path() / "top/b.sfz").string()) != std::string::npos);
+  CHECK(warning->message.find((dir.path() / "top/parts/b.sfz").string()) != std::string::npos);
 }
 
 TEST_CASE("#include loops are detected and reported, parsing goes on", "[sfz][preprocessor]") {

@@ -93,7 +93,9 @@ TEST_CASE("opcode table ranges agree with the SFZ reference (syntax.yml)", "[sfz
   const auto reference = readReference(fixtures / "sfz-syntax" / "syntax.yml");
   REQUIRE(reference.size() > 400);
   int v1Checked = 0, checked = 0;
-  for (const sfz::OpcodeSpec& spec : sfz::opcodeTable()) {
+  std::vector<sfz::OpcodeSpec> specs(sfz::opcodeTable().begin(), sfz::opcodeTable().end());
+  specs.insert(specs.end(), sfz::modOpcodeTable().begin(), sfz::modOpcodeTable().end());
+  for (const sfz::OpcodeSpec& spec : specs) {
     const auto it = reference.find(std::string(spec.name));
     if (it == reference.end()) continue;
     const RefOpcode* ref = pick(it->second);

@@ -8,6 +8,8 @@
 #include <random>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "sfz/Instrument.h"
 
@@ -54,6 +56,17 @@ inline const sfz::Diagnostic* findDiagnostic(const sfz::Instrument& inst, std::s
   for (const sfz::Diagnostic& d : inst.diagnostics)
     if (d.message.find(needle) != std::string::npos) return &d;
   return nullptr;
+}
+
+// The regions that hold `key` and `velocity`, as (sample file name, region): which
+// sample a note plays, for the loaders of the other formats.
+inline std::vector<std::pair<std::string, const Region*>> regionsPlaying(const sfz::Instrument& in, int key,
+                                                                          int velocity) {
+  std::vector<std::pair<std::string, const Region*>> out;
+  for (const Region& r : in.regions)
+    if (key >= r.lokey && key <= r.hikey && velocity >= r.lovel && velocity <= r.hivel)
+      out.emplace_back(std::filesystem::path(in.samples[static_cast<size_t>(r.sampleIndex)]).filename().string(), &r);
+  return out;
 }
 
 }  // namespace spindle::test

@@ -27,6 +27,15 @@ void Lfo::setup(const LfoParams& params, double sampleRate) noexcept SPINDLE_REA
   start();
 }
 
+void Lfo::setFreq(double hz, double sampleRate) noexcept SPINDLE_REALTIME {
+  const double f = hz > 0.0 ? hz : 0.0;
+  if (f == freq_) return;
+  freq_ = f;
+  const double w = 2.0 * std::numbers::pi * freq_ / (sampleRate > 0.0 ? sampleRate : 48000.0);
+  rotCos_ = std::cos(w);
+  rotSin_ = std::sin(w);
+}
+
 void Lfo::start() noexcept SPINDLE_REALTIME {
   delayLeft_ = delayFrames_;
   sin_ = 0.0;

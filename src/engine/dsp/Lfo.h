@@ -25,6 +25,9 @@ class Lfo {
   // Writes depth * fade * sin(phase); zeros while delayed and when !active().
   void process(float* out, int frames) noexcept SPINDLE_REALTIME;
   bool active() const noexcept { return freq_ > 0.0 && depth_ != 0.0; }  // freq > 0 && depth != 0
+  // Control-rate changes (controller modulation): the phase and fade carry on.
+  void setDepth(double depth) noexcept SPINDLE_REALTIME { depth_ = depth; }
+  void setFreq(double hz, double sampleRate) noexcept SPINDLE_REALTIME;
 
  private:
   int runDelay(float* out, int frames) noexcept SPINDLE_REALTIME;  // returns frames written

@@ -185,4 +185,18 @@ inline float maxJump(const std::vector<float>& x, size_t from, size_t to) {
   return m;
 }
 
+// Plays each event at the start of its own 64-frame block; returns what frame 4 of each
+// block shows (regions tagged by a constant sample level tell which one played).
+inline std::vector<float> playTags(Renderer& r, const std::vector<TimedEvent>& events) {
+  std::vector<float> seen;
+  for (const TimedEvent& n : events) {
+    const auto start = static_cast<int64_t>(r.left.size());
+    TimedEvent e = n;
+    e.frame = start;
+    r.run({e}, 64);
+    seen.push_back(r.left[static_cast<size_t>(start + 4)]);
+  }
+  return seen;
+}
+
 }  // namespace spindle::test

@@ -104,3 +104,28 @@ TEST_CASE("held keys follow note-on and note-off; the sustain pedal does not hol
   CHECK(part.heldKeys[1] == 0U);
   CHECK(part.voices == 1);
 }
+
+// Issue 15: the player's control strip and /spindle/part/controls read the labelled
+// controllers' values from the engine (Engine::controllerValue) and compare the part's
+// program (PartStats::program) with the one they loaded.
+TEST_CASE("labelled controllers' values and the part's program are published", "[engine][stats]") {
+  TestProgram program;
+  program.addRegion(program.addSample(std::make_unique<TestSample>(sine(440.0, 48000.0, 9600))));
+  program.program->controllerLabels = {{7, "Volume"}, {74, "Brightness"}, {300, "Room"}, {7, "Again"}};
+  const engine::Program* p = program.prepare();
+  CHECK(p->publishedControllers == std::vector<uint16_t>{7, 74, 300});
+  Renderer out({}, kBlock);
+  CHECK(out.engine.stats().parts[3].program == nullptr);
+  out.setProgram(p, 3);
+  out.run({cc(10, 74, 127, 3), cc(20, 7, 64, 3), cc(30, 75, 127, 3), cc(40, 74, 32, 2)}, kBlock);
+  CHECK(out.engine.stats().parts[3].program == p);
+  CHECK(out.engine.stats().parts[2].program == nullptr);
+  CHECK(out.engine.controllerValue(3, 74) == Approx(1.0f));
+  CHECK(out.engine.controllerValue(3, 7) == Approx(64.0f / 127.0f));
+  CHECK(out.engine.controllerValue(3, 75) == 0.0f);  // not labelled: not published
+  CHECK(out.engine.controllerValue(2, 74) == 0.0f);  // part 2 plays nothing
+  CHECK(out.engine.controllerValue(3, 512) == 0.0f);
+  CHECK(out.engine.controllerValue(16, 7) == 0.0f);
+  out.run({cc(0, 74, 0, 3)}, kBlock);  // absolute frame 0 lands at the next block's start
+  CHECK(out.engine.controllerValue(3, 74) == 0.0f);
+}

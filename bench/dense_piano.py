@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""Issue 16's dense piano render, side by side in one run: spindle-render streamed
+(the decoded-block cache), spindle-render with every sample in RAM, fluidsynth -F and
+sfizz_render on the same notes.
+
+    bench/dense_piano.py [--build DIR] [--runs 3] [--keep DIR] [--wav] [--sfizz PATH]
+
+bench/run runs it as item 6 (--quick: 12 roots, a 5 s song, one run).
+
+The piano is generated (bench/DensePiano.h via spindle-bench-piano): 240 regions over
+240 stereo 16-bit FLAC files of 1.5-15 s at 44.1 kHz (62.5 M frames), 4 velocity
+layers; the song is 45 s of held 64-note chords, repeated notes and pedalled glissandi
+(3,396 notes; 256 voices saturate and steal). fluidsynth gets the same frames as an SF2
+(each stereo file as a linked left/right pair), reverb and chorus off, 4-point
+interpolation; Spindle runs Hermite (--quality 1), sfizz_render -q 2 (its
+Hermite-like polynomial). CPU is user+sys of the whole process (loading included),
+RSS the peak resident size; each tool runs --runs times and the median is shown.
+Spindle's "disk streaming:" line gives frames decoded, frames the voices read and
+the block cache's hit rate. The streamed and in-RAM outputs are compared byte for byte.
+
+Spindle is built in Release in build/bench unless --build names a build folder that
+holds src/app/spindle-render and bench/spindle-bench-piano. sfizz_render is found
+through --sfizz or $SPINDLE_SFIZZ_RENDER (default ../shared/reference/sfizz_render);
+skipped when absent. Generated files go to a temporary folder (or --keep).
+"""
+import argparse
+import filecmp
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from common import ROOT, build_spindle, line_of, measure  # noqa: E402
+
+
+def median_run(command, runs):
+    results = [measure(command) for _ in range(runs)]
+    cpu = statistics.median(r[0] for r in results)
+    return {"cpu_s": cpu, "wall_s": statistics.median(r[1] for r in results),
+            "peak_rss_mib": statistics.median(r[2] for r in results), "stdout": results[-1][3]}
+
+
+def disk_figures(stdout):
+    line = line_of(stdout, "disk streaming")
+    number = lambda pattern: float(re.search(pattern, line).group(1)) if re.search(pattern, line) else float("nan")
+    return {"decoded_m": number(r"([\d.]+) M frames decoded"), "read_m": number(r"([\d.]+) M read by voices"),
+            "ratio": number(r"([\d.]+) decoded per frame read"), "hits_pct": number(r"([\d.]+) % hits"),
+            "underruns": number(r"(\d+) underruns"), "line": line}
+
+
+def run(build, folder, runs, wav=False, sfizz=None, roots=60, seconds=45.0):
+    """Generates the piano and song into `folder` and renders them with every tool."""
+    render = os.path.join(build, "src", "app", "spindle-render")
+    os.makedirs(folder, exist_ok=True)
+    generator = [os.path.join(build, "bench", "spindle-bench-piano"), folder, "--roots", str(roots), "--seconds",
+                 str(seconds)] + (["--wav"] if wav else [])
+    print(subprocess.run(generator, check=True, capture_output=True, text=True).stdout.strip())
+    sfz, song = os.path.join(folder, "piano.sfz"), os.path.join(folder, "song.mid")
+    out = lambda name: os.path.join(folder, name + ".wav")
+    spindle = lambda wav, extra: [render, "--sfz", sfz, "--midi", song, "--wav", wav, "--quality", "1",
+                                  "--format", "f32"] + extra
+    rows = {"streamed": median_run(spindle(out("streamed"), []), runs),
+            "ram": median_run(spindle(out("ram"), ["--preload-frames", "-1"]), runs), "runs": runs}
+    rows["streamed"].update(disk_figures(rows["streamed"]["stdout"]))
+    rows["identical"] = filecmp.cmp(out("streamed"), out("ram"), shallow=False)
+    with open(os.path.join(folder, "interp4.cfg"), "w") as cfg:
+        cfg.write("interp 4\n")
+    rows["fluidsynth"] = median_run(["fluidsynth", "-ni", "-q", "-R", "0", "-C", "0", "-r", "48000", "-O", "float",
+                                     "-T", "wav", "-f", os.path.join(folder, "interp4.cfg"), "-o",
+                                     "synth.polyphony=256", "-F", out("fluidsynth"), os.path.join(folder, "piano.sf2"),
+                                     song], runs)
+    sfizz = sfizz or os.environ.get("SPINDLE_SFIZZ_RENDER") or os.path.join(ROOT, "..", "shared", "reference",
+                                                                                "sfizz_render")
+    if os.path.exists(sfizz):
+        rows["sfizz"] = median_run([sfizz, "--sfz", sfz, "--midi", song, "--wav", out("sfizz"), "-s", "48000", "-q",
+                                    "2", "-p", "256"], runs)
+    return rows
+
+
+def markdown(rows):
+    runs = rows["runs"]
+    ram, fluid = rows["ram"], rows["fluidsynth"]
+    s = rows["streamed"]
+    lines = ["| render | CPU s | CPU / in RAM | CPU / fluidsynth | peak RSS (MiB) | frames decoded / read by voices |"
+             " cache hits | underruns |", "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    def row(label, r, extra="| | |"):
+        lines.append("| %s | %.2f | %.2f | %.2f | %.0f %s" % (label, r["cpu_s"], r["cpu_s"] / ram["cpu_s"],
+                                                           r["cpu_s"] / fluid["cpu_s"], r["peak_rss_mib"], extra))
+    row("spindle-render, streamed", s, "| %.1f M / %.1f M = %.2f | %.1f %% | %d |" % (
+        s["decoded_m"], s["read_m"], s["ratio"], s["hits_pct"], s["underruns"]))
+    row("spindle-render --preload-frames -1", ram, "| | | |")
+    row("fluidsynth -F (SF2, 4-point)", fluid, "| | | |")
+    if "sfizz" in rows:
+        row("sfizz_render -q 2", rows["sfizz"], "| | | |")
+    lines.append("\nstreamed output %s the in-RAM output, byte for byte; median of %d runs" % (
+        "equals" if rows["identical"] else "DIFFERS FROM", runs))
+    return "\n".join(lines)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--build", help="a build folder with spindle-render and spindle-bench-piano")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--keep", help="folder for the generated files (default: a temporary one)")
+    parser.add_argument("--wav", action="store_true", help="16-bit WAV samples instead of FLAC")
+    parser.add_argument("--sfizz", help="sfizz_render binary")
+    args = parser.parse_args()
+    build = args.build or build_spindle(targets=("spindle-render", "spindle-bench-piano"))
+    folder = args.keep or tempfile.mkdtemp(prefix="spindle-dense-piano-")
+    rows = run(build, folder, args.runs, args.wav, args.sfizz)
+    print(rows["streamed"]["line"])
+    print(markdown(rows))
+    return 0 if rows["identical"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,34 @@
+#pragma once
+// The names the GUI offers as instruments (file dialog, library browser, drops). The
+// loader recognises a file by its content (formats::detect); these names only decide
+// what the browser lists and what a drop accepts, so a kit folder or a .dsbundle
+// (folders) is accepted too.
+#include <QFileInfo>
+#include <QString>
+#include <QStringList>
+
+namespace spindle::gui {
+
+inline QStringList instrumentNameFilters() {
+  return {QStringLiteral("*.sfz"), QStringLiteral("*.SFZ"), QStringLiteral("*.dspreset"), QStringLiteral("*.dsbundle"),
+          QStringLiteral("*.h2drumkit"), QStringLiteral("drumkit.xml")};
+}
+
+// "SFZ, DecentSampler and Hydrogen (*.sfz ...)", for QFileDialog.
+inline QString instrumentDialogFilter() {
+  return QStringLiteral("Instruments: SFZ, DecentSampler, Hydrogen kits (%1)").arg(instrumentNameFilters().join(' '));
+}
+
+inline bool isInstrumentPath(const QString& path) {
+  const QFileInfo info(path);
+  if (info.isDir()) return info.suffix().compare(QStringLiteral("dsbundle"), Qt::CaseInsensitive) == 0 ||
+                           QFileInfo::exists(info.filePath() + QStringLiteral("/drumkit.xml"));
+  const QString name = info.fileName();
+  for (const QString& pattern : instrumentNameFilters()) {
+    const QString tail = pattern.startsWith('*') ? pattern.mid(1) : pattern;
+    if (name.endsWith(tail, Qt::CaseInsensitive)) return true;
+  }
+  return false;
+}
+
+}  // namespace spindle::gui

@@ -1,0 +1,66 @@
+#pragma once
+// Controller modulation of a region, as plain data (SFZ X_onccN, X_ccN, X_curveccN,
+// X_smoothccN, X_stepccN, X_chanaft, X_polyaft; xfin/xfout_locc/hiccN).
+//
+// The sfz parser fills these into the Region; the engine compiles them per Program on
+// the loader thread (engine/mod/ModPlan) into the flat lists its voices walk. Sources
+// are controller slots 0..511 (core/Controllers.h: 129 channel aftertouch, 130
+// polyphonic aftertouch...). Depths keep the target's SFZ unit (percent, dB, cents, Hz,
+// seconds, frames).
+#include <array>
+#include <cstdint>
+
+namespace spindle {
+
+// What a controller moves. The first group is continuous (re-read while the note
+// sounds); from Offset on, the value is taken once when the voice starts.
+enum class ModTarget : uint8_t {
+  Amplitude,    // percent; multiplies (100 at curve value 1 = unity)
+  Volume,       // dB
+  Pan, Width, Position,  // percent
+  Pitch,        // cents (pitch_oncc, tune_oncc)
+  Cutoff,       // cents
+  Resonance,    // dB
+  AmpVeltrack,  // percent
+  AmplfoDepth, AmplfoFreq, FillfoDepth, FillfoFreq, PitchlfoDepth, PitchlfoFreq,  // dB or cents, Hz
+  Eq1Freq, Eq1Bw, Eq1Gain, Eq2Freq, Eq2Bw, Eq2Gain, Eq3Freq, Eq3Bw, Eq3Gain,     // Hz, octaves, dB
+  // Note-start targets.
+  Offset,  // frames
+  Delay,   // seconds
+  DelaySamples,  // frames (delay_samples_onccN)
+  AmpegDelay, AmpegStart, AmpegAttack, AmpegHold, AmpegDecay, AmpegSustain, AmpegRelease,
+  FilegDelay, FilegStart, FilegAttack, FilegHold, FilegDecay, FilegSustain, FilegRelease, FilegDepth,
+  PitchegDelay, PitchegStart, PitchegAttack, PitchegHold, PitchegDecay, PitchegSustain, PitchegRelease,
+  PitchegDepth,
+  Count
+};
+
+inline constexpr bool isNoteStartTarget(ModTarget t) noexcept { return t >= ModTarget::Offset; }
+
+// One source -> target connection. A value below 0 for smoothMs means "not given".
+struct CcModulation {
+  uint16_t cc = 0;
+  ModTarget target = ModTarget::Amplitude;
+  uint8_t curve = 0;       // curve_index: 0..6 built in, others from <curve> headers
+  float depth = 0.0f;      // target units at curve value 1
+  float smoothMs = -1.0f;  // X_smoothccN; < 0: the engine's default
+  float step = 0.0f;       // X_stepccN: the contribution is quantised to multiples; 0 = off
+};
+
+// xfin_loccN/xfin_hiccN (fade in over lo..hi) or xfout_loccN/xfout_hiccN (fade out).
+struct CcCrossfade {
+  uint16_t cc = 0;
+  bool fadeOut = false;
+  uint8_t lo = 0, hi = 0;
+};
+
+// A <curve> header (curve_index, v000..v127 interpolated) as the engine receives it.
+struct ModCurve {
+  int index = 0;
+  std::array<float, 128> points{};
+};
+
+inline constexpr int kMaxCcModulations = 16;  // per region; more are dropped with a warning
+inline constexpr int kMaxCcCrossfades = 4;
+
+}  // namespace spindle

@@ -1,0 +1,35 @@
+#pragma once
+// CurveTable: the controller curves of one Program (curve_index 0..255), 128 points
+// each, read with linear interpolation between points. Built on the loader thread;
+// the audio thread only calls eval().
+//
+// Built-in curves (SFZ reference, curve_index; as sfizz plays them), x = value 0..1:
+//   0 linear x (the default)   1 bipolar 2x - 1     2 inverted 1 - x
+//   3 inverted bipolar 1 - 2x  4 x^2                5 sqrt(x)        6 sqrt(1 - x)
+// A <curve> header with the same index replaces a built-in one. An index no curve
+// defines reads as curve 0.
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "core/Realtime.h"
+
+namespace spindle::engine::mod {
+
+class CurveTable {
+ public:
+  static constexpr int kCount = 256;
+  static constexpr int kPoints = 128;
+  using Points = std::array<float, kPoints>;
+
+  CurveTable();
+  void define(int index, const Points& points);
+  // The curve at x in 0..1 (clamped).
+  float eval(int index, float x) const noexcept SPINDLE_REALTIME;
+
+ private:
+  std::array<int16_t, kCount> slot_{};  // index -> points_ entry, -1 = undefined
+  std::vector<Points> points_;
+};
+
+}  // namespace spindle::engine::mod

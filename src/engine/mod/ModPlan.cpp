@@ -1,0 +1,46 @@
+#include "engine/mod/ModPlan.h"
+
+#include <algorithm>
+
+namespace spindle::engine::mod {
+
+namespace {
+
+bool ownsGain(const CcModulation& m, int cc) noexcept {
+  return m.cc == cc && (m.target == ModTarget::Amplitude || m.target == ModTarget::Volume);
+}
+
+}  // namespace
+
+void ModPlan::build(const std::vector<Region>& regions, const std::vector<ModCurve>& curveHeaders) {
+  curves_ = CurveTable{};
+  for (const ModCurve& c : curveHeaders) curves_.define(c.index, c.points);
+  slots_.clear();
+  fades_.clear();
+  regions_.assign(regions.size(), RegionMods{});
+  for (size_t i = 0; i < regions.size(); ++i) {
+    const Region& r = regions[i];
+    RegionMods& m = regions_[i];
+    m.first = static_cast<uint32_t>(slots_.size());
+    const auto begin = r.ccModulations.begin(), end = begin + r.ccModulationCount;
+    // Continuous slots first, then the note-start ones.
+    for (const bool noteStart : {false, true}) {
+      for (auto it = begin; it != end; ++it) {
+        if (isNoteStartTarget(it->target) != noteStart) continue;
+        slots_.push_back(*it);
+        m.touched |= uint64_t{1} << static_cast<unsigned>(it->target);
+        ++(noteStart ? m.noteStart : m.continuous);
+        if (noteStart) continue;
+        m.ownsCc7 = m.ownsCc7 || ownsGain(*it, 7);
+        m.ownsCc11 = m.ownsCc11 || ownsGain(*it, 11);
+        m.ownsCc10 = m.ownsCc10 || (it->cc == 10 && it->target == ModTarget::Pan);
+      }
+    }
+    m.firstFade = static_cast<uint32_t>(fades_.size());
+    m.fades = r.ccCrossfadeCount;
+    m.fadeCurve = r.xfCccurve;
+    fades_.insert(fades_.end(), r.ccCrossfades.begin(), r.ccCrossfades.begin() + r.ccCrossfadeCount);
+  }
+}
+
+}  // namespace spindle::engine::mod

@@ -1,0 +1,57 @@
+#pragma once
+// ModPlan: a Program's controller modulations, compiled on the loader thread
+// (Program::prepare) into flat lists; voices read their region's slice on the audio
+// thread and never change it.
+//
+//   slots_:  [region 0: continuous..., note-start...][region 1: ...]...
+//   fades_:  [region 0 crossfades][region 1 crossfades]...
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "core/Modulation.h"
+#include "core/Region.h"
+#include "engine/mod/CurveTable.h"
+
+namespace spindle::engine::mod {
+
+struct RegionMods {
+  uint32_t first = 0, firstFade = 0;
+  uint8_t continuous = 0, noteStart = 0, fades = 0;
+  uint64_t touched = 0;  // bit (1 << ModTarget) for every target with a slot
+  // The region modulates gain from CC7 / CC11 or pan from CC10 itself: the part's
+  // default use of that controller does not apply to its voices (as in sfizz and ARIA).
+  bool ownsCc7 = false, ownsCc11 = false, ownsCc10 = false;
+  CrossfadeCurve fadeCurve = CrossfadeCurve::Power;  // xf_cccurve
+
+  bool modulated() const noexcept { return continuous > 0 || fades > 0; }
+  bool touches(ModTarget t) const noexcept { return (touched >> static_cast<unsigned>(t)) & 1u; }
+};
+
+class ModPlan {
+ public:
+  void build(const std::vector<Region>& regions, const std::vector<ModCurve>& curveHeaders);
+
+  const RegionMods& region(size_t index) const noexcept SPINDLE_REALTIME {
+    return index < regions_.size() ? regions_[index] : empty_;
+  }
+  std::span<const CcModulation> continuous(const RegionMods& r) const noexcept SPINDLE_REALTIME {
+    return {slots_.data() + r.first, r.continuous};
+  }
+  std::span<const CcModulation> noteStart(const RegionMods& r) const noexcept SPINDLE_REALTIME {
+    return {slots_.data() + r.first + r.continuous, r.noteStart};
+  }
+  std::span<const CcCrossfade> fades(const RegionMods& r) const noexcept SPINDLE_REALTIME {
+    return {fades_.data() + r.firstFade, r.fades};
+  }
+  const CurveTable& curves() const noexcept SPINDLE_REALTIME { return curves_; }
+
+ private:
+  std::vector<CcModulation> slots_;
+  std::vector<CcCrossfade> fades_;
+  std::vector<RegionMods> regions_;
+  CurveTable curves_;
+  RegionMods empty_;
+};
+
+}  // namespace spindle::engine::mod

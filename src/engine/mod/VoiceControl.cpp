@@ -1,0 +1,148 @@
+// Voice: controller modulation at control rate. A modulated voice renders in steps of
+// at most Voice::kControlFrames frames; before each, applyControl() moves its
+// VoiceMod to the step's end and sets from it the pitch, filter, LFO, width and the
+// output gains the amp stage ramps to (frame by frame, so a gain never steps).
+#include <algorithm>
+#include <cmath>
+
+#include "core/MidiEvent.h"
+#include "core/Units.h"
+#include "engine/Curves.h"
+#include "engine/Part.h"
+#include "engine/Voice.h"
+
+namespace spindle::engine {
+
+namespace {
+// For a voice started without its Program's plan or its part's controllers (built
+// before playback: never constructed on the audio thread).
+const mod::ModPlan kNoPlan{};
+const mod::ControllerState kNoControllers{};
+}  // namespace
+
+PartMix makePartMix(const Part& part, bool soloActive) noexcept SPINDLE_REALTIME {
+  PartMix m;
+  m.gain = part.mixGain(soloActive);
+  m.pan = part.mixPan();
+  m.bend = part.bend;
+  const bool silent = part.mute || (soloActive && !part.solo);
+  m.baseGain = silent ? 0.0f : dbToGain(part.volumeDb);
+  m.cc7Gain = curves::controllerGain(part.controllers.midi7(midi::kCcVolume));
+  m.cc11Gain = curves::controllerGain(part.controllers.midi7(midi::kCcExpression));
+  m.ccPan = m.pan - part.pan;
+  m.controllers = &part.controllers;
+  return m;
+}
+
+// Before the source, gain and envelopes are set up: they read the note-start sums.
+void Voice::startModulation(const VoiceStart& s, const PartMix& mix) noexcept SPINDLE_REALTIME {
+  modCents_ = modCutoffCents_ = modResonance_ = 0.0f;
+  lastVolumeDb_ = lastPan_ = 0.0f;
+  lastVolumeGain_ = lastPanLeft_ = lastPanRight_ = 1.0f;
+  const bool ours = s.program && mix.controllers && s.region >= s.program->regions.data() &&
+                    s.region < s.program->regions.data() + s.program->regions.size();
+  const mod::ModPlan& plan = ours ? s.program->modulation : kNoPlan;
+  const size_t index = ours ? static_cast<size_t>(s.region - s.program->regions.data()) : 0;
+  mod_.start(plan, index, mix.controllers ? *mix.controllers : kNoControllers, s.sampleRate);
+  modulated_ = mod_.active();
+  if (modulated_) updateModulatedParams();
+}
+
+// The next control step's length (VoiceMod::stepFrames). While values move, the
+// output gains ramp over the whole step; once settled, a part mix change ramps over
+// kGainRampFrames as in an unmodulated voice.
+int Voice::controlStep(const PartMix& mix, int frames) noexcept SPINDLE_REALTIME {
+  const int n = mix.controllers ? mod_.stepFrames(*mix.controllers, frames, kControlFrames) : frames;
+  rampFrames_ = n <= kControlFrames ? n : kGainRampFrames;
+  return n;
+}
+
+void Voice::applyControl(const PartMix& mix, int frames) noexcept SPINDLE_REALTIME {
+  if (mix.controllers) mod_.advance(*mix.controllers, frames);
+  updateModulatedParams();
+  computeModGains(mix);
+}
+
+// Pitch, filter, LFOs and width from the current sums (a filter that fileg or fillfo
+// moves adds the cutoff/resonance sums in Voice::filter itself).
+void Voice::updateModulatedParams() noexcept SPINDLE_REALTIME {
+  using T = ModTarget;
+  const Region& r = *region_;
+  const mod::RegionMods& m = mod_.info();
+  modCents_ = mod_.sum(T::Pitch);
+  const float cutoffCents = mod_.sum(T::Cutoff), resonance = mod_.sum(T::Resonance);
+  const bool filterMoved = cutoffCents != modCutoffCents_ || resonance != modResonance_;
+  modCutoffCents_ = cutoffCents;
+  modResonance_ = resonance;
+  if (hasFilter_ && filterMoved && !filterModulated_)
+    filter_.setParams(cutoff_ * std::exp2(modCutoffCents_ / 1200.0f), resonance_ + modResonance_);
+  const auto plus = [this](float base, T t) noexcept SPINDLE_REALTIME { return static_cast<double>(base + mod_.sum(t)); };
+  if (m.touches(T::AmplfoDepth)) ampLfo_.setDepth(plus(r.amplfo.depth, T::AmplfoDepth));
+  if (m.touches(T::AmplfoFreq)) ampLfo_.setFreq(plus(r.amplfo.freq, T::AmplfoFreq), sampleRate_);
+  if (m.touches(T::FillfoDepth)) filLfo_.setDepth(plus(r.fillfo.depth, T::FillfoDepth));
+  if (m.touches(T::FillfoFreq)) filLfo_.setFreq(plus(r.fillfo.freq, T::FillfoFreq), sampleRate_);
+  if (m.touches(T::PitchlfoDepth)) pitchLfo_.setDepth(plus(r.pitchlfo.depth, T::PitchlfoDepth));
+  if (m.touches(T::PitchlfoFreq)) pitchLfo_.setFreq(plus(r.pitchlfo.freq, T::PitchlfoFreq), sampleRate_);
+  if (eqModulated_) updateEq();
+  if (stereo_ && m.touches(T::Width)) {
+    const float w = std::clamp((r.width + mod_.sum(T::Width)) * 0.01f, -1.0f, 1.0f);
+    widthA_ = 0.5f * (1.0f + w);
+    widthB_ = 0.5f * (1.0f - w);
+  }
+}
+
+// eq1..eq3 with velocity (vel2freq, vel2gain) and controller modulation. The EQ
+// runs when a band has gain or a controller may give it some.
+void Voice::setupEq() noexcept SPINDLE_REALTIME {
+  using T = ModTarget;
+  const mod::RegionMods& m = mod_.info();
+  eqModulated_ = false;
+  for (int t = static_cast<int>(T::Eq1Freq); t <= static_cast<int>(T::Eq3Gain); ++t)
+    eqModulated_ = eqModulated_ || m.touches(static_cast<T>(t));
+  eq_.setup(sampleRate_);
+  updateEq();
+  hasEq_ = eq_.active() || eqModulated_;
+}
+
+void Voice::updateEq() noexcept SPINDLE_REALTIME {
+  const Region& r = *region_;
+  const float v = static_cast<float>(velocity_) / 127.0f;
+  for (int b = 0; b < dsp::Eq::kBands; ++b) {
+    const EqBand& band = r.eq[static_cast<size_t>(b)];
+    const auto sum = [&](int param) noexcept SPINDLE_REALTIME {
+      return mod_.sum(static_cast<ModTarget>(static_cast<int>(ModTarget::Eq1Freq) + 3 * b + param));
+    };
+    eq_.setBand(b, band.freq + band.vel2freq * v + sum(0), band.bw + sum(1), band.gain + band.vel2gain * v + sum(2));
+  }
+}
+
+// The output gains at the control step's end: the region's gain with amplitude,
+// volume, amp_veltrack and crossfade modulation, the part's mix (without the CCs the
+// region takes over), and the pan law over pan + position + their modulation.
+void Voice::computeModGains(const PartMix& mix) noexcept SPINDLE_REALTIME {
+  using T = ModTarget;
+  const Region& r = *region_;
+  const mod::RegionMods& m = mod_.info();
+  float gain = staticGain_;
+  if (m.touches(T::AmpVeltrack)) gain = gainBase_ * curves::velocityGain(r, velocity_, r.ampVeltrack + mod_.sum(T::AmpVeltrack));
+  const float volumeDb = mod_.sum(T::Volume);
+  if (volumeDb != lastVolumeDb_) {
+    lastVolumeDb_ = volumeDb;
+    lastVolumeGain_ = dbToGain(volumeDb);
+  }
+  gain *= lastVolumeGain_ * mod_.gain();
+  float part = mix.gain;
+  if (m.ownsCc7 || m.ownsCc11) part = mix.baseGain * (m.ownsCc7 ? 1.0f : mix.cc7Gain) * (m.ownsCc11 ? 1.0f : mix.cc11Gain);
+  float pan = panOffset_ + mod_.sum(T::Pan) * 0.01f + mix.pan - (m.ownsCc10 ? mix.ccPan : 0.0f);
+  if (stereo_) pan += mod_.sum(T::Position) * 0.01f;
+  if (pan != lastPan_) {
+    const curves::PanGains p = curves::panGains(pan);
+    lastPan_ = pan;
+    lastPanLeft_ = p.left;
+    lastPanRight_ = p.right;
+  }
+  modLeft_ = lastPanLeft_ * gain * part;
+  modRight_ = lastPanRight_ * gain * part;
+}
+
+}  // namespace spindle::engine

@@ -1,0 +1,154 @@
+#include "engine/mod/VoiceMod.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace spindle::engine::mod {
+
+static_assert(static_cast<int>(ModTarget::Count) <= 64, "RegionMods::touched is a 64-bit mask");
+
+const RegionMods VoiceMod::kNone{};
+
+namespace {
+
+constexpr size_t kContinuousTargets = static_cast<size_t>(ModTarget::Offset);
+
+// Crossfade by controller, on the 0..127 scale of xfin_loccN..xfout_hiccN; lo > hi
+// (or lo == hi) leaves the gain at 1. Power: sqrt of the linear fade.
+float crossfadeGain(const CcCrossfade& x, float value, CrossfadeCurve curve) noexcept SPINDLE_REALTIME {
+  const float v = value * 127.0f, lo = x.lo, hi = x.hi;
+  if (lo >= hi) return 1.0f;
+  float t = std::clamp((v - lo) / (hi - lo), 0.0f, 1.0f);
+  if (x.fadeOut) t = 1.0f - t;
+  return curve == CrossfadeCurve::Power ? std::sqrt(t) : t;
+}
+
+}  // namespace
+
+void VoiceMod::start(const ModPlan& plan, size_t regionIndex, const ControllerState& cc, double sampleRate) noexcept
+    SPINDLE_REALTIME {
+  plan_ = &plan;
+  info_ = &plan.region(regionIndex);
+  const float framesPerMs = static_cast<float>(sampleRate) * 0.001f;
+  const auto slots = plan.continuous(*info_);
+  for (size_t i = 0; i < slots.size(); ++i) {
+    const float ms = slots[i].smoothMs >= 0.0f ? slots[i].smoothMs : kDefaultSmoothMs;
+    smoothFrames_[i] = ms * framesPerMs;
+    const float x = cc.value(slots[i].cc);
+    const float v = contribution(slots[i], x);
+    values_[i] = {v, v, 0.0f, 0, x};
+  }
+  fadeSmoothFrames_ = kDefaultSmoothMs * framesPerMs;
+  const auto fades = plan.fades(*info_);
+  for (size_t i = 0; i < fades.size(); ++i) {
+    const float x = cc.value(fades[i].cc);
+    const float g = crossfadeGain(fades[i], x, info_->fadeCurve);
+    fades_[i] = {g, g, 0.0f, 0, x};
+  }
+  sums_.fill(0.0f);
+  for (const CcModulation& m : plan.noteStart(*info_)) sums_[static_cast<size_t>(m.target)] += contribution(m, cc.value(m.cc));
+  sumUp();
+}
+
+// Goals follow the controllers; a controller that has not moved costs one compare.
+void VoiceMod::retarget(const ControllerState& cc) noexcept SPINDLE_REALTIME {
+  const auto slots = plan_->continuous(*info_);
+  for (size_t i = 0; i < slots.size(); ++i) {
+    const float x = cc.value(slots[i].cc);
+    if (x == values_[i].source) continue;
+    values_[i].source = x;
+    setGoal(values_[i], contribution(slots[i], x), smoothFrames_[i]);
+  }
+  const auto fades = plan_->fades(*info_);
+  for (size_t i = 0; i < fades.size(); ++i) {
+    const float x = cc.value(fades[i].cc);
+    if (x == fades_[i].source) continue;
+    fades_[i].source = x;
+    setGoal(fades_[i], crossfadeGain(fades[i], x, info_->fadeCurve), fadeSmoothFrames_);
+  }
+}
+
+int VoiceMod::stepFrames(const ControllerState& cc, int frames, int maxStep) noexcept SPINDLE_REALTIME {
+  retarget(cc);
+  int64_t n = std::min(frames, maxStep);
+  bool moving = false;
+  for (size_t i = 0; i < info_->continuous; ++i) {
+    if (values_[i].remaining <= 0) continue;
+    moving = true;
+    n = std::min(n, values_[i].remaining);
+  }
+  for (size_t i = 0; i < info_->fades; ++i) {
+    if (fades_[i].remaining <= 0) continue;
+    moving = true;
+    n = std::min(n, fades_[i].remaining);
+  }
+  return moving ? static_cast<int>(n) : frames;
+}
+
+void VoiceMod::advance(const ControllerState& cc, int frames) noexcept SPINDLE_REALTIME {
+  retarget(cc);
+  for (size_t i = 0; i < info_->continuous; ++i) move(values_[i], frames);
+  for (size_t i = 0; i < info_->fades; ++i) move(fades_[i], frames);
+  sumUp();
+}
+
+float VoiceMod::contribution(const CcModulation& m, float x) const noexcept SPINDLE_REALTIME {
+  float v = m.depth * plan_->curves().eval(m.curve, x);
+  if (m.step > 0.0f) v = std::trunc(v / m.step) * m.step;
+  return v;
+}
+
+// A new goal: the value covers the remaining distance linearly in smoothFrames (whole
+// frames, at least 1).
+void VoiceMod::setGoal(Smoothed& s, float goal, float smoothFrames) noexcept SPINDLE_REALTIME {
+  if (goal == s.goal) return;
+  s.goal = goal;
+  s.remaining = std::max<int64_t>(1, std::llround(smoothFrames));
+  s.rate = (goal - s.value) / static_cast<float>(s.remaining);
+}
+
+void VoiceMod::move(Smoothed& s, int frames) noexcept SPINDLE_REALTIME {
+  if (s.remaining <= 0) return;
+  s.remaining -= frames;
+  s.value = s.remaining <= 0 ? s.goal : s.value + s.rate * static_cast<float>(frames);
+}
+
+void VoiceMod::sumUp() noexcept SPINDLE_REALTIME {
+  std::fill_n(sums_.begin(), kContinuousTargets, 0.0f);
+  amplitude_ = 1.0f;
+  const auto slots = plan_->continuous(*info_);
+  for (size_t i = 0; i < slots.size(); ++i) {
+    if (slots[i].target == ModTarget::Amplitude) {
+      amplitude_ *= values_[i].value * 0.01f;
+    } else {
+      sums_[static_cast<size_t>(slots[i].target)] += values_[i].value;
+    }
+  }
+  crossfade_ = 1.0f;
+  for (size_t i = 0; i < info_->fades; ++i) crossfade_ *= fades_[i].value;
+}
+
+EnvelopeParams withModulation(EnvelopeParams p, const VoiceMod& m, ModTarget first, ModTarget depth) noexcept
+    SPINDLE_REALTIME {
+  if (m.info().noteStart == 0) return p;
+  const auto at = [&](int stage) noexcept SPINDLE_REALTIME {
+    return m.sum(static_cast<ModTarget>(static_cast<int>(first) + stage));
+  };
+  p.delay = std::max(0.0f, p.delay + at(0));
+  p.start = std::clamp(p.start + at(1), 0.0f, 100.0f);
+  p.attack = std::max(0.0f, p.attack + at(2));
+  p.hold = std::max(0.0f, p.hold + at(3));
+  p.decay = std::max(0.0f, p.decay + at(4));
+  p.sustain = std::clamp(p.sustain + at(5), 0.0f, 100.0f);
+  p.release = std::max(0.0f, p.release + at(6));
+  if (depth != ModTarget::Count) p.depth += m.sum(depth);
+  return p;
+}
+
+LfoParams withModulation(LfoParams p, const VoiceMod& m, ModTarget depth, ModTarget freq) noexcept SPINDLE_REALTIME {
+  p.depth += m.sum(depth);
+  p.freq = std::max(0.0f, p.freq + m.sum(freq));
+  return p;
+}
+
+}  // namespace spindle::engine::mod

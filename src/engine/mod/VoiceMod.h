@@ -1,0 +1,76 @@
+#pragma once
+// VoiceMod: the controller modulation state of one voice. Audio thread only; a member
+// of Voice, reused note after note (start() never allocates).
+//
+// Each continuous slot holds the slot's contribution (depth x curve(controller),
+// quantised by its step) moving linearly towards the controller's current value: a
+// change reaches its target in the slot's smoothing time (X_smoothccN, else
+// kDefaultSmoothMs) and never faster. advance() runs once per control step (at most
+// Voice::kControlFrames frames, and every segment starts one, so a controller move
+// takes effect at its event's frame) and leaves the values of the step's end; the
+// voice ramps its gains towards them frame by frame inside the step.
+#include <array>
+#include <cstdint>
+
+#include "core/Modulation.h"
+#include "core/Realtime.h"
+#include "engine/mod/ControllerState.h"
+#include "engine/mod/ModPlan.h"
+
+namespace spindle::engine::mod {
+
+class VoiceMod {
+ public:
+  static constexpr float kDefaultSmoothMs = 5.0f;
+
+  // Reads the controllers: continuous values start at their targets (no glide), and
+  // the note-start sums are fixed for the voice's life.
+  void start(const ModPlan& plan, size_t regionIndex, const ControllerState& cc, double sampleRate) noexcept
+      SPINDLE_REALTIME;
+  // Moves every continuous value `frames` frames towards its controller's current value.
+  void advance(const ControllerState& cc, int frames) noexcept SPINDLE_REALTIME;
+  // The next control step's length, after taking the controllers' current values as
+  // goals: `frames` when every value has arrived (nothing moves until the segment's
+  // end: a controller event starts a new segment); else at most maxStep, ending where
+  // a value arrives, so that the gain ramp arrives exactly in the smoothing time.
+  int stepFrames(const ControllerState& cc, int frames, int maxStep) noexcept SPINDLE_REALTIME;
+
+  bool active() const noexcept { return info_->modulated(); }
+  const RegionMods& info() const noexcept { return *info_; }
+  // Sum of the slots of target t, in its unit (continuous: now; note-start: at start).
+  float sum(ModTarget t) const noexcept { return sums_[static_cast<size_t>(t)]; }
+  // Product of the amplitude slots (percent / 100) and of the controller crossfades.
+  float gain() const noexcept { return amplitude_ * crossfade_; }
+
+ private:
+  struct Smoothed {
+    float value = 0.0f, goal = 0.0f, rate = 0.0f;  // rate: units per frame
+    int64_t remaining = 0;                          // frames until value == goal
+    float source = -1.0f;                           // controller value the goal was taken from
+  };
+  void retarget(const ControllerState& cc) noexcept SPINDLE_REALTIME;
+  float contribution(const CcModulation& m, float x) const noexcept SPINDLE_REALTIME;
+  static void setGoal(Smoothed& s, float goal, float smoothFrames) noexcept SPINDLE_REALTIME;
+  static void move(Smoothed& s, int frames) noexcept SPINDLE_REALTIME;
+  void sumUp() noexcept SPINDLE_REALTIME;
+
+  const ModPlan* plan_ = nullptr;
+  const RegionMods* info_ = &kNone;
+  std::array<Smoothed, kMaxCcModulations> values_{};
+  std::array<float, kMaxCcModulations> smoothFrames_{};
+  std::array<Smoothed, kMaxCcCrossfades> fades_{};
+  std::array<float, static_cast<size_t>(ModTarget::Count)> sums_{};
+  float amplitude_ = 1.0f, crossfade_ = 1.0f, fadeSmoothFrames_ = 0.0f;
+
+  static const RegionMods kNone;
+};
+
+// An envelope's params with the note-start sums of its stage targets added (seconds,
+// percent; `first` is its Delay target, then Start, Attack, Hold, Decay, Sustain,
+// Release in enum order); depth: its depth target, or ModTarget::Count for none.
+EnvelopeParams withModulation(EnvelopeParams p, const VoiceMod& m, ModTarget first, ModTarget depth) noexcept
+    SPINDLE_REALTIME;
+// An LFO's params with the current sums of its depth and frequency targets.
+LfoParams withModulation(LfoParams p, const VoiceMod& m, ModTarget depth, ModTarget freq) noexcept SPINDLE_REALTIME;
+
+}  // namespace spindle::engine::mod

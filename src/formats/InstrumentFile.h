@@ -1,0 +1,30 @@
+#pragma once
+// Every instrument format Spindle loads, recognised by content, not by extension:
+// SFZ text, DecentSampler XML (<DecentSampler>, .dsbundle folders), Hydrogen kits
+// (<drumkit_info>, kit folders, .h2drumkit archives). A SoundFont (RIFF 'sfbk') or any
+// other file is refused with one error that names it. Loader thread.
+//
+// Each format's loader builds the same sfz::Instrument, so everything after this point
+// (sample pool, Program, engine) is the same for all of them.
+#include <filesystem>
+#include <string>
+
+#include "sfz/Instrument.h"
+
+namespace spindle::formats {
+
+enum class Format { Sfz, DecentSampler, HydrogenKit, HydrogenArchive, SoundFont, Unknown };
+
+// What `path` holds, from its first bytes (or, for a folder, what it contains).
+Format detect(const std::filesystem::path& path);
+const char* formatName(Format f);
+
+// Loads any supported format. An unsupported or unreadable file gives an Instrument
+// with ok = false and one error diagnostic naming the file.
+sfz::Instrument loadInstrument(const std::filesystem::path& path);
+
+// Where .h2drumkit archives are unpacked: $XDG_CACHE_HOME/spindle/drumkits, else
+// ~/.cache/spindle/drumkits, else the system temp folder.
+std::filesystem::path archiveCache();
+
+}  // namespace spindle::formats

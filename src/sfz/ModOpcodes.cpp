@@ -1,0 +1,155 @@
+// The controller modulation opcodes: for each target its X_onccN (and the v1 spelling
+// X_ccN), X_curveccN, X_smoothccN, X_stepccN, the _chanaft/_polyaft forms, and the
+// crossfades by controller. Generated once from a list of families; every name lives
+// in a static store, so the OpcodeSpec string_views stay valid for the program's life.
+#include <deque>
+#include <string>
+#include <vector>
+
+#include "core/Controllers.h"
+#include "sfz/OpcodeTable.h"
+
+namespace spindle::sfz {
+
+namespace {
+
+using T = ModTarget;
+
+// One target's opcode names. v1 is the SFZ v1 spelling of X_onccN ("" when none);
+// alias is a second prefix accepted for every form (tune_ for pitch_).
+struct Family {
+  T target;
+  std::string_view prefix, v1, alias;
+  double lo, hi;  // depth range
+  bool continuous = true;  // smoothcc/stepcc exist only for continuous targets
+};
+
+// Depth ranges: the reference's where it gives one, else what the engine can play.
+constexpr double kFrames = 4294967296.0;
+const Family kFamilies[] = {
+    {T::Amplitude, "amplitude", "amplitude_ccN", "", -100, 100},
+    {T::Volume, "volume", "gain_ccN", "gain", -144, 48},
+    {T::Pan, "pan", "pan_ccN", "", -200, 200},
+    {T::Width, "width", "", "", -200, 200},
+    {T::Position, "position", "", "", -200, 200},
+    {T::Pitch, "pitch", "tune_ccN", "tune", -9600, 9600},
+    {T::Cutoff, "cutoff", "cutoff_ccN", "", -9600, 9600},
+    {T::Resonance, "resonance", "resonance_ccN", "", -40, 40},
+    {T::AmpVeltrack, "amp_veltrack", "amp_veltrack_ccN", "", -100, 100},
+    {T::AmplfoDepth, "amplfo_depth", "amplfo_depthccN", "", -10, 10},
+    {T::AmplfoFreq, "amplfo_freq", "amplfo_freqccN", "", -200, 200},
+    {T::FillfoDepth, "fillfo_depth", "fillfo_depthccN", "", -1200, 1200},
+    {T::FillfoFreq, "fillfo_freq", "fillfo_freqccN", "", -200, 200},
+    {T::PitchlfoDepth, "pitchlfo_depth", "pitchlfo_depthccN", "", -1200, 1200},
+    {T::PitchlfoFreq, "pitchlfo_freq", "pitchlfo_freqccN", "", -200, 200},
+    {T::Eq1Freq, "eq1_freq", "eq1_freqccN", "", -30000, 30000},
+    {T::Eq1Bw, "eq1_bw", "eq1_bwccN", "", -4, 4},
+    {T::Eq1Gain, "eq1_gain", "eq1_gainccN", "", -96, 24},
+    {T::Eq2Freq, "eq2_freq", "eq2_freqccN", "", -30000, 30000},
+    {T::Eq2Bw, "eq2_bw", "eq2_bwccN", "", -4, 4},
+    {T::Eq2Gain, "eq2_gain", "eq2_gainccN", "", -96, 24},
+    {T::Eq3Freq, "eq3_freq", "eq3_freqccN", "", -30000, 30000},
+    {T::Eq3Bw, "eq3_bw", "eq3_bwccN", "", -4, 4},
+    {T::Eq3Gain, "eq3_gain", "eq3_gainccN", "", -96, 24},
+    {T::Offset, "offset", "offset_ccN", "", -kFrames, kFrames, false},
+    {T::Delay, "delay", "delay_ccN", "", -100, 100, false},
+    {T::DelaySamples, "delay_samples", "", "", -kFrames, kFrames, false},
+    {T::AmpegDelay, "ampeg_delay", "ampeg_delayccN", "", -100, 100, false},
+    {T::AmpegStart, "ampeg_start", "ampeg_startccN", "", -100, 100, false},
+    {T::AmpegAttack, "ampeg_attack", "ampeg_attackccN", "", -100, 100, false},
+    {T::AmpegHold, "ampeg_hold", "ampeg_holdccN", "", -100, 100, false},
+    {T::AmpegDecay, "ampeg_decay", "ampeg_decayccN", "", -100, 100, false},
+    {T::AmpegSustain, "ampeg_sustain", "ampeg_sustainccN", "", -100, 100, false},
+    {T::AmpegRelease, "ampeg_release", "ampeg_releaseccN", "", -100, 100, false},
+    {T::FilegDelay, "fileg_delay", "fileg_delayccN", "", -100, 100, false},
+    {T::FilegStart, "fileg_start", "fileg_startccN", "", -100, 100, false},
+    {T::FilegAttack, "fileg_attack", "fileg_attackccN", "", -100, 100, false},
+    {T::FilegHold, "fileg_hold", "fileg_holdccN", "", -100, 100, false},
+    {T::FilegDecay, "fileg_decay", "fileg_decayccN", "", -100, 100, false},
+    {T::FilegSustain, "fileg_sustain", "fileg_sustainccN", "", -100, 100, false},
+    {T::FilegRelease, "fileg_release", "fileg_releaseccN", "", -100, 100, false},
+    {T::FilegDepth, "fileg_depth", "fileg_depthccN", "", -12000, 12000, false},
+    {T::PitchegDelay, "pitcheg_delay", "pitcheg_delayccN", "", -100, 100, false},
+    {T::PitchegStart, "pitcheg_start", "pitcheg_startccN", "", -100, 100, false},
+    {T::PitchegAttack, "pitcheg_attack", "pitcheg_attackccN", "", -100, 100, false},
+    {T::PitchegHold, "pitcheg_hold", "pitcheg_holdccN", "", -100, 100, false},
+    {T::PitchegDecay, "pitcheg_decay", "pitcheg_decayccN", "", -100, 100, false},
+    {T::PitchegSustain, "pitcheg_sustain", "pitcheg_sustainccN", "", -100, 100, false},
+    {T::PitchegRelease, "pitcheg_release", "pitcheg_releaseccN", "", -100, 100, false},
+    {T::PitchegDepth, "pitcheg_depth", "pitcheg_depthccN", "", -12000, 12000, false},
+};
+
+// Aftertouch forms: X_chanaft / X_polyaft (v1 LFO spelling has no underscore).
+struct Aftertouch {
+  T target;
+  std::string_view prefix;
+  double lo, hi;
+};
+const Aftertouch kAftertouch[] = {
+    {T::Cutoff, "cutoff_", -9600, 9600},           {T::AmplfoDepth, "amplfo_depth", -10, 10},
+    {T::AmplfoFreq, "amplfo_freq", -200, 200},     {T::FillfoDepth, "fillfo_depth", -1200, 1200},
+    {T::FillfoFreq, "fillfo_freq", -200, 200},     {T::PitchlfoDepth, "pitchlfo_depth", -1200, 1200},
+    {T::PitchlfoFreq, "pitchlfo_freq", -200, 200},
+};
+
+constexpr std::string_view kCrossfadeCurves[] = {"power", "gain"};
+
+class Builder {
+ public:
+  std::vector<OpcodeSpec> specs;
+
+  void family(const Family& f) {
+    const std::string p(f.prefix), a(f.alias);
+    const auto alias = [&](const std::string& suffix) { return a.empty() ? std::string_view{} : keep(a + suffix); };
+    add(p + "_onccN", {f.v1, alias("_onccN")}, ValueKind::Float, f.lo, f.hi, {f.target, ModParam::Depth});
+    add(p + "_curveccN", {alias("_curveccN"), {}}, ValueKind::Integer, 0, 255, {f.target, ModParam::Curve});
+    if (!f.continuous) return;
+    add(p + "_smoothccN", {alias("_smoothccN"), {}}, ValueKind::Float, 0, 100000, {f.target, ModParam::Smooth});
+    add(p + "_stepccN", {alias("_stepccN"), {}}, ValueKind::Float, 0, f.hi > 0 ? f.hi : 1, {f.target, ModParam::Step});
+  }
+
+  void aftertouch(const Aftertouch& t) {
+    const std::string p(t.prefix);
+    add(p + "chanaft", {}, ValueKind::Float, t.lo, t.hi, {t.target, ModParam::Depth, controllers::kChannelAftertouch});
+    add(p + "polyaft", {}, ValueKind::Float, t.lo, t.hi, {t.target, ModParam::Depth, controllers::kPolyAftertouch});
+  }
+
+  void crossfades() {
+    for (const bool out : {false, true}) {
+      const std::string p = out ? "xfout_" : "xfin_";
+      add(p + "loccN", {}, ValueKind::Integer, 0, 127, {T::Amplitude, ModParam::CrossfadeLo, -1, out});
+      add(p + "hiccN", {}, ValueKind::Integer, 0, 127, {T::Amplitude, ModParam::CrossfadeHi, -1, out});
+    }
+    OpcodeSpec curve{keep("xf_cccurve"), {}, ValueKind::Option, 0, 0, ModField{T::Amplitude, ModParam::CrossfadeCurve}};
+    curve.options = kCrossfadeCurves;
+    specs.push_back(curve);
+  }
+
+ private:
+  std::string_view keep(std::string s) { return names_.emplace_back(std::move(s)); }
+  void add(const std::string& name, std::array<std::string_view, 2> aliases, ValueKind kind, double lo, double hi,
+           ModField field) {
+    OpcodeSpec s{keep(name), aliases, kind, lo, hi, field};
+    s.maxIndex = controllers::kCount - 1;
+    specs.push_back(s);
+  }
+
+  std::deque<std::string> names_;  // deque: growing it never moves the strings
+};
+
+const std::vector<OpcodeSpec>& table() {
+  static Builder* const builder = [] {
+    auto* b = new Builder;  // never freed: the specs are referenced for the program's life
+    for (const Family& f : kFamilies) b->family(f);
+    for (const Aftertouch& t : kAftertouch) b->aftertouch(t);
+    b->crossfades();
+    return b;
+  }();
+  return builder->specs;
+}
+
+}  // namespace
+
+std::span<const OpcodeSpec> modOpcodeTable() { return table(); }
+
+}  // namespace spindle::sfz

@@ -1,0 +1,243 @@
+// Issue 15 acceptance on the real ARIA libraries of ../shared/fixtures/realworld: every
+// program loads with no "not supported" warning outside the next issue's scope (#17:
+// flex EGs, LFO v2, filters, EQ), renders non-silent audio, and reacts to each CC its
+// label_cc lines name (turned 0 -> 127, the render must change).
+//
+// A program is a .sfz no other .sfz #includes (modules/*.sfz, alto_map_*.sfz are parts).
+// The fixtures hold only some samples of each library (fixtures/README.md): a program
+// none of whose samples is here is checked for loading only, and said so (WARN).
+// A labelled CC counts as "awaiting #17" when every opcode of the program that reads it
+// belongs to #17's scope; such a CC is listed (WARN) and not asserted. Every other
+// labelled CC must change the render of a held note (1 s) or a short one (0.15 s, for
+// release controls), except the few listed in kInert: controls that change nothing on this
+// note in the library's default state, in sfizz_render too (checked by hand; each entry
+// says why). The reference is not run here: its renders differ from run to run when its
+// background loader is late (-18 dB seen on a loaded machine).
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+
+#include "Fixtures.h"
+#include "RenderSupport.h"
+#include "catch.h"
+#include "sfz/Parser.h"
+#include "sfz/Preprocessor.h"
+#include "stream/TestAudioFiles.h"
+
+namespace sfz = spindle::sfz;
+namespace fs = std::filesystem;
+using spindle::test::renderSong;
+using spindle::test::SongEvent;
+
+namespace {
+
+const std::string kExe = SPINDLE_RENDER_EXE;
+constexpr double kAudible = 1e-4;  // a difference 40 dB below the louder render
+
+double decibels(double ratio) { return 10.0 * std::log10(std::max(ratio, 1e-30)); }
+
+// Issue #17's scope: flex EGs (egN_), LFO v2 (lfoN_), ARIA variables that route to
+// them (varN_), EQ (eqN_), second filter and filter types beyond v1 (filN_, fil2_,
+// cutoff2, resonance2).
+bool nextIssueScope(const std::string& opcode) {
+  static const std::regex scope("^(eg[0-9]+_|lfo[0-9]+_|var[0-9]+_|eq[0-9]+_|fil[0-9]+_|fil2_|cutoff2|resonance2).*");
+  return std::regex_match(opcode, scope);
+}
+
+std::vector<fs::path> programs(const fs::path& root) {
+  std::vector<fs::path> all;
+  std::set<std::string> included;
+  const std::regex include("#include\\s+\"([^\"]+)\"");
+  for (const auto& entry : fs::recursive_directory_iterator(root)) {
+    if (entry.path().extension() != ".sfz") continue;
+    all.push_back(entry.path());
+    const std::string text = spindle::test::readText(entry.path());
+    for (std::sregex_iterator it(text.begin(), text.end(), include), end; it != end; ++it)
+      included.insert(fs::path((*it)[1].str()).filename().string());
+  }
+  std::vector<fs::path> out;
+  for (const fs::path& p : all)
+    if (!included.count(p.filename().string())) out.push_back(p);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// Every opcode name of the program, includes expanded.
+std::vector<std::string> opcodeNames(const fs::path& program) {
+  std::vector<sfz::Diagnostic> ignored;
+  sfz::Reporter reporter(ignored);
+  std::vector<std::string> names;
+  sfz::Preprocessor pre(reporter, [&](const sfz::Token& t) {
+    if (t.kind == sfz::Token::Kind::Opcode) names.push_back(t.name);
+  });
+  pre.runFile(program);
+  return names;
+}
+
+// True when every opcode that reads controller `cc` is in #17's scope (and one exists).
+bool awaitsNextIssue(const std::vector<std::string>& names, int cc) {
+  const std::regex readsCc(".*(cc|cc_|hdcc)" + std::to_string(cc) + "$");
+  int readers = 0, later = 0;
+  for (const std::string& n : names) {
+    if (n.starts_with("label_cc") || n.starts_with("set_") || !std::regex_match(n, readsCc)) continue;
+    ++readers;
+    later += nextIssueScope(n);
+  }
+  return readers > 0 && readers == later;
+}
+
+struct Note {
+  int key = 60, velocity = 100;
+};
+
+// A key and velocity that play a region whose sample is here (the fixtures hold only
+// some of each library's samples): the key most such attack regions of the default
+// keyswitch cover, at the middle velocity of the first of them.
+bool sampleHere(const sfz::Instrument& inst, const spindle::Region& r) {
+  const std::string& sample = inst.samples.at(static_cast<size_t>(r.sampleIndex));
+  return std::find(inst.missingSamples.begin(), inst.missingSamples.end(), sample) == inst.missingSamples.end();
+}
+
+bool anySampleHere(const sfz::Instrument& inst) {
+  return std::any_of(inst.regions.begin(), inst.regions.end(), [&](const auto& r) { return sampleHere(inst, r); });
+}
+
+Note playableNote(const sfz::Instrument& inst) {
+  std::map<int, int> votes;
+  std::map<int, int> velocity;
+  for (const spindle::Region& r : inst.regions) {
+    if (!sampleHere(inst, r) || r.trigger != spindle::Trigger::Attack || !r.ccConditions.empty()) continue;
+    if (r.swLast >= 0 && r.swLast != inst.swDefault) continue;
+    for (int k = r.lokey; k <= r.hikey; ++k) {
+      ++votes[k];
+      velocity.emplace(k, (r.lovel + r.hivel) / 2);
+    }
+  }
+  Note best;
+  int most = 0;
+  for (const auto& [key, n] : votes)
+    if (n > most) best = Note{key, velocity[key]}, most = n;
+  return best;
+}
+
+// The CC set at tick 0, then the note, held `length` ticks (960 = 1 s).
+std::vector<SongEvent> song(Note note, int cc, int value, int length = 960) {
+  std::vector<SongEvent> events;
+  const auto key = static_cast<uint8_t>(note.key);
+  if (cc >= 0) events.push_back({0, {0xB0, static_cast<uint8_t>(cc), static_cast<uint8_t>(value)}});
+  events.push_back({48, {0x90, key, static_cast<uint8_t>(note.velocity)}});
+  events.push_back({static_cast<uint32_t>(48 + length), {0x80, key, 0}});
+  return events;
+}
+
+// The largest change turning `cc` from 0 to 127 makes to the render of a held and of a
+// short note (relative energy of the difference, 0 = none).
+double ccChange(const fs::path& program, Note note, int cc, const fs::path& dir, const std::string& stem) {
+  double most = 0.0;
+  for (const int length : {960, 144}) {
+    const std::string name = stem + "-" + std::to_string(length);
+    const auto low = renderSong(kExe, program, song(note, cc, 0, length), dir, name + "-0");
+    const auto high = renderSong(kExe, program, song(note, cc, 127, length), dir, name + "-127");
+    REQUIRE(low.exitCode == 0);
+    REQUIRE(high.exitCode == 0);
+    most = std::max(most, spindle::test::relativeDifference(low, high));
+    if (most > kAudible) break;
+  }
+  return most;
+}
+
+// Labelled controls that change nothing audible on the test's note in the default state of
+// their program, in sfizz_render as in Spindle (measured by hand with both, held and short
+// note).
+struct Inert {
+  std::string_view program;
+  int cc;
+  std::string_view why;
+};
+constexpr std::string_view kSustainHeld =
+    "ampeg_sustain_oncc103=100 with set_cc103=127 holds the sustain at 100 %: hold and decay are inaudible";
+constexpr std::string_view kFlatPitchEg =
+    "its opcodes outside #17 (pitcheg_depth_oncc111, pitcheg_delay_oncc116) drive a pitch EG with no "
+    "attack, hold, decay or sustain, which is inaudible; its audible effect is through lfoN_ (#17)";
+constexpr std::string_view kNoPluck = "fileg_attackcc120/decaycc121 shape a filter EG whose depth is set_cc119=0";
+constexpr std::string_view kPluckSpike =
+    "fileg_depthcc119 opens the filter for the filter EG's 1 ms decay only (attack 0, decay 0.001, sustain 0): "
+    "a change of -49 dB in Spindle's render, none in sfizz_render's";
+constexpr Inert kInert[] = {
+    {"Sax.sfz", 101, kSustainHeld},  {"Sax.sfz", 102, kSustainHeld},  {"Sax.sfz", 111, kFlatPitchEg},
+    {"Sax.sfz", 116, kFlatPitchEg},  {"Sax1.sfz", 101, kSustainHeld}, {"Sax1.sfz", 102, kSustainHeld},
+    {"Sax1.sfz", 111, kFlatPitchEg}, {"Sax1.sfz", 116, kFlatPitchEg}, {"sxnth.sfz", 101, kSustainHeld},
+    {"sxnth.sfz", 102, kSustainHeld}, {"sxnth.sfz", 119, kPluckSpike}, {"sxnth.sfz", 120, kNoPluck},
+    {"sxnth.sfz", 121, kNoPluck},
+};
+
+std::string_view inertBecause(const fs::path& program, int cc) {
+  for (const Inert& i : kInert)
+    if (program.filename() == i.program && cc == i.cc) return i.why;
+  return {};
+}
+
+}  // namespace
+
+TEST_CASE("realworld programs load with no unsupported opcode outside #17 and render sound", "[app][realworld]") {
+  SPINDLE_FIXTURES_OR_SKIP(fixtures);
+  const auto list = programs(fixtures / "realworld");
+  REQUIRE(list.size() >= 10);
+  const auto dir = spindle::test::scratchDir("realworld-load");
+  for (const fs::path& program : list) {
+    INFO(program.string());
+    const sfz::Instrument inst = sfz::loadFile(program);
+    REQUIRE(inst.ok);
+    CHECK_FALSE(inst.regions.empty());
+    std::set<std::string> outOfScope;
+    const std::regex named("opcode '([^']+)'");
+    for (const sfz::Diagnostic& d : inst.diagnostics) {
+      std::smatch m;
+      const bool unsupported = d.message.find("is not supported") != std::string::npos ||
+                               d.message.find("unknown opcode") != std::string::npos;
+      if (unsupported && std::regex_search(d.message, m, named) && !nextIssueScope(m[1].str()))
+        outOfScope.insert(m[1].str() + " (" + fs::path(d.file).filename().string() + ":" + std::to_string(d.line) + ")");
+      CHECK(d.message.find("included file not found") == std::string::npos);
+    }
+    std::string shown;
+    for (const std::string& s : outOfScope) shown += " " + s;
+    INFO("unsupported outside #17:" << shown);
+    CHECK(outOfScope.empty());
+    if (!anySampleHere(inst)) {
+      WARN(program.filename().string() << ": none of its samples is in the fixtures; loading checked only");
+      continue;
+    }
+    const auto r = renderSong(kExe, program, song(playableNote(inst), -1, 0), dir, program.stem().string());
+    REQUIRE(r.exitCode == 0);
+    CHECK(spindle::test::levelDb(r, 0, r.left.size()) > -60.0);
+  }
+}
+
+TEST_CASE("realworld programs react to every CC their label_cc lines name", "[app][realworld]") {
+  SPINDLE_FIXTURES_OR_SKIP(fixtures);
+  const auto dir = spindle::test::scratchDir("realworld-cc");
+  for (const fs::path& program : programs(fixtures / "realworld")) {
+    const sfz::Instrument inst = sfz::loadFile(program);
+    if (!anySampleHere(inst)) continue;  // said by the test above
+    const std::vector<std::string> names = opcodeNames(program);
+    const Note note = playableNote(inst);
+    for (const auto& label : inst.controllerLabels) {
+      const std::string what = program.filename().string() + " CC" + std::to_string(label.cc) + " '" + label.label + "'";
+      if (awaitsNextIssue(names, label.cc)) {
+        WARN(what << ": read only by opcodes of #17's scope, not checked");
+        continue;
+      }
+      const std::string stem = program.stem().string() + "-cc" + std::to_string(label.cc);
+      const double change = ccChange(program, note, label.cc, dir, stem);
+      INFO(what << ": key " << note.key << " velocity " << note.velocity << ", difference " << decibels(change) << " dB");
+      if (change <= kAudible && !inertBecause(program, label.cc).empty()) {
+        WARN(what << ": inert on this note, in sfizz_render too: " << inertBecause(program, label.cc));
+        continue;
+      }
+      CHECK(change > kAudible);  // the renders differ by more than -40 dB
+    }
+  }
+}

@@ -1,0 +1,48 @@
+#pragma once
+// Helpers for the modulation tests: a Program built from SFZ text (every sample of the
+// text played from one sample synthesized in memory), and level measurements.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "EngineTestSupport.h"
+#include "sfz/Parser.h"
+
+namespace spindle::test {
+
+struct SfzProgram {
+  std::unique_ptr<TestSample> sample;
+  std::unique_ptr<engine::Program> program = std::make_unique<engine::Program>();
+  std::vector<std::string> warnings;
+
+  SfzProgram(const std::string& text, std::vector<float> frames) {
+    sample = std::make_unique<TestSample>(std::move(frames));
+    const sfz::Instrument inst = sfz::loadString(text, "/virtual/mod-test.sfz");
+    for (const sfz::Diagnostic& d : inst.diagnostics) {
+      if (d.message.find("sample not found") == std::string::npos) warnings.push_back(d.message);
+    }
+    program->regions = inst.regions;
+    program->samples.assign(inst.samples.size(), &sample->data);
+    for (const sfz::Curve& c : inst.curves) program->curves.push_back(ModCurve{c.index, c.points});
+    program->prepare();
+  }
+};
+
+// Renders notes/CCs of one program on part 0 and returns the renderer.
+inline std::unique_ptr<Renderer> play(const SfzProgram& p, std::vector<TimedEvent> events, int64_t frames,
+                                      int block = 256) {
+  auto r = std::make_unique<Renderer>(engine::EngineConfig{}, block);
+  r->setProgram(p.program.get());
+  r->run(std::move(events), frames);
+  return r;
+}
+
+inline double rms(const std::vector<float>& x, size_t from, size_t to) {
+  double sum = 0.0;
+  for (size_t i = from; i < to; ++i) sum += static_cast<double>(x[i]) * static_cast<double>(x[i]);
+  return std::sqrt(sum / static_cast<double>(to - from));
+}
+
+inline double toDb(double gain) { return 20.0 * std::log10(gain); }
+
+}  // namespace spindle::test

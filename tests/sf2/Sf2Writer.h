@@ -1,0 +1,134 @@
+#pragma once
+// Writes small SoundFont 2 files for the tests: presets -> instruments -> zones with
+// generators and modulators, mono 16-bit samples. Each table gets its terminal record,
+// as the specification asks. The bytes can be damaged afterwards to test refusals.
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace spindle::test {
+
+struct Sf2Gen {
+  uint16_t oper;
+  uint16_t amount;  // a range: lo | hi << 8
+};
+struct Sf2Mod {
+  uint16_t source, destination;
+  int16_t amount;
+  uint16_t amountSource, transform;
+};
+struct Sf2Zone {
+  std::vector<Sf2Gen> gens;
+  std::vector<Sf2Mod> mods;
+};
+struct Sf2Sample {
+  std::string name;
+  std::vector<int16_t> frames;
+  uint32_t rate = 44100;
+  uint8_t key = 60;
+  int8_t correction = 0;
+  uint32_t loopStart = 0, loopEnd = 0;  // relative to the sample's first frame
+};
+struct Sf2Instrument {
+  std::string name;
+  std::vector<Sf2Zone> zones;
+};
+struct Sf2Preset {
+  std::string name;
+  uint16_t program = 0, bank = 0;
+  std::vector<Sf2Zone> zones;
+};
+
+struct Sf2Spec {
+  uint16_t versionMajor = 2, versionMinor = 4;
+  std::string name = "test";
+  std::vector<Sf2Sample> samples;
+  std::vector<Sf2Instrument> instruments;
+  std::vector<Sf2Preset> presets;
+};
+
+inline uint16_t range(uint8_t lo, uint8_t hi) { return static_cast<uint16_t>(lo | (hi << 8)); }
+
+class Sf2Bytes {
+ public:
+  void u8(uint8_t v) { b.push_back(v); }
+  void u16(uint16_t v) { u8(static_cast<uint8_t>(v)), u8(static_cast<uint8_t>(v >> 8)); }
+  void u32(uint32_t v) { u16(static_cast<uint16_t>(v)), u16(static_cast<uint16_t>(v >> 16)); }
+  void tag(const char* t) { b.insert(b.end(), t, t + 4); }
+  void name(const std::string& s) {
+    for (size_t i = 0; i < 20; ++i) u8(i < s.size() && i < 19 ? static_cast<uint8_t>(s[i]) : 0);
+  }
+  void chunk(const char* t, const Sf2Bytes& payload) {
+    tag(t);
+    u32(static_cast<uint32_t>(payload.b.size()));
+    b.insert(b.end(), payload.b.begin(), payload.b.end());
+    if (payload.b.size() & 1) u8(0);
+  }
+  void list(const char* type, const Sf2Bytes& body) {
+    Sf2Bytes p;
+    p.tag(type);
+    p.b.insert(p.b.end(), body.b.begin(), body.b.end());
+    chunk("LIST", p);
+  }
+  std::vector<uint8_t> b;
+};
+
+inline void writeZones(const std::vector<Sf2Zone>& zones, uint16_t& genAt, uint16_t& modAt, Sf2Bytes& bag,
+                       Sf2Bytes& gen, Sf2Bytes& mod) {
+  for (const Sf2Zone& z : zones) {
+    bag.u16(genAt), bag.u16(modAt);
+    for (const Sf2Gen& g : z.gens) gen.u16(g.oper), gen.u16(g.amount), ++genAt;
+    for (const Sf2Mod& m : z.mods)
+      mod.u16(m.source), mod.u16(m.destination), mod.u16(static_cast<uint16_t>(m.amount)), mod.u16(m.amountSource),
+          mod.u16(m.transform), ++modAt;
+  }
+}
+
+inline std::vector<uint8_t> writeSf2(const Sf2Spec& spec) {
+  Sf2Bytes info, ifil, inam, smpl, sdta, pdta;
+  ifil.u16(spec.versionMajor), ifil.u16(spec.versionMinor);
+  for (char c : spec.name) inam.u8(static_cast<uint8_t>(c));
+  inam.u8(0);
+  info.chunk("ifil", ifil), info.chunk("INAM", inam);
+  Sf2Bytes shdr;
+  uint32_t at = 0;
+  for (const Sf2Sample& s : spec.samples) {
+    for (int16_t f : s.frames) smpl.u16(static_cast<uint16_t>(f));
+    for (int i = 0; i < 46; ++i) smpl.u16(0);
+    const auto n = static_cast<uint32_t>(s.frames.size());
+    shdr.name(s.name), shdr.u32(at), shdr.u32(at + n), shdr.u32(at + s.loopStart), shdr.u32(at + s.loopEnd);
+    shdr.u32(s.rate), shdr.u8(s.key), shdr.u8(static_cast<uint8_t>(s.correction)), shdr.u16(0), shdr.u16(1);
+    at += n + 46;
+  }
+  shdr.name("EOS"), shdr.u32(0), shdr.u32(0), shdr.u32(0), shdr.u32(0), shdr.u32(0), shdr.u8(0), shdr.u8(0);
+  shdr.u16(0), shdr.u16(0);
+  sdta.chunk("smpl", smpl);
+  Sf2Bytes phdr, pbag, pmod, pgen, inst, ibag, imod, igen;
+  uint16_t bagAt = 0, genAt = 0, modAt = 0;
+  for (const Sf2Preset& p : spec.presets) {
+    phdr.name(p.name), phdr.u16(p.program), phdr.u16(p.bank), phdr.u16(bagAt), phdr.u32(0), phdr.u32(0), phdr.u32(0);
+    writeZones(p.zones, genAt, modAt, pbag, pgen, pmod);
+    bagAt = static_cast<uint16_t>(bagAt + p.zones.size());
+  }
+  phdr.name("EOP"), phdr.u16(0), phdr.u16(0), phdr.u16(bagAt), phdr.u32(0), phdr.u32(0), phdr.u32(0);
+  pbag.u16(genAt), pbag.u16(modAt), pgen.u32(0), pmod.u32(0), pmod.u32(0), pmod.u16(0);
+  bagAt = genAt = modAt = 0;
+  for (const Sf2Instrument& in : spec.instruments) {
+    inst.name(in.name), inst.u16(bagAt);
+    writeZones(in.zones, genAt, modAt, ibag, igen, imod);
+    bagAt = static_cast<uint16_t>(bagAt + in.zones.size());
+  }
+  inst.name("EOI"), inst.u16(bagAt);
+  ibag.u16(genAt), ibag.u16(modAt), igen.u32(0), imod.u32(0), imod.u32(0), imod.u16(0);
+  pdta.chunk("phdr", phdr), pdta.chunk("pbag", pbag), pdta.chunk("pmod", pmod), pdta.chunk("pgen", pgen);
+  pdta.chunk("inst", inst), pdta.chunk("ibag", ibag), pdta.chunk("imod", imod), pdta.chunk("igen", igen);
+  pdta.chunk("shdr", shdr);
+  Sf2Bytes body, file;
+  body.tag("sfbk");
+  body.list("INFO", info), body.list("sdta", sdta), body.list("pdta", pdta);
+  file.chunk("RIFF", body);
+  return file.b;
+}
+
+}  // namespace spindle::test

@@ -1,0 +1,134 @@
+// Issue 15: how much of the SFZ reference Spindle understands. One instrument sets every
+// opcode of syntax.yml once (placeholders N, X, Y = 1), one opcode per line, and the test
+// counts the opcodes Spindle reports as unsupported, per version.
+//
+// Floors: today's measured numbers. After issue 15's parts are merged the lead raises
+// them towards the issue's goals (SFZ v1 155/161, v2 200/396, ARIA 80/140 as the issue
+// counted). This test counts 184 / 397 / 144 entries: it includes the vel2* modulation
+// entries and the modulation lists of aliases (cutoff2_ccN), which the issue's count did
+// not; scale the goals accordingly (v1 155/161 ~ 177/184).
+#include <cstdlib>
+#include <iostream>
+#include <map>
+#include <set>
+
+#include "Fixtures.h"
+#include "SyntaxReference.h"
+#include "catch.h"
+#include "sfz/Parser.h"
+
+namespace sfz = spindle::sfz;
+using spindle::test::SyntaxOpcode;
+
+namespace {
+
+// Measured with this test's method at the start of issue 15 (commit 43adb10): v1 127/184,
+// v2 8/397, ARIA 3/144. After issue 15 (its parts, and the ARIA and v2 opcodes added
+// with it), measured: v1 182/184, v2 200/397, ARIA 90/144 (effects in <effect>).
+constexpr int kFloorV1 = 182, kFloorV2 = 200, kFloorAria = 90;
+
+// The opcode name with its placeholders filled: N, X, Y -> 1, NNN -> 001, '*' -> a name.
+std::string concreteName(const SyntaxOpcode& op) {
+  std::string name = op.name;
+  if (name == "vNNN") return "v001";
+  if (name.starts_with("*")) return (op.firstTarget.empty() ? "amplitude" : op.firstTarget) + name.substr(1);
+  if (name.ends_with("*")) return name.substr(0, name.size() - 1) + "ram_based";
+  std::string out;
+  for (char c : name) out += (c == 'N' || c == 'X' || c == 'Y') ? std::string("1") : std::string(1, c);
+  return out;
+}
+
+bool isNumber(const std::string& s) {
+  if (s.empty()) return false;
+  char* end = nullptr;
+  std::strtod(s.c_str(), &end);
+  return end == s.c_str() + s.size();
+}
+
+std::string valueFor(const SyntaxOpcode& op) {
+  if (op.name == "sample") return "*sine";
+  if (!op.firstOption.empty()) return op.firstOption;
+  if (isNumber(op.defaultValue)) return op.defaultValue;
+  if (isNumber(op.min)) return op.min;
+  return "1";
+}
+
+enum class Place { Control, Curve, Effect, Region, Preprocessor };
+
+// Where an opcode is written: <control> for the instrument settings that only apply
+// there, <curve> for curve points, <effect> for the reference's "Effects" category (its
+// url is /headers/effect), the preprocessor's directives nowhere (Spindle runs both),
+// everything else in one <region>. Spindle keeps an <effect> block's opcodes for the
+// effects work and says once per file that bus effects are not played yet (issue 15's
+// rule), so they count here as read; the README gives the count without them too.
+Place placeOf(const SyntaxOpcode& op) {
+  if (op.name.starts_with("#")) return Place::Preprocessor;
+  if (op.category == "Curves") return Place::Curve;
+  if (op.category == "Effects") return Place::Effect;
+  static const std::set<std::string> control = {"default_path", "note_offset", "octave_offset", "label_ccN",
+                                                "label_keyN", "label_outputN", "set_ccN", "set_hdccN",
+                                                "set_realccN", "sw_note_offset", "sw_octave_offset", "hint_*"};
+  return control.count(op.name) != 0 ? Place::Control : Place::Region;
+}
+
+bool saysUnsupported(const std::string& message) {
+  return message.find("is not supported") != std::string::npos ||
+         message.find("unknown opcode") != std::string::npos ||
+         message.find("has no effect in <control>") != std::string::npos;
+}
+
+struct Tally {
+  int total = 0, supported = 0;
+  std::vector<std::string> unsupported;
+};
+
+}  // namespace
+
+TEST_CASE("coverage of the SFZ reference: every opcode of syntax.yml once", "[sfz][coverage]") {
+  SPINDLE_FIXTURES_OR_SKIP(fixtures);
+  const std::vector<SyntaxOpcode> opcodes = spindle::test::readSyntaxOpcodes(fixtures / "sfz-syntax" / "syntax.yml");
+  REQUIRE(opcodes.size() > 700);
+  // Lines: <control> first, then <curve>, <effect>, <region>; one opcode per line, so each
+  // diagnostic's line names its opcode.
+  std::map<Place, std::string> header = {{Place::Control, "<control>"}, {Place::Curve, "<curve> curve_index=3"},
+                                         {Place::Effect, "<effect>"}, {Place::Region, "<region> sample=*sine"}};
+  std::string text;
+  std::map<int, size_t> opcodeAtLine;
+  int line = 0;
+  for (Place place : {Place::Control, Place::Curve, Place::Effect, Place::Region}) {
+    text += header[place] + "\n";
+    ++line;
+    for (size_t i = 0; i < opcodes.size(); ++i) {
+      if (placeOf(opcodes[i]) != place) continue;
+      text += concreteName(opcodes[i]) + "=" + valueFor(opcodes[i]) + "\n";
+      opcodeAtLine[++line] = i;
+    }
+  }
+  const sfz::Instrument inst = sfz::loadString(text, "/nonexistent-spindle/coverage/all.sfz");
+  std::set<size_t> unsupported;
+  for (const sfz::Diagnostic& d : inst.diagnostics) {
+    const auto it = opcodeAtLine.find(d.line);
+    if (it != opcodeAtLine.end() && saysUnsupported(d.message)) unsupported.insert(it->second);
+  }
+  std::map<std::string, Tally> tally;
+  for (size_t i = 0; i < opcodes.size(); ++i) {
+    Tally& t = tally[opcodes[i].version];
+    ++t.total;
+    if (unsupported.count(i)) t.unsupported.push_back(opcodes[i].name);
+    else ++t.supported;
+  }
+  for (const auto& [version, t] : tally) {
+    std::cout << "coverage " << version << ": " << t.supported << "/" << t.total << " supported\n";
+    if (!t.unsupported.empty()) {
+      std::cout << "  unsupported:";
+      for (const std::string& name : t.unsupported) std::cout << ' ' << name;
+      std::cout << '\n';
+    }
+  }
+  CHECK(tally["SFZ v1"].total == 184);
+  CHECK(tally["SFZ v2"].total == 397);
+  CHECK(tally["ARIA"].total == 144);
+  CHECK(tally["SFZ v1"].supported >= kFloorV1);
+  CHECK(tally["SFZ v2"].supported >= kFloorV2);
+  CHECK(tally["ARIA"].supported >= kFloorAria);
+}

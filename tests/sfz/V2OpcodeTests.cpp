@@ -1,0 +1,64 @@
+// SFZ v2 opcodes read into the Region: pan tracking, phase, program and timer
+// conditions, directional bend steps, bend smoothing, stop_locc/stop_hicc.
+#include "TestUtil.h"
+#include "catch.h"
+#include "sfz/Parser.h"
+
+using spindle::test::countDiagnostics;
+namespace sfz = spindle::sfz;
+
+namespace {
+const std::filesystem::path kVirtual = "/nonexistent-spindle/inst/v2.sfz";
+sfz::Instrument parse(std::string_view text) { return sfz::loadString(text, kVirtual); }
+}  // namespace
+
+TEST_CASE("v2 opcodes: pan tracking, phase, loprog/hiprog, lotimer/hitimer, bend steps", "[sfz][v2]") {
+  const auto inst = parse(R"(<region> sample=*sine key=60
+pan_keycenter=64 pan_keytrack=12.5 pan_veltrack=-40 phase=invert
+loprog=5 hiprog=9 lotimer=0.25 hitimer=1.5
+bend_step=50 bend_stepup=100 bend_stepdown=200 bend_smooth=80 delay_beats=1.5 stop_beats=4
+<region> sample=*sine key=61 phase=normal pan_keytrack=300 bend_stepup=0
+)");
+  REQUIRE(inst.regions.size() == 2);
+  const spindle::Region& a = inst.regions[0];
+  CHECK(a.panKeycenter == 64);
+  CHECK(a.panKeytrack == 12.5f);
+  CHECK(a.panVeltrack == -40.0f);
+  CHECK(a.phaseInvert);
+  CHECK(a.loprog == 5);
+  CHECK(a.hiprog == 9);
+  CHECK(a.lotimer == 0.25f);
+  CHECK(a.hitimer == 1.5f);
+  CHECK(a.bendStep == 50);
+  CHECK(a.bendStepUp == 100);
+  CHECK(a.bendStepDown == 200);
+  CHECK(a.bendSmooth == 80.0f);
+  CHECK(a.delayBeats == 1.5f);
+  CHECK(a.stopBeats == 4.0f);
+  const spindle::Region& b = inst.regions[1];
+  CHECK_FALSE(b.phaseInvert);
+  CHECK(b.panKeytrack == 100.0f);  // clamped to the reference's -100..100
+  CHECK(b.bendStepUp == 1);        // clamped to 1..1200
+  CHECK(b.loprog == 0);
+  CHECK(b.hiprog == 127);
+  CHECK(b.panKeycenter == 60);
+  CHECK(b.stopBeats == 0.0f);
+  CHECK(countDiagnostics(inst, "not supported") == 0);
+}
+
+TEST_CASE("v2 opcodes: stop_locc/stop_hicc make one normalised range per controller", "[sfz][v2]") {
+  const auto inst = parse(R"(<group> stop_locc4=100
+<region> sample=*sine key=60 stop_hicc4=120 stop_hicc7=10
+)");
+  REQUIRE(inst.regions.size() == 1);
+  const auto& stops = inst.regions[0].stopCcs;
+  REQUIRE(stops.size() == 2);
+  CHECK(stops[0].cc == 4);
+  CHECK(stops[0].lo == Approx(100.0 / 127.0));
+  CHECK(stops[0].hi == Approx(120.0 / 127.0));
+  CHECK(stops[1].cc == 7);
+  CHECK(stops[1].lo == 0.0f);
+  CHECK(stops[1].hi == Approx(10.0 / 127.0));
+  CHECK(inst.regions[0].ccConditions.empty());
+  CHECK(countDiagnostics(inst, "not supported") == 0);
+}
