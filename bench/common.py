@@ -104,6 +104,16 @@ def write_midi(path, events, end_tick=None):
 TICKS_PER_SECOND = 960
 
 
+def held_notes(voices, end_tick, velocity=100):
+    """`voices` notes held from tick 0 to `end_tick`, 128 keys a channel (events for write_midi)."""
+    events = []
+    for n in range(voices):
+        channel, key = n // 128, n % 128
+        events.append((0, 1, bytes([0x90 | channel, key, velocity])))
+        events.append((end_tick, 0, bytes([0x80 | channel, key, 0])))
+    return events
+
+
 # ---- processes ------------------------------------------------------------
 
 class Processes:

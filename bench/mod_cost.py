@@ -24,7 +24,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from common import RATE, TICKS_PER_SECOND, build_spindle, measure, write_midi  # noqa: E402
+from common import RATE, TICKS_PER_SECOND, build_spindle, held_notes, measure, write_midi  # noqa: E402
 import render_vs_fluidsynth as dense  # noqa: E402
 
 ROOTS = list(range(3, 128, 6))
@@ -54,10 +54,7 @@ def write_song(path, voices, seconds, sweep_ms):
             for cc in (1, 2, 3, 4):
                 value = 64 + int(60 * ((tick // 10 + cc * 17) % 40 - 20) / 20)
                 events.append((tick, 0, bytes([0xB0 | channel, cc, value])))
-    for n in range(voices):
-        channel, key = n // 128, n % 128
-        events.append((0, 1, bytes([0x90 | channel, key, 100])))
-        events.append((end, 0, bytes([0x80 | channel, key, 0])))
+    events += held_notes(voices, end)
     write_midi(path, events, end)
 
 

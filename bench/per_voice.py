@@ -26,7 +26,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from common import RATE, TICKS_PER_SECOND, build_spindle, measure, write_midi  # noqa: E402
+from common import RATE, TICKS_PER_SECOND, build_spindle, held_notes, measure, write_midi  # noqa: E402
 import render_vs_fluidsynth as dense  # noqa: E402
 
 ROOTS = list(range(3, 128, 6))  # 3, 9, ... 123: every key within 3 semitones of a root
@@ -42,10 +42,7 @@ def write_held_song(path, voices, seconds):
     controller at both ends fixes the song's length even without notes."""
     end = int(seconds * TICKS_PER_SECOND)
     events = [(0, 0, bytes([0xB0, 91, 0])), (end, 2, bytes([0xB0, 91, 0]))]
-    for n in range(voices):
-        channel, key = n // 128, n % 128
-        events.append((0, 1, bytes([0x90 | channel, key, 100])))
-        events.append((end, 0, bytes([0x80 | channel, key, 0])))
+    events += held_notes(voices, end)
     write_midi(path, events, end)
 
 
