@@ -1,7 +1,6 @@
 // DecentSampler presets: the fixture presets against their XML, a preset written here for
 // each mapping rule, note names, bundles and refusals.
 #include <cmath>
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -16,8 +15,6 @@ using spindle::Region;
 using spindle::test::regionsPlaying;
 
 namespace {
-
-void write(const fs::path& file, const std::string& text) { std::ofstream(file) << text; }
 
 const char* kPreset = R"(<?xml version="1.0" encoding="UTF-8"?>
 <DecentSampler minVersion="1.0.0">
@@ -59,8 +56,8 @@ TEST_CASE("DecentSampler note names: C3 = 60, sharps, flats, numbers, nonsense")
 
 TEST_CASE("DecentSampler preset: inheritance, volume and tuning sums, loops, envelope, ranges") {
   spindle::test::TempDir dir;
-  write(dir.path() / "p.dspreset", kPreset);
-  write(dir.path() / "a.wav", "");
+  dir.write("p.dspreset", kPreset);
+  dir.write("a.wav", "");
   const auto in = ds::loadPreset(dir.path() / "p.dspreset");
   REQUIRE(in.ok);
   const auto soft = regionsPlaying(in, 62, 40), loud = regionsPlaying(in, 62, 100);
@@ -86,7 +83,7 @@ TEST_CASE("DecentSampler preset: inheritance, volume and tuning sums, loops, env
 
 TEST_CASE("DecentSampler preset: round robin, random, release triggers, tags as choke groups, reports") {
   spindle::test::TempDir dir;
-  write(dir.path() / "p.dspreset", kPreset);
+  dir.write("p.dspreset", kPreset);
   const auto in = ds::loadPreset(dir.path() / "p.dspreset");
   const auto rr = regionsPlaying(in, 73, 100);
   REQUIRE(rr.size() == 3);
@@ -129,12 +126,11 @@ TEST_CASE("Every DecentSampler fixture preset loads; Example 6A maps as its XML 
 
 TEST_CASE("DecentSampler: a bundle folder loads its preset; broken files are clear errors") {
   spindle::test::TempDir dir;
-  fs::create_directories(dir.path() / "Piano.dsbundle");
-  write(dir.path() / "Piano.dsbundle" / "Piano.dspreset", kPreset);
+  dir.write("Piano.dsbundle/Piano.dspreset", kPreset);
   const auto bundle = ds::loadPreset(dir.path() / "Piano.dsbundle");
   CHECK(bundle.ok);
   CHECK(bundle.regions.size() == 7);
-  write(dir.path() / "bad.dspreset", "<DecentSampler><groups>");
+  dir.write("bad.dspreset", "<DecentSampler><groups>");
   const auto bad = ds::loadPreset(dir.path() / "bad.dspreset");
   CHECK(!bad.ok);
   REQUIRE(bad.diagnostics.size() == 1);

@@ -2,7 +2,6 @@
 // for each mapping rule, and a .h2drumkit archive.
 #include <cmath>
 #include <cstdlib>
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -16,8 +15,6 @@ using spindle::Region;
 using spindle::test::regionsPlaying;
 
 namespace {
-
-void write(const fs::path& file, const std::string& text) { std::ofstream(file) << text; }
 
 const char* kKit = R"(<?xml version="1.0" encoding="UTF-8"?>
 <drumkit_info xmlns="http://www.hydrogen-music.org/drumkit">
@@ -48,8 +45,8 @@ const char* kKit = R"(<?xml version="1.0" encoding="UTF-8"?>
 
 TEST_CASE("Hydrogen kit: keys from 36, velocity layers, gains, pitch, pan, envelope") {
   spindle::test::TempDir dir;
-  write(dir.path() / "drumkit.xml", kKit);
-  for (const char* f : {"soft.wav", "hard.wav", "hat1.wav", "hat2.wav"}) write(dir.path() / f, "");
+  dir.write("drumkit.xml", kKit);
+  for (const char* f : {"soft.wav", "hard.wav", "hat1.wav", "hat2.wav"}) dir.write(f, "");
   const auto in = spindle::hydrogen::loadDrumKit(dir.path());
   REQUIRE(in.ok);
   CHECK(in.name == "Test Kit");
@@ -75,8 +72,8 @@ TEST_CASE("Hydrogen kit: keys from 36, velocity layers, gains, pitch, pan, envel
 
 TEST_CASE("Hydrogen kit: mute groups choke, stop notes, round robin and random layers, missing files") {
   spindle::test::TempDir dir;
-  write(dir.path() / "drumkit.xml", kKit);
-  for (const char* f : {"soft.wav", "hard.wav", "hat1.wav", "hat2.wav"}) write(dir.path() / f, "");
+  dir.write("drumkit.xml", kKit);
+  for (const char* f : {"soft.wav", "hard.wav", "hat1.wav", "hat2.wav"}) dir.write(f, "");
   const auto in = spindle::hydrogen::loadDrumKit(dir.path() / "drumkit.xml");
   const auto hats = regionsPlaying(in, 37, 100);
   REQUIRE(hats.size() == 3);
@@ -133,14 +130,14 @@ TEST_CASE("A .h2drumkit archive unpacks into a cache folder and loads; a damaged
   CHECK(in.ok);
   CHECK(in.keyLabels.size() == 16);
   CHECK(in.missingSamples.empty());
-  write(dir.path() / "broken.h2drumkit", "this is not a tar file");
+  dir.write("broken.h2drumkit", "this is not a tar file");
   CHECK(spindle::hydrogen::unpackArchive(dir.path() / "broken.h2drumkit", dir.path() / "b", error).empty());
   CHECK(error.find("broken.h2drumkit") != std::string::npos);
 }
 
 TEST_CASE("Hydrogen: a file that is not a kit is refused with its name") {
   spindle::test::TempDir dir;
-  write(dir.path() / "drumkit.xml", "<other/>");
+  dir.write("drumkit.xml", "<other/>");
   const auto in = spindle::hydrogen::loadDrumKit(dir.path() / "drumkit.xml");
   CHECK(!in.ok);
   REQUIRE(in.diagnostics.size() == 1);
