@@ -28,6 +28,22 @@ struct EnvelopeParams {
   // Velocity modulation (vel2*): added per unit of velocity (velocity/127).
   float vel2delay = 0.0f, vel2attack = 0.0f, vel2hold = 0.0f, vel2decay = 0.0f;
   float vel2sustain = 0.0f, vel2release = 0.0f, vel2depth = 0.0f;
+  // Stage curvature (ARIA *_shape): 0 is linear; below 0 the curve bends under the
+  // straight line, above 0 over it (engine/dsp/Envelope.h). *_zero: decayZero = 1 times
+  // the decay from 1 down to 0 (it stops at sustain), 0 from 1 to sustain; releaseZero
+  // = 1 times the release from 1 to 0, 0 from the level the note-off found.
+  float attackShape = 0.0f, decayShape = 0.0f, releaseShape = 0.0f;
+  float decayZero = 1.0f, releaseZero = 0.0f;
+
+  // ARIA's ampeg shape for decay and release, -10.3616 = -ln(10^4.5): an exponential
+  // falling 90 dB over the stage's time.
+  static constexpr float kAmpegShape = -10.3616f;
+  static constexpr EnvelopeParams amplitude() {
+    EnvelopeParams p;
+    p.release = 0.001f;
+    p.decayShape = p.releaseShape = kAmpegShape;
+    return p;
+  }
 };
 
 struct LfoParams {
@@ -157,7 +173,7 @@ struct Region {
   float filRandom = 0.0f;                 // cents
   std::array<EqBand, 3> eq{{{50.0f}, {500.0f}, {5000.0f}}};  // eq1..eq3; gain 0 = band off
 
-  EnvelopeParams ampeg{0, 0, 0, 0, 0, 100, 0.001f};
+  EnvelopeParams ampeg = EnvelopeParams::amplitude();
   EnvelopeParams fileg{0, 0, 0, 0, 0, 0, 0};
   EnvelopeParams pitcheg{0, 0, 0, 0, 0, 0, 0};
   LfoParams amplfo, fillfo, pitchlfo;

@@ -13,12 +13,25 @@ int64_t toFrames(float seconds, double sampleRate) noexcept SPINDLE_REALTIME {
   return std::llround(static_cast<double>(seconds) * sampleRate);
 }
 
-// Multiplier c with c^frames = overshoot / (1 + overshoot): the distance to a target
-// `overshoot` of the span beyond the end level shrinks to exactly that overshoot.
-double curveCoef(int64_t frames) noexcept SPINDLE_REALTIME {
-  if (frames <= 0) return 0.0;
-  const double ratio = Envelope::kCurveOvershoot / (1.0 + Envelope::kCurveOvershoot);
-  return std::pow(ratio, 1.0 / static_cast<double>(frames));
+// Shapes this close to 0 are linear; beyond +-kMaxShape exp() would leave double's range.
+constexpr double kLinearShape = 1e-4, kMaxShape = 200.0;
+
+double clampShape(float shape) noexcept SPINDLE_REALTIME {
+  if (!(std::abs(static_cast<double>(shape)) >= kLinearShape)) return 0.0;  // NaN too
+  return std::clamp(static_cast<double>(shape), -kMaxShape, kMaxShape);
+}
+
+// u with B(u) = level (the curve's inverse), for level in [0, 1].
+double curvePosition(double shape, double level) noexcept SPINDLE_REALTIME {
+  level = std::clamp(level, 0.0, 1.0);
+  if (shape == 0.0) return level;
+  return std::log1p(level * std::expm1(-shape)) / -shape;
+}
+
+// Frames n = 0, 1, ... with u = u0 - n / frames still above `u1`: ceil(frames (u0 - u1)).
+int64_t framesAbove(double u0, double u1, int64_t frames) noexcept SPINDLE_REALTIME {
+  const double n = std::ceil(static_cast<double>(frames) * (u0 - u1) - 1e-9);
+  return n > 0.0 ? std::min(static_cast<int64_t>(n), frames) : 0;
 }
 
 double percent01(float percent) noexcept SPINDLE_REALTIME {
@@ -39,8 +52,13 @@ void Envelope::setup(const EnvelopeParams& p, float velocity01, double sampleRat
   startLevel_ = percent01(p.start);
   sustain_ = percent01(p.sustain + p.vel2sustain * v);
   depth_ = p.depth + p.vel2depth * v;
-  decayCoef_ = curveCoef(decayFrames_);
-  releaseCoef_ = curveCoef(releaseFrames_);
+  attackShape_ = clampShape(p.attackShape);
+  decayShape_ = clampShape(p.decayShape);
+  releaseShape_ = clampShape(p.releaseShape);
+  decayZero_ = p.decayZero >= 0.5f;
+  releaseZero_ = p.releaseZero >= 0.5f;
+  decayRun_ = decayZero_ ? framesAbove(1.0, curvePosition(decayShape_, sustain_), decayFrames_) : decayFrames_;
+  if (sustain_ >= 1.0) decayRun_ = 0;
   stage_ = Stage::Idle;
   level_ = 0.0;
   remaining_ = 0;
@@ -67,6 +85,19 @@ void Envelope::fastRelease(float seconds) noexcept SPINDLE_REALTIME {
   if (stage_ == Stage::Done) level_ = 0.0;
 }
 
+void Envelope::Curve::begin(double s, double u0, double du, double base, double span) noexcept SPINDLE_REALTIME {
+  shape = s;
+  if (s == 0.0) {
+    x = u0, mul = 1.0, add = du;
+    offset = base, scale = span;
+    return;
+  }
+  // base + span (exp(-s u) - 1) / (exp(-s) - 1), with x = exp(-s u).
+  const double k = span / std::expm1(-s);
+  x = std::exp(-s * u0), mul = std::exp(-s * du), add = 0.0;
+  offset = base - k, scale = k;
+}
+
 bool Envelope::finished() const noexcept SPINDLE_REALTIME { return stage_ == Stage::Idle || stage_ == Stage::Done; }
 
 bool Envelope::releasing() const noexcept SPINDLE_REALTIME { return stage_ == Stage::Release || stage_ == Stage::FastRelease; }
@@ -79,24 +110,41 @@ void Envelope::enterStage(Stage stage) noexcept SPINDLE_REALTIME {
   stage_ = stage;
   switch (stage) {
     case Stage::Delay: remaining_ = delayFrames_; break;
-    case Stage::Attack:
+    case Stage::Attack: {
       remaining_ = attackFrames_;
       level_ = startLevel_;
-      step_ = attackFrames_ > 0 ? (1.0 - startLevel_) / static_cast<double>(attackFrames_) : 0.0;
+      const double du = attackFrames_ > 0 ? 1.0 / static_cast<double>(attackFrames_) : 0.0;
+      curve_.begin(attackShape_, 0.0, du, startLevel_, 1.0 - startLevel_);
       break;
+    }
     case Stage::Hold: remaining_ = holdFrames_; break;
-    case Stage::Decay:
-      remaining_ = decayFrames_;
-      target_ = sustain_ - kCurveOvershoot * (1.0 - sustain_);
+    case Stage::Decay: {
+      remaining_ = decayRun_;
+      const double du = decayFrames_ > 0 ? -1.0 / static_cast<double>(decayFrames_) : 0.0;
+      if (decayZero_)
+        curve_.begin(decayShape_, 1.0, du, 0.0, 1.0);
+      else
+        curve_.begin(decayShape_, 1.0, du, sustain_, 1.0 - sustain_);
       break;
+    }
     case Stage::Sustain:
       level_ = sustain_;
       if (sustain_ <= 0.0) stage_ = Stage::Done;
       return;
-    case Stage::Release:
-      remaining_ = level_ > 0.0 ? releaseFrames_ : 0;
-      target_ = -kCurveOvershoot * level_;
+    case Stage::Release: {
+      const double du = releaseFrames_ > 0 ? -1.0 / static_cast<double>(releaseFrames_) : 0.0;
+      if (level_ <= 0.0) {
+        remaining_ = 0;
+      } else if (releaseZero_) {  // enter the 1 -> 0 curve where it passes the level
+        const double u0 = curvePosition(releaseShape_, level_);
+        remaining_ = framesAbove(u0, 0.0, releaseFrames_);
+        curve_.begin(releaseShape_, u0, du, 0.0, 1.0);
+      } else {
+        remaining_ = releaseFrames_;
+        curve_.begin(releaseShape_, 1.0, du, 0.0, level_);
+      }
       break;
+    }
     case Stage::Idle:
     case Stage::FastRelease:
     case Stage::Done: return;
@@ -128,17 +176,16 @@ int Envelope::runStage(float* out, int frames) noexcept SPINDLE_REALTIME {
   const int n = static_cast<int>(std::min<int64_t>(frames, remaining_));
   double level = level_;
   switch (stage_) {
-    case Stage::Attack:
-    case Stage::FastRelease: {
-      const double step = stage_ == Stage::Attack ? step_ : -step_;
-      for (int i = 0; i < n; ++i, level += step) out[i] = static_cast<float>(level);
+    case Stage::FastRelease:
+      for (int i = 0; i < n; ++i, level -= step_) out[i] = static_cast<float>(level);
       break;
-    }
+    case Stage::Attack:
     case Stage::Decay:
     case Stage::Release: {
-      const double coef = stage_ == Stage::Decay ? decayCoef_ : releaseCoef_;
-      const double target = target_;
-      for (int i = 0; i < n; ++i, level = target + (level - target) * coef) out[i] = static_cast<float>(level);
+      Curve c = curve_;
+      for (int i = 0; i < n; ++i, c.x = c.x * c.mul + c.add) out[i] = static_cast<float>(c.offset + c.scale * c.x);
+      level = c.offset + c.scale * c.x;
+      curve_.x = c.x;
       break;
     }
     default: std::fill(out, out + n, static_cast<float>(level)); break;
