@@ -24,6 +24,7 @@ enum class ModTarget : uint8_t {
   AmpVeltrack,  // percent
   AmplfoDepth, AmplfoFreq, FillfoDepth, FillfoFreq, PitchlfoDepth, PitchlfoFreq,  // dB or cents, Hz
   Eq1Freq, Eq1Bw, Eq1Gain, Eq2Freq, Eq2Bw, Eq2Gain, Eq3Freq, Eq3Bw, Eq3Gain,     // Hz, octaves, dB
+  LfoFreq,      // Hz, of an lfoN (CcModulation::lfo)
   // Note-start targets.
   Offset,  // frames
   Delay,   // seconds
@@ -32,12 +33,15 @@ enum class ModTarget : uint8_t {
   FilegDelay, FilegStart, FilegAttack, FilegHold, FilegDecay, FilegSustain, FilegRelease, FilegDepth,
   PitchegDelay, PitchegStart, PitchegAttack, PitchegHold, PitchegDecay, PitchegSustain, PitchegRelease,
   PitchegDepth,
+  LfoDelay, LfoFade, LfoPhase,  // seconds, seconds, cycles, of an lfoN (CcModulation::lfo)
   Count
 };
 
 inline constexpr bool isNoteStartTarget(ModTarget t) noexcept { return t >= ModTarget::Offset; }
 
 // One source -> target connection. A value below 0 for smoothMs means "not given".
+// lfo = 0: the region's own target; k > 0: the k-th entry of Region::lfos, whose
+// depth on `target` (lfoN_pitch_onccX...) or whose LfoFreq/Delay/Fade/Phase it moves.
 struct CcModulation {
   uint16_t cc = 0;
   ModTarget target = ModTarget::Amplitude;
@@ -45,6 +49,7 @@ struct CcModulation {
   float depth = 0.0f;      // target units at curve value 1
   float smoothMs = -1.0f;  // X_smoothccN; < 0: the engine's default
   float step = 0.0f;       // X_stepccN: the contribution is quantised to multiples; 0 = off
+  uint8_t lfo = 0;
 };
 
 // xfin_loccN/xfin_hiccN (fade in over lo..hi) or xfout_loccN/xfout_hiccN (fade out).

@@ -53,6 +53,24 @@ struct LfoParams {
   float depth = 0.0f;  // dB (amplfo) or cents (pitchlfo, fillfo)
 };
 
+// An SFZ v2 LFO (lfoN_*): out = wave(phase) * scale + offset, faded in after its delay,
+// read by the voice at control rate; depth[t] is its depth on the continuous
+// modulation target t (core/Modulation.h: cents, dB, percent, Hz...). Waves are
+// numbered as lfoN_wave: 0 triangle, 1 sine, 2 pulse 75 %, 3 square, 4 pulse 25 %,
+// 5 pulse 12.5 %, 6 saw up, 7 saw down, 12 sample and hold; pulses and the square are
+// unipolar (0..1, as ARIA), the others bipolar.
+struct FlexLfo {
+  static constexpr int kDepths = 25;  // the continuous targets, ModTarget::Amplitude..LfoFreq
+  int number = 1;                     // the N of lfoN
+  float freq = 0.0f, phase = 0.0f, delay = 0.0f, fade = 0.0f;  // Hz, cycles, seconds, seconds
+  float count = 0.0f;                 // cycles before it stops; 0 = endless
+  float wave = 1.0f;
+  float offset = 0.0f, ratio = 1.0f, scale = 1.0f;
+  std::array<float, kDepths> depth{};
+};
+static_assert(FlexLfo::kDepths == static_cast<int>(ModTarget::Offset), "one depth per continuous target");
+inline constexpr int kMaxFlexLfos = 8;  // per region; more are dropped with a note
+
 // One band of the per-voice 3-band peaking EQ (eqN_*): Hz, octaves, dB; vel2*: added
 // per unit of velocity (velocity/127).
 struct EqBand {
@@ -177,6 +195,7 @@ struct Region {
   EnvelopeParams fileg{0, 0, 0, 0, 0, 0, 0};
   EnvelopeParams pitcheg{0, 0, 0, 0, 0, 0, 0};
   LfoParams amplfo, fillfo, pitchlfo;
+  std::vector<FlexLfo> lfos;  // lfoN_*, in order of first mention
 
   // Controller modulation (core/Modulation.h); crossfades by controller use xfCccurve.
   uint8_t ccModulationCount = 0, ccCrossfadeCount = 0;

@@ -1,4 +1,4 @@
-// The controller modulation opcodes: for each target its X_onccN (and the v1 spelling
+// The controller modulation opcodes and the SFZ v2 LFOs' (lfoN_*): for each target its X_onccN (and the v1 spelling
 // X_ccN), X_curveccN, X_smoothccN, X_stepccN, the _chanaft/_polyaft forms, and the
 // crossfades by controller. Generated once from a list of families; every name lives
 // in a static store, so the OpcodeSpec string_views stay valid for the program's life.
@@ -94,6 +94,42 @@ const Aftertouch kAftertouch[] = {
 
 constexpr std::string_view kCrossfadeCurves[] = {"power", "gain"};
 
+// lfoN_<name>: the LFO's depth on a continuous target (lfoN_pitch...), and its own
+// parameters (lfoN_freq...), each with the controller forms where the reference has them.
+struct LfoDepth {
+  T target;
+  std::string_view name;
+  double lo, hi;
+};
+const LfoDepth kLfoDepths[] = {
+    {T::Pitch, "pitch", -9600, 9600},      {T::Volume, "volume", -144, 48},
+    {T::Amplitude, "amplitude", -100, 100}, {T::Pan, "pan", -200, 200},
+    {T::Width, "width", -200, 200},        {T::Cutoff, "cutoff", -9600, 9600},
+    {T::Resonance, "resonance", -40, 40},  {T::Eq1Freq, "eq1freq", -30000, 30000},
+    {T::Eq1Bw, "eq1bw", -4, 4},            {T::Eq1Gain, "eq1gain", -96, 96},
+    {T::Eq2Freq, "eq2freq", -30000, 30000}, {T::Eq2Bw, "eq2bw", -4, 4},
+    {T::Eq2Gain, "eq2gain", -96, 96},      {T::Eq3Freq, "eq3freq", -30000, 30000},
+    {T::Eq3Bw, "eq3bw", -4, 4},            {T::Eq3Gain, "eq3gain", -96, 96},
+};
+struct LfoParam {
+  std::string_view name;
+  float FlexLfo::*param;
+  ValueKind kind;
+  double lo, hi;
+  T ccTarget;  // ModTarget::Count: no controller form
+};
+const LfoParam kLfoParams[] = {
+    {"freq", &FlexLfo::freq, ValueKind::Float, 0, 100, T::LfoFreq},
+    {"phase", &FlexLfo::phase, ValueKind::Float, 0, 1, T::LfoPhase},
+    {"delay", &FlexLfo::delay, ValueKind::Float, 0, 100, T::LfoDelay},
+    {"fade", &FlexLfo::fade, ValueKind::Float, 0, 100, T::LfoFade},
+    {"count", &FlexLfo::count, ValueKind::Integer, 0, 1000000, T::Count},
+    {"wave", &FlexLfo::wave, ValueKind::Integer, 0, 12, T::Count},
+    {"offset", &FlexLfo::offset, ValueKind::Float, -1, 1, T::Count},
+    {"ratio", &FlexLfo::ratio, ValueKind::Float, 0, 100, T::Count},
+    {"scale", &FlexLfo::scale, ValueKind::Float, 0, 1, T::Count},
+};
+
 class Builder {
  public:
   std::vector<OpcodeSpec> specs;
@@ -112,6 +148,20 @@ class Builder {
     const std::string p(t.prefix);
     add(p + "chanaft", {}, ValueKind::Float, t.lo, t.hi, {t.target, ModParam::Depth, controllers::kChannelAftertouch});
     add(p + "polyaft", {}, ValueKind::Float, t.lo, t.hi, {t.target, ModParam::Depth, controllers::kPolyAftertouch});
+  }
+
+  void lfoDepth(const LfoDepth& d) {
+    const std::string p = "lfoN_" + std::string(d.name);
+    specs.push_back(OpcodeSpec{keep(p), {}, ValueKind::Float, d.lo, d.hi,
+                               FlexLfoField{nullptr, static_cast<int>(d.target)}});
+    family(Family{d.target, keep(p), "", "", d.lo, d.hi});
+  }
+
+  void lfoParam(const LfoParam& l) {
+    const std::string p = "lfoN_" + std::string(l.name);
+    specs.push_back(OpcodeSpec{keep(p), {}, l.kind, l.lo, l.hi, FlexLfoField{l.param}});
+    if (l.ccTarget != T::Count)
+      family(Family{l.ccTarget, keep(p), "", "", -l.hi, l.hi, !isNoteStartTarget(l.ccTarget)});
   }
 
   void crossfades() {
@@ -143,6 +193,8 @@ const std::vector<OpcodeSpec>& table() {
     for (const Family& f : kFamilies) b->family(f);
     for (const Aftertouch& t : kAftertouch) b->aftertouch(t);
     b->crossfades();
+    for (const LfoDepth& d : kLfoDepths) b->lfoDepth(d);
+    for (const LfoParam& l : kLfoParams) b->lfoParam(l);
     return b;
   }();
   return builder->specs;

@@ -351,6 +351,16 @@ std::optional<std::pair<std::string, int>> splitIndex(std::string_view name) {
 std::span<const OpcodeSpec> opcodeTable() { return kTable; }
 
 std::optional<OpcodeMatch> findOpcode(std::string_view name) {
+  // lfo12_pitch_oncc3: LFO 12, then "lfoN_pitch_oncc3" as any other name.
+  if (name.starts_with("lfo") && name.size() > 4 && text::isDigit(name[3])) {
+    size_t end = 3;
+    int lfo = 0;
+    while (end < name.size() && text::isDigit(name[end]) && lfo < 100000) lfo = lfo * 10 + (name[end++] - '0');
+    if (end >= name.size() || name[end] != '_' || lfo < 1) return std::nullopt;
+    auto match = findOpcode("lfoN" + std::string(name.substr(end)));
+    if (match) match->lfo = lfo;
+    return match;
+  }
   const auto& index = tableIndex();
   if (auto it = index.find(std::string(name)); it != index.end()) return OpcodeMatch{it->second, -1};
   const auto split = splitIndex(name);

@@ -49,6 +49,12 @@ struct EqField {  // eqN_*: the band is the N of the name (1..3), or `band` when
   float EqBand::*param;
   int band = 0;
 };
+// lfoN_* (ModOpcodes.cpp): a parameter of the region's LFO N (the OpcodeMatch's lfo),
+// or with depth >= 0 its depth on that ModTarget.
+struct FlexLfoField {
+  float FlexLfo::*param = nullptr;
+  int depth = -1;
+};
 // Controller modulation opcodes (ModOpcodes.cpp): which part of a CcModulation (or
 // CcCrossfade) the value sets, for which target and source.
 enum class ModParam : uint8_t { Depth, Curve, Smooth, Step, CrossfadeLo, CrossfadeHi, CrossfadeCurve };
@@ -59,7 +65,8 @@ struct ModField {
   bool fadeOut = false;  // CrossfadeLo/Hi: xfout_ rather than xfin_
 };
 using Target = std::variant<Special, float Region::*, uint8_t Region::*, int16_t Region::*,
-                            int32_t Region::*, int64_t Region::*, EnvField, LfoField, ModField, EqField>;
+                            int32_t Region::*, int64_t Region::*, EnvField, LfoField, ModField, EqField,
+                            FlexLfoField>;
 
 struct OpcodeSpec {
   std::string_view name;  // as in the reference; "N" marks the number in loccN, amp_velcurve_N
@@ -77,14 +84,16 @@ struct OpcodeSpec {
 
 struct OpcodeMatch {
   const OpcodeSpec* spec;
-  int index;  // the N of loccN / amp_velcurve_N; -1 for names without N
+  int index;    // the N of loccN / amp_velcurve_N; -1 for names without N
+  int lfo = 0;  // the N of lfoN_* (1 and up); 0 for other names
 };
 
 std::span<const OpcodeSpec> opcodeTable();
 // The controller modulation opcodes (ModOpcodes.cpp), also found by findOpcode().
 std::span<const OpcodeSpec> modOpcodeTable();
 
-// The implemented opcode called `name` (canonical or alias, N given as digits).
+// The implemented opcode called `name` (canonical or alias, N given as digits; an
+// lfoN_ prefix's number goes to OpcodeMatch::lfo).
 std::optional<OpcodeMatch> findOpcode(std::string_view name);
 
 // True when `name` is an opcode of the SFZ reference (any version), implemented or not.

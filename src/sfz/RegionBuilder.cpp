@@ -41,6 +41,14 @@ void RegionBuilder::apply(const ParsedOpcode& op) {
                  [&](EnvField f) { (r.*f.envelope).*f.param = as<float>(v); },
                  [&](LfoField f) { (r.*f.lfo).*f.param = as<float>(v); },
                  [&](ModField f) { applyModulation(f, op); },
+                 [&](FlexLfoField f) {
+                   FlexLfo* lfo = flexLfo(op.lfo);
+                   if (!lfo) return;
+                   if (f.depth >= 0)
+                     lfo->depth[static_cast<size_t>(f.depth)] = as<float>(v);
+                   else
+                     lfo->*f.param = as<float>(v);
+                 },
                  [&](EqField f) {
                    const int band = f.band > 0 ? f.band : op.index;
                    if (band >= 1 && band <= 3) r.eq[static_cast<size_t>(band - 1)].*f.param = as<float>(v);
@@ -145,7 +153,7 @@ void RegionBuilder::applyModulation(const ModField& field, const ParsedOpcode& o
     if (x) (field.param == ModParam::CrossfadeLo ? x->lo : x->hi) = as<uint8_t>(v);
     return;
   }
-  CcModulation* m = modulation(cc, field.target);
+  CcModulation* m = modulation(cc, field.target, op.lfo);
   if (!m) return;
   switch (field.param) {
     case ModParam::Depth: m->depth = as<float>(v); break;
@@ -156,19 +164,40 @@ void RegionBuilder::applyModulation(const ModField& field, const ParsedOpcode& o
   }
 }
 
-CcModulation* RegionBuilder::modulation(int cc, ModTarget target) {
+CcModulation* RegionBuilder::modulation(int cc, ModTarget target, int lfoNumber) {
   Region& r = region_;
+  uint8_t lfo = 0;
+  if (lfoNumber > 0) {
+    const FlexLfo* l = flexLfo(lfoNumber);
+    if (!l) return nullptr;
+    lfo = static_cast<uint8_t>(l - r.lfos.data() + 1);
+  }
   const auto end = r.ccModulations.begin() + r.ccModulationCount;
-  const auto found = std::find_if(r.ccModulations.begin(), end,
-                                  [&](const CcModulation& m) { return m.cc == cc && m.target == target; });
+  const auto found = std::find_if(r.ccModulations.begin(), end, [&](const CcModulation& m) {
+    return m.cc == cc && m.target == target && m.lfo == lfo;
+  });
   if (found != end) return &*found;
   if (r.ccModulationCount >= kMaxCcModulations) {
     modOverflow_ = true;
     return nullptr;
   }
   *found = CcModulation{as<uint16_t>(cc), target};
+  found->lfo = lfo;
   ++r.ccModulationCount;
   return &*found;
+}
+
+FlexLfo* RegionBuilder::flexLfo(int number) {
+  auto& lfos = region_.lfos;
+  const auto found = std::find_if(lfos.begin(), lfos.end(), [&](const FlexLfo& l) { return l.number == number; });
+  if (found != lfos.end()) return &*found;
+  if (lfos.size() >= static_cast<size_t>(kMaxFlexLfos)) {
+    lfoOverflow_ = true;
+    return nullptr;
+  }
+  lfos.push_back(FlexLfo{});
+  lfos.back().number = number;
+  return &lfos.back();
 }
 
 // A new xfin crossfade starts as 0..0 (no fade), an xfout one as 127..127.
@@ -225,6 +254,10 @@ std::optional<Region> RegionBuilder::finish(std::string& whySkipped, std::string
     notes += std::string(notes.empty() ? "" : "; ") + "more than " + std::to_string(kMaxCcModulations) +
              " controller modulations or " + std::to_string(kMaxCcCrossfades) +
              " controller crossfades; the extra ones are ignored";
+  }
+  if (lfoOverflow_) {
+    notes += std::string(notes.empty() ? "" : "; ") + "more than " + std::to_string(kMaxFlexLfos) +
+             " LFOs (lfoN_); the extra ones are ignored";
   }
   dropEmptyModulations(region_);
   completeLastRange(region_);

@@ -17,6 +17,7 @@ struct ParsedOpcode {
   const OpcodeSpec* spec;
   int index;      // N of loccN / amp_velcurve_N, else -1
   double number;  // value; the sample table index for `sample`; -1 for "no key" / "sample"
+  int lfo = 0;    // the N of lfoN_*, else 0
 };
 
 class RegionBuilder {
@@ -32,7 +33,8 @@ class RegionBuilder {
   void applyControllerSpecial(Special which, const ParsedOpcode& op);
   static void setCcBound(std::vector<CcCondition>& list, int cc, bool high, float value);
   void applyModulation(const ModField& field, const ParsedOpcode& op);
-  CcModulation* modulation(int cc, ModTarget target);
+  CcModulation* modulation(int cc, ModTarget target, int lfoNumber);
+  FlexLfo* flexLfo(int number);  // the region's lfoN, added on first mention
   CcCrossfade* crossfade(int cc, bool fadeOut);
 
   Region region_;
@@ -44,7 +46,7 @@ class RegionBuilder {
   // (cents, added) in finish(): a header level never replaces the region's value.
   std::array<float, 3> levelVolume_{}, levelTune_{};
   std::array<float, 3> levelAmplitude_{100.0f, 100.0f, 100.0f};
-  bool modOverflow_ = false;
+  bool modOverflow_ = false, lfoOverflow_ = false;
 };
 
 }  // namespace spindle::sfz

@@ -17,6 +17,8 @@ void ModPlan::build(const std::vector<Region>& regions, const std::vector<ModCur
   for (const ModCurve& c : curveHeaders) curves_.define(c.index, c.points);
   slots_.clear();
   fades_.clear();
+  lfos_.clear();
+  lfoTargets_.clear();
   regions_.assign(regions.size(), RegionMods{});
   for (size_t i = 0; i < regions.size(); ++i) {
     const Region& r = regions[i];
@@ -30,7 +32,7 @@ void ModPlan::build(const std::vector<Region>& regions, const std::vector<ModCur
         slots_.push_back(*it);
         m.touched |= uint64_t{1} << static_cast<unsigned>(it->target);
         ++(noteStart ? m.noteStart : m.continuous);
-        if (noteStart) continue;
+        if (noteStart || it->lfo > 0) continue;
         m.ownsCc7 = m.ownsCc7 || ownsGain(*it, 7);
         m.ownsCc11 = m.ownsCc11 || ownsGain(*it, 11);
         m.ownsCc10 = m.ownsCc10 || (it->cc == 10 && it->target == ModTarget::Pan);
@@ -40,6 +42,25 @@ void ModPlan::build(const std::vector<Region>& regions, const std::vector<ModCur
     m.fades = r.ccCrossfadeCount;
     m.fadeCurve = r.xfCccurve;
     fades_.insert(fades_.end(), r.ccCrossfades.begin(), r.ccCrossfades.begin() + r.ccCrossfadeCount);
+    addLfos(r, m);
+  }
+}
+
+// An LFO's targets: its own depths, and its depths by controller. The voice reads
+// those targets while the LFO runs, so they count as touched.
+void ModPlan::addLfos(const Region& r, RegionMods& m) {
+  m.firstLfo = static_cast<uint32_t>(lfos_.size());
+  m.lfos = static_cast<uint8_t>(std::min<size_t>(r.lfos.size(), kMaxFlexLfos));
+  for (size_t k = 0; k < m.lfos; ++k) {
+    uint32_t mask = 0;
+    for (int t = 0; t < FlexLfo::kDepths; ++t)
+      if (r.lfos[k].depth[static_cast<size_t>(t)] != 0.0f) mask |= uint32_t{1} << t;
+    for (auto it = r.ccModulations.begin(); it != r.ccModulations.begin() + r.ccModulationCount; ++it)
+      if (it->lfo == k + 1 && static_cast<int>(it->target) < FlexLfo::kDepths && it->target != ModTarget::LfoFreq)
+        mask |= uint32_t{1} << static_cast<unsigned>(it->target);
+    lfos_.push_back(r.lfos[k]);
+    lfoTargets_.push_back(mask);
+    m.touched |= mask;
   }
 }
 

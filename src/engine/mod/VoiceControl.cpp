@@ -43,7 +43,8 @@ void Voice::startModulation(const VoiceStart& s, const PartMix& mix) noexcept SP
                     s.region < s.program->regions.data() + s.program->regions.size();
   const mod::ModPlan& plan = ours ? s.program->modulation : kNoPlan;
   const size_t index = ours ? static_cast<size_t>(s.region - s.program->regions.data()) : 0;
-  mod_.start(plan, index, mix.controllers ? *mix.controllers : kNoControllers, s.sampleRate);
+  mod_.start(plan, index, mix.controllers ? *mix.controllers : kNoControllers, s.sampleRate,
+             static_cast<uint32_t>(s.order));
   modulated_ = mod_.active();
   if (modulated_) updateModulatedParams();
 }

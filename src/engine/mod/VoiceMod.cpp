@@ -1,6 +1,7 @@
 #include "engine/mod/VoiceMod.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 namespace spindle::engine::mod {
@@ -25,8 +26,8 @@ float crossfadeGain(const CcCrossfade& x, float value, CrossfadeCurve curve) noe
 
 }  // namespace
 
-void VoiceMod::start(const ModPlan& plan, size_t regionIndex, const ControllerState& cc, double sampleRate) noexcept
-    SPINDLE_REALTIME {
+void VoiceMod::start(const ModPlan& plan, size_t regionIndex, const ControllerState& cc, double sampleRate,
+                     uint32_t seed) noexcept SPINDLE_REALTIME {
   plan_ = &plan;
   info_ = &plan.region(regionIndex);
   const float framesPerMs = static_cast<float>(sampleRate) * 0.001f;
@@ -46,8 +47,19 @@ void VoiceMod::start(const ModPlan& plan, size_t regionIndex, const ControllerSt
     fades_[i] = {g, g, 0.0f, 0, x};
   }
   sums_.fill(0.0f);
-  for (const CcModulation& m : plan.noteStart(*info_)) sums_[static_cast<size_t>(m.target)] += contribution(m, cc.value(m.cc));
+  std::array<LfoBank::StartAdds, kMaxFlexLfos> lfoStart{};
+  for (const CcModulation& m : plan.noteStart(*info_)) {
+    const float c = contribution(m, cc.value(m.cc));
+    if (m.lfo == 0) {
+      sums_[static_cast<size_t>(m.target)] += c;
+    } else if (m.lfo <= kMaxFlexLfos) {
+      LfoBank::StartAdds& a = lfoStart[m.lfo - 1u];
+      (m.target == ModTarget::LfoDelay ? a.delay : m.target == ModTarget::LfoFade ? a.fade : a.phase) += c;
+    }
+  }
   sumUp();
+  lfos_.start(plan.lfos(*info_), lfoStart, sampleRate, seed);
+  addLfos();
 }
 
 // Goals follow the controllers; a controller that has not moved costs one compare.
@@ -82,6 +94,7 @@ int VoiceMod::stepFrames(const ControllerState& cc, int frames, int maxStep) noe
     moving = true;
     n = std::min(n, fades_[i].remaining);
   }
+  if (lfos_.moving()) moving = true;
   return moving ? static_cast<int>(n) : frames;
 }
 
@@ -90,6 +103,9 @@ void VoiceMod::advance(const ControllerState& cc, int frames) noexcept SPINDLE_R
   for (size_t i = 0; i < info_->continuous; ++i) move(values_[i], frames);
   for (size_t i = 0; i < info_->fades; ++i) move(fades_[i], frames);
   sumUp();
+  if (lfos_.size() == 0) return;
+  lfos_.advance(frames, lfoFreqAdds_.data());
+  addLfos();
 }
 
 float VoiceMod::contribution(const CcModulation& m, float x) const noexcept SPINDLE_REALTIME {
@@ -116,9 +132,15 @@ void VoiceMod::move(Smoothed& s, int frames) noexcept SPINDLE_REALTIME {
 void VoiceMod::sumUp() noexcept SPINDLE_REALTIME {
   std::fill_n(sums_.begin(), kContinuousTargets, 0.0f);
   amplitude_ = 1.0f;
+  for (size_t k = 0; k < info_->lfos; ++k) lfoDepthAdds_[k].fill(0.0f);
+  lfoFreqAdds_.fill(0.0f);
   const auto slots = plan_->continuous(*info_);
   for (size_t i = 0; i < slots.size(); ++i) {
-    if (slots[i].target == ModTarget::Amplitude) {
+    if (slots[i].lfo > 0) {  // an LFO's depth or frequency
+      const size_t k = slots[i].lfo - 1u, t = static_cast<size_t>(slots[i].target);
+      if (k >= info_->lfos) continue;
+      (slots[i].target == ModTarget::LfoFreq ? lfoFreqAdds_[k] : lfoDepthAdds_[k][t]) += values_[i].value;
+    } else if (slots[i].target == ModTarget::Amplitude) {
       amplitude_ *= values_[i].value * 0.01f;
     } else {
       sums_[static_cast<size_t>(slots[i].target)] += values_[i].value;
@@ -126,6 +148,23 @@ void VoiceMod::sumUp() noexcept SPINDLE_REALTIME {
   }
   crossfade_ = 1.0f;
   for (size_t i = 0; i < info_->fades; ++i) crossfade_ *= fades_[i].value;
+}
+
+// Each LFO's value times its depth on each target it moves.
+void VoiceMod::addLfos() noexcept SPINDLE_REALTIME {
+  const auto params = plan_->lfos(*info_);
+  const auto targets = plan_->lfoTargets(*info_);
+  for (size_t k = 0; k < lfos_.size(); ++k) {
+    const float v = lfos_.value(k);
+    for (uint32_t mask = targets[k]; mask != 0; mask &= mask - 1) {
+      const auto t = static_cast<size_t>(std::countr_zero(mask));
+      const float depth = params[k].depth[t] + lfoDepthAdds_[k][t];
+      if (t == static_cast<size_t>(ModTarget::Amplitude))
+        amplitude_ *= std::max(0.0f, 1.0f + 0.01f * depth * v);
+      else
+        sums_[t] += depth * v;
+    }
+  }
 }
 
 EnvelopeParams withModulation(EnvelopeParams p, const VoiceMod& m, ModTarget first, ModTarget depth) noexcept

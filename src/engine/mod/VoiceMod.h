@@ -9,12 +9,18 @@
 // Voice::kControlFrames frames, and every segment starts one, so a controller move
 // takes effect at its event's frame) and leaves the values of the step's end; the
 // voice ramps its gains towards them frame by frame inside the step.
+//
+// The region's SFZ v2 LFOs (LfoBank) move with the same steps: their values at the
+// step's end, times their depths (lfoN_pitch... plus the controller slots tagged with
+// the LFO), are added to the sums; an amplitude depth multiplies the gain by
+// 1 + depth% * value. While an LFO moves, steps stay at most maxStep long.
 #include <array>
 #include <cstdint>
 
 #include "core/Modulation.h"
 #include "core/Realtime.h"
 #include "engine/mod/ControllerState.h"
+#include "engine/mod/LfoBank.h"
 #include "engine/mod/ModPlan.h"
 
 namespace spindle::engine::mod {
@@ -24,9 +30,9 @@ class VoiceMod {
   static constexpr float kDefaultSmoothMs = 5.0f;
 
   // Reads the controllers: continuous values start at their targets (no glide), and
-  // the note-start sums are fixed for the voice's life.
-  void start(const ModPlan& plan, size_t regionIndex, const ControllerState& cc, double sampleRate) noexcept
-      SPINDLE_REALTIME;
+  // the note-start sums are fixed for the voice's life. seed: the voice's LFO noise.
+  void start(const ModPlan& plan, size_t regionIndex, const ControllerState& cc, double sampleRate,
+             uint32_t seed = 1) noexcept SPINDLE_REALTIME;
   // Moves every continuous value `frames` frames towards its controller's current value.
   void advance(const ControllerState& cc, int frames) noexcept SPINDLE_REALTIME;
   // The next control step's length, after taking the controllers' current values as
@@ -53,6 +59,7 @@ class VoiceMod {
   static void setGoal(Smoothed& s, float goal, float smoothFrames) noexcept SPINDLE_REALTIME;
   static void move(Smoothed& s, int frames) noexcept SPINDLE_REALTIME;
   void sumUp() noexcept SPINDLE_REALTIME;
+  void addLfos() noexcept SPINDLE_REALTIME;
 
   const ModPlan* plan_ = nullptr;
   const RegionMods* info_ = &kNone;
@@ -61,6 +68,10 @@ class VoiceMod {
   std::array<Smoothed, kMaxCcCrossfades> fades_{};
   std::array<float, static_cast<size_t>(ModTarget::Count)> sums_{};
   float amplitude_ = 1.0f, crossfade_ = 1.0f, fadeSmoothFrames_ = 0.0f;
+  LfoBank lfos_;
+  // Per LFO: controller additions to its depths (by target) and to its frequency (Hz).
+  std::array<std::array<float, FlexLfo::kDepths>, kMaxFlexLfos> lfoDepthAdds_{};
+  std::array<float, kMaxFlexLfos> lfoFreqAdds_{};
 
   static const RegionMods kNone;
 };

@@ -1,0 +1,109 @@
+#include "engine/mod/LfoBank.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+namespace spindle::engine::mod {
+
+namespace {
+
+constexpr int kSampleHold = 12;
+
+int64_t toFrames(float seconds, double rate) noexcept SPINDLE_REALTIME {
+  return seconds > 0.0f ? std::llround(static_cast<double>(seconds) * rate) : 0;
+}
+
+// lfoN_wave numbers the reference defines; anything else plays the default sine.
+int shapeOf(float wave) noexcept SPINDLE_REALTIME {
+  const int w = static_cast<int>(wave);
+  return (w >= 0 && w <= 7) || w == kSampleHold ? w : 1;
+}
+
+}  // namespace
+
+float LfoBank::wave(int shape, double phase) noexcept SPINDLE_REALTIME {
+  const auto p = static_cast<float>(phase);
+  switch (shape) {
+    case 0: return p < 0.25f ? 4.0f * p : (p < 0.75f ? 2.0f - 4.0f * p : 4.0f * p - 4.0f);  // triangle
+    case 2: return p < 0.75f ? 1.0f : 0.0f;   // pulse 75 %
+    case 3: return p < 0.5f ? 1.0f : 0.0f;    // square
+    case 4: return p < 0.25f ? 1.0f : 0.0f;   // pulse 25 %
+    case 5: return p < 0.125f ? 1.0f : 0.0f;  // pulse 12.5 %
+    case 6: return 2.0f * p - 1.0f;           // saw up
+    case 7: return 1.0f - 2.0f * p;           // saw down
+    default: return static_cast<float>(std::sin(2.0 * std::numbers::pi * phase));
+  }
+}
+
+void LfoBank::start(std::span<const FlexLfo> lfos, std::span<const StartAdds> adds, double sampleRate,
+                    uint32_t seed) noexcept SPINDLE_REALTIME {
+  sampleRate_ = sampleRate > 0.0 ? sampleRate : 48000.0;
+  rng_ = seed * 2654435761u + 1u;
+  count_ = std::min(lfos.size(), state_.size());
+  moving_ = false;
+  for (size_t k = 0; k < count_; ++k) {
+    const FlexLfo& p = lfos[k];
+    const StartAdds a = k < adds.size() ? adds[k] : StartAdds{};
+    State& s = state_[k];
+    s = State{};
+    s.params = &p;
+    s.shape = shapeOf(p.wave);
+    const double phase = static_cast<double>(p.phase + a.phase);
+    s.phase = phase - std::floor(phase);
+    s.delayLeft = toFrames(p.delay + a.delay, sampleRate_);
+    s.fadeFrames = toFrames(p.fade + a.fade, sampleRate_);
+    s.held = random();
+  }
+  advance(0, nullptr);
+}
+
+void LfoBank::advance(int frames, const float* freqAdd) noexcept SPINDLE_REALTIME {
+  moving_ = false;
+  for (size_t k = 0; k < count_; ++k) {
+    State& s = state_[k];
+    const FlexLfo& p = *s.params;
+    const double freq = std::max(0.0, static_cast<double>(p.freq + (freqAdd ? freqAdd[k] : 0.0f))) *
+                        static_cast<double>(p.ratio);
+    int64_t n = frames;
+    if (s.delayLeft > 0) {
+      const int64_t wait = std::min(s.delayLeft, n);
+      s.delayLeft -= wait;
+      n -= wait;
+    }
+    if (s.delayLeft == 0 && !s.stopped && n > 0) {
+      s.fadeDone = std::min(s.fadeFrames, s.fadeDone + n);
+      const double turned = s.phase + freq * static_cast<double>(n) / sampleRate_;
+      const double whole = std::floor(turned);
+      if (whole >= 1.0) {
+        s.cycles += whole;
+        if (s.shape == kSampleHold) s.held = random();
+        if (p.count >= 1.0f && s.cycles >= static_cast<double>(p.count)) s.stopped = true;
+      }
+      s.phase = turned - whole;
+    }
+    evaluate(s);
+    moving_ = moving_ || (!s.stopped && (s.delayLeft > 0 || freq > 0.0 || s.fadeDone < s.fadeFrames));
+  }
+}
+
+void LfoBank::evaluate(State& s) noexcept SPINDLE_REALTIME {
+  const FlexLfo& p = *s.params;
+  if (s.delayLeft > 0 || s.stopped) {
+    s.value = 0.0f;
+    return;
+  }
+  const float fade =
+      s.fadeFrames > 0 ? static_cast<float>(s.fadeDone) / static_cast<float>(s.fadeFrames) : 1.0f;
+  const float w = s.shape == kSampleHold ? s.held : wave(s.shape, s.phase);
+  s.value = fade * (w * p.scale + p.offset);
+}
+
+float LfoBank::random() noexcept SPINDLE_REALTIME {
+  rng_ ^= rng_ << 13;
+  rng_ ^= rng_ >> 17;
+  rng_ ^= rng_ << 5;
+  return static_cast<float>(rng_) / 2147483648.0f - 1.0f;
+}
+
+}  // namespace spindle::engine::mod

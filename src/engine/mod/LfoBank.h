@@ -1,0 +1,62 @@
+#pragma once
+// LfoBank: the SFZ v2 LFOs (lfoN_*, core/Region.h FlexLfo) of one voice. Audio thread
+// only; a member of VoiceMod, reused note after note (start() never allocates).
+//
+// Read at control rate: advance() moves every LFO by a control step's frames and
+// value(k) is LFO k at the step's end:
+//   0                                   before its delay has passed
+//   fade(t) * (wave(phase) * scale + offset)   after, until `count` cycles have run
+// where t counts frames from the delay's end, fade(t) = min(1, t / fade frames) (1
+// with no fade), and the phase starts at lfoN_phase when the delay ends, turning at
+// freq * ratio cycles a second. Sample and hold (wave 12) takes a new value in
+// [-1, 1] at each cycle's start, from the voice's own generator (renders repeat).
+#include <array>
+#include <cstdint>
+#include <span>
+
+#include "core/Realtime.h"
+#include "core/Region.h"
+
+namespace spindle::engine::mod {
+
+class LfoBank {
+ public:
+  // Note-start controller additions to one LFO (lfoN_delay_onccX...): seconds, cycles.
+  struct StartAdds {
+    float delay = 0.0f, fade = 0.0f, phase = 0.0f;
+  };
+
+  void start(std::span<const FlexLfo> lfos, std::span<const StartAdds> adds, double sampleRate,
+             uint32_t seed) noexcept SPINDLE_REALTIME;
+  // Moves every LFO `frames` frames on; freqAdd[k] (Hz, may be null) is added to LFO
+  // k's frequency for this step.
+  void advance(int frames, const float* freqAdd) noexcept SPINDLE_REALTIME;
+  float value(size_t k) const noexcept { return state_[k].value; }
+  size_t size() const noexcept { return count_; }
+  // Some LFO still changes its value (turning, or waiting out its delay or fade).
+  bool moving() const noexcept { return moving_; }
+
+  static float wave(int shape, double phase) noexcept SPINDLE_REALTIME;  // one cycle, phase in [0, 1)
+
+ private:
+  struct State {
+    const FlexLfo* params = nullptr;
+    int shape = 1;
+    double phase = 0.0;    // cycles, in [0, 1)
+    double cycles = 0.0;   // whole cycles run
+    int64_t delayLeft = 0, fadeFrames = 0, fadeDone = 0;
+    float held = 0.0f;     // sample and hold's value
+    float value = 0.0f;
+    bool stopped = false;  // ran its count
+  };
+  void evaluate(State& s) noexcept SPINDLE_REALTIME;
+  float random() noexcept SPINDLE_REALTIME;  // uniform in [-1, 1]
+
+  std::array<State, kMaxFlexLfos> state_{};
+  size_t count_ = 0;
+  double sampleRate_ = 48000.0;
+  uint32_t rng_ = 1;
+  bool moving_ = false;
+};
+
+}  // namespace spindle::engine::mod
