@@ -17,7 +17,13 @@ namespace spindle {
 enum class LoopMode : uint8_t { NoLoop, OneShot, LoopContinuous, LoopSustain };
 enum class Trigger : uint8_t { Attack, Release, First, Legato };
 enum class OffMode : uint8_t { Fast, Normal, Time };
-enum class FilterType : uint8_t { None, Lpf1p, Lpf2p, Hpf1p, Hpf2p, Bpf2p, Brf2p };
+// fil_type. The order is that of OpcodeTable's kFilterTypes (its index = the value).
+enum class FilterType : uint8_t {
+  None, Lpf1p, Lpf2p, Hpf1p, Hpf2p, Bpf2p, Brf2p,
+  // SFZ v2 and ARIA.
+  Lpf4p, Lpf6p, Hpf4p, Hpf6p, Bpf1p, Brf1p, Bpf4p, Bpf6p, Pkf2p, Peq, Lsh, Hsh, Apf1p,
+  Lpf2pSv, Hpf2pSv, Bpf2pSv, Brf2pSv,
+};
 enum class CrossfadeCurve : uint8_t { Power, Gain };
 
 // DAHDSR envelope, SFZ units: seconds and percent.
@@ -185,6 +191,7 @@ struct Region {
   float cutoff = -1.0f;                   // Hz; < 0 = filter off
   float resonance = 0.0f;                 // dB
   float resonanceRandom = 0.0f;           // dB: uniform [0, resonance_random] added per note
+  float filGain = 0.0f;                   // dB: the gain of peq, pkf_2p, lsh and hsh
   float filKeytrack = 0.0f;               // cents per key
   uint8_t filKeycenter = 60;
   float filVeltrack = 0.0f;               // cents

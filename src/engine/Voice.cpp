@@ -165,8 +165,9 @@ void Voice::setupFilter(const Region& r, const VoiceStart& s, Prng& rng) noexcep
   cutoff_ = r.cutoff * std::exp2(cents / 1200.0f);
   resonance_ = r.resonance;
   if (r.resonanceRandom > 0.0f) resonance_ += r.resonanceRandom * rng.uniform();
+  filGain_ = r.filGain;
   filter_.setup(r.filType == FilterType::None ? FilterType::Lpf2p : r.filType, s.sampleRate);
-  filter_.setParams(cutoff_ * std::exp2(modCutoffCents_ / 1200.0f), resonance_ + modResonance_);
+  filter_.setParams(cutoff_ * std::exp2(modCutoffCents_ / 1200.0f), resonance_ + modResonance_, filGain_);
 }
 
 void Voice::setupModulators(const Region& r, const VoiceStart& s) noexcept SPINDLE_REALTIME {

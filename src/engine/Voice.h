@@ -199,7 +199,7 @@ class Voice {
   dsp::Lfo ampLfo_, filLfo_, pitchLfo_;
   dsp::Filter filter_;
   bool hasFilter_ = false, filterModulated_ = false;
-  float cutoff_ = 0.0f, resonance_ = 0.0f;
+  float cutoff_ = 0.0f, resonance_ = 0.0f, filGain_ = 0.0f;  // filGain_: fil_gain, dB
 
   float staticGain_ = 1.0f;   // volume, amplitude, velocity, keytrack, random, crossfades
   float panOffset_ = 0.0f;    // region pan + position, -1..1

@@ -236,7 +236,7 @@ void Voice::filter(float* left, float* right, int frames, RenderContext& ctx) no
   for (int i = 0; i < frames; i += kFilterStep) {
     const int len = std::min(kFilterStep, frames - i);
     const float cents = env[i] * depth + lfo[i] + modCutoffCents_;
-    filter_.setParams(cutoff_ * std::exp2(cents / 1200.0f), resonance_ + modResonance_);
+    filter_.setParams(cutoff_ * std::exp2(cents / 1200.0f), resonance_ + modResonance_, filGain_);
     filterSpan(left + i, right + i, len);
   }
 }

@@ -30,7 +30,11 @@ constexpr std::string_view kOffModes[] = {"fast", "normal", "time"};
 constexpr std::string_view kSwVel[] = {"current", "previous"};
 constexpr std::string_view kOnOff[] = {"off", "on"};
 // Index = FilterType; "" stands for FilterType::None, which no value selects.
-constexpr std::string_view kFilterTypes[] = {"", "lpf_1p", "lpf_2p", "hpf_1p", "hpf_2p", "bpf_2p", "brf_2p"};
+constexpr std::string_view kFilterTypes[] = {
+    "", "lpf_1p", "lpf_2p", "hpf_1p", "hpf_2p", "bpf_2p", "brf_2p",
+    "lpf_4p", "lpf_6p", "hpf_4p", "hpf_6p", "bpf_1p", "brf_1p", "bpf_4p", "bpf_6p", "pkf_2p", "peq", "lsh", "hsh",
+    "apf_1p", "lpf_2p_sv", "hpf_2p_sv", "bpf_2p_sv", "brf_2p_sv"};
+static_assert(std::size(kFilterTypes) == static_cast<size_t>(FilterType::Brf2pSv) + 1);
 constexpr std::string_view kCrossfadeCurves[] = {"power", "gain"};
 constexpr std::string_view kPhases[] = {"normal", "invert"};
 
@@ -214,6 +218,7 @@ const OpcodeSpec kTable[] = {
     fl("cutoff", {}, 0, kCutoffMax, &R::cutoff),
     fl("resonance", {}, 0, 40, &R::resonance),
     fl("resonance_random", {}, 0, 40, &R::resonanceRandom),
+    fl("fil_gain", {}, -96, 24, &R::filGain),  // the reference gives no range: eqN_gain's
     beyond(in("fil_keytrack", {}, 0, 1200, &R::filKeytrack), -1200, 1200),
     note("fil_keycenter", {}, &R::filKeycenter),
     in("fil_veltrack", {}, -9600, 9600, &R::filVeltrack),

@@ -1,5 +1,6 @@
 // SFZ v2 opcodes read into the Region: pan tracking, phase, program and timer
-// conditions, directional bend steps, bend smoothing, stop_locc/stop_hicc.
+// conditions, directional bend steps, bend smoothing, stop_locc/stop_hicc, the v2 filter
+// types and fil_gain.
 #include "TestUtil.h"
 #include "catch.h"
 #include "sfz/Parser.h"
@@ -61,4 +62,26 @@ TEST_CASE("v2 opcodes: stop_locc/stop_hicc make one normalised range per control
   CHECK(stops[1].hi == Approx(10.0 / 127.0));
   CHECK(inst.regions[0].ccConditions.empty());
   CHECK(countDiagnostics(inst, "not supported") == 0);
+}
+
+TEST_CASE("v2 opcodes: every SFZ v2 / ARIA fil_type name, fil_gain", "[sfz][v2][filter]") {
+  using FT = spindle::FilterType;
+  const std::pair<const char*, FT> names[] = {
+      {"lpf_4p", FT::Lpf4p},       {"lpf_6p", FT::Lpf6p},       {"hpf_4p", FT::Hpf4p},       {"hpf_6p", FT::Hpf6p},
+      {"bpf_1p", FT::Bpf1p},       {"brf_1p", FT::Brf1p},       {"bpf_4p", FT::Bpf4p},       {"bpf_6p", FT::Bpf6p},
+      {"pkf_2p", FT::Pkf2p},       {"peq", FT::Peq},            {"lsh", FT::Lsh},            {"hsh", FT::Hsh},
+      {"apf_1p", FT::Apf1p},       {"lpf_2p_sv", FT::Lpf2pSv},  {"hpf_2p_sv", FT::Hpf2pSv},  {"bpf_2p_sv", FT::Bpf2pSv},
+      {"brf_2p_sv", FT::Brf2pSv}};
+  for (const auto& [name, type] : names) {
+    INFO("fil_type=" << name);
+    const auto inst = parse(std::string("<region> sample=*sine cutoff=800 fil_type=") + name + " fil_gain=-4.5\n");
+    REQUIRE(inst.regions.size() == 1);
+    CHECK(inst.regions[0].filType == type);
+    CHECK(inst.regions[0].filGain == -4.5f);
+    CHECK(inst.diagnostics.empty());
+  }
+  const auto inst = parse("<region> sample=*sine fil_gain=30\n<region> sample=*sine\n");
+  REQUIRE(inst.regions.size() == 2);
+  CHECK(inst.regions[0].filGain == 24.0f);  // clamped to [-96, 24] dB, eqN_gain's range
+  CHECK(inst.regions[1].filGain == 0.0f);
 }

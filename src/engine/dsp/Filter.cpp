@@ -8,6 +8,37 @@ namespace spindle::engine::dsp {
 
 namespace {
 
+using State = Filter::State;
+
+// Butterworth Qs of the second-order sections, most resonant first:
+// Q_k = 1 / (2 sin((2k - 1) pi / (2n))), k = 1..n/2, for order n = 4 and 6.
+constexpr std::array<double, Filter::kMaxSections> kButterworth4 = {1.3065629648763766, 0.5411961001461970, 0.0};
+constexpr std::array<double, Filter::kMaxSections> kButterworth6 = {1.9318516525781366, 0.7071067811865476,
+                                                                    0.5176380902050415};
+
+// Biquads in cascade for each type; the state-variable types and None use none.
+int sectionCount(FilterType type) noexcept SPINDLE_REALTIME {
+  switch (type) {
+    case FilterType::None:
+    case FilterType::Lpf2pSv:
+    case FilterType::Hpf2pSv:
+    case FilterType::Bpf2pSv:
+    case FilterType::Brf2pSv: return 0;
+    case FilterType::Lpf4p:
+    case FilterType::Hpf4p:
+    case FilterType::Bpf4p: return 2;
+    case FilterType::Lpf6p:
+    case FilterType::Hpf6p:
+    case FilterType::Bpf6p: return 3;
+    default: return 1;
+  }
+}
+
+bool isStateVariable(FilterType type) noexcept SPINDLE_REALTIME {
+  return type == FilterType::Lpf2pSv || type == FilterType::Hpf2pSv || type == FilterType::Bpf2pSv ||
+         type == FilterType::Brf2pSv;
+}
+
 // A decaying tail would reach subnormal numbers after silence: far below audibility
 // (and float output resolution), so it is flushed to 0. A non-finite state (only from
 // non-finite input) is cleared too, so one bad frame cannot silence the voice for good.
@@ -16,85 +47,27 @@ double sanitize(double z) noexcept SPINDLE_REALTIME {
   return std::isfinite(z) && std::abs(z) >= kFlush ? z : 0.0;
 }
 
-}  // namespace
+State sanitize(State s) noexcept SPINDLE_REALTIME { return {sanitize(s.z1), sanitize(s.z2)}; }
 
-void Filter::setup(FilterType type, double sampleRate) noexcept SPINDLE_REALTIME {
-  type_ = type;
-  sampleRate_ = sampleRate > 0.0 ? sampleRate : 48000.0;
-  b0_ = 1.0;
-  b1_ = b2_ = a1_ = a2_ = 0.0;
-  reset();
-}
-
-void Filter::reset() noexcept SPINDLE_REALTIME {
-  left_ = State{};
-  right_ = State{};
-}
-
-void Filter::setParams(float cutoffHz, float resonanceDb) noexcept SPINDLE_REALTIME {
-  if (type_ == FilterType::None) return;
-  const double maxCutoff = static_cast<double>(kMaxCutoffFraction) * sampleRate_;
-  double cutoff = static_cast<double>(cutoffHz);
-  cutoff = cutoff >= static_cast<double>(kMinCutoffHz) ? std::min(cutoff, maxCutoff) : static_cast<double>(kMinCutoffHz);
-  const double res = resonanceDb > 0.0f ? static_cast<double>(std::min(resonanceDb, kMaxResonanceDb)) : 0.0;
-  const double w0 = 2.0 * std::numbers::pi * cutoff / sampleRate_;
-  if (type_ == FilterType::Lpf1p || type_ == FilterType::Hpf1p) {
-    setOnePole(w0);
-  } else {
-    setTwoPole(w0, std::pow(10.0, res / 20.0) * std::numbers::sqrt2 * 0.5);
-  }
-}
-
-void Filter::setTwoPole(double w0, double q) noexcept SPINDLE_REALTIME {
-  const double cw = std::cos(w0);
-  const double alpha = std::sin(w0) / (2.0 * q);
-  const double norm = 1.0 / (1.0 + alpha);
-  switch (type_) {
-    case FilterType::Lpf2p: b0_ = b2_ = 0.5 * (1.0 - cw) * norm; b1_ = (1.0 - cw) * norm; break;
-    case FilterType::Hpf2p: b0_ = b2_ = 0.5 * (1.0 + cw) * norm; b1_ = -(1.0 + cw) * norm; break;
-    case FilterType::Bpf2p: b0_ = alpha * norm; b1_ = 0.0; b2_ = -alpha * norm; break;
-    case FilterType::Brf2p: b0_ = b2_ = norm; b1_ = -2.0 * cw * norm; break;
-    default: return;
-  }
-  a1_ = -2.0 * cw * norm;
-  a2_ = (1.0 - alpha) * norm;
-}
-
-// Bilinear one-pole with K = tan(w0/2): |H| = 1/sqrt(2) exactly at the cutoff.
-void Filter::setOnePole(double w0) noexcept SPINDLE_REALTIME {
-  const double k = std::tan(0.5 * w0);
-  const double norm = 1.0 / (1.0 + k);
-  if (type_ == FilterType::Lpf1p) {
-    b0_ = b1_ = k * norm;
-  } else {
-    b0_ = norm;
-    b1_ = -norm;
-  }
-  b2_ = 0.0;
-  a1_ = (k - 1.0) * norm;
-  a2_ = 0.0;
-}
-
-void Filter::processChannel(float* io, int frames, State& s) const noexcept SPINDLE_REALTIME {
-  const double b0 = b0_, b1 = b1_, b2 = b2_, a1 = a1_, a2 = a2_;
+// Transposed direct form II:  y = b0*x + z1;  z1 = b1*x - a1*y + z2;  z2 = b2*x - a2*y
+void biquadMono(const BiquadCoeffs& c, State& s, float* io, int frames) noexcept SPINDLE_REALTIME {
   double z1 = s.z1, z2 = s.z2;
   for (int i = 0; i < frames; ++i) {
     const double x = static_cast<double>(io[i]);
-    const double y = b0 * x + z1;
-    z1 = b1 * x - a1 * y + z2;
-    z2 = b2 * x - a2 * y;
+    const double y = c.b0 * x + z1;
+    z1 = c.b1 * x - c.a1 * y + z2;
+    z2 = c.b2 * x - c.a2 * y;
     io[i] = static_cast<float>(y);
   }
-  s.z1 = sanitize(z1);
-  s.z2 = sanitize(z2);
+  s = sanitize(State{z1, z2});
 }
 
 // Both channels in one loop: their two recurrences overlap in the pipeline. Each
-// channel's arithmetic is the same as processChannel()'s, so the output is too.
-void Filter::process(float* left, float* right, int frames) noexcept SPINDLE_REALTIME {
-  if (type_ == FilterType::None) return;
-  const double b0 = b0_, b1 = b1_, b2 = b2_, a1 = a1_, a2 = a2_;
-  double l1 = left_.z1, l2 = left_.z2, r1 = right_.z1, r2 = right_.z2;
+// channel's arithmetic is the same as biquadMono()'s, so the output is too.
+void biquadStereo(const BiquadCoeffs& c, State& ls, State& rs, float* left, float* right,
+                  int frames) noexcept SPINDLE_REALTIME {
+  const double b0 = c.b0, b1 = c.b1, b2 = c.b2, a1 = c.a1, a2 = c.a2;
+  double l1 = ls.z1, l2 = ls.z2, r1 = rs.z1, r2 = rs.z2;
   for (int i = 0; i < frames; ++i) {
     const double xl = static_cast<double>(left[i]), xr = static_cast<double>(right[i]);
     const double yl = b0 * xl + l1, yr = b0 * xr + r1;
@@ -105,13 +78,124 @@ void Filter::process(float* left, float* right, int frames) noexcept SPINDLE_REA
     left[i] = static_cast<float>(yl);
     right[i] = static_cast<float>(yr);
   }
-  left_ = {sanitize(l1), sanitize(l2)};
-  right_ = {sanitize(r1), sanitize(r2)};
+  ls = sanitize(State{l1, l2});
+  rs = sanitize(State{r1, r2});
+}
+
+// One frame of the state-variable filter (FilterDesign.h): z1, z2 are ic1, ic2.
+double svfTick(const SvfCoeffs& c, State& s, double x) noexcept SPINDLE_REALTIME {
+  const double v3 = x - s.z2;
+  const double v1 = c.a1 * s.z1 + c.a2 * v3;
+  const double v2 = s.z2 + c.a2 * s.z1 + c.a3 * v3;
+  s.z1 = 2.0 * v1 - s.z1;
+  s.z2 = 2.0 * v2 - s.z2;
+  return c.m0 * x + c.m1 * v1 + c.m2 * v2;
+}
+
+void svfMono(const SvfCoeffs& c, State& s, float* io, int frames) noexcept SPINDLE_REALTIME {
+  State local = s;
+  for (int i = 0; i < frames; ++i) io[i] = static_cast<float>(svfTick(c, local, static_cast<double>(io[i])));
+  s = sanitize(local);
+}
+
+void svfStereo(const SvfCoeffs& c, State& ls, State& rs, float* left, float* right,
+               int frames) noexcept SPINDLE_REALTIME {
+  State l = ls, r = rs;
+  for (int i = 0; i < frames; ++i) {
+    left[i] = static_cast<float>(svfTick(c, l, static_cast<double>(left[i])));
+    right[i] = static_cast<float>(svfTick(c, r, static_cast<double>(right[i])));
+  }
+  ls = sanitize(l);
+  rs = sanitize(r);
+}
+
+// value clamped to [lo, hi]; NaN gives `nan`.
+double clampOr(float value, double lo, double hi, double nan) noexcept SPINDLE_REALTIME {
+  return std::isnan(value) ? nan : std::clamp(static_cast<double>(value), lo, hi);
+}
+
+}  // namespace
+
+void Filter::setup(FilterType type, double sampleRate) noexcept SPINDLE_REALTIME {
+  type_ = type;
+  sampleRate_ = sampleRate > 0.0 ? sampleRate : 48000.0;
+  sections_ = sectionCount(type);
+  stateVariable_ = isStateVariable(type);
+  biquads_.fill(BiquadCoeffs{});
+  svf_ = SvfCoeffs{};
+  reset();
+}
+
+void Filter::reset() noexcept SPINDLE_REALTIME {
+  left_.fill(State{});
+  right_.fill(State{});
+}
+
+void Filter::setParams(float cutoffHz, float resonanceDb, float gainDb) noexcept SPINDLE_REALTIME {
+  if (type_ == FilterType::None) return;
+  const double minCutoff = static_cast<double>(kMinCutoffHz);
+  const double cutoff = clampOr(cutoffHz, minCutoff, static_cast<double>(kMaxCutoffFraction) * sampleRate_, minCutoff);
+  const double res = clampOr(resonanceDb, 0.0, static_cast<double>(kMaxResonanceDb), 0.0);
+  const double gain = clampOr(gainDb, static_cast<double>(kMinGainDb), static_cast<double>(kMaxGainDb), 0.0);
+  const double w0 = 2.0 * std::numbers::pi * cutoff / sampleRate_;
+  design(w0, std::pow(10.0, res / 20.0) * std::numbers::sqrt2 * 0.5, gain);
+}
+
+void Filter::design(double w0, double q, double gainDb) noexcept SPINDLE_REALTIME {
+  BiquadCoeffs& first = biquads_[0];
+  switch (type_) {
+    case FilterType::None: break;
+    case FilterType::Lpf1p: first = onePoleLow(w0); break;
+    case FilterType::Hpf1p: first = onePoleHigh(w0); break;
+    case FilterType::Lpf2p: first = lowPass(w0, q); break;
+    case FilterType::Hpf2p: first = highPass(w0, q); break;
+    case FilterType::Bpf2p: first = bandPass(w0, q); break;
+    case FilterType::Brf2p: first = notch(w0, q); break;
+    case FilterType::Lpf4p:
+    case FilterType::Lpf6p:
+    case FilterType::Hpf4p:
+    case FilterType::Hpf6p: setButterworth(w0, q * std::numbers::sqrt2); break;
+    case FilterType::Bpf1p: first = bandPass(w0, 0.5); break;
+    case FilterType::Brf1p: first = notch(w0, 0.5); break;
+    case FilterType::Bpf4p:
+    case FilterType::Bpf6p: std::fill_n(biquads_.begin(), sections_, bandPass(w0, q)); break;
+    case FilterType::Pkf2p:
+    case FilterType::Peq: first = peaking(w0, q, gainDb); break;
+    case FilterType::Lsh: first = lowShelf(w0, q, gainDb); break;
+    case FilterType::Hsh: first = highShelf(w0, q, gainDb); break;
+    case FilterType::Apf1p: first = allPass1(w0); break;
+    case FilterType::Lpf2pSv: svf_ = stateVariable(SvfMode::LowPass, w0, q); break;
+    case FilterType::Hpf2pSv: svf_ = stateVariable(SvfMode::HighPass, w0, q); break;
+    case FilterType::Bpf2pSv: svf_ = stateVariable(SvfMode::BandPass, w0, q); break;
+    case FilterType::Brf2pSv: svf_ = stateVariable(SvfMode::Notch, w0, q); break;
+  }
+}
+
+void Filter::setButterworth(double w0, double resonanceFactor) noexcept SPINDLE_REALTIME {
+  const bool low = type_ == FilterType::Lpf4p || type_ == FilterType::Lpf6p;
+  const auto& qs = sections_ == 2 ? kButterworth4 : kButterworth6;
+  for (int i = 0; i < sections_; ++i) {
+    const auto k = static_cast<std::size_t>(i);
+    const double q = i == 0 ? qs[k] * resonanceFactor : qs[k];
+    biquads_[k] = low ? lowPass(w0, q) : highPass(w0, q);
+  }
+}
+
+void Filter::process(float* left, float* right, int frames) noexcept SPINDLE_REALTIME {
+  if (stateVariable_) {
+    svfStereo(svf_, left_[0], right_[0], left, right, frames);
+    return;
+  }
+  for (std::size_t i = 0; i < static_cast<std::size_t>(sections_); ++i)
+    biquadStereo(biquads_[i], left_[i], right_[i], left, right, frames);
 }
 
 void Filter::processMono(float* io, int frames) noexcept SPINDLE_REALTIME {
-  if (type_ == FilterType::None) return;
-  processChannel(io, frames, left_);
+  if (stateVariable_) {
+    svfMono(svf_, left_[0], io, frames);
+    return;
+  }
+  for (std::size_t i = 0; i < static_cast<std::size_t>(sections_); ++i) biquadMono(biquads_[i], left_[i], io, frames);
 }
 
 }  // namespace spindle::engine::dsp

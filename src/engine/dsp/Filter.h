@@ -1,18 +1,39 @@
 #pragma once
 // Per-voice stereo filter for SFZ fil_type. Audio thread only.
 //
-// Every type is one biquad in transposed direct form II with double-precision state,
-// designed by the bilinear transform prewarped at the cutoff, so the digital response
-// at the cutoff equals the analog prototype's:
-//   lpf_2p, hpf_2p, bpf_2p, brf_2p: RBJ cookbook (bpf with 0 dB peak gain);
-//     Q = 10^(resonance/20) / sqrt(2): resonance 0 dB gives -3 dB at the cutoff
-//     for lpf/hpf, a resonance of R dB gives R - 3 dB there.
-//   lpf_1p, hpf_1p: one pole, one zero (b2 = a2 = 0), -3 dB at the cutoff.
+// Every type is the bilinear transform of an analog prototype prewarped at the cutoff
+// (FilterDesign.h gives the prototypes), so the digital response at the cutoff equals
+// the analog one. Q = 10^(resonance/20) / sqrt(2); G = fil_gain in dB. Gain at the
+// cutoff in brackets:
+//   lpf_1p, hpf_1p: one pole, one zero [-3 dB]; resonance unused.
+//   lpf_2p, hpf_2p: RBJ low/high pass with Q [resonance - 3 dB].
+//   lpf_4p, hpf_4p, lpf_6p, hpf_6p: 2 or 3 low/high-pass sections with Butterworth Qs
+//     (1.3066, 0.5412 / 1.9319, 0.7071, 0.5176: maximally flat, product 1/sqrt(2)); the
+//     resonance multiplies the first, most resonant section's Q by 10^(resonance/20),
+//     one resonant pole pair as in a ladder filter [resonance - 3 dB, like lpf_2p].
+//   bpf_2p: RBJ band pass, 0 dB peak, with Q [0 dB]; brf_2p: RBJ notch with Q [-inf].
+//   bpf_4p, bpf_6p: 2 or 3 bpf_2p sections, each with Q [0 dB]; narrower, steeper.
+//   bpf_1p: 2s / (s + 1)^2, a one-pole low pass times a one-pole high pass at the
+//     cutoff with gain 2 (= bpf_2p at Q 1/2): 6 dB/octave slopes [0 dB].
+//   brf_1p: (s^2 + 1) / (s + 1)^2 = 1 - bpf_1p (= brf_2p at Q 1/2) [-inf].
+//     The 1p band types ignore the resonance, as lpf_1p and hpf_1p do.
+//   pkf_2p, peq: RBJ peaking EQ with Q, so the resonance narrows it [G].
+//   lsh, hsh: RBJ shelves with Q (resonance 0: the cookbook's slope S = 1, no
+//     overshoot) [G/2; G below / above the cutoff].
+//   apf_1p: (1 - s) / (1 + s) [0 dB everywhere; -90 degrees at the cutoff].
+//   lpf_2p_sv, hpf_2p_sv, bpf_2p_sv, brf_2p_sv: trapezoidal state-variable filter with
+//     the same prototype as the RBJ 2p type, so the same magnitude response [as the 2p
+//     type]; its states do not depend on the coefficients, so a cutoff that moves every
+//     block does not disturb the output.
 //   None: audio passes through unchanged.
 // Cutoff is clamped to [10 Hz, 0.45 * sampleRate] (NaN -> 10 Hz), resonance to
-// [0, 40] dB (NaN -> 0), so the poles stay inside the unit circle for any parameters.
+// [0, 40] dB (NaN -> 0), gain to [-96, 24] dB (NaN -> 0), so the poles stay inside the
+// unit circle for any parameters.
+#include <array>
+
 #include "core/Realtime.h"
 #include "core/Region.h"
+#include "engine/dsp/FilterDesign.h"
 
 namespace spindle::engine::dsp {
 
@@ -21,31 +42,39 @@ class Filter {
   static constexpr float kMinCutoffHz = 10.0f;
   static constexpr float kMaxCutoffFraction = 0.45f;  // of the sample rate
   static constexpr float kMaxResonanceDb = 40.0f;
+  static constexpr float kMinGainDb = -96.0f, kMaxGainDb = 24.0f;
+  static constexpr int kMaxSections = 3;  // biquads in cascade (lpf_6p, hpf_6p, bpf_6p)
 
   // Also resets state. Until setParams() the filter passes audio through.
   void setup(FilterType type, double sampleRate) noexcept SPINDLE_REALTIME;
   // Recomputes coefficients (a few libm calls); cheap enough to call once per block.
-  void setParams(float cutoffHz, float resonanceDb) noexcept SPINDLE_REALTIME;
+  // gainDb is fil_gain: only peq, pkf_2p, lsh and hsh use it.
+  void setParams(float cutoffHz, float resonanceDb, float gainDb = 0.0f) noexcept SPINDLE_REALTIME;
   void process(float* left, float* right, int frames) noexcept SPINDLE_REALTIME;  // in place
   // A mono source: one channel, in place (the right state stays unused).
   void processMono(float* io, int frames) noexcept SPINDLE_REALTIME;
   void reset() noexcept SPINDLE_REALTIME;
 
-  FilterType type() const noexcept { return type_; }  // addition
+  FilterType type() const noexcept { return type_; }
 
- private:
+  // Per channel and section: a biquad's two transposed-direct-form-II delays, or the
+  // state-variable filter's two integrator states.
   struct State {
     double z1 = 0.0, z2 = 0.0;
   };
-  void processChannel(float* io, int frames, State& s) const noexcept SPINDLE_REALTIME;
-  void setTwoPole(double w0, double q) noexcept SPINDLE_REALTIME;
-  void setOnePole(double w0) noexcept SPINDLE_REALTIME;
+
+ private:
+  void design(double w0, double q, double gainDb) noexcept SPINDLE_REALTIME;
+  // lpf/hpf_4p/6p: Butterworth sections, the first one's Q times resonanceFactor.
+  void setButterworth(double w0, double resonanceFactor) noexcept SPINDLE_REALTIME;
 
   FilterType type_ = FilterType::None;
   double sampleRate_ = 48000.0;
-  // y = b0*x + z1;  z1 = b1*x - a1*y + z2;  z2 = b2*x - a2*y   (a0 normalised to 1)
-  double b0_ = 1.0, b1_ = 0.0, b2_ = 0.0, a1_ = 0.0, a2_ = 0.0;
-  State left_, right_;
+  int sections_ = 0;             // biquads in use; 0 for None and the state-variable types
+  bool stateVariable_ = false;   // the _sv types: svf_ and the states' first entry
+  std::array<BiquadCoeffs, kMaxSections> biquads_{};
+  SvfCoeffs svf_{};
+  std::array<State, kMaxSections> left_{}, right_{};
 };
 
 }  // namespace spindle::engine::dsp

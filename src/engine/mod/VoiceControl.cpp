@@ -76,7 +76,7 @@ void Voice::updateModulatedParams() noexcept SPINDLE_REALTIME {
   modCutoffCents_ = cutoffCents;
   modResonance_ = resonance;
   if (hasFilter_ && filterMoved && !filterModulated_)
-    filter_.setParams(cutoff_ * std::exp2(modCutoffCents_ / 1200.0f), resonance_ + modResonance_);
+    filter_.setParams(cutoff_ * std::exp2(modCutoffCents_ / 1200.0f), resonance_ + modResonance_, filGain_);
   const auto plus = [this](float base, T t) noexcept SPINDLE_REALTIME { return static_cast<double>(base + mod_.sum(t)); };
   if (m.touches(T::AmplfoDepth)) ampLfo_.setDepth(plus(r.amplfo.depth, T::AmplfoDepth));
   if (m.touches(T::AmplfoFreq)) ampLfo_.setFreq(plus(r.amplfo.freq, T::AmplfoFreq), sampleRate_);

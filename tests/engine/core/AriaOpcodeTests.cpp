@@ -1,6 +1,6 @@
 // ARIA opcodes in the engine: pan_random / position_random (bipolar, per note),
-// position_keytrack / position_veltrack, resonance_random (unipolar dB, per note) and
-// sw_lolast / sw_hilast keyswitch ranges. Regions are set up directly (the parser side
+// position_keytrack / position_veltrack, resonance_random (unipolar dB, per note),
+// fil_gain and sw_lolast / sw_hilast keyswitch ranges. Regions are set up directly (the parser side
 // is tests/sfz/AriaOpcodeTests.cpp). CC7 = 127 makes the part gain 1.
 #include <algorithm>
 #include <cmath>
@@ -134,6 +134,30 @@ TEST_CASE("resonance_random: [0, resonance_random] dB more resonance per note", 
   double mean = 0.0;
   for (double d : drawn) mean += d / static_cast<double>(drawn.size());
   CHECK(mean == Approx(6.0).margin(1.5));
+}
+
+TEST_CASE("fil_gain: a peq at a sine's frequency changes its level by fil_gain dB", "[engine][aria]") {
+  // The peak level of a 1 kHz sine (amplitude 0.5) through peq at 1 kHz, with the cutoff
+  // fixed and with fileg moving it (depth 1200 cents that decays to 0 at once), which
+  // sets the filter every kFilterStep frames.
+  constexpr double kRate = 48000.0, kHz = 1000.0;
+  constexpr int64_t kFrames = 4800;
+  for (float depth : {0.0f, 1200.0f})
+    for (float gain : {-12.0f, 6.0f}) {
+      TestProgram tp;
+      Region& r = tp.addRegion(tp.addSample(std::make_unique<TestSample>(sine(kHz, kRate, kFrames))));
+      r.cutoff = static_cast<float>(kHz);
+      r.filType = FilterType::Peq;
+      r.filGain = gain;
+      r.fileg.depth = depth;
+      Renderer out;
+      out.setProgram(tp.prepare());
+      out.run({cc(0, 7, 127), noteOn(0, 60)}, kFrames);
+      float peak = 0.0f;
+      for (auto it = out.left.begin() + kFrames / 2; it != out.left.begin() + kFrames - 64; ++it) peak = std::max(peak, std::fabs(*it));
+      INFO("fileg depth " << depth << " fil_gain " << gain);
+      CHECK(20.0 * std::log10(static_cast<double>(peak) / 0.5) == Approx(static_cast<double>(gain)).margin(0.1));
+    }
 }
 
 TEST_CASE("sw_lolast/sw_hilast: the region plays while the last keyswitch lies in the range", "[engine][aria]") {
