@@ -40,8 +40,9 @@ enum class ModTarget : uint8_t {
 inline constexpr bool isNoteStartTarget(ModTarget t) noexcept { return t >= ModTarget::Offset; }
 
 // One source -> target connection. A value below 0 for smoothMs means "not given".
-// lfo = 0: the region's own target; k > 0: the k-th entry of Region::lfos, whose
-// depth on `target` (lfoN_pitch_onccX...) or whose LfoFreq/Delay/Fade/Phase it moves.
+// lfo = eg = 0: the region's own target; lfo = k > 0: the k-th entry of Region::lfos,
+// whose depth on `target` (lfoN_pitch_onccX...) or whose LfoFreq/Delay/Fade/Phase it
+// moves; eg = k > 0: the k-th flex EG's depth (egN_pitch_onccX...).
 struct CcModulation {
   uint16_t cc = 0;
   ModTarget target = ModTarget::Amplitude;
@@ -50,6 +51,7 @@ struct CcModulation {
   float smoothMs = -1.0f;  // X_smoothccN; < 0: the engine's default
   float step = 0.0f;       // X_stepccN: the contribution is quantised to multiples; 0 = off
   uint8_t lfo = 0;
+  uint8_t eg = 0;  // k > 0: the depth on `target` of the k-th entry of Region::egs
 };
 
 // xfin_loccN/xfin_hiccN (fade in over lo..hi) or xfout_loccN/xfout_hiccN (fade out).

@@ -77,6 +77,24 @@ struct FlexLfo {
 static_assert(FlexLfo::kDepths == static_cast<int>(ModTarget::Offset), "one depth per continuous target");
 inline constexpr int kMaxFlexLfos = 8;  // per region; more are dropped with a note
 
+// An SFZ v2 flex envelope (egN_*). From level 0, stage X moves to levelX over timeX
+// seconds along its shape (egN_shapeX, engine/mod/FlexEgBank.h); the stage numbered
+// `sustain` holds its level until the note-off; after the last stage the EG is 0 and
+// finished. depth[t] as for FlexLfo; ampeg = 1 makes it the voice's amplitude
+// envelope in place of ampeg (egN_ampeg).
+struct FlexEgPoint {
+  float time = 0.0f, level = 0.0f, shape = 0.0f;  // seconds, -1..1, curvature
+};
+struct FlexEg {
+  static constexpr int kMaxPoints = 32;
+  int number = 1;  // the N of egN
+  float sustain = 0.0f, ampeg = 0.0f;
+  int points = 0;  // 1 + the highest point X given
+  std::array<FlexEgPoint, kMaxPoints> point{};
+  std::array<float, FlexLfo::kDepths> depth{};
+};
+inline constexpr int kMaxFlexEgs = 4;
+
 // One band of the per-voice 3-band peaking EQ (eqN_*): Hz, octaves, dB; vel2*: added
 // per unit of velocity (velocity/127).
 struct EqBand {
@@ -203,6 +221,7 @@ struct Region {
   EnvelopeParams pitcheg{0, 0, 0, 0, 0, 0, 0};
   LfoParams amplfo, fillfo, pitchlfo;
   std::vector<FlexLfo> lfos;  // lfoN_*, in order of first mention
+  std::vector<FlexEg> egs;    // egN_*, in order of first mention
 
   // Controller modulation (core/Modulation.h); crossfades by controller use xfCccurve.
   uint8_t ccModulationCount = 0, ccCrossfadeCount = 0;

@@ -173,7 +173,11 @@ void Voice::setupFilter(const Region& r, const VoiceStart& s, Prng& rng) noexcep
 void Voice::setupModulators(const Region& r, const VoiceStart& s) noexcept SPINDLE_REALTIME {
   const float v = static_cast<float>(s.velocity) / 127.0f;
   using T = ModTarget;
-  ampEg_.setup(mod::withModulation(r.ampeg, mod_, T::AmpegDelay, T::Count), v, s.sampleRate);
+  // A flex EG that replaces ampeg (egN_ampeg) shapes the gain through mod_; ampeg
+  // stays at 1 then, and only fades (stealing, choking) use it.
+  const bool flexAmp = mod_.info().ampegEg > 0;
+  ampEg_.setup(flexAmp ? EnvelopeParams{} : mod::withModulation(r.ampeg, mod_, T::AmpegDelay, T::Count), v,
+               s.sampleRate);
   filEg_.setup(mod::withModulation(r.fileg, mod_, T::FilegDelay, T::FilegDepth), v, s.sampleRate);
   pitchEg_.setup(mod::withModulation(r.pitcheg, mod_, T::PitchegDelay, T::PitchegDepth), v, s.sampleRate);
   ampLfo_.setup(mod::withModulation(r.amplfo, mod_, T::AmplfoDepth, T::AmplfoFreq), s.sampleRate);
@@ -223,9 +227,10 @@ void Voice::release() noexcept SPINDLE_REALTIME {
     active_ = false;
     return;
   }
-  ampEg_.release();
+  if (mod_.info().ampegEg == 0) ampEg_.release();
   filEg_.release();
   pitchEg_.release();
+  mod_.release();
   if (loopSustain_) source_.leaveLoop(static_cast<int64_t>(std::floor(position_)));
 }
 

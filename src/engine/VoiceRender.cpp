@@ -96,7 +96,7 @@ void Voice::render(float* outLeft, float* outRight, int frames, const PartMix& m
     if (stopFrames_ >= 0) stopFrames_ -= n;
     renderSounding(outLeft + offset, outRight + offset, n, mix, ctx);
   }
-  if (sourceEnded_ || ampEg_.finished()) active_ = false;
+  if (sourceEnded_ || ampEg_.finished() || mod_.amplitudeFinished()) active_ = false;
 }
 
 void Voice::renderSounding(float* outLeft, float* outRight, int frames, const PartMix& mix,
@@ -106,7 +106,7 @@ void Voice::renderSounding(float* outLeft, float* outRight, int frames, const Pa
     renderSpan(outLeft, outRight, frames, mix, ctx);
     return;
   }
-  for (int done = 0; done < frames && !sourceEnded_ && !ampEg_.finished();) {
+  for (int done = 0; done < frames && !sourceEnded_ && !ampEg_.finished() && !mod_.amplitudeFinished();) {
     const int len = controlStep(mix, frames - done);
     applyControl(mix, len);
     renderSpan(outLeft + done, outRight + done, len, mix, ctx);

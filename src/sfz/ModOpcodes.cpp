@@ -157,6 +157,43 @@ class Builder {
     family(Family{d.target, keep(p), "", "", d.lo, d.hi});
   }
 
+  // egN_<target> and its controller forms; the points and the EG's own parameters.
+  void egDepth(const LfoDepth& d) {
+    const std::string p = "egN_" + std::string(d.name);
+    specs.push_back(OpcodeSpec{keep(p), {}, ValueKind::Float, d.lo, d.hi,
+                               FlexEgField{nullptr, nullptr, static_cast<int>(d.target)}});
+    family(Family{d.target, keep(p), "", "", d.lo, d.hi});
+  }
+
+  void egParams() {
+    const auto point = [&](const char* name, float FlexEgPoint::*field, double lo, double hi) {
+      OpcodeSpec s{keep(name), {}, ValueKind::Float, lo, hi, FlexEgField{field}};
+      s.maxIndex = FlexEg::kMaxPoints - 1;
+      specs.push_back(s);
+    };
+    point("egN_timeN", &FlexEgPoint::time, 0, 100);
+    point("egN_levelN", &FlexEgPoint::level, -1, 1);
+    point("egN_shapeN", &FlexEgPoint::shape, -100, 100);
+    specs.push_back(OpcodeSpec{keep("egN_sustain"), {}, ValueKind::Integer, 0, FlexEg::kMaxPoints - 1,
+                               FlexEgField{nullptr, &FlexEg::sustain}});
+    specs.push_back(OpcodeSpec{keep("egN_ampeg"), {}, ValueKind::Integer, 0, 1, FlexEgField{nullptr, &FlexEg::ampeg}});
+  }
+
+  // ampeg_/fileg_/pitcheg_ attack/decay/release_shape and decay/release_zero (ARIA).
+  void envelopeShapes() {
+    using E = EnvelopeParams;
+    for (const auto& [name, env] : {std::pair{"ampeg", &Region::ampeg}, std::pair{"fileg", &Region::fileg},
+                                    std::pair{"pitcheg", &Region::pitcheg}}) {
+      const std::string p(name);
+      for (const auto& [stage, field] : {std::pair{"_attack_shape", &E::attackShape},
+                                         std::pair{"_decay_shape", &E::decayShape},
+                                         std::pair{"_release_shape", &E::releaseShape}})
+        specs.push_back(OpcodeSpec{keep(p + stage), {}, ValueKind::Float, -100, 100, EnvField{env, field}});
+      for (const auto& [stage, field] : {std::pair{"_decay_zero", &E::decayZero}, std::pair{"_release_zero", &E::releaseZero}})
+        specs.push_back(OpcodeSpec{keep(p + stage), {}, ValueKind::Integer, 0, 1, EnvField{env, field}});
+    }
+  }
+
   void lfoParam(const LfoParam& l) {
     const std::string p = "lfoN_" + std::string(l.name);
     specs.push_back(OpcodeSpec{keep(p), {}, l.kind, l.lo, l.hi, FlexLfoField{l.param}});
@@ -195,6 +232,9 @@ const std::vector<OpcodeSpec>& table() {
     b->crossfades();
     for (const LfoDepth& d : kLfoDepths) b->lfoDepth(d);
     for (const LfoParam& l : kLfoParams) b->lfoParam(l);
+    for (const LfoDepth& d : kLfoDepths) b->egDepth(d);
+    b->egParams();
+    b->envelopeShapes();
     return b;
   }();
   return builder->specs;

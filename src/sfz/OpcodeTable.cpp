@@ -248,11 +248,6 @@ const OpcodeSpec kTable[] = {
     eg("ampeg_vel2decay", {"amp_vel2decay"}, &R::ampeg, &E::vel2decay, -100),
     eg("ampeg_vel2sustain", {"amp_vel2sustain"}, &R::ampeg, &E::vel2sustain, -100),
     eg("ampeg_vel2release", {"amp_vel2release"}, &R::ampeg, &E::vel2release, -100),
-    eg("ampeg_attack_shape", {}, &R::ampeg, &E::attackShape, -100, 100),
-    eg("ampeg_decay_shape", {}, &R::ampeg, &E::decayShape, -100, 100),
-    eg("ampeg_release_shape", {}, &R::ampeg, &E::releaseShape, -100, 100),
-    in("ampeg_decay_zero", {}, 0, 1, EnvField{&R::ampeg, &E::decayZero}),
-    in("ampeg_release_zero", {}, 0, 1, EnvField{&R::ampeg, &E::releaseZero}),
     eg("fileg_delay", {"fil_delay"}, &R::fileg, &E::delay),
     eg("fileg_start", {}, &R::fileg, &E::start),
     eg("fileg_attack", {"fil_attack"}, &R::fileg, &E::attack),
@@ -268,11 +263,6 @@ const OpcodeSpec kTable[] = {
     eg("fileg_vel2sustain", {"fil_vel2sustain"}, &R::fileg, &E::vel2sustain, -100),
     eg("fileg_vel2release", {"fil_vel2release"}, &R::fileg, &E::vel2release, -100),
     eg("fileg_vel2depth", {"fil_vel2depth"}, &R::fileg, &E::vel2depth, -12000, 12000),
-    eg("fileg_attack_shape", {}, &R::fileg, &E::attackShape, -100, 100),
-    eg("fileg_decay_shape", {}, &R::fileg, &E::decayShape, -100, 100),
-    eg("fileg_release_shape", {}, &R::fileg, &E::releaseShape, -100, 100),
-    in("fileg_decay_zero", {}, 0, 1, EnvField{&R::fileg, &E::decayZero}),
-    in("fileg_release_zero", {}, 0, 1, EnvField{&R::fileg, &E::releaseZero}),
     eg("pitcheg_delay", {"pitch_delay"}, &R::pitcheg, &E::delay),
     eg("pitcheg_start", {}, &R::pitcheg, &E::start),
     eg("pitcheg_attack", {"pitch_attack"}, &R::pitcheg, &E::attack),
@@ -288,11 +278,6 @@ const OpcodeSpec kTable[] = {
     eg("pitcheg_vel2sustain", {"pitch_vel2sustain"}, &R::pitcheg, &E::vel2sustain, -100),
     eg("pitcheg_vel2release", {"pitch_vel2release"}, &R::pitcheg, &E::vel2release, -100),
     eg("pitcheg_vel2depth", {"pitch_vel2depth"}, &R::pitcheg, &E::vel2depth, -12000, 12000),
-    eg("pitcheg_attack_shape", {}, &R::pitcheg, &E::attackShape, -100, 100),
-    eg("pitcheg_decay_shape", {}, &R::pitcheg, &E::decayShape, -100, 100),
-    eg("pitcheg_release_shape", {}, &R::pitcheg, &E::releaseShape, -100, 100),
-    in("pitcheg_decay_zero", {}, 0, 1, EnvField{&R::pitcheg, &E::decayZero}),
-    in("pitcheg_release_zero", {}, 0, 1, EnvField{&R::pitcheg, &E::releaseZero}),
     // LFOs.
     lfo("amplfo_delay", &R::amplfo, &L::delay, 0, 100),
     lfo("amplfo_fade", &R::amplfo, &L::fade, 0, 100),
@@ -356,14 +341,17 @@ std::optional<std::pair<std::string, int>> splitIndex(std::string_view name) {
 std::span<const OpcodeSpec> opcodeTable() { return kTable; }
 
 std::optional<OpcodeMatch> findOpcode(std::string_view name) {
-  // lfo12_pitch_oncc3: LFO 12, then "lfoN_pitch_oncc3" as any other name.
-  if (name.starts_with("lfo") && name.size() > 4 && text::isDigit(name[3])) {
-    size_t end = 3;
-    int lfo = 0;
-    while (end < name.size() && text::isDigit(name[end]) && lfo < 100000) lfo = lfo * 10 + (name[end++] - '0');
-    if (end >= name.size() || name[end] != '_' || lfo < 1) return std::nullopt;
-    auto match = findOpcode("lfoN" + std::string(name.substr(end)));
-    if (match) match->lfo = lfo;
+  // lfo12_pitch_oncc3: LFO 12, then "lfoN_pitch_oncc3" as any other name; eg2_time1
+  // likewise.
+  for (const std::string_view prefix : {std::string_view("lfo"), std::string_view("eg")}) {
+    const size_t at = prefix.size();
+    if (!name.starts_with(prefix) || name.size() <= at + 1 || !text::isDigit(name[at])) continue;
+    size_t end = at;
+    int number = 0;
+    while (end < name.size() && text::isDigit(name[end]) && number < 100000) number = number * 10 + (name[end++] - '0');
+    if (end >= name.size() || name[end] != '_' || number < 1) return std::nullopt;
+    auto match = findOpcode(std::string(prefix) + "N" + std::string(name.substr(end)));
+    if (match) (at == 3 ? match->lfo : match->eg) = number;
     return match;
   }
   const auto& index = tableIndex();

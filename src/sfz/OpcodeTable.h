@@ -55,6 +55,13 @@ struct FlexLfoField {
   float FlexLfo::*param = nullptr;
   int depth = -1;
 };
+// egN_* (ModOpcodes.cpp): a field of point X (the OpcodeMatch's index) of the region's
+// EG N (its eg), a parameter of that EG, or with depth >= 0 its depth on that ModTarget.
+struct FlexEgField {
+  float FlexEgPoint::*point = nullptr;
+  float FlexEg::*param = nullptr;
+  int depth = -1;
+};
 // Controller modulation opcodes (ModOpcodes.cpp): which part of a CcModulation (or
 // CcCrossfade) the value sets, for which target and source.
 enum class ModParam : uint8_t { Depth, Curve, Smooth, Step, CrossfadeLo, CrossfadeHi, CrossfadeCurve };
@@ -66,7 +73,7 @@ struct ModField {
 };
 using Target = std::variant<Special, float Region::*, uint8_t Region::*, int16_t Region::*,
                             int32_t Region::*, int64_t Region::*, EnvField, LfoField, ModField, EqField,
-                            FlexLfoField>;
+                            FlexLfoField, FlexEgField>;
 
 struct OpcodeSpec {
   std::string_view name;  // as in the reference; "N" marks the number in loccN, amp_velcurve_N
@@ -86,6 +93,7 @@ struct OpcodeMatch {
   const OpcodeSpec* spec;
   int index;    // the N of loccN / amp_velcurve_N; -1 for names without N
   int lfo = 0;  // the N of lfoN_* (1 and up); 0 for other names
+  int eg = 0;   // the N of egN_*
 };
 
 std::span<const OpcodeSpec> opcodeTable();
@@ -93,7 +101,7 @@ std::span<const OpcodeSpec> opcodeTable();
 std::span<const OpcodeSpec> modOpcodeTable();
 
 // The implemented opcode called `name` (canonical or alias, N given as digits; an
-// lfoN_ prefix's number goes to OpcodeMatch::lfo).
+// lfoN_ or egN_ prefix's number goes to OpcodeMatch::lfo or ::eg).
 std::optional<OpcodeMatch> findOpcode(std::string_view name);
 
 // True when `name` is an opcode of the SFZ reference (any version), implemented or not.

@@ -49,6 +49,19 @@ void RegionBuilder::apply(const ParsedOpcode& op) {
                    else
                      lfo->*f.param = as<float>(v);
                  },
+                 [&](FlexEgField f) {
+                   FlexEg* eg = flexEg(op.eg);
+                   if (!eg) return;
+                   if (f.depth >= 0) {
+                     eg->depth[static_cast<size_t>(f.depth)] = as<float>(v);
+                   } else if (f.point) {
+                     if (op.index < 0 || op.index >= FlexEg::kMaxPoints) return;
+                     eg->point[static_cast<size_t>(op.index)].*f.point = as<float>(v);
+                     eg->points = std::max(eg->points, op.index + 1);
+                   } else {
+                     eg->*f.param = as<float>(v);
+                   }
+                 },
                  [&](EqField f) {
                    const int band = f.band > 0 ? f.band : op.index;
                    if (band >= 1 && band <= 3) r.eq[static_cast<size_t>(band - 1)].*f.param = as<float>(v);
@@ -153,7 +166,7 @@ void RegionBuilder::applyModulation(const ModField& field, const ParsedOpcode& o
     if (x) (field.param == ModParam::CrossfadeLo ? x->lo : x->hi) = as<uint8_t>(v);
     return;
   }
-  CcModulation* m = modulation(cc, field.target, op.lfo);
+  CcModulation* m = modulation(cc, field.target, op.lfo, op.eg);
   if (!m) return;
   switch (field.param) {
     case ModParam::Depth: m->depth = as<float>(v); break;
@@ -164,17 +177,22 @@ void RegionBuilder::applyModulation(const ModField& field, const ParsedOpcode& o
   }
 }
 
-CcModulation* RegionBuilder::modulation(int cc, ModTarget target, int lfoNumber) {
+CcModulation* RegionBuilder::modulation(int cc, ModTarget target, int lfoNumber, int egNumber) {
   Region& r = region_;
-  uint8_t lfo = 0;
+  uint8_t lfo = 0, eg = 0;
   if (lfoNumber > 0) {
     const FlexLfo* l = flexLfo(lfoNumber);
     if (!l) return nullptr;
     lfo = static_cast<uint8_t>(l - r.lfos.data() + 1);
   }
+  if (egNumber > 0) {
+    const FlexEg* e = flexEg(egNumber);
+    if (!e) return nullptr;
+    eg = static_cast<uint8_t>(e - r.egs.data() + 1);
+  }
   const auto end = r.ccModulations.begin() + r.ccModulationCount;
   const auto found = std::find_if(r.ccModulations.begin(), end, [&](const CcModulation& m) {
-    return m.cc == cc && m.target == target && m.lfo == lfo;
+    return m.cc == cc && m.target == target && m.lfo == lfo && m.eg == eg;
   });
   if (found != end) return &*found;
   if (r.ccModulationCount >= kMaxCcModulations) {
@@ -183,6 +201,7 @@ CcModulation* RegionBuilder::modulation(int cc, ModTarget target, int lfoNumber)
   }
   *found = CcModulation{as<uint16_t>(cc), target};
   found->lfo = lfo;
+  found->eg = eg;
   ++r.ccModulationCount;
   return &*found;
 }
@@ -198,6 +217,19 @@ FlexLfo* RegionBuilder::flexLfo(int number) {
   lfos.push_back(FlexLfo{});
   lfos.back().number = number;
   return &lfos.back();
+}
+
+FlexEg* RegionBuilder::flexEg(int number) {
+  auto& egs = region_.egs;
+  const auto found = std::find_if(egs.begin(), egs.end(), [&](const FlexEg& e) { return e.number == number; });
+  if (found != egs.end()) return &*found;
+  if (egs.size() >= static_cast<size_t>(kMaxFlexEgs)) {
+    lfoOverflow_ = true;
+    return nullptr;
+  }
+  egs.push_back(FlexEg{});
+  egs.back().number = number;
+  return &egs.back();
 }
 
 // A new xfin crossfade starts as 0..0 (no fade), an xfout one as 127..127.
@@ -257,7 +289,7 @@ std::optional<Region> RegionBuilder::finish(std::string& whySkipped, std::string
   }
   if (lfoOverflow_) {
     notes += std::string(notes.empty() ? "" : "; ") + "more than " + std::to_string(kMaxFlexLfos) +
-             " LFOs (lfoN_); the extra ones are ignored";
+             " LFOs (lfoN_) or " + std::to_string(kMaxFlexEgs) + " flex EGs (egN_); the extra ones are ignored";
   }
   dropEmptyModulations(region_);
   completeLastRange(region_);

@@ -18,6 +18,7 @@ struct ParsedOpcode {
   int index;      // N of loccN / amp_velcurve_N, else -1
   double number;  // value; the sample table index for `sample`; -1 for "no key" / "sample"
   int lfo = 0;    // the N of lfoN_*, else 0
+  int eg = 0;     // the N of egN_*, else 0
 };
 
 class RegionBuilder {
@@ -33,8 +34,9 @@ class RegionBuilder {
   void applyControllerSpecial(Special which, const ParsedOpcode& op);
   static void setCcBound(std::vector<CcCondition>& list, int cc, bool high, float value);
   void applyModulation(const ModField& field, const ParsedOpcode& op);
-  CcModulation* modulation(int cc, ModTarget target, int lfoNumber);
+  CcModulation* modulation(int cc, ModTarget target, int lfoNumber, int egNumber);
   FlexLfo* flexLfo(int number);  // the region's lfoN, added on first mention
+  FlexEg* flexEg(int number);    // the region's egN, likewise
   CcCrossfade* crossfade(int cc, bool fadeOut);
 
   Region region_;

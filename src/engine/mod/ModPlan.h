@@ -6,6 +6,7 @@
 //   slots_:  [region 0: continuous..., note-start...][region 1: ...]...
 //   fades_:  [region 0 crossfades][region 1 crossfades]...
 //   lfos_:   [region 0 lfoN...][region 1 lfoN...]...   (lfoTargets_ alongside)
+//   egs_:    [region 0 egN...][region 1 egN...]...      (egTargets_ alongside)
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -17,15 +18,16 @@
 namespace spindle::engine::mod {
 
 struct RegionMods {
-  uint32_t first = 0, firstFade = 0, firstLfo = 0;
-  uint8_t continuous = 0, noteStart = 0, fades = 0, lfos = 0;
+  uint32_t first = 0, firstFade = 0, firstLfo = 0, firstEg = 0;
+  uint8_t continuous = 0, noteStart = 0, fades = 0, lfos = 0, egs = 0;
+  uint8_t ampegEg = 0;  // k > 0: the region's k-th flex EG replaces ampeg (egN_ampeg)
   uint64_t touched = 0;  // bit (1 << ModTarget) for every target with a slot
   // The region modulates gain from CC7 / CC11 or pan from CC10 itself: the part's
   // default use of that controller does not apply to its voices (as in sfizz and ARIA).
   bool ownsCc7 = false, ownsCc11 = false, ownsCc10 = false;
   CrossfadeCurve fadeCurve = CrossfadeCurve::Power;  // xf_cccurve
 
-  bool modulated() const noexcept { return continuous > 0 || fades > 0 || lfos > 0; }
+  bool modulated() const noexcept { return continuous > 0 || fades > 0 || lfos > 0 || egs > 0; }
   bool touches(ModTarget t) const noexcept { return (touched >> static_cast<unsigned>(t)) & 1u; }
 };
 
@@ -53,15 +55,25 @@ class ModPlan {
   std::span<const uint32_t> lfoTargets(const RegionMods& r) const noexcept SPINDLE_REALTIME {
     return {lfoTargets_.data() + r.firstLfo, r.lfos};
   }
+  // The region's flex EGs (egN_*) and their target masks, likewise.
+  std::span<const FlexEg> egs(const RegionMods& r) const noexcept SPINDLE_REALTIME {
+    return {egs_.data() + r.firstEg, r.egs};
+  }
+  std::span<const uint32_t> egTargets(const RegionMods& r) const noexcept SPINDLE_REALTIME {
+    return {egTargets_.data() + r.firstEg, r.egs};
+  }
   const CurveTable& curves() const noexcept SPINDLE_REALTIME { return curves_; }
 
  private:
   void addLfos(const Region& r, RegionMods& m);
+  void addEgs(const Region& r, RegionMods& m);
 
   std::vector<CcModulation> slots_;
   std::vector<CcCrossfade> fades_;
   std::vector<FlexLfo> lfos_;
   std::vector<uint32_t> lfoTargets_;
+  std::vector<FlexEg> egs_;
+  std::vector<uint32_t> egTargets_;
   std::vector<RegionMods> regions_;
   CurveTable curves_;
   RegionMods empty_;

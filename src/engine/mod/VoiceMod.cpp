@@ -59,7 +59,8 @@ void VoiceMod::start(const ModPlan& plan, size_t regionIndex, const ControllerSt
   }
   sumUp();
   lfos_.start(plan.lfos(*info_), lfoStart, sampleRate, seed);
-  addLfos();
+  egs_.start(plan.egs(*info_), sampleRate);
+  addSources();
 }
 
 // Goals follow the controllers; a controller that has not moved costs one compare.
@@ -94,7 +95,7 @@ int VoiceMod::stepFrames(const ControllerState& cc, int frames, int maxStep) noe
     moving = true;
     n = std::min(n, fades_[i].remaining);
   }
-  if (lfos_.moving()) moving = true;
+  if (lfos_.moving() || egs_.moving()) moving = true;
   return moving ? static_cast<int>(n) : frames;
 }
 
@@ -103,9 +104,10 @@ void VoiceMod::advance(const ControllerState& cc, int frames) noexcept SPINDLE_R
   for (size_t i = 0; i < info_->continuous; ++i) move(values_[i], frames);
   for (size_t i = 0; i < info_->fades; ++i) move(fades_[i], frames);
   sumUp();
-  if (lfos_.size() == 0) return;
+  if (lfos_.size() + egs_.size() == 0) return;
   lfos_.advance(frames, lfoFreqAdds_.data());
-  addLfos();
+  egs_.advance(frames);
+  addSources();
 }
 
 float VoiceMod::contribution(const CcModulation& m, float x) const noexcept SPINDLE_REALTIME {
@@ -133,13 +135,17 @@ void VoiceMod::sumUp() noexcept SPINDLE_REALTIME {
   std::fill_n(sums_.begin(), kContinuousTargets, 0.0f);
   amplitude_ = 1.0f;
   for (size_t k = 0; k < info_->lfos; ++k) lfoDepthAdds_[k].fill(0.0f);
+  for (size_t k = 0; k < info_->egs; ++k) egDepthAdds_[k].fill(0.0f);
   lfoFreqAdds_.fill(0.0f);
   const auto slots = plan_->continuous(*info_);
   for (size_t i = 0; i < slots.size(); ++i) {
+    const size_t t = static_cast<size_t>(slots[i].target);
     if (slots[i].lfo > 0) {  // an LFO's depth or frequency
-      const size_t k = slots[i].lfo - 1u, t = static_cast<size_t>(slots[i].target);
+      const size_t k = slots[i].lfo - 1u;
       if (k >= info_->lfos) continue;
       (slots[i].target == ModTarget::LfoFreq ? lfoFreqAdds_[k] : lfoDepthAdds_[k][t]) += values_[i].value;
+    } else if (slots[i].eg > 0) {  // a flex EG's depth
+      if (slots[i].eg <= info_->egs && t < FlexLfo::kDepths) egDepthAdds_[slots[i].eg - 1u][t] += values_[i].value;
     } else if (slots[i].target == ModTarget::Amplitude) {
       amplitude_ *= values_[i].value * 0.01f;
     } else {
@@ -150,20 +156,35 @@ void VoiceMod::sumUp() noexcept SPINDLE_REALTIME {
   for (size_t i = 0; i < info_->fades; ++i) crossfade_ *= fades_[i].value;
 }
 
-// Each LFO's value times its depth on each target it moves.
-void VoiceMod::addLfos() noexcept SPINDLE_REALTIME {
-  const auto params = plan_->lfos(*info_);
-  const auto targets = plan_->lfoTargets(*info_);
-  for (size_t k = 0; k < lfos_.size(); ++k) {
-    const float v = lfos_.value(k);
-    for (uint32_t mask = targets[k]; mask != 0; mask &= mask - 1) {
-      const auto t = static_cast<size_t>(std::countr_zero(mask));
-      const float depth = params[k].depth[t] + lfoDepthAdds_[k][t];
-      if (t == static_cast<size_t>(ModTarget::Amplitude))
-        amplitude_ *= std::max(0.0f, 1.0f + 0.01f * depth * v);
-      else
-        sums_[t] += depth * v;
-    }
+namespace {
+
+// A source's value times its depth on each target its mask names.
+template <class Params, class Adds>
+void addSource(float v, uint32_t mask, const Params& p, const Adds& adds, std::span<float> sums,
+               float& amplitude) noexcept SPINDLE_REALTIME {
+  for (; mask != 0; mask &= mask - 1) {
+    const auto t = static_cast<size_t>(std::countr_zero(mask));
+    const float depth = p.depth[t] + adds[t];
+    if (t == static_cast<size_t>(ModTarget::Amplitude))
+      amplitude *= std::max(0.0f, 1.0f + 0.01f * depth * v);
+    else
+      sums[t] += depth * v;
+  }
+}
+
+}  // namespace
+
+// Each LFO's and flex EG's value times its depth on each target it moves.
+void VoiceMod::addSources() noexcept SPINDLE_REALTIME {
+  const auto lfos = plan_->lfos(*info_);
+  const auto lfoTargets = plan_->lfoTargets(*info_);
+  for (size_t k = 0; k < lfos_.size(); ++k)
+    addSource(lfos_.value(k), lfoTargets[k], lfos[k], lfoDepthAdds_[k], sums_, amplitude_);
+  const auto egs = plan_->egs(*info_);
+  const auto egTargets = plan_->egTargets(*info_);
+  for (size_t k = 0; k < egs_.size(); ++k) {
+    addSource(egs_.value(k), egTargets[k], egs[k], egDepthAdds_[k], sums_, amplitude_);
+    if (k + 1 == info_->ampegEg) amplitude_ *= std::max(0.0f, egs_.value(k));
   }
 }
 

@@ -10,16 +10,18 @@
 // takes effect at its event's frame) and leaves the values of the step's end; the
 // voice ramps its gains towards them frame by frame inside the step.
 //
-// The region's SFZ v2 LFOs (LfoBank) move with the same steps: their values at the
-// step's end, times their depths (lfoN_pitch... plus the controller slots tagged with
-// the LFO), are added to the sums; an amplitude depth multiplies the gain by
-// 1 + depth% * value. While an LFO moves, steps stay at most maxStep long.
+// The region's SFZ v2 LFOs (LfoBank) and flex EGs (FlexEgBank) move with the same
+// steps: their values at the step's end, times their depths (lfoN_pitch... plus the
+// controller slots tagged with the source), are added to the sums; an amplitude depth
+// multiplies the gain by 1 + depth% * value, and an EG that replaces ampeg multiplies
+// it by its level. While one of them moves, steps stay at most maxStep long.
 #include <array>
 #include <cstdint>
 
 #include "core/Modulation.h"
 #include "core/Realtime.h"
 #include "engine/mod/ControllerState.h"
+#include "engine/mod/FlexEgBank.h"
 #include "engine/mod/LfoBank.h"
 #include "engine/mod/ModPlan.h"
 
@@ -42,6 +44,11 @@ class VoiceMod {
   int stepFrames(const ControllerState& cc, int frames, int maxStep) noexcept SPINDLE_REALTIME;
 
   bool active() const noexcept { return info_->modulated(); }
+  void release() noexcept SPINDLE_REALTIME { egs_.release(); }  // note-off for the flex EGs
+  // The flex EG that replaces ampeg (egN_ampeg) has run its last stage.
+  bool amplitudeFinished() const noexcept {
+    return info_->ampegEg > 0 && egs_.finished(info_->ampegEg - 1u);
+  }
   const RegionMods& info() const noexcept { return *info_; }
   // Sum of the slots of target t, in its unit (continuous: now; note-start: at start).
   float sum(ModTarget t) const noexcept { return sums_[static_cast<size_t>(t)]; }
@@ -59,7 +66,7 @@ class VoiceMod {
   static void setGoal(Smoothed& s, float goal, float smoothFrames) noexcept SPINDLE_REALTIME;
   static void move(Smoothed& s, int frames) noexcept SPINDLE_REALTIME;
   void sumUp() noexcept SPINDLE_REALTIME;
-  void addLfos() noexcept SPINDLE_REALTIME;
+  void addSources() noexcept SPINDLE_REALTIME;
 
   const ModPlan* plan_ = nullptr;
   const RegionMods* info_ = &kNone;
@@ -72,6 +79,8 @@ class VoiceMod {
   // Per LFO: controller additions to its depths (by target) and to its frequency (Hz).
   std::array<std::array<float, FlexLfo::kDepths>, kMaxFlexLfos> lfoDepthAdds_{};
   std::array<float, kMaxFlexLfos> lfoFreqAdds_{};
+  FlexEgBank egs_;
+  std::array<std::array<float, FlexLfo::kDepths>, kMaxFlexEgs> egDepthAdds_{};
 
   static const RegionMods kNone;
 };

@@ -1,0 +1,73 @@
+#include "engine/mod/FlexEgBank.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace spindle::engine::mod {
+
+double FlexEgBank::curve(double shape, double x) noexcept SPINDLE_REALTIME {
+  x = std::clamp(x, 0.0, 1.0);
+  if (!(std::abs(shape) >= 1e-4)) return x;
+  const double s = std::clamp(shape, -100.0, 100.0);
+  return s > 0.0 ? std::pow(x, s) : 1.0 - std::pow(1.0 - x, -s);
+}
+
+void FlexEgBank::start(std::span<const FlexEg> egs, double sampleRate) noexcept SPINDLE_REALTIME {
+  sampleRate_ = sampleRate > 0.0 ? sampleRate : 48000.0;
+  released_ = false;
+  count_ = std::min(egs.size(), state_.size());
+  for (size_t k = 0; k < count_; ++k) {
+    State& s = state_[k];
+    s = State{};
+    s.params = &egs[k];
+    enter(s, 0);
+  }
+  advance(0);
+}
+
+void FlexEgBank::release() noexcept SPINDLE_REALTIME { released_ = true; }
+
+bool FlexEgBank::moving() const noexcept {
+  for (size_t k = 0; k < count_; ++k)
+    if (!state_[k].done && !(held(state_[k]) && state_[k].frames >= state_[k].length)) return true;
+  return false;
+}
+
+bool FlexEgBank::held(const State& s) const noexcept SPINDLE_REALTIME {
+  return !released_ && s.stage == static_cast<int>(s.params->sustain);
+}
+
+void FlexEgBank::enter(State& s, int stage) noexcept SPINDLE_REALTIME {
+  const FlexEg& p = *s.params;
+  s.stage = stage;
+  s.frames = 0;
+  s.source = s.level;
+  if (stage >= p.points) {
+    s.done = true;
+    s.level = 0.0;
+    return;
+  }
+  const double seconds = std::max(0.0, static_cast<double>(p.point[static_cast<size_t>(stage)].time));
+  s.length = std::llround(seconds * sampleRate_);
+}
+
+// Runs the frames stage by stage; a zero-length stage jumps to its level at once.
+void FlexEgBank::advance(int frames) noexcept SPINDLE_REALTIME {
+  for (size_t k = 0; k < count_; ++k) {
+    State& s = state_[k];
+    int64_t left = frames;
+    while (!s.done) {
+      const FlexEgPoint& point = s.params->point[static_cast<size_t>(s.stage)];
+      const int64_t run = std::min(left, std::max<int64_t>(0, s.length - s.frames));
+      s.frames += run;
+      left -= run;
+      const double x = s.length > 0 ? static_cast<double>(s.frames) / static_cast<double>(s.length) : 1.0;
+      s.level = s.source + (static_cast<double>(point.level) - s.source) * curve(point.shape, x);
+      if (s.frames < s.length || held(s)) break;
+      enter(s, s.stage + 1);
+      if (left == 0 && s.length > 0) break;
+    }
+  }
+}
+
+}  // namespace spindle::engine::mod

@@ -1,0 +1,52 @@
+#pragma once
+// FlexEgBank: the SFZ v2 flex envelopes (egN_*, core/Region.h FlexEg) of one voice.
+// Audio thread only; a member of VoiceMod, reused note after note.
+//
+// Read at control rate, like the LFOs: advance() moves every EG a control step's
+// frames on, value(k) is EG k at the step's end. Stage X runs round(timeX * rate)
+// frames from the level the previous stage ended at (0 for stage 0) to levelX:
+//   level = source + (levelX - source) * B(x),  x = frames run / stage frames,
+//   B(x) = x^s for s = shapeX > 0, 1 - (1 - x)^-s for s < 0, x for 0 (as sfizz):
+// a shape above 1 moves slowly first, one below -1 fast first. The
+// stage numbered `sustain` holds levelX once there until the note-off (a note-off that
+// comes earlier lets it pass). After the last stage the EG is 0 and finished().
+#include <array>
+#include <cstdint>
+#include <span>
+
+#include "core/Realtime.h"
+#include "core/Region.h"
+
+namespace spindle::engine::mod {
+
+class FlexEgBank {
+ public:
+  void start(std::span<const FlexEg> egs, double sampleRate) noexcept SPINDLE_REALTIME;
+  void release() noexcept SPINDLE_REALTIME;
+  void advance(int frames) noexcept SPINDLE_REALTIME;
+  float value(size_t k) const noexcept { return static_cast<float>(state_[k].level); }
+  bool finished(size_t k) const noexcept { return state_[k].done; }
+  size_t size() const noexcept { return count_; }
+  // Some EG is inside a timed stage (not held at its sustain point, not finished).
+  bool moving() const noexcept;
+
+  static double curve(double shape, double x) noexcept SPINDLE_REALTIME;  // B(x), x in [0, 1]
+
+ private:
+  struct State {
+    const FlexEg* params = nullptr;
+    int stage = 0;
+    int64_t frames = 0, length = 0;  // run in this stage, and its length
+    double source = 0.0, level = 0.0;
+    bool done = false;
+  };
+  void enter(State& s, int stage) noexcept SPINDLE_REALTIME;
+  bool held(const State& s) const noexcept SPINDLE_REALTIME;
+
+  std::array<State, kMaxFlexEgs> state_{};
+  size_t count_ = 0;
+  double sampleRate_ = 48000.0;
+  bool released_ = false;
+};
+
+}  // namespace spindle::engine::mod
