@@ -16,14 +16,13 @@ constexpr std::array<double, Filter::kMaxSections> kButterworth4 = {1.3065629648
 constexpr std::array<double, Filter::kMaxSections> kButterworth6 = {1.9318516525781366, 0.7071067811865476,
                                                                     0.5176380902050415};
 
-// Biquads in cascade for each type; the state-variable types and None use none.
+// State-variable sections in cascade for each type; None and the one-pole types use none.
 int sectionCount(FilterType type) noexcept SPINDLE_REALTIME {
   switch (type) {
     case FilterType::None:
-    case FilterType::Lpf2pSv:
-    case FilterType::Hpf2pSv:
-    case FilterType::Bpf2pSv:
-    case FilterType::Brf2pSv: return 0;
+    case FilterType::Lpf1p:
+    case FilterType::Hpf1p:
+    case FilterType::Apf1p: return 0;
     case FilterType::Lpf4p:
     case FilterType::Hpf4p:
     case FilterType::Bpf4p: return 2;
@@ -34,9 +33,8 @@ int sectionCount(FilterType type) noexcept SPINDLE_REALTIME {
   }
 }
 
-bool isStateVariable(FilterType type) noexcept SPINDLE_REALTIME {
-  return type == FilterType::Lpf2pSv || type == FilterType::Hpf2pSv || type == FilterType::Bpf2pSv ||
-         type == FilterType::Brf2pSv;
+bool isOnePole(FilterType type) noexcept SPINDLE_REALTIME {
+  return type == FilterType::Lpf1p || type == FilterType::Hpf1p || type == FilterType::Apf1p;
 }
 
 // A decaying tail would reach subnormal numbers after silence: far below audibility
@@ -49,61 +47,39 @@ double sanitize(double z) noexcept SPINDLE_REALTIME {
 
 State sanitize(State s) noexcept SPINDLE_REALTIME { return {sanitize(s.z1), sanitize(s.z2)}; }
 
-// Transposed direct form II:  y = b0*x + z1;  z1 = b1*x - a1*y + z2;  z2 = b2*x - a2*y
-void biquadMono(const BiquadCoeffs& c, State& s, float* io, int frames) noexcept SPINDLE_REALTIME {
-  double z1 = s.z1, z2 = s.z2;
-  for (int i = 0; i < frames; ++i) {
-    const double x = static_cast<double>(io[i]);
-    const double y = c.b0 * x + z1;
-    z1 = c.b1 * x - c.a1 * y + z2;
-    z2 = c.b2 * x - c.a2 * y;
-    io[i] = static_cast<float>(y);
-  }
-  s = sanitize(State{z1, z2});
-}
-
-// Both channels in one loop: their two recurrences overlap in the pipeline. Each
-// channel's arithmetic is the same as biquadMono()'s, so the output is too.
-void biquadStereo(const BiquadCoeffs& c, State& ls, State& rs, float* left, float* right,
-                  int frames) noexcept SPINDLE_REALTIME {
-  const double b0 = c.b0, b1 = c.b1, b2 = c.b2, a1 = c.a1, a2 = c.a2;
-  double l1 = ls.z1, l2 = ls.z2, r1 = rs.z1, r2 = rs.z2;
-  for (int i = 0; i < frames; ++i) {
-    const double xl = static_cast<double>(left[i]), xr = static_cast<double>(right[i]);
-    const double yl = b0 * xl + l1, yr = b0 * xr + r1;
-    l1 = b1 * xl - a1 * yl + l2;
-    r1 = b1 * xr - a1 * yr + r2;
-    l2 = b2 * xl - a2 * yl;
-    r2 = b2 * xr - a2 * yr;
-    left[i] = static_cast<float>(yl);
-    right[i] = static_cast<float>(yr);
-  }
-  ls = sanitize(State{l1, l2});
-  rs = sanitize(State{r1, r2});
-}
-
-// One frame of the state-variable filter (FilterDesign.h): z1, z2 are ic1, ic2.
-double svfTick(const SvfCoeffs& c, State& s, double x) noexcept SPINDLE_REALTIME {
+// One frame of the state-variable section (FilterDesign.h): z1, z2 are ic1, ic2.
+double tick(const SvfCoeffs& c, State& s, double x) noexcept SPINDLE_REALTIME {
   const double v3 = x - s.z2;
-  const double v1 = c.a1 * s.z1 + c.a2 * v3;
-  const double v2 = s.z2 + c.a2 * s.z1 + c.a3 * v3;
-  s.z1 = 2.0 * v1 - s.z1;
-  s.z2 = 2.0 * v2 - s.z2;
-  return c.m0 * x + c.m1 * v1 + c.m2 * v2;
+  const double bp = c.a1 * s.z1 + c.a2 * v3;
+  const double lp = s.z2 + c.a2 * s.z1 + c.a3 * v3;
+  s.z1 = 2.0 * bp - s.z1;
+  s.z2 = 2.0 * lp - s.z2;
+  return c.m0 * x + c.m1 * bp + c.m2 * lp;
 }
 
-void svfMono(const SvfCoeffs& c, State& s, float* io, int frames) noexcept SPINDLE_REALTIME {
+// One frame of the one-pole (FilterDesign.h): z1 is the integrator's state.
+double tick(const OnePoleCoeffs& c, State& s, double x) noexcept SPINDLE_REALTIME {
+  const double lp = s.z1 + c.gain * (x - s.z1);
+  s.z1 = 2.0 * lp - s.z1;
+  return c.m0 * x + c.m1 * lp;
+}
+
+// One section over a block, mono or both channels in one loop (their two recurrences
+// overlap in the pipeline). Each channel's arithmetic is the same either way, so
+// stereo and mono give the same output.
+template <typename Coeffs>
+void runMono(const Coeffs& c, State& s, float* io, int frames) noexcept SPINDLE_REALTIME {
   State local = s;
-  for (int i = 0; i < frames; ++i) io[i] = static_cast<float>(svfTick(c, local, static_cast<double>(io[i])));
+  for (int i = 0; i < frames; ++i) io[i] = static_cast<float>(tick(c, local, static_cast<double>(io[i])));
   s = sanitize(local);
 }
 
-void svfStereo(const SvfCoeffs& c, State& ls, State& rs, float* left, float* right,
-               int frames) noexcept SPINDLE_REALTIME {
+template <typename Coeffs>
+void runStereo(const Coeffs& c, State& ls, State& rs, float* left, float* right, int frames) noexcept SPINDLE_REALTIME {
   State l = ls, r = rs;
   for (int i = 0; i < frames; ++i) {
-    left[i] = static_cast<float>(svfTick(c, l, static_cast<double>(left[i])));
-    right[i] = static_cast<float>(svfTick(c, r, static_cast<double>(right[i])));
+    left[i] = static_cast<float>(tick(c, l, static_cast<double>(left[i])));
+    right[i] = static_cast<float>(tick(c, r, static_cast<double>(right[i])));
   }
   ls = sanitize(l);
   rs = sanitize(r);
@@ -120,9 +96,9 @@ void Filter::setup(FilterType type, double sampleRate) noexcept SPINDLE_REALTIME
   type_ = type;
   sampleRate_ = sampleRate > 0.0 ? sampleRate : 48000.0;
   sections_ = sectionCount(type);
-  stateVariable_ = isStateVariable(type);
-  biquads_.fill(BiquadCoeffs{});
-  svf_ = SvfCoeffs{};
+  onePole_ = isOnePole(type);
+  svfs_.fill(SvfCoeffs{});
+  onePoleCoeffs_ = OnePoleCoeffs{};
   reset();
 }
 
@@ -142,15 +118,20 @@ void Filter::setParams(float cutoffHz, float resonanceDb, float gainDb) noexcept
 }
 
 void Filter::design(double w0, double q, double gainDb) noexcept SPINDLE_REALTIME {
-  BiquadCoeffs& first = biquads_[0];
+  SvfCoeffs& first = svfs_[0];
   switch (type_) {
     case FilterType::None: break;
-    case FilterType::Lpf1p: first = onePoleLow(w0); break;
-    case FilterType::Hpf1p: first = onePoleHigh(w0); break;
-    case FilterType::Lpf2p: first = lowPass(w0, q); break;
-    case FilterType::Hpf2p: first = highPass(w0, q); break;
-    case FilterType::Bpf2p: first = bandPass(w0, q); break;
-    case FilterType::Brf2p: first = notch(w0, q); break;
+    case FilterType::Lpf1p: onePoleCoeffs_ = onePoleLow(w0); break;
+    case FilterType::Hpf1p: onePoleCoeffs_ = onePoleHigh(w0); break;
+    case FilterType::Apf1p: onePoleCoeffs_ = allPass1(w0); break;
+    case FilterType::Lpf2p:
+    case FilterType::Lpf2pSv: first = lowPass(w0, q); break;
+    case FilterType::Hpf2p:
+    case FilterType::Hpf2pSv: first = highPass(w0, q); break;
+    case FilterType::Bpf2p:
+    case FilterType::Bpf2pSv: first = bandPass(w0, q); break;
+    case FilterType::Brf2p:
+    case FilterType::Brf2pSv: first = notch(w0, q); break;
     case FilterType::Lpf4p:
     case FilterType::Lpf6p:
     case FilterType::Hpf4p:
@@ -158,16 +139,11 @@ void Filter::design(double w0, double q, double gainDb) noexcept SPINDLE_REALTIM
     case FilterType::Bpf1p: first = bandPass(w0, 0.5); break;
     case FilterType::Brf1p: first = notch(w0, 0.5); break;
     case FilterType::Bpf4p:
-    case FilterType::Bpf6p: std::fill_n(biquads_.begin(), sections_, bandPass(w0, q)); break;
+    case FilterType::Bpf6p: std::fill_n(svfs_.begin(), sections_, bandPass(w0, q)); break;
     case FilterType::Pkf2p:
     case FilterType::Peq: first = peaking(w0, q, gainDb); break;
     case FilterType::Lsh: first = lowShelf(w0, q, gainDb); break;
     case FilterType::Hsh: first = highShelf(w0, q, gainDb); break;
-    case FilterType::Apf1p: first = allPass1(w0); break;
-    case FilterType::Lpf2pSv: svf_ = stateVariable(SvfMode::LowPass, w0, q); break;
-    case FilterType::Hpf2pSv: svf_ = stateVariable(SvfMode::HighPass, w0, q); break;
-    case FilterType::Bpf2pSv: svf_ = stateVariable(SvfMode::BandPass, w0, q); break;
-    case FilterType::Brf2pSv: svf_ = stateVariable(SvfMode::Notch, w0, q); break;
   }
 }
 
@@ -177,25 +153,26 @@ void Filter::setButterworth(double w0, double resonanceFactor) noexcept SPINDLE_
   for (int i = 0; i < sections_; ++i) {
     const auto k = static_cast<std::size_t>(i);
     const double q = i == 0 ? qs[k] * resonanceFactor : qs[k];
-    biquads_[k] = low ? lowPass(w0, q) : highPass(w0, q);
+    svfs_[k] = low ? lowPass(w0, q) : highPass(w0, q);
   }
 }
 
 void Filter::process(float* left, float* right, int frames) noexcept SPINDLE_REALTIME {
-  if (stateVariable_) {
-    svfStereo(svf_, left_[0], right_[0], left, right, frames);
+  if (onePole_) {
+    runStereo(onePoleCoeffs_, left_[0], right_[0], left, right, frames);
     return;
   }
   for (std::size_t i = 0; i < static_cast<std::size_t>(sections_); ++i)
-    biquadStereo(biquads_[i], left_[i], right_[i], left, right, frames);
+    runStereo(svfs_[i], left_[i], right_[i], left, right, frames);
 }
 
 void Filter::processMono(float* io, int frames) noexcept SPINDLE_REALTIME {
-  if (stateVariable_) {
-    svfMono(svf_, left_[0], io, frames);
+  if (onePole_) {
+    runMono(onePoleCoeffs_, left_[0], io, frames);
     return;
   }
-  for (std::size_t i = 0; i < static_cast<std::size_t>(sections_); ++i) biquadMono(biquads_[i], left_[i], io, frames);
+  for (std::size_t i = 0; i < static_cast<std::size_t>(sections_); ++i)
+    runMono(svfs_[i], left_[i], io, frames);
 }
 
 }  // namespace spindle::engine::dsp

@@ -3,8 +3,13 @@
 //
 // Every type is the bilinear transform of an analog prototype prewarped at the cutoff
 // (FilterDesign.h gives the prototypes), so the digital response at the cutoff equals
-// the analog one. Q = 10^(resonance/20) / sqrt(2); G = fil_gain in dB. Gain at the
-// cutoff in brackets:
+// the analog one. Every two-pole section runs through a trapezoidal state-variable
+// filter and every one-pole type through a trapezoidal one-pole, each type's numerator
+// a mix of their outputs (FilterDesign.h): the states are integrator outputs whose
+// meaning does not depend on the cutoff, so a cutoff re-set every block, even jumping
+// by octaves, neither steps the output nor makes it unstable. The type names keep the
+// RBJ prototypes' names. Q = 10^(resonance/20) / sqrt(2); G = fil_gain in dB. Gain at
+// the cutoff in brackets:
 //   lpf_1p, hpf_1p: one pole, one zero [-3 dB]; resonance unused.
 //   lpf_2p, hpf_2p: RBJ low/high pass with Q [resonance - 3 dB].
 //   lpf_4p, hpf_4p, lpf_6p, hpf_6p: 2 or 3 low/high-pass sections with Butterworth Qs
@@ -14,17 +19,15 @@
 //   bpf_2p: RBJ band pass, 0 dB peak, with Q [0 dB]; brf_2p: RBJ notch with Q [-inf].
 //   bpf_4p, bpf_6p: 2 or 3 bpf_2p sections, each with Q [0 dB]; narrower, steeper.
 //   bpf_1p: 2s / (s + 1)^2, a one-pole low pass times a one-pole high pass at the
-//     cutoff with gain 2 (= bpf_2p at Q 1/2): 6 dB/octave slopes [0 dB].
+//     cutoff with gain 2 (= bpf_2p at Q 1/2, and run as such): 6 dB/octave slopes [0 dB].
 //   brf_1p: (s^2 + 1) / (s + 1)^2 = 1 - bpf_1p (= brf_2p at Q 1/2) [-inf].
 //     The 1p band types ignore the resonance, as lpf_1p and hpf_1p do.
 //   pkf_2p, peq: RBJ peaking EQ with Q, so the resonance narrows it [G].
 //   lsh, hsh: RBJ shelves with Q (resonance 0: the cookbook's slope S = 1, no
 //     overshoot) [G/2; G below / above the cutoff].
 //   apf_1p: (1 - s) / (1 + s) [0 dB everywhere; -90 degrees at the cutoff].
-//   lpf_2p_sv, hpf_2p_sv, bpf_2p_sv, brf_2p_sv: trapezoidal state-variable filter with
-//     the same prototype as the RBJ 2p type, so the same magnitude response [as the 2p
-//     type]; its states do not depend on the coefficients, so a cutoff that moves every
-//     block does not disturb the output.
+//   lpf_2p_sv, hpf_2p_sv, bpf_2p_sv, brf_2p_sv: the same filters as the 2p types, which
+//     run through the state-variable filter too [as the 2p type].
 //   None: audio passes through unchanged.
 // Cutoff is clamped to [10 Hz, 0.45 * sampleRate] (NaN -> 10 Hz), resonance to
 // [0, 40] dB (NaN -> 0), gain to [-96, 24] dB (NaN -> 0), so the poles stay inside the
@@ -43,7 +46,7 @@ class Filter {
   static constexpr float kMaxCutoffFraction = 0.45f;  // of the sample rate
   static constexpr float kMaxResonanceDb = 40.0f;
   static constexpr float kMinGainDb = -96.0f, kMaxGainDb = 24.0f;
-  static constexpr int kMaxSections = 3;  // biquads in cascade (lpf_6p, hpf_6p, bpf_6p)
+  static constexpr int kMaxSections = 3;  // two-pole sections in cascade (lpf_6p, hpf_6p, bpf_6p)
 
   // Also resets state. Until setParams() the filter passes audio through.
   void setup(FilterType type, double sampleRate) noexcept SPINDLE_REALTIME;
@@ -57,8 +60,8 @@ class Filter {
 
   FilterType type() const noexcept { return type_; }
 
-  // Per channel and section: a biquad's two transposed-direct-form-II delays, or the
-  // state-variable filter's two integrator states.
+  // Per channel and section: the state-variable filter's two integrator states (ic1,
+  // ic2), or the one-pole's one (z1).
   struct State {
     double z1 = 0.0, z2 = 0.0;
   };
@@ -70,10 +73,10 @@ class Filter {
 
   FilterType type_ = FilterType::None;
   double sampleRate_ = 48000.0;
-  int sections_ = 0;             // biquads in use; 0 for None and the state-variable types
-  bool stateVariable_ = false;   // the _sv types: svf_ and the states' first entry
-  std::array<BiquadCoeffs, kMaxSections> biquads_{};
-  SvfCoeffs svf_{};
+  int sections_ = 0;      // state-variable sections in use; 0 for None and the 1p types
+  bool onePole_ = false;  // lpf_1p, hpf_1p, apf_1p: onePoleCoeffs_ and the states' first entry
+  std::array<SvfCoeffs, kMaxSections> svfs_{};
+  OnePoleCoeffs onePoleCoeffs_{};
   std::array<State, kMaxSections> left_{}, right_{};
 };
 
