@@ -25,6 +25,8 @@ enum class ModTarget : uint8_t {
   AmplfoDepth, AmplfoFreq, FillfoDepth, FillfoFreq, PitchlfoDepth, PitchlfoFreq,  // dB or cents, Hz
   Eq1Freq, Eq1Bw, Eq1Gain, Eq2Freq, Eq2Bw, Eq2Gain, Eq3Freq, Eq3Bw, Eq3Gain,     // Hz, octaves, dB
   LfoFreq,      // Hz, of an lfoN (CcModulation::lfo)
+  Cutoff2,      // cents
+  Resonance2,   // dB
   // Note-start targets.
   Offset,  // frames
   Delay,   // seconds

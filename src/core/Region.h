@@ -66,7 +66,7 @@ struct LfoParams {
 // 5 pulse 12.5 %, 6 saw up, 7 saw down, 12 sample and hold; pulses and the square are
 // unipolar (0..1, as ARIA), the others bipolar.
 struct FlexLfo {
-  static constexpr int kDepths = 25;  // the continuous targets, ModTarget::Amplitude..LfoFreq
+  static constexpr int kDepths = 27;  // the continuous targets, ModTarget::Amplitude..Resonance2
   int number = 1;                     // the N of lfoN
   float freq = 0.0f, phase = 0.0f, delay = 0.0f, fade = 0.0f;  // Hz, cycles, seconds, seconds
   float count = 0.0f;                 // cycles before it stops; 0 = endless
@@ -210,6 +210,12 @@ struct Region {
   float resonance = 0.0f;                 // dB
   float resonanceRandom = 0.0f;           // dB: uniform [0, resonance_random] added per note
   float filGain = 0.0f;                   // dB: the gain of peq, pkf_2p, lsh and hsh
+  // The second filter (fil2_type, cutoff2, resonance2...), after the first: the same
+  // meanings; off while cutoff2 < 0. Neither fileg nor the v1 LFOs move it.
+  FilterType fil2Type = FilterType::None;
+  float cutoff2 = -1.0f, resonance2 = 0.0f, resonance2Random = 0.0f, fil2Gain = 0.0f;
+  float fil2Keytrack = 0.0f, fil2Veltrack = 0.0f, cutoff2Random = 0.0f;
+  uint8_t fil2Keycenter = 60;
   float filKeytrack = 0.0f;               // cents per key
   uint8_t filKeycenter = 60;
   float filVeltrack = 0.0f;               // cents

@@ -54,6 +54,7 @@ bool Voice::start(const VoiceStart& s, Prng& rng, const SourceScratch& scratch, 
   bendCents_ = bendTarget_ = curves::bendCents(r, mix.bend);
   setupGain(r, s, rng);
   setupFilter(r, s, rng);
+  setupFilter2(r, s, rng);
   setupEq();
   setupModulators(r, s);
   setupTiming(r, s, rng);
@@ -168,6 +169,21 @@ void Voice::setupFilter(const Region& r, const VoiceStart& s, Prng& rng) noexcep
   filGain_ = r.filGain;
   filter_.setup(r.filType == FilterType::None ? FilterType::Lpf2p : r.filType, s.sampleRate);
   filter_.setParams(cutoff_ * std::exp2(modCutoffCents_ / 1200.0f), resonance_ + modResonance_, filGain_);
+}
+
+// fil2_type, cutoff2...: as the first filter, with its own keytrack, veltrack, random.
+void Voice::setupFilter2(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME {
+  hasFilter2_ = r.cutoff2 >= 0.0f;
+  if (!hasFilter2_) return;
+  float cents = r.fil2Keytrack * static_cast<float>(s.key - r.fil2Keycenter);
+  cents += r.fil2Veltrack * static_cast<float>(s.velocity) / 127.0f;
+  if (r.cutoff2Random > 0.0f) cents += r.cutoff2Random * rng.bipolar();
+  cutoff2_ = r.cutoff2 * std::exp2(cents / 1200.0f);
+  resonance2_ = r.resonance2;
+  if (r.resonance2Random > 0.0f) resonance2_ += r.resonance2Random * rng.uniform();
+  fil2Gain_ = r.fil2Gain;
+  filter2_.setup(r.fil2Type == FilterType::None ? FilterType::Lpf2p : r.fil2Type, s.sampleRate);
+  filter2_.setParams(cutoff2_ * std::exp2(modCutoff2Cents_ / 1200.0f), resonance2_ + modResonance2_, fil2Gain_);
 }
 
 void Voice::setupModulators(const Region& r, const VoiceStart& s) noexcept SPINDLE_REALTIME {

@@ -11,7 +11,8 @@
 //             once per chunk) runs branch-free and vectorised; a voice reading one
 //             source frame per output frame from a whole frame copies its span
 //   filter -> per-voice Filter (skipped when off); cutoff re-set every kFilterStep
-//             frames if modulated; a mono source filters one channel
+//             frames if modulated; a mono source filters one channel; then the
+//             second filter (fil2_*) when its cutoff2 is given
 //   eq     -> 3-band peaking EQ (skipped when every band has 0 dB gain)
 //   amp    -> ampeg x amplfo x region/velocity/part gain x pan, added to the output
 //             (dsp/Mix.h: vectorised loops; only a gain ramp runs frame by frame)
@@ -145,6 +146,7 @@ class Voice {
   void setupGain(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME;
   float panAndPosition(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME;
   void setupFilter(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME;
+  void setupFilter2(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME;
   void setupTiming(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME;
   void setupModulators(const Region& r, const VoiceStart& s) noexcept SPINDLE_REALTIME;
   // mod/VoiceControl.cpp: controller modulation.
@@ -172,6 +174,7 @@ class Voice {
   int interpolate(const Kernel& kernel, const ChunkPositions& pos, float* left, float* right, int frames,
                   RenderContext& ctx) noexcept SPINDLE_REALTIME;
   void filter(float* left, float* right, int frames, RenderContext& ctx) noexcept SPINDLE_REALTIME;
+  void filterFirst(float* left, float* right, int frames, RenderContext& ctx) noexcept SPINDLE_REALTIME;
   void filterSpan(float* left, float* right, int frames) noexcept SPINDLE_REALTIME;
   void amplify(float* outLeft, float* outRight, int frames, const PartMix& mix, RenderContext& ctx) noexcept
       SPINDLE_REALTIME;
@@ -200,6 +203,10 @@ class Voice {
   dsp::Filter filter_;
   bool hasFilter_ = false, filterModulated_ = false;
   float cutoff_ = 0.0f, resonance_ = 0.0f, filGain_ = 0.0f;  // filGain_: fil_gain, dB
+  dsp::Filter filter2_;  // fil2_type, cutoff2...: moved by controllers, LFOs and EGs only
+  bool hasFilter2_ = false;
+  float cutoff2_ = 0.0f, resonance2_ = 0.0f, fil2Gain_ = 0.0f;
+  float modCutoff2Cents_ = 0.0f, modResonance2_ = 0.0f;
 
   float staticGain_ = 1.0f;   // volume, amplitude, velocity, keytrack, random, crossfades
   float panOffset_ = 0.0f;    // region pan + position, -1..1

@@ -223,7 +223,16 @@ int Voice::interpolate(const Kernel& kernel, const ChunkPositions& pos, float* l
 }
 
 void Voice::filter(float* left, float* right, int frames, RenderContext& ctx) noexcept SPINDLE_REALTIME {
-  if (!hasFilter_) return;
+  if (hasFilter_) filterFirst(left, right, frames, ctx);
+  if (!hasFilter2_) return;
+  if (stereo_) {
+    filter2_.process(left, right, frames);
+  } else {
+    filter2_.processMono(left, frames);
+  }
+}
+
+void Voice::filterFirst(float* left, float* right, int frames, RenderContext& ctx) noexcept SPINDLE_REALTIME {
   if (!filterModulated_) {
     filterSpan(left, right, frames);
     return;

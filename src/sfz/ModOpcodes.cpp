@@ -35,6 +35,8 @@ const Family kFamilies[] = {
     {T::Pitch, "pitch", "tune_ccN", "tune", -9600, 9600},
     {T::Cutoff, "cutoff", "cutoff_ccN", "", -9600, 9600},
     {T::Resonance, "resonance", "resonance_ccN", "", -40, 40},
+    {T::Cutoff2, "cutoff2", "cutoff2_ccN", "", -9600, 9600},
+    {T::Resonance2, "resonance2", "resonance2_ccN", "", -40, 40},
     {T::AmpVeltrack, "amp_veltrack", "amp_veltrack_ccN", "", -100, 100},
     {T::AmplfoDepth, "amplfo_depth", "amplfo_depthccN", "", -10, 10},
     {T::AmplfoFreq, "amplfo_freq", "amplfo_freqccN", "", -200, 200},
@@ -86,7 +88,8 @@ struct Aftertouch {
   double lo, hi;
 };
 const Aftertouch kAftertouch[] = {
-    {T::Cutoff, "cutoff_", -9600, 9600},           {T::AmplfoDepth, "amplfo_depth", -10, 10},
+    {T::Cutoff, "cutoff_", -9600, 9600},           {T::Cutoff2, "cutoff2_", -9600, 9600},
+    {T::AmplfoDepth, "amplfo_depth", -10, 10},
     {T::AmplfoFreq, "amplfo_freq", -200, 200},     {T::FillfoDepth, "fillfo_depth", -1200, 1200},
     {T::FillfoFreq, "fillfo_freq", -200, 200},     {T::PitchlfoDepth, "pitchlfo_depth", -1200, 1200},
     {T::PitchlfoFreq, "pitchlfo_freq", -200, 200},
@@ -105,7 +108,8 @@ const LfoDepth kLfoDepths[] = {
     {T::Pitch, "pitch", -9600, 9600},      {T::Volume, "volume", -144, 48},
     {T::Amplitude, "amplitude", -100, 100}, {T::Pan, "pan", -200, 200},
     {T::Width, "width", -200, 200},        {T::Cutoff, "cutoff", -9600, 9600},
-    {T::Resonance, "resonance", -40, 40},  {T::Eq1Freq, "eq1freq", -30000, 30000},
+    {T::Resonance, "resonance", -40, 40},  {T::Cutoff2, "cutoff2", -9600, 9600},
+    {T::Resonance2, "resonance2", -40, 40}, {T::Eq1Freq, "eq1freq", -30000, 30000},
     {T::Eq1Bw, "eq1bw", -4, 4},            {T::Eq1Gain, "eq1gain", -96, 96},
     {T::Eq2Freq, "eq2freq", -30000, 30000}, {T::Eq2Bw, "eq2bw", -4, 4},
     {T::Eq2Gain, "eq2gain", -96, 96},      {T::Eq3Freq, "eq3freq", -30000, 30000},
@@ -179,6 +183,24 @@ class Builder {
     specs.push_back(OpcodeSpec{keep("egN_ampeg"), {}, ValueKind::Integer, 0, 1, FlexEgField{nullptr, &FlexEg::ampeg}});
   }
 
+  // The second filter's own opcodes (its modulation is in kFamilies).
+  void secondFilter() {
+    OpcodeSpec type{keep("fil2_type"), {}, ValueKind::Option, 0, 0, Special::Fil2Type};
+    type.options = filterTypeNames();
+    specs.push_back(type);
+    const auto number = [&](const char* name, ValueKind kind, double lo, double hi, float Region::*field) {
+      specs.push_back(OpcodeSpec{keep(name), {}, kind, lo, hi, field});
+    };
+    number("cutoff2", ValueKind::Float, 0, 96000, &Region::cutoff2);
+    number("resonance2", ValueKind::Float, 0, 40, &Region::resonance2);
+    number("resonance2_random", ValueKind::Float, 0, 40, &Region::resonance2Random);
+    number("fil2_gain", ValueKind::Float, -96, 24, &Region::fil2Gain);
+    number("fil2_keytrack", ValueKind::Integer, 0, 1200, &Region::fil2Keytrack);
+    number("fil2_veltrack", ValueKind::Integer, -9600, 9600, &Region::fil2Veltrack);
+    number("cutoff2_random", ValueKind::Integer, 0, 9600, &Region::cutoff2Random);
+    specs.push_back(OpcodeSpec{keep("fil2_keycenter"), {}, ValueKind::Note, 0, 127, &Region::fil2Keycenter});
+  }
+
   // ampeg_/fileg_/pitcheg_ attack/decay/release_shape and decay/release_zero (ARIA).
   void envelopeShapes() {
     using E = EnvelopeParams;
@@ -235,6 +257,7 @@ const std::vector<OpcodeSpec>& table() {
     for (const LfoDepth& d : kLfoDepths) b->egDepth(d);
     b->egParams();
     b->envelopeShapes();
+    b->secondFilter();
     return b;
   }();
   return builder->specs;

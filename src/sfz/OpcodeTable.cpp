@@ -340,6 +340,8 @@ std::optional<std::pair<std::string, int>> splitIndex(std::string_view name) {
 
 std::span<const OpcodeSpec> opcodeTable() { return kTable; }
 
+std::span<const std::string_view> filterTypeNames() { return kFilterTypes; }
+
 std::optional<OpcodeMatch> findOpcode(std::string_view name) {
   // lfo12_pitch_oncc3: LFO 12, then "lfoN_pitch_oncc3" as any other name; eg2_time1
   // likewise.

@@ -35,6 +35,7 @@ enum class Special : uint8_t {
   GlobalTune, MasterTune, GroupTune,
   // SFZ v2: phase, stop_locc/stop_hicc.
   Phase, StopLoCc, StopHiCc,
+  Fil2Type,
 };
 
 struct EnvField {
@@ -106,6 +107,9 @@ std::optional<OpcodeMatch> findOpcode(std::string_view name);
 
 // True when `name` is an opcode of the SFZ reference (any version), implemented or not.
 bool isReferenceOpcode(std::string_view name);
+
+// fil_type's values in FilterType order ("" for None).
+std::span<const std::string_view> filterTypeNames();
 
 // The reference's opcode names (ReferenceOpcodes.cpp).
 std::span<const std::string_view> referenceOpcodeNames();

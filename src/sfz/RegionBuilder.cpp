@@ -100,6 +100,7 @@ void RegionBuilder::applySpecial(Special which, const ParsedOpcode& op) {
     case Special::Trigger: r.trigger = as<Trigger>(v); break;
     case Special::OffMode: r.offMode = as<OffMode>(v); break;
     case Special::FilType: r.filType = as<FilterType>(v); break;
+    case Special::Fil2Type: r.fil2Type = as<FilterType>(v); break;
     case Special::XfKeycurve: r.xfKeycurve = as<CrossfadeCurve>(v); break;
     case Special::XfVelcurve: r.xfVelcurve = as<CrossfadeCurve>(v); break;
     case Special::SwDefault: r.swDefault = as<int16_t>(v); break;
@@ -298,6 +299,7 @@ std::optional<Region> RegionBuilder::finish(std::string& whySkipped, std::string
     region_.ampVelcurve = interpolateCurve(velcurve_);
   }
   if (region_.cutoff >= 0.0f && region_.filType == FilterType::None) region_.filType = FilterType::Lpf2p;
+  if (region_.cutoff2 >= 0.0f && region_.fil2Type == FilterType::None) region_.fil2Type = FilterType::Lpf2p;
   return region_;
 }
 

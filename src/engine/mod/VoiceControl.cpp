@@ -36,7 +36,7 @@ PartMix makePartMix(const Part& part, bool soloActive) noexcept SPINDLE_REALTIME
 
 // Before the source, gain and envelopes are set up: they read the note-start sums.
 void Voice::startModulation(const VoiceStart& s, const PartMix& mix) noexcept SPINDLE_REALTIME {
-  modCents_ = modCutoffCents_ = modResonance_ = 0.0f;
+  modCents_ = modCutoffCents_ = modResonance_ = modCutoff2Cents_ = modResonance2_ = 0.0f;
   lastVolumeDb_ = lastPan_ = 0.0f;
   lastVolumeGain_ = lastPanLeft_ = lastPanRight_ = 1.0f;
   const bool ours = s.program && mix.controllers && s.region >= s.program->regions.data() &&
@@ -77,6 +77,13 @@ void Voice::updateModulatedParams() noexcept SPINDLE_REALTIME {
   modResonance_ = resonance;
   if (hasFilter_ && filterMoved && !filterModulated_)
     filter_.setParams(cutoff_ * std::exp2(modCutoffCents_ / 1200.0f), resonance_ + modResonance_, filGain_);
+  const float cutoff2Cents = mod_.sum(T::Cutoff2), resonance2 = mod_.sum(T::Resonance2);
+  if (cutoff2Cents != modCutoff2Cents_ || resonance2 != modResonance2_) {
+    modCutoff2Cents_ = cutoff2Cents;
+    modResonance2_ = resonance2;
+    if (hasFilter2_)
+      filter2_.setParams(cutoff2_ * std::exp2(modCutoff2Cents_ / 1200.0f), resonance2_ + modResonance2_, fil2Gain_);
+  }
   const auto plus = [this](float base, T t) noexcept SPINDLE_REALTIME { return static_cast<double>(base + mod_.sum(t)); };
   if (m.touches(T::AmplfoDepth)) ampLfo_.setDepth(plus(r.amplfo.depth, T::AmplfoDepth));
   if (m.touches(T::AmplfoFreq)) ampLfo_.setFreq(plus(r.amplfo.freq, T::AmplfoFreq), sampleRate_);
