@@ -95,10 +95,14 @@ struct FlexEg {
 };
 inline constexpr int kMaxFlexEgs = 4;
 
-// One band of the per-voice 3-band peaking EQ (eqN_*): Hz, octaves, dB; vel2*: added
-// per unit of velocity (velocity/127).
+// eqN_type. The order is that of OpcodeTable's kEqTypes (its index = the value).
+enum class EqType : uint8_t { Peak, LowShelf, HighShelf };
+
+// One band of the per-voice 3-band EQ (eqN_*): Hz, octaves, dB; vel2*: added per unit
+// of velocity (velocity/127). engine/dsp/Eq.h gives each type's response.
 struct EqBand {
   float freq = 0.0f, bw = 1.0f, gain = 0.0f;
+  EqType type = EqType::Peak;
   float vel2freq = 0.0f, vel2gain = 0.0f;
 };
 

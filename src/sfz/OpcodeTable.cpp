@@ -35,6 +35,9 @@ constexpr std::string_view kFilterTypes[] = {
     "lpf_4p", "lpf_6p", "hpf_4p", "hpf_6p", "bpf_1p", "brf_1p", "bpf_4p", "bpf_6p", "pkf_2p", "peq", "lsh", "hsh",
     "apf_1p", "lpf_2p_sv", "hpf_2p_sv", "bpf_2p_sv", "brf_2p_sv"};
 static_assert(std::size(kFilterTypes) == static_cast<size_t>(FilterType::Brf2pSv) + 1);
+// Index = EqType.
+constexpr std::string_view kEqTypes[] = {"peak", "lshelf", "hshelf"};
+static_assert(std::size(kEqTypes) == static_cast<size_t>(EqType::HighShelf) + 1);
 constexpr std::string_view kCrossfadeCurves[] = {"power", "gain"};
 constexpr std::string_view kPhases[] = {"normal", "invert"};
 
@@ -70,10 +73,13 @@ constexpr OpcodeSpec beyond(OpcodeSpec s, double hardMin, double hardMax) {
 // How far the engine plays levels and tuning beyond the reference: +48 dB of gain
 // (amplitude 25119 % would be the same; 1600 % = +24 dB is plenty), eight octaves.
 constexpr double kVolumeMax = 48.0, kAmplitudeMax = 1600.0, kTuneMax = 9600.0;
-constexpr OpcodeSpec eq(std::string_view name, double lo, double hi, float EqBand::*param) {
-  OpcodeSpec s = fl(name, {}, lo, hi, EqField{param});
+// eqN_*: N is the band, 1..3.
+constexpr OpcodeSpec band(OpcodeSpec s) {
   s.maxIndex = 3;
   return s;
+}
+constexpr OpcodeSpec eq(std::string_view name, double lo, double hi, float EqBand::*param) {
+  return band(fl(name, {}, lo, hi, EqField{param}));
 }
 constexpr OpcodeSpec lfo(std::string_view name, LfoParams R::*which, float L::*param, double lo, double hi) {
   return fl(name, {}, lo, hi, LfoField{which, param});
@@ -227,6 +233,7 @@ const OpcodeSpec kTable[] = {
     eq("eqN_freq", 0, 30000, &EqBand::freq),
     eq("eqN_bw", 0.001, 4, &EqBand::bw),
     eq("eqN_gain", -96, 24, &EqBand::gain),
+    band(option("eqN_type", {}, Special::EqType, kEqTypes)),
     // eqN_vel2*: the last number of the name is the 2 of vel2, so each band is spelled out.
     fl("eq1_vel2freq", {}, -30000, 30000, EqField{&EqBand::vel2freq, 1}),
     fl("eq2_vel2freq", {}, -30000, 30000, EqField{&EqBand::vel2freq, 2}),

@@ -33,8 +33,8 @@ enum class Special : uint8_t {
   // combine with the region's own value (RegionBuilder::finish).
   GlobalVolume, MasterVolume, GroupVolume, GlobalAmplitude, MasterAmplitude, GroupAmplitude,
   GlobalTune, MasterTune, GroupTune,
-  // SFZ v2: phase, stop_locc/stop_hicc.
-  Phase, StopLoCc, StopHiCc,
+  // SFZ v2: phase, stop_locc/stop_hicc, eqN_type (band N), fil2_type.
+  Phase, StopLoCc, StopHiCc, EqType,
   Fil2Type,
 };
 

@@ -139,6 +139,9 @@ void RegionBuilder::applyControllerSpecial(Special which, const ParsedOpcode& op
     case Special::SostenutoLo: r.sostenutoLo = v / 127.0f; break;
     case Special::SostenutoSw: r.sostenutoSw = op.number > 0; break;
     case Special::Phase: r.phaseInvert = op.number > 0; break;
+    case Special::EqType:
+      if (op.index >= 1 && op.index <= 3) r.eq[static_cast<size_t>(op.index - 1)].type = as<EqType>(op.number);
+      break;
     case Special::StopLoCc: setCcBound(r.stopCcs, op.index, false, v / 127.0f); break;
     case Special::StopHiCc: setCcBound(r.stopCcs, op.index, true, v / 127.0f); break;
     default: break;

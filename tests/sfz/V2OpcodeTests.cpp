@@ -1,6 +1,8 @@
 // SFZ v2 opcodes read into the Region: pan tracking, phase, program and timer
 // conditions, directional bend steps, bend smoothing, stop_locc/stop_hicc, the v2 filter
-// types and fil_gain.
+// types and fil_gain, eqN_type.
+#include <array>
+
 #include "TestUtil.h"
 #include "catch.h"
 #include "sfz/Parser.h"
@@ -84,4 +86,29 @@ TEST_CASE("v2 opcodes: every SFZ v2 / ARIA fil_type name, fil_gain", "[sfz][v2][
   REQUIRE(inst.regions.size() == 2);
   CHECK(inst.regions[0].filGain == 24.0f);  // clamped to [-96, 24] dB, eqN_gain's range
   CHECK(inst.regions[1].filGain == 0.0f);
+}
+
+TEST_CASE("v2 opcodes: eqN_type peak, lshelf, hshelf per band", "[sfz][v2][eq]") {
+  using ET = spindle::EqType;
+  const auto inst = parse(R"(<group> eq3_type=hshelf
+<region> sample=*sine eq1_type=lshelf eq2_type=peak eq1_gain=6 eq1_bw=2
+<region> sample=*sine eq2_type=hshelf eq3_type=lshelf
+<region> sample=*sine
+)");
+  REQUIRE(inst.regions.size() == 3);
+  CHECK(inst.diagnostics.empty());
+  const auto types = [&](size_t i) {
+    const auto& eq = inst.regions[i].eq;
+    return std::array<ET, 3>{eq[0].type, eq[1].type, eq[2].type};
+  };
+  CHECK(types(0) == std::array<ET, 3>{ET::LowShelf, ET::Peak, ET::HighShelf});
+  CHECK(types(1) == std::array<ET, 3>{ET::Peak, ET::HighShelf, ET::LowShelf});
+  CHECK(types(2) == std::array<ET, 3>{ET::Peak, ET::Peak, ET::HighShelf});  // the group's eq3
+  CHECK(inst.regions[0].eq[0].gain == 6.0f);
+  CHECK(inst.regions[0].eq[0].bw == 2.0f);
+  // An unknown type or a fourth band is reported, and leaves the band a peak.
+  const auto bad = parse("<region> sample=*sine eq1_type=notch eq4_type=lshelf\n");
+  REQUIRE(bad.regions.size() == 1);
+  CHECK(bad.diagnostics.size() == 2);
+  CHECK(bad.regions[0].eq[0].type == ET::Peak);
 }

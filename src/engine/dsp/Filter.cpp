@@ -8,8 +8,6 @@ namespace spindle::engine::dsp {
 
 namespace {
 
-using State = Filter::State;
-
 // Butterworth Qs of the second-order sections, most resonant first:
 // Q_k = 1 / (2 sin((2k - 1) pi / (2n))), k = 1..n/2, for order n = 4 and 6.
 constexpr std::array<double, Filter::kMaxSections> kButterworth4 = {1.3065629648763766, 0.5411961001461970, 0.0};
@@ -35,54 +33,6 @@ int sectionCount(FilterType type) noexcept SPINDLE_REALTIME {
 
 bool isOnePole(FilterType type) noexcept SPINDLE_REALTIME {
   return type == FilterType::Lpf1p || type == FilterType::Hpf1p || type == FilterType::Apf1p;
-}
-
-// A decaying tail would reach subnormal numbers after silence: far below audibility
-// (and float output resolution), so it is flushed to 0. A non-finite state (only from
-// non-finite input) is cleared too, so one bad frame cannot silence the voice for good.
-double sanitize(double z) noexcept SPINDLE_REALTIME {
-  constexpr double kFlush = 1e-20;
-  return std::isfinite(z) && std::abs(z) >= kFlush ? z : 0.0;
-}
-
-State sanitize(State s) noexcept SPINDLE_REALTIME { return {sanitize(s.z1), sanitize(s.z2)}; }
-
-// One frame of the state-variable section (FilterDesign.h): z1, z2 are ic1, ic2.
-double tick(const SvfCoeffs& c, State& s, double x) noexcept SPINDLE_REALTIME {
-  const double v3 = x - s.z2;
-  const double bp = c.a1 * s.z1 + c.a2 * v3;
-  const double lp = s.z2 + c.a2 * s.z1 + c.a3 * v3;
-  s.z1 = 2.0 * bp - s.z1;
-  s.z2 = 2.0 * lp - s.z2;
-  return c.m0 * x + c.m1 * bp + c.m2 * lp;
-}
-
-// One frame of the one-pole (FilterDesign.h): z1 is the integrator's state.
-double tick(const OnePoleCoeffs& c, State& s, double x) noexcept SPINDLE_REALTIME {
-  const double lp = s.z1 + c.gain * (x - s.z1);
-  s.z1 = 2.0 * lp - s.z1;
-  return c.m0 * x + c.m1 * lp;
-}
-
-// One section over a block, mono or both channels in one loop (their two recurrences
-// overlap in the pipeline). Each channel's arithmetic is the same either way, so
-// stereo and mono give the same output.
-template <typename Coeffs>
-void runMono(const Coeffs& c, State& s, float* io, int frames) noexcept SPINDLE_REALTIME {
-  State local = s;
-  for (int i = 0; i < frames; ++i) io[i] = static_cast<float>(tick(c, local, static_cast<double>(io[i])));
-  s = sanitize(local);
-}
-
-template <typename Coeffs>
-void runStereo(const Coeffs& c, State& ls, State& rs, float* left, float* right, int frames) noexcept SPINDLE_REALTIME {
-  State l = ls, r = rs;
-  for (int i = 0; i < frames; ++i) {
-    left[i] = static_cast<float>(tick(c, l, static_cast<double>(left[i])));
-    right[i] = static_cast<float>(tick(c, r, static_cast<double>(right[i])));
-  }
-  ls = sanitize(l);
-  rs = sanitize(r);
 }
 
 // value clamped to [lo, hi]; NaN gives `nan`.

@@ -37,6 +37,7 @@
 #include "core/Realtime.h"
 #include "core/Region.h"
 #include "engine/dsp/FilterDesign.h"
+#include "engine/dsp/SvfRun.h"
 
 namespace spindle::engine::dsp {
 
@@ -60,11 +61,7 @@ class Filter {
 
   FilterType type() const noexcept { return type_; }
 
-  // Per channel and section: the state-variable filter's two integrator states (ic1,
-  // ic2), or the one-pole's one (z1).
-  struct State {
-    double z1 = 0.0, z2 = 0.0;
-  };
+  using State = SvfState;  // per channel and section (SvfRun.h)
 
  private:
   void design(double w0, double q, double gainDb) noexcept SPINDLE_REALTIME;

@@ -1,7 +1,7 @@
 #pragma once
-// Coefficient design for the per-voice filter (Filter.h): trapezoidal ("topology-
-// preserving", zero-delay-feedback) state-variable and one-pole sections. Pure
-// functions of the normalised cutoff, no state. Audio thread.
+// Coefficient design for the per-voice filter (Filter.h) and EQ (Eq.h): trapezoidal
+// ("topology-preserving", zero-delay-feedback) state-variable and one-pole sections
+// (run by SvfRun.h). Pure functions of the normalised cutoff, no state. Audio thread.
 //
 // Every design is the bilinear transform of an analog prototype H(s), prewarped so
 // that s = j is the cutoff: the digital response at frequency w equals

@@ -99,8 +99,8 @@ void Voice::updateModulatedParams() noexcept SPINDLE_REALTIME {
   }
 }
 
-// eq1..eq3 with velocity (vel2freq, vel2gain) and controller modulation. The EQ
-// runs when a band has gain or a controller may give it some.
+// eq1..eq3 (eqN_type) with velocity (vel2freq, vel2gain) and controller modulation.
+// The EQ runs when a band has gain or a controller may give it some.
 void Voice::setupEq() noexcept SPINDLE_REALTIME {
   using T = ModTarget;
   const mod::RegionMods& m = mod_.info();
@@ -108,6 +108,7 @@ void Voice::setupEq() noexcept SPINDLE_REALTIME {
   for (int t = static_cast<int>(T::Eq1Freq); t <= static_cast<int>(T::Eq3Gain); ++t)
     eqModulated_ = eqModulated_ || m.touches(static_cast<T>(t));
   eq_.setup(sampleRate_);
+  for (int b = 0; b < dsp::Eq::kBands; ++b) eq_.setType(b, region_->eq[static_cast<size_t>(b)].type);
   updateEq();
   hasEq_ = eq_.active() || eqModulated_;
 }

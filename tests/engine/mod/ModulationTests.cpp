@@ -330,3 +330,13 @@ TEST_CASE("eqN_gain_onccX and eqN_freq_onccX move the EQ while the note sounds",
   CHECK(eqGainDb(moving, 2000.0, {{21, 127}}) == Approx(12.0).margin(0.1));
   CHECK(eqGainDb(moving, 2000.0, {{21, 0}}) < 7.0);
 }
+
+TEST_CASE("eqN_type: the voice gives each band its type", "[engine][mod][eq]") {
+  // Shelves: the whole gain far on their side, half at their frequency, none far away.
+  CHECK(eqGainDb("eq1_type=lshelf eq1_freq=1000 eq1_gain=12", 40.0) == Approx(12.0).margin(0.1));
+  CHECK(eqGainDb("eq1_type=lshelf eq1_freq=1000 eq1_gain=12", 1000.0) == Approx(6.0).margin(0.1));
+  CHECK(std::fabs(eqGainDb("eq1_type=lshelf eq1_freq=1000 eq1_gain=12", 15000.0)) < 0.1);
+  CHECK(eqGainDb("eq2_type=hshelf eq2_freq=1000 eq2_gain=-12", 15000.0) == Approx(-12.0).margin(0.1));
+  CHECK(std::fabs(eqGainDb("eq2_type=hshelf eq2_freq=1000 eq2_gain=-12", 40.0)) < 0.1);
+  CHECK(eqGainDb("eq3_type=peak eq3_freq=1000 eq3_gain=12", 1000.0) == Approx(12.0).margin(0.1));
+}
