@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Per-voice cost of controller modulation: a region with four CC modulations
-(amplitude_oncc1, pan_oncc2, tune_oncc3, volume_oncc4) against the same region plain,
-measured side by side in one run.
+"""Per-voice cost of modulation, measured side by side in one run: a region with four CC
+modulations (amplitude_oncc1, pan_oncc2, tune_oncc3, volume_oncc4), and a region with
+the SFZ v2 synthesis of issue 17 (a flex EG on volume, a 5 Hz LFO on the cutoff, both
+filters: lpf_2p and fil2 hpf_2p), each against the same region plain.
 
 The instrument (bench/render_vs_fluidsynth.write_instrument: looped tones, one every
 6 semitones, samples in RAM) is written twice: plain, and with the four connections in
@@ -29,6 +30,8 @@ import render_vs_fluidsynth as dense  # noqa: E402
 
 ROOTS = list(range(3, 128, 6))
 MODULATIONS = "amplitude_oncc1=100 pan_oncc2=100 tune_oncc3=100 volume_oncc4=-6"
+SYNTHESIS = ("eg1_time1=0.5 eg1_level1=1 eg1_sustain=1 eg1_volume=-6 lfo1_freq=5 lfo1_cutoff=600 "
+             "cutoff=4000 resonance=6 fil2_type=hpf_2p cutoff2=80")
 
 
 def write_instruments(folder):
@@ -36,10 +39,12 @@ def write_instruments(folder):
     plain = os.path.join(folder, "bench.sfz")
     with open(plain) as f:
         text = f.read()
-    modulated = os.path.join(folder, "modulated.sfz")
-    with open(modulated, "w") as out:
-        out.write(text.replace("<global>", "<global> %s" % MODULATIONS, 1))
-    return plain, modulated
+    written = [plain]
+    for name, opcodes in (("modulated", MODULATIONS), ("synthesis", SYNTHESIS)):
+        written.append(os.path.join(folder, name + ".sfz"))
+        with open(written[-1], "w") as out:
+            out.write(text.replace("<global>", "<global> %s" % opcodes, 1))
+    return written
 
 
 def write_song(path, voices, seconds, sweep_ms):
@@ -65,13 +70,13 @@ def cpu(spindle, folder, sfz, song, quality):
 
 
 def run(spindle, folder, voices, seconds, runs, quality, sweep_ms):
-    plain, modulated = write_instruments(folder)
+    plain, modulated, synthesis = write_instruments(folder)
     song, empty = os.path.join(folder, "held.mid"), os.path.join(folder, "empty.mid")
     write_song(song, voices, seconds, sweep_ms)
     write_song(empty, 0, seconds, sweep_ms)
-    samples = {"plain": [], "modulated": []}
+    samples = {"plain": [], "modulated": [], "synthesis": []}
     for _ in range(runs):
-        for name, sfz in (("plain", plain), ("modulated", modulated)):
+        for name, sfz in (("plain", plain), ("modulated", modulated), ("synthesis", synthesis)):
             samples[name].append(cpu(spindle, folder, sfz, song, quality) - cpu(spindle, folder, sfz, empty, quality))
     scale = 1e9 / (voices * seconds * RATE)
     return {name: max(0.0, statistics.median(v)) * scale for name, v in samples.items()}
@@ -89,14 +94,14 @@ def main():
     folder = tempfile.mkdtemp(prefix="spindle-bench-mod-")
     spindle = args.spindle_render or os.path.join(build_spindle(), "src", "app", "spindle-render")
     print("| voices | hold s | quality | CCs move every | plain ns/voice-frame | 4 CC modulations ns/voice-frame "
-          "| ratio |")
-    print("|---:|---:|---:|---:|---:|---:|---:|")
+          "| ratio | flex EG + LFO on cutoff + 2 filters ns/voice-frame | ratio |")
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for sweep in (float(v) for v in args.sweep_ms.split(",")):
         r = run(spindle, folder, args.voices, args.seconds, args.runs, args.quality, sweep)
-        ratio = r["modulated"] / r["plain"] if r["plain"] > 0 else float("nan")
-        print("| %d | %.1f | %d | %s | %.2f | %.2f | %.2f |" % (
+        ratio = lambda name: r[name] / r["plain"] if r["plain"] > 0 else float("nan")
+        print("| %d | %.1f | %d | %s | %.2f | %.2f | %.2f | %.2f | %.2f |" % (
             args.voices, args.seconds, args.quality, "%g ms" % sweep if sweep > 0 else "never (set once)",
-            r["plain"], r["modulated"], ratio))
+            r["plain"], r["modulated"], ratio("modulated"), r["synthesis"], ratio("synthesis")))
 
 
 if __name__ == "__main__":

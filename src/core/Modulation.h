@@ -69,7 +69,7 @@ struct ModCurve {
   std::array<float, 128> points{};
 };
 
-inline constexpr int kMaxCcModulations = 16;  // per region; more are dropped with a warning
+inline constexpr int kMaxCcModulations = 32;  // per region; more are dropped with a warning
 inline constexpr int kMaxCcCrossfades = 4;
 
 }  // namespace spindle

@@ -64,7 +64,7 @@ struct LfoParams {
 // modulation target t (core/Modulation.h: cents, dB, percent, Hz...). Waves are
 // numbered as lfoN_wave: 0 triangle, 1 sine, 2 pulse 75 %, 3 square, 4 pulse 25 %,
 // 5 pulse 12.5 %, 6 saw up, 7 saw down, 12 sample and hold; pulses and the square are
-// unipolar (0..1, as ARIA), the others bipolar.
+// unipolar (0..1, as ARIA), the others bipolar; a step sequence replaces the wave.
 struct FlexLfo {
   static constexpr int kDepths = 27;  // the continuous targets, ModTarget::Amplitude..Resonance2
   int number = 1;                     // the N of lfoN
@@ -73,6 +73,11 @@ struct FlexLfo {
   float wave = 1.0f;
   float offset = 0.0f, ratio = 1.0f, scale = 1.0f;
   std::array<float, kDepths> depth{};
+  // lfoN_steps / lfoN_stepX: with steps > 0 the wave is a step sequence, step X
+  // (1-based) = stepX percent of full scale for a 1/steps of the cycle.
+  static constexpr int kMaxSteps = 32;
+  float steps = 0.0f;
+  std::array<float, kMaxSteps> step{};
 };
 static_assert(FlexLfo::kDepths == static_cast<int>(ModTarget::Offset), "one depth per continuous target");
 inline constexpr int kMaxFlexLfos = 8;  // per region; more are dropped with a note
@@ -119,6 +124,8 @@ struct Region {
   int64_t offset = 0, offsetRandom = 0;  // frames
   int64_t end = -1;                      // last frame played; -1 = the file's end
   int64_t count = 0;                     // one-shot repeat count, 0 = not set
+  int64_t loopCount = 0;                 // loop_count: times the loop plays, 0 = endless
+  int32_t sampleQuality = -1;            // sample_quality 1..10 (engine::Quality for it), -1 = the engine's
   LoopMode loopMode = LoopMode::NoLoop;
   bool loopModeSet = false;              // false: loop_continuous if the file has a loop
   int64_t loopStart = -1, loopEnd = -1;  // frames; -1 = from the file's smpl chunk
@@ -162,6 +169,10 @@ struct Region {
   OffMode offMode = OffMode::Fast;
   float offTime = 0.006f;  // seconds, the (linear) fade of off_mode=time
   int32_t polyphony = -1, notePolyphony = -1;  // -1 = unlimited
+  // note_selfmask: on (1), a note over note_polyphony stops only same-note voices of its
+  // velocity or below, quietest first (a softer note never cuts a louder one); off (0),
+  // the oldest, whatever their velocity.
+  uint8_t noteSelfmask = 1;
   float rtDecay = 0.0f;                        // dB per second after note-off (release trigger)
 
   // Pedals: the controller that holds (sustain) or latches (sostenuto) this region's

@@ -100,7 +100,7 @@ void Engine::Impl::renderVoices(float* left, float* right, int frames) noexcept 
   for (const Part& p : parts) soloActive = soloActive || p.solo;
   std::array<PartMix, limits::kChannels> mixes{};
   for (size_t i = 0; i < parts.size(); ++i) mixes[i] = makePartMix(parts[i], soloActive);
-  RenderContext ctx{&scratch, quality, quality == Quality::SincHigh ? &sinc16 : &sinc8, 0};
+  RenderContext ctx{&scratch, quality, quality == Quality::SincHigh ? &sinc16 : &sinc8, 0, &sinc8, &sinc16};
   sortVoicesByPart();
   for (int p = 0; p < limits::kChannels; ++p) {
     const auto begin = partBegin[static_cast<size_t>(p)], end = partBegin[static_cast<size_t>(p) + 1];

@@ -178,7 +178,7 @@ void Engine::Impl::startVoice(int partIndex, const NoteContext& note, const Regi
   if (r.sampleIndex < 0 || static_cast<size_t>(r.sampleIndex) >= program->samples.size()) return;
   const SampleData* sample = program->samples[static_cast<size_t>(r.sampleIndex)];
   if (!sample) return;
-  pool.enforceRegionPolyphony(partIndex, note.key, r, voicesStolen);
+  pool.enforceRegionPolyphony(partIndex, note.key, note.velocity, r, voicesStolen);
   Voice& v = pool.acquire(voicesStolen);
   VoiceStart s;
   s.program = program;

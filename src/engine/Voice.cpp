@@ -55,6 +55,9 @@ bool Voice::start(const VoiceStart& s, Prng& rng, const SourceScratch& scratch, 
   setupGain(r, s, rng);
   setupFilter(r, s, rng);
   setupFilter2(r, s, rng);
+  // sample_quality 1 linear, 2 Hermite, 3..5 sinc (8 taps a side), 6..10 sinc (16).
+  const int q = r.sampleQuality;
+  quality_ = q < 1 ? -1 : q == 1 ? 0 : q == 2 ? 1 : q <= 5 ? 2 : 3;
   setupEq();
   setupModulators(r, s);
   setupTiming(r, s, rng);
@@ -91,7 +94,9 @@ SampleSource::Setup Voice::setupSource(const Region& r, const SampleData& d, boo
   } else if (loops && !releaseTrigger) {
     const int64_t ls = r.loopStart >= 0 ? r.loopStart : d.loopStart;
     const int64_t le = std::min(r.loopEnd >= 0 ? r.loopEnd : d.loopEnd, last);
-    if (ls >= 0 && le > ls && offset <= le) map = {ls, le - ls + 1, LoopMap::kForever};
+    // loop_count=N: the loop plays N times (N - 1 jumps back), then on to the end.
+    const int64_t wraps = r.loopCount > 0 ? r.loopCount - 1 : LoopMap::kForever;
+    if (ls >= 0 && le > ls && offset <= le) map = {ls, le - ls + 1, wraps};
   }
   return {&d, last, map, offset};
 }

@@ -64,6 +64,9 @@ struct RenderContext {
   Quality quality = Quality::Hermite;
   const dsp::SincInterpolator* sinc = nullptr;  // for Sinc / SincHigh
   uint64_t underruns = 0;                       // added to by voices
+  // The engine's two sinc tables, for a region that asks its own sample_quality.
+  const dsp::SincInterpolator* sinc8 = nullptr;
+  const dsp::SincInterpolator* sinc16 = nullptr;
 };
 
 // The part's mix state for one segment.
@@ -126,6 +129,7 @@ class Voice {
   float loudness() const noexcept SPINDLE_REALTIME;  // current envelope level times the static gain
   int part() const noexcept { return part_; }
   int key() const noexcept { return key_; }
+  int velocity() const noexcept { return velocity_; }
   uint64_t order() const noexcept { return order_; }
   const Region* region() const noexcept { return region_; }
   const Program* program() const noexcept { return program_; }
@@ -193,6 +197,7 @@ class Voice {
   double baseIncrement_ = 1.0;  // source frames per output frame before bend and modulation
   double increment_ = 1.0;      // this segment's constant increment (unmodulated pitch)
   bool pitchModulated_ = false;
+  int quality_ = -1;  // sample_quality as an engine Quality, -1 = the engine's
   bool sourceEnded_ = false;
   int64_t delayFrames_ = 0;
   int64_t stopFrames_ = -1;  // sounding frames left before stop_beats releases; -1 = none

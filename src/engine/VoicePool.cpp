@@ -78,27 +78,44 @@ void VoicePool::cutQuietestFading() noexcept SPINDLE_REALTIME {
   collectFinished();
 }
 
-void VoicePool::enforceRegionPolyphony(int part, int key, const Region& r, uint64_t& stolen) noexcept
+void VoicePool::enforceRegionPolyphony(int part, int key, int velocity, const Region& r, uint64_t& stolen) noexcept
     SPINDLE_REALTIME {
   if (r.polyphony < 0 && r.notePolyphony < 0) return;
+  const auto sameGroup = [&](const Voice& v) noexcept SPINDLE_REALTIME {
+    return v.active() && !v.fading() && v.part() == part && v.region()->group == r.group;
+  };
   int inGroup = 0, onNote = 0;
   for (int i : activeIndices()) {
     const Voice& v = voices_[static_cast<size_t>(i)];
-    if (!v.active() || v.fading() || v.part() != part || v.region()->group != r.group) continue;
+    if (!sameGroup(v)) continue;
     ++inGroup;
     onNote += v.key() == key ? 1 : 0;
   }
-  // active_ is in start order, so the first matches are the oldest.
-  for (int i : activeIndices()) {
-    Voice& v = voices_[static_cast<size_t>(i)];
-    if (!v.active() || v.fading() || v.part() != part || v.region()->group != r.group) continue;
-    const bool overGroup = r.polyphony >= 0 && inGroup >= r.polyphony;
-    const bool overNote = r.notePolyphony >= 0 && v.key() == key && onNote >= r.notePolyphony;
-    if (!overGroup && !overNote) continue;
+  const auto stop = [&](Voice& v) noexcept SPINDLE_REALTIME {
     v.fade(chokeFadeSeconds(*v.region()));
     ++stolen;
     --inGroup;
     onNote -= v.key() == key ? 1 : 0;
+  };
+  // note_selfmask=on: same-note voices at or below this velocity, quietest (then
+  // oldest) first; a louder one is never cut by a softer note.
+  while (r.notePolyphony >= 0 && r.noteSelfmask && onNote >= r.notePolyphony) {
+    Voice* quietest = nullptr;
+    for (int i : activeIndices()) {
+      Voice& v = voices_[static_cast<size_t>(i)];
+      if (!sameGroup(v) || v.key() != key || v.velocity() > velocity) continue;
+      if (!quietest || v.velocity() < quietest->velocity()) quietest = &v;
+    }
+    if (!quietest) break;
+    stop(*quietest);
+  }
+  // active_ is in start order, so the first matches are the oldest.
+  for (int i : activeIndices()) {
+    Voice& v = voices_[static_cast<size_t>(i)];
+    if (!sameGroup(v)) continue;
+    const bool overGroup = r.polyphony >= 0 && inGroup >= r.polyphony;
+    const bool overNote = r.notePolyphony >= 0 && !r.noteSelfmask && v.key() == key && onNote >= r.notePolyphony;
+    if (overGroup || overNote) stop(v);
   }
 }
 

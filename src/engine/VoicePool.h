@@ -43,7 +43,8 @@ class VoicePool {
   void commit(Voice& v) noexcept SPINDLE_REALTIME;
 
   // Group polyphony and note polyphony of the region about to start on `part`.
-  void enforceRegionPolyphony(int part, int key, const Region& r, uint64_t& stolen) noexcept SPINDLE_REALTIME;
+  void enforceRegionPolyphony(int part, int key, int velocity, const Region& r, uint64_t& stolen) noexcept
+      SPINDLE_REALTIME;
   // off_by: voices on `part` whose region has off_by == group stop: off_mode=fast fades
   // in limits::kStealFadeSeconds, off_mode=time in off_time, off_mode=normal releases.
   void choke(int part, int64_t group) noexcept SPINDLE_REALTIME;

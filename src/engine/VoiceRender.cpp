@@ -175,15 +175,17 @@ int Voice::fetchChunk(float* left, float* right, int frames, const float* increm
   if (live < frames) sourceEnded_ = true;
   position_ = pos.at(frames);
   if (live == 0) return 0;
-  switch (ctx.quality) {
+  const Quality quality = quality_ >= 0 ? static_cast<Quality>(quality_) : ctx.quality;
+  const dsp::SincInterpolator* table = quality_ < 0 ? ctx.sinc : quality == Quality::SincHigh ? ctx.sinc16 : ctx.sinc8;
+  switch (quality) {
     case Quality::Linear: return interpolate(LinearKernel{}, pos, left, right, live, ctx);
     case Quality::Hermite: return interpolate(HermiteKernel{}, pos, left, right, live, ctx);
     case Quality::Sinc:
     case Quality::SincHigh: {
-      if (!ctx.sinc) return interpolate(HermiteKernel{}, pos, left, right, live, ctx);
+      if (!table) return interpolate(HermiteKernel{}, pos, left, right, live, ctx);
       const double ratio = increments ? static_cast<double>(increments[0]) : increment_;
-      const int h = ctx.sinc->halfTaps();
-      const SincKernel sinc{ctx.sinc, ctx.sinc->bandForRatio(static_cast<float>(ratio)), h - 1, h};
+      const int h = table->halfTaps();
+      const SincKernel sinc{table, table->bandForRatio(static_cast<float>(ratio)), h - 1, h};
       return interpolate(sinc, pos, left, right, live, ctx);
     }
   }

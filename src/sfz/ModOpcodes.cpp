@@ -132,6 +132,7 @@ const LfoParam kLfoParams[] = {
     {"offset", &FlexLfo::offset, ValueKind::Float, -1, 1, T::Count},
     {"ratio", &FlexLfo::ratio, ValueKind::Float, 0, 100, T::Count},
     {"scale", &FlexLfo::scale, ValueKind::Float, 0, 1, T::Count},
+    {"steps", &FlexLfo::steps, ValueKind::Integer, 0, FlexLfo::kMaxSteps, T::Count},
 };
 
 class Builder {
@@ -216,6 +217,12 @@ class Builder {
     }
   }
 
+  void lfoSteps() {
+    OpcodeSpec s{keep("lfoN_stepN"), {}, ValueKind::Float, -100, 100, FlexLfoField{nullptr, -1, true}};
+    s.maxIndex = FlexLfo::kMaxSteps;
+    specs.push_back(s);
+  }
+
   void lfoParam(const LfoParam& l) {
     const std::string p = "lfoN_" + std::string(l.name);
     specs.push_back(OpcodeSpec{keep(p), {}, l.kind, l.lo, l.hi, FlexLfoField{l.param}});
@@ -254,6 +261,7 @@ const std::vector<OpcodeSpec>& table() {
     b->crossfades();
     for (const LfoDepth& d : kLfoDepths) b->lfoDepth(d);
     for (const LfoParam& l : kLfoParams) b->lfoParam(l);
+    b->lfoSteps();
     for (const LfoDepth& d : kLfoDepths) b->egDepth(d);
     b->egParams();
     b->envelopeShapes();

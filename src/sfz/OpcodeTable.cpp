@@ -29,14 +29,13 @@ constexpr std::string_view kTriggers[] = {"attack", "release", "first", "legato"
 constexpr std::string_view kOffModes[] = {"fast", "normal", "time"};
 constexpr std::string_view kSwVel[] = {"current", "previous"};
 constexpr std::string_view kOnOff[] = {"off", "on"};
-// Index = FilterType; "" stands for FilterType::None, which no value selects.
+// Index = FilterType; "" is None.
 constexpr std::string_view kFilterTypes[] = {
-    "", "lpf_1p", "lpf_2p", "hpf_1p", "hpf_2p", "bpf_2p", "brf_2p",
-    "lpf_4p", "lpf_6p", "hpf_4p", "hpf_6p", "bpf_1p", "brf_1p", "bpf_4p", "bpf_6p", "pkf_2p", "peq", "lsh", "hsh",
-    "apf_1p", "lpf_2p_sv", "hpf_2p_sv", "bpf_2p_sv", "brf_2p_sv"};
+    "", "lpf_1p", "lpf_2p", "hpf_1p", "hpf_2p", "bpf_2p", "brf_2p", "lpf_4p", "lpf_6p", "hpf_4p", "hpf_6p", "bpf_1p",
+    "brf_1p", "bpf_4p", "bpf_6p", "pkf_2p", "peq", "lsh", "hsh", "apf_1p", "lpf_2p_sv", "hpf_2p_sv", "bpf_2p_sv",
+    "brf_2p_sv"};
 static_assert(std::size(kFilterTypes) == static_cast<size_t>(FilterType::Brf2pSv) + 1);
-// Index = EqType.
-constexpr std::string_view kEqTypes[] = {"peak", "lshelf", "hshelf"};
+constexpr std::string_view kEqTypes[] = {"peak", "lshelf", "hshelf"};  // index = EqType
 static_assert(std::size(kEqTypes) == static_cast<size_t>(EqType::HighShelf) + 1);
 constexpr std::string_view kCrossfadeCurves[] = {"power", "gain"};
 constexpr std::string_view kPhases[] = {"normal", "invert"};
@@ -92,13 +91,14 @@ const OpcodeSpec kTable[] = {
     in("offset_random", {}, 0, kFrames, &R::offsetRandom),
     in("end", {}, 0, kFrames, &R::end),
     in("count", {}, 0, kFrames, &R::count),
+    in("loop_count", {}, 0, kFrames, &R::loopCount),
+    in("sample_quality", {}, 1, 10, &R::sampleQuality),
     option("loop_mode", {"loopmode"}, Special::LoopMode, kLoopModes),
     in("loop_start", {"loopstart"}, 0, kFrames, &R::loopStart),
     in("loop_end", {"loopend"}, 0, kFrames, &R::loopEnd),
     fl("delay", {}, 0, 100, &R::delay),
     fl("delay_random", {}, 0, 100, &R::delayRandom),
-    // The reference gives the beat opcodes no range: up to 1000 beats.
-    fl("delay_beats", {}, 0, 1000, &R::delayBeats),
+    fl("delay_beats", {}, 0, 1000, &R::delayBeats),  // the reference gives no range: 1000 beats
     in("delay_samples", {}, 0, kFrames, &R::delaySamples),
     fl("stop_beats", {}, 0, 1000, &R::stopBeats),
     // Input controls.
@@ -156,6 +156,7 @@ const OpcodeSpec kTable[] = {
     fl("off_time", {}, 0, 100, &R::offTime),
     in("polyphony", {}, 1, limits::kMaxVoices, &R::polyphony),
     in("note_polyphony", {}, 1, limits::kMaxVoices, &R::notePolyphony),
+    option("note_selfmask", {}, Special::NoteSelfmask, kOnOff),
     fl("rt_decay", {}, 0, 200, &R::rtDecay),
     in("sustain_cc", {}, 0, 127, Special::SustainCc),
     fl("sustain_lo", {}, 0, 127, Special::SustainLo),
@@ -182,8 +183,7 @@ const OpcodeSpec kTable[] = {
     fl("position", {}, -100, 100, &R::position),
     fl("pan_random", {}, -100, 100, &R::panRandom),
     fl("position_random", {}, -100, 100, &R::positionRandom),
-    // position_keycenter/_keytrack: the reference gives no type or range; those of
-    // pan_keycenter/pan_keytrack are used.
+    // position_keycenter/_keytrack: no type or range in the reference; pan_keycenter/_keytrack's.
     note("position_keycenter", {}, &R::positionKeycenter),
     fl("position_keytrack", {}, -100, 100, &R::positionKeytrack),
     in("position_veltrack", {}, -200, 200, &R::positionVeltrack),
@@ -350,8 +350,7 @@ std::span<const OpcodeSpec> opcodeTable() { return kTable; }
 std::span<const std::string_view> filterTypeNames() { return kFilterTypes; }
 
 std::optional<OpcodeMatch> findOpcode(std::string_view name) {
-  // lfo12_pitch_oncc3: LFO 12, then "lfoN_pitch_oncc3" as any other name; eg2_time1
-  // likewise.
+  // lfo12_pitch_oncc3: LFO 12, then "lfoN_pitch_oncc3" as any other name (egN_ too).
   for (const std::string_view prefix : {std::string_view("lfo"), std::string_view("eg")}) {
     const size_t at = prefix.size();
     if (!name.starts_with(prefix) || name.size() <= at + 1 || !text::isDigit(name[at])) continue;

@@ -33,9 +33,9 @@ enum class Special : uint8_t {
   // combine with the region's own value (RegionBuilder::finish).
   GlobalVolume, MasterVolume, GroupVolume, GlobalAmplitude, MasterAmplitude, GroupAmplitude,
   GlobalTune, MasterTune, GroupTune,
-  // SFZ v2: phase, stop_locc/stop_hicc, eqN_type (band N), fil2_type.
+  // SFZ v2: phase, stop_locc/stop_hicc, eqN_type (band N), fil2_type, note_selfmask.
   Phase, StopLoCc, StopHiCc, EqType,
-  Fil2Type,
+  Fil2Type, NoteSelfmask,
 };
 
 struct EnvField {
@@ -55,6 +55,7 @@ struct EqField {  // eqN_*: the band is the N of the name (1..3), or `band` when
 struct FlexLfoField {
   float FlexLfo::*param = nullptr;
   int depth = -1;
+  bool step = false;  // lfoN_stepX: step X (the OpcodeMatch's index, 1-based)
 };
 // egN_* (ModOpcodes.cpp): a field of point X (the OpcodeMatch's index) of the region's
 // EG N (its eg), a parameter of that EG, or with depth >= 0 its depth on that ModTarget.

@@ -46,7 +46,9 @@ void RegionBuilder::apply(const ParsedOpcode& op) {
                    if (!lfo) return;
                    if (f.depth >= 0)
                      lfo->depth[static_cast<size_t>(f.depth)] = as<float>(v);
-                   else
+                   else if (f.step && op.index >= 1 && op.index <= FlexLfo::kMaxSteps)
+                     lfo->step[static_cast<size_t>(op.index - 1)] = as<float>(v);
+                   else if (f.param)
                      lfo->*f.param = as<float>(v);
                  },
                  [&](FlexEgField f) {
@@ -101,6 +103,7 @@ void RegionBuilder::applySpecial(Special which, const ParsedOpcode& op) {
     case Special::OffMode: r.offMode = as<OffMode>(v); break;
     case Special::FilType: r.filType = as<FilterType>(v); break;
     case Special::Fil2Type: r.fil2Type = as<FilterType>(v); break;
+    case Special::NoteSelfmask: r.noteSelfmask = as<uint8_t>(v); break;
     case Special::XfKeycurve: r.xfKeycurve = as<CrossfadeCurve>(v); break;
     case Special::XfVelcurve: r.xfVelcurve = as<CrossfadeCurve>(v); break;
     case Special::SwDefault: r.swDefault = as<int16_t>(v); break;

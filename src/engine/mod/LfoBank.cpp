@@ -95,7 +95,12 @@ void LfoBank::evaluate(State& s) noexcept SPINDLE_REALTIME {
   }
   const float fade =
       s.fadeFrames > 0 ? static_cast<float>(s.fadeDone) / static_cast<float>(s.fadeFrames) : 1.0f;
-  const float w = s.shape == kSampleHold ? s.held : wave(s.shape, s.phase);
+  float w = s.shape == kSampleHold ? s.held : wave(s.shape, s.phase);
+  if (p.steps >= 1.0f) {  // a step sequence
+    const int n = std::min(static_cast<int>(p.steps), FlexLfo::kMaxSteps);
+    const int at = std::min(static_cast<int>(s.phase * n), n - 1);
+    w = p.step[static_cast<size_t>(at)] * 0.01f;
+  }
   s.value = fade * (w * p.scale + p.offset);
 }
 

@@ -9,7 +9,8 @@
 // where t counts frames from the delay's end, fade(t) = min(1, t / fade frames) (1
 // with no fade), and the phase starts at lfoN_phase when the delay ends, turning at
 // freq * ratio cycles a second. Sample and hold (wave 12) takes a new value in
-// [-1, 1] at each cycle's start, from the voice's own generator (renders repeat).
+// [-1, 1] at each cycle's start, from the voice's own generator (renders repeat). With
+// lfoN_steps = n, wave(phase) is step floor(phase * n) + 1 (its percent / 100).
 #include <array>
 #include <cstdint>
 #include <span>

@@ -143,3 +143,14 @@ TEST_CASE("lfoN_cutoff moves a low-pass filter at the LFO's rate", "[engine][mod
     CHECK(bottom < -10.0);
   }
 }
+
+TEST_CASE("lfoN_steps and lfoN_stepX: a step sequence replaces the wave", "[engine][mod][lfo]") {
+  // 4 steps at 2 Hz: each lasts 0.125 s; on volume with depth 6 dB.
+  const auto r = render("lfo1_freq=2 lfo1_volume=6 lfo1_steps=4 lfo1_step1=100 lfo1_step2=-50 lfo1_step3=0 "
+                        "lfo1_step4=50");
+  CHECK(levelAt(*r, 0.06) == Approx(6.0).margin(0.1));
+  CHECK(levelAt(*r, 0.19) == Approx(-3.0).margin(0.1));
+  CHECK(levelAt(*r, 0.31) == Approx(0.0).margin(0.1));
+  CHECK(levelAt(*r, 0.44) == Approx(3.0).margin(0.1));
+  CHECK(levelAt(*r, 0.56) == Approx(6.0).margin(0.1));  // the next cycle
+}

@@ -1,0 +1,75 @@
+// The rest of SFZ v2 playback, on renders: note_selfmask with note_polyphony.
+#include <string>
+#include <vector>
+
+#include "ModTestSupport.h"
+#include "catch.h"
+
+using namespace spindle;
+using namespace spindle::test;
+
+namespace {
+
+// Voices sounding 0.2 s after two notes on key 60 (velocities first, second, 0.1 s apart).
+uint32_t voicesAfter(const std::string& opcodes, int first, int second) {
+  SfzProgram p("<region> sample=*sine loop_mode=loop_continuous note_polyphony=1 " + opcodes,
+               constant(0.5f, 48000));
+  REQUIRE(p.warnings.empty());
+  const auto r = play(p, {cc(0, 7, 127), noteOn(0, 60, first), noteOn(4800, 60, second)}, 14400);
+  return r->engine.stats().activeVoices;
+}
+
+}  // namespace
+
+TEST_CASE("note_selfmask=on (default): a softer note never cuts a louder one on its key", "[engine][v2]") {
+  CHECK(voicesAfter("", 100, 50) == 2);   // the louder first note plays on
+  CHECK(voicesAfter("", 100, 100) == 1);  // same velocity: the older one goes
+  CHECK(voicesAfter("", 50, 100) == 1);
+  CHECK(voicesAfter("note_selfmask=on", 100, 50) == 2);
+}
+
+TEST_CASE("note_selfmask=off: the new note cuts the older one whatever the velocities", "[engine][v2]") {
+  CHECK(voicesAfter("note_selfmask=off", 100, 50) == 1);
+  CHECK(voicesAfter("note_selfmask=off", 50, 100) == 1);
+}
+
+TEST_CASE("loop_count=3 plays the loop exactly three times, then the rest of the sample", "[engine][v2]") {
+  // A ramp: frame k of the sample holds k, so the output names the frames played.
+  SfzProgram p("<region> sample=*sine amp_veltrack=0 loop_mode=loop_continuous loop_start=100 loop_end=199 "
+               "loop_count=3",
+               ramp(1000));
+  REQUIRE(p.warnings.empty());
+  const auto r = play(p, {cc(0, 7, 127), noteOn(0, 60)}, 2000);
+  std::vector<float> expected;
+  for (int k = 0; k < 200; ++k) expected.push_back(static_cast<float>(k));
+  for (int cycle = 0; cycle < 2; ++cycle)
+    for (int k = 100; k < 200; ++k) expected.push_back(static_cast<float>(k));
+  for (int k = 200; k < 1000; ++k) expected.push_back(static_cast<float>(k));
+  REQUIRE(r->left.size() >= expected.size() + 10);
+  for (size_t i = 0; i < expected.size(); ++i) {
+    CAPTURE(i);
+    REQUIRE(r->left[i] == Approx(expected[i]).margin(1e-3));
+  }
+  CHECK(r->left[expected.size() + 5] == 0.0f);  // the voice ended with the sample
+  CHECK(r->engine.stats().activeVoices == 0);
+}
+
+TEST_CASE("sample_quality picks the region's interpolation whatever the engine's", "[engine][v2]") {
+  // A pitched sine (two semitones up): each interpolation gives its own output.
+  const auto render = [](const std::string& opcodes, engine::Quality quality) {
+    SfzProgram p("<region> sample=*sine amp_veltrack=0 pitch_keycenter=58 " + opcodes, sine(3000.0, 48000.0, 48000));
+    REQUIRE(p.warnings.empty());
+    engine::EngineConfig config;
+    config.quality = quality;
+    Renderer r(config, 256);
+    r.setProgram(p.program.get());
+    r.run({cc(0, 7, 127), noteOn(0, 60)}, 4096);
+    return r.left;
+  };
+  const auto linear = render("", engine::Quality::Linear), hermite = render("", engine::Quality::Hermite);
+  REQUIRE(linear != hermite);
+  CHECK(render("sample_quality=1", engine::Quality::Hermite) == linear);
+  CHECK(render("sample_quality=2", engine::Quality::Linear) == hermite);
+  CHECK(render("sample_quality=4", engine::Quality::Linear) == render("", engine::Quality::Sinc));
+  CHECK(render("sample_quality=10", engine::Quality::Linear) == render("", engine::Quality::SincHigh));
+}
