@@ -27,6 +27,7 @@ enum class ModTarget : uint8_t {
   LfoFreq,      // Hz, of an lfoN (CcModulation::lfo)
   Cutoff2,      // cents
   Resonance2,   // dB
+  LfoFreqLfo,   // Hz: a source's depth on the frequency of LFO `sub` (lfoN_freq_lfoX_onccY)
   // Note-start targets.
   Offset,  // frames
   Delay,   // seconds
@@ -36,6 +37,7 @@ enum class ModTarget : uint8_t {
   PitchegDelay, PitchegStart, PitchegAttack, PitchegHold, PitchegDecay, PitchegSustain, PitchegRelease,
   PitchegDepth,
   LfoDelay, LfoFade, LfoPhase,  // seconds, seconds, cycles, of an lfoN (CcModulation::lfo)
+  EgTime, EgLevel,              // seconds, level, of point `sub` of an egN (egN_timeX_onccY)
   Count
 };
 
@@ -54,6 +56,7 @@ struct CcModulation {
   float step = 0.0f;       // X_stepccN: the contribution is quantised to multiples; 0 = off
   uint8_t lfo = 0;
   uint8_t eg = 0;  // k > 0: the depth on `target` of the k-th entry of Region::egs
+  uint8_t sub = 0;  // LfoFreqLfo: the LFO moved (its number; ModPlan: its entry + 1); EgTime/EgLevel: the point
 };
 
 // xfin_loccN/xfin_hiccN (fade in over lo..hi) or xfout_loccN/xfout_hiccN (fade out).

@@ -66,7 +66,7 @@ struct LfoParams {
 // 5 pulse 12.5 %, 6 saw up, 7 saw down, 12 sample and hold; pulses and the square are
 // unipolar (0..1, as ARIA), the others bipolar; a step sequence replaces the wave.
 struct FlexLfo {
-  static constexpr int kDepths = 27;  // the continuous targets, ModTarget::Amplitude..Resonance2
+  static constexpr int kDepths = 28;  // the continuous targets, ModTarget::Amplitude..LfoFreqLfo
   int number = 1;                     // the N of lfoN
   float freq = 0.0f, phase = 0.0f, delay = 0.0f, fade = 0.0f;  // Hz, cycles, seconds, seconds
   float count = 0.0f;                 // cycles before it stops; 0 = endless
@@ -78,6 +78,16 @@ struct FlexLfo {
   static constexpr int kMaxSteps = 32;
   float steps = 0.0f;
   std::array<float, kMaxSteps> step{};
+  // lfoN_waveX, _offsetX, _ratioX, _scaleX for X = 2..8 (X = 1 is the main wave above):
+  // more waves added to the output, each turning ratioX times as fast as the main one.
+  struct SubWave {
+    float wave = -1.0f;  // < 0: not given (the sub-wave is off)
+    float offset = 0.0f, ratio = 1.0f, scale = 1.0f;
+  };
+  static constexpr int kMaxWaves = 8;
+  std::array<SubWave, kMaxWaves - 1> sub{};
+  // lfoN_freq_lfoX: Hz added to LFO X's frequency per unit of this LFO's output (X <= 8).
+  std::array<float, 9> freqLfo{};
 };
 static_assert(FlexLfo::kDepths == static_cast<int>(ModTarget::Offset), "one depth per continuous target");
 inline constexpr int kMaxFlexLfos = 8;  // per region; more are dropped with a note
@@ -97,6 +107,7 @@ struct FlexEg {
   int points = 0;  // 1 + the highest point X given
   std::array<FlexEgPoint, kMaxPoints> point{};
   std::array<float, FlexLfo::kDepths> depth{};
+  std::array<float, 9> freqLfo{};  // egN_freq_lfoX: Hz added to LFO X's frequency per unit level
 };
 inline constexpr int kMaxFlexEgs = 4;
 

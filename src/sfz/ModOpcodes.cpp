@@ -3,11 +3,14 @@
 // crossfades by controller. Generated once from a list of families; every name lives
 // in a static store, so the OpcodeSpec string_views stay valid for the program's life.
 #include <deque>
+#include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "core/Controllers.h"
 #include "sfz/OpcodeTable.h"
+#include "sfz/Text.h"
 
 namespace spindle::sfz {
 
@@ -217,6 +220,34 @@ class Builder {
     }
   }
 
+  // lfoN_waveX, _offsetX, _ratioX, _scaleX; X = 1 is the main wave's field (param).
+  void lfoSubWaves() {
+    using W = FlexLfo::SubWave;
+    for (const auto& [name, sub, main, kind, lo, hi] :
+         {std::tuple{"lfoN_waveN", &W::wave, &FlexLfo::wave, ValueKind::Integer, 0.0, 12.0},
+          std::tuple{"lfoN_offsetN", &W::offset, &FlexLfo::offset, ValueKind::Float, -1.0, 1.0},
+          std::tuple{"lfoN_ratioN", &W::ratio, &FlexLfo::ratio, ValueKind::Float, 0.0, 100.0},
+          std::tuple{"lfoN_scaleN", &W::scale, &FlexLfo::scale, ValueKind::Float, 0.0, 1.0}}) {
+      OpcodeSpec s{keep(name), {}, kind, lo, hi, FlexLfoField{main, -1, false, sub}};
+      s.maxIndex = FlexLfo::kMaxWaves;
+      specs.push_back(s);
+    }
+  }
+
+  // One source moving another: lfoN_freq_lfoX, egN_freq_lfoX (X = the index) and the
+  // controller forms of lfoN_freq_lfoX and of the flex EG points' time and level.
+  void sourceLinks() {
+    OpcodeSpec lfo{keep("lfoN_freq_lfoN"), {}, ValueKind::Float, -100, 100, FlexLfoField{nullptr, -1, false, nullptr, true}};
+    lfo.maxIndex = 8;
+    specs.push_back(lfo);
+    OpcodeSpec eg{keep("egN_freq_lfoN"), {}, ValueKind::Float, -100, 100, FlexEgField{nullptr, nullptr, -1, true}};
+    eg.maxIndex = 8;
+    specs.push_back(eg);
+    family(Family{T::LfoFreqLfo, keep("lfoN_freq_lfoX"), "", "", -100, 100});
+    family(Family{T::EgTime, keep("egN_timeX"), "", "", -100, 100, false});
+    family(Family{T::EgLevel, keep("egN_levelX"), "", "", -2, 2, false});
+  }
+
   void lfoSteps() {
     OpcodeSpec s{keep("lfoN_stepN"), {}, ValueKind::Float, -100, 100, FlexLfoField{nullptr, -1, true}};
     s.maxIndex = FlexLfo::kMaxSteps;
@@ -262,6 +293,8 @@ const std::vector<OpcodeSpec>& table() {
     for (const LfoDepth& d : kLfoDepths) b->lfoDepth(d);
     for (const LfoParam& l : kLfoParams) b->lfoParam(l);
     b->lfoSteps();
+    b->lfoSubWaves();
+    b->sourceLinks();
     for (const LfoDepth& d : kLfoDepths) b->egDepth(d);
     b->egParams();
     b->envelopeShapes();
@@ -274,5 +307,30 @@ const std::vector<OpcodeSpec>& table() {
 }  // namespace
 
 std::span<const OpcodeSpec> modOpcodeTable() { return table(); }
+
+// lfo12_pitch_oncc3: LFO 12, then "lfoN_pitch_oncc3" as any other name (egN_ too); a
+// number inside the rest is X: egN_time2_oncc7 is egN_timeX_onccN with X = 2.
+bool findSourceOpcode(std::string_view name, std::optional<OpcodeMatch>& match) {
+  for (const std::string_view prefix : {std::string_view("lfo"), std::string_view("eg")}) {
+    const size_t at = prefix.size();
+    if (!name.starts_with(prefix) || name.size() <= at + 1 || !text::isDigit(name[at])) continue;
+    size_t end = at;
+    int number = 0;
+    while (end < name.size() && text::isDigit(name[end]) && number < 100000) number = number * 10 + (name[end++] - '0');
+    match.reset();
+    if (end >= name.size() || name[end] != '_' || number < 1) return true;
+    const std::string rest(name.substr(end)), head = std::string(prefix) + "N";
+    match = findOpcode(head + rest);
+    if (!match) {
+      const size_t digit = rest.find_first_of("0123456789"), after = rest.find_first_not_of("0123456789", digit);
+      if (digit == std::string::npos || after == std::string::npos || after - digit > 3) return true;
+      match = findOpcode(head + rest.substr(0, digit) + "X" + rest.substr(after));
+      if (match) match->sub = std::stoi(rest.substr(digit, after - digit));
+    }
+    if (match) (at == 3 ? match->lfo : match->eg) = number;
+    return true;
+  }
+  return false;
+}
 
 }  // namespace spindle::sfz

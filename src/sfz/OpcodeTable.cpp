@@ -350,18 +350,7 @@ std::span<const OpcodeSpec> opcodeTable() { return kTable; }
 std::span<const std::string_view> filterTypeNames() { return kFilterTypes; }
 
 std::optional<OpcodeMatch> findOpcode(std::string_view name) {
-  // lfo12_pitch_oncc3: LFO 12, then "lfoN_pitch_oncc3" as any other name (egN_ too).
-  for (const std::string_view prefix : {std::string_view("lfo"), std::string_view("eg")}) {
-    const size_t at = prefix.size();
-    if (!name.starts_with(prefix) || name.size() <= at + 1 || !text::isDigit(name[at])) continue;
-    size_t end = at;
-    int number = 0;
-    while (end < name.size() && text::isDigit(name[end]) && number < 100000) number = number * 10 + (name[end++] - '0');
-    if (end >= name.size() || name[end] != '_' || number < 1) return std::nullopt;
-    auto match = findOpcode(std::string(prefix) + "N" + std::string(name.substr(end)));
-    if (match) (at == 3 ? match->lfo : match->eg) = number;
-    return match;
-  }
+  if (std::optional<OpcodeMatch> match; findSourceOpcode(name, match)) return match;  // lfoN_, egN_
   const auto& index = tableIndex();
   if (auto it = index.find(std::string(name)); it != index.end()) return OpcodeMatch{it->second, -1};
   const auto split = splitIndex(name);

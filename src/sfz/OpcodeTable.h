@@ -56,6 +56,8 @@ struct FlexLfoField {
   float FlexLfo::*param = nullptr;
   int depth = -1;
   bool step = false;  // lfoN_stepX: step X (the OpcodeMatch's index, 1-based)
+  float FlexLfo::SubWave::*sub = nullptr;  // lfoN_waveX...: wave X's field (X = 1: the main one's)
+  bool freqLfo = false;                    // lfoN_freq_lfoX: depth on LFO X's frequency (the index)
 };
 // egN_* (ModOpcodes.cpp): a field of point X (the OpcodeMatch's index) of the region's
 // EG N (its eg), a parameter of that EG, or with depth >= 0 its depth on that ModTarget.
@@ -63,6 +65,7 @@ struct FlexEgField {
   float FlexEgPoint::*point = nullptr;
   float FlexEg::*param = nullptr;
   int depth = -1;
+  bool freqLfo = false;  // egN_freq_lfoX (X: the index)
 };
 // Controller modulation opcodes (ModOpcodes.cpp): which part of a CcModulation (or
 // CcCrossfade) the value sets, for which target and source.
@@ -96,6 +99,7 @@ struct OpcodeMatch {
   int index;    // the N of loccN / amp_velcurve_N; -1 for names without N
   int lfo = 0;  // the N of lfoN_* (1 and up); 0 for other names
   int eg = 0;   // the N of egN_*
+  int sub = 0;  // the X of lfoN_freq_lfoX_onccY, egN_timeX_onccY (a number inside the name)
 };
 
 std::span<const OpcodeSpec> opcodeTable();
@@ -105,6 +109,10 @@ std::span<const OpcodeSpec> modOpcodeTable();
 // The implemented opcode called `name` (canonical or alias, N given as digits; an
 // lfoN_ or egN_ prefix's number goes to OpcodeMatch::lfo or ::eg).
 std::optional<OpcodeMatch> findOpcode(std::string_view name);
+
+// lfoN_* / egN_* names (ModOpcodes.cpp): true when `name` has such a prefix, with the
+// opcode (or nullopt) in `match`.
+bool findSourceOpcode(std::string_view name, std::optional<OpcodeMatch>& match);
 
 // True when `name` is an opcode of the SFZ reference (any version), implemented or not.
 bool isReferenceOpcode(std::string_view name);

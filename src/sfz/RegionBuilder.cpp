@@ -46,6 +46,12 @@ void RegionBuilder::apply(const ParsedOpcode& op) {
                    if (!lfo) return;
                    if (f.depth >= 0)
                      lfo->depth[static_cast<size_t>(f.depth)] = as<float>(v);
+                   else if (f.freqLfo && op.index >= 1 && op.index <= 8)
+                     lfo->freqLfo[static_cast<size_t>(op.index)] = as<float>(v);
+                   else if (f.sub && op.index >= 2 && op.index <= FlexLfo::kMaxWaves)
+                     lfo->sub[static_cast<size_t>(op.index - 2)].*f.sub = as<float>(v);
+                   else if (f.sub && op.index == 1)
+                     lfo->*f.param = as<float>(v);
                    else if (f.step && op.index >= 1 && op.index <= FlexLfo::kMaxSteps)
                      lfo->step[static_cast<size_t>(op.index - 1)] = as<float>(v);
                    else if (f.param)
@@ -56,6 +62,8 @@ void RegionBuilder::apply(const ParsedOpcode& op) {
                    if (!eg) return;
                    if (f.depth >= 0) {
                      eg->depth[static_cast<size_t>(f.depth)] = as<float>(v);
+                   } else if (f.freqLfo) {
+                     if (op.index >= 1 && op.index <= 8) eg->freqLfo[static_cast<size_t>(op.index)] = as<float>(v);
                    } else if (f.point) {
                      if (op.index < 0 || op.index >= FlexEg::kMaxPoints) return;
                      eg->point[static_cast<size_t>(op.index)].*f.point = as<float>(v);
@@ -173,7 +181,7 @@ void RegionBuilder::applyModulation(const ModField& field, const ParsedOpcode& o
     if (x) (field.param == ModParam::CrossfadeLo ? x->lo : x->hi) = as<uint8_t>(v);
     return;
   }
-  CcModulation* m = modulation(cc, field.target, op.lfo, op.eg);
+  CcModulation* m = modulation(cc, field.target, op.lfo, op.eg, op.sub);
   if (!m) return;
   switch (field.param) {
     case ModParam::Depth: m->depth = as<float>(v); break;
@@ -184,7 +192,7 @@ void RegionBuilder::applyModulation(const ModField& field, const ParsedOpcode& o
   }
 }
 
-CcModulation* RegionBuilder::modulation(int cc, ModTarget target, int lfoNumber, int egNumber) {
+CcModulation* RegionBuilder::modulation(int cc, ModTarget target, int lfoNumber, int egNumber, int sub) {
   Region& r = region_;
   uint8_t lfo = 0, eg = 0;
   if (lfoNumber > 0) {
@@ -199,7 +207,7 @@ CcModulation* RegionBuilder::modulation(int cc, ModTarget target, int lfoNumber,
   }
   const auto end = r.ccModulations.begin() + r.ccModulationCount;
   const auto found = std::find_if(r.ccModulations.begin(), end, [&](const CcModulation& m) {
-    return m.cc == cc && m.target == target && m.lfo == lfo && m.eg == eg;
+    return m.cc == cc && m.target == target && m.lfo == lfo && m.eg == eg && m.sub == sub;
   });
   if (found != end) return &*found;
   if (r.ccModulationCount >= kMaxCcModulations) {
@@ -209,6 +217,7 @@ CcModulation* RegionBuilder::modulation(int cc, ModTarget target, int lfoNumber,
   *found = CcModulation{as<uint16_t>(cc), target};
   found->lfo = lfo;
   found->eg = eg;
+  found->sub = as<uint8_t>(std::clamp(sub, 0, 255));
   ++r.ccModulationCount;
   return &*found;
 }

@@ -19,6 +19,7 @@ struct ParsedOpcode {
   double number;  // value; the sample table index for `sample`; -1 for "no key" / "sample"
   int lfo = 0;    // the N of lfoN_*, else 0
   int eg = 0;     // the N of egN_*, else 0
+  int sub = 0;    // a number inside the name (OpcodeMatch::sub)
 };
 
 class RegionBuilder {
@@ -34,7 +35,7 @@ class RegionBuilder {
   void applyControllerSpecial(Special which, const ParsedOpcode& op);
   static void setCcBound(std::vector<CcCondition>& list, int cc, bool high, float value);
   void applyModulation(const ModField& field, const ParsedOpcode& op);
-  CcModulation* modulation(int cc, ModTarget target, int lfoNumber, int egNumber);
+  CcModulation* modulation(int cc, ModTarget target, int lfoNumber, int egNumber, int sub);
   FlexLfo* flexLfo(int number);  // the region's lfoN, added on first mention
   FlexEg* flexEg(int number);    // the region's egN, likewise
   CcCrossfade* crossfade(int cc, bool fadeOut);

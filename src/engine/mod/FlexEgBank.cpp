@@ -12,14 +12,17 @@ double FlexEgBank::curve(double shape, double x) noexcept SPINDLE_REALTIME {
   return s > 0.0 ? std::pow(x, s) : 1.0 - std::pow(1.0 - x, -s);
 }
 
-void FlexEgBank::start(std::span<const FlexEg> egs, double sampleRate) noexcept SPINDLE_REALTIME {
+void FlexEgBank::start(std::span<const FlexEg> egs, double sampleRate, const PointAdds* adds) noexcept
+    SPINDLE_REALTIME {
   sampleRate_ = sampleRate > 0.0 ? sampleRate : 48000.0;
+  adds_ = adds ? *adds : PointAdds{};
   released_ = false;
   count_ = std::min(egs.size(), state_.size());
   for (size_t k = 0; k < count_; ++k) {
     State& s = state_[k];
     s = State{};
     s.params = &egs[k];
+    s.entry = k;
     enter(s, 0);
   }
   advance(0);
@@ -47,7 +50,8 @@ void FlexEgBank::enter(State& s, int stage) noexcept SPINDLE_REALTIME {
     s.level = 0.0;
     return;
   }
-  const double seconds = std::max(0.0, static_cast<double>(p.point[static_cast<size_t>(stage)].time));
+  const auto at = static_cast<size_t>(stage);
+  const double seconds = std::max(0.0, static_cast<double>(p.point[at].time + adds_.time[s.entry][at]));
   s.length = std::llround(seconds * sampleRate_);
 }
 
@@ -62,7 +66,8 @@ void FlexEgBank::advance(int frames) noexcept SPINDLE_REALTIME {
       s.frames += run;
       left -= run;
       const double x = s.length > 0 ? static_cast<double>(s.frames) / static_cast<double>(s.length) : 1.0;
-      s.level = s.source + (static_cast<double>(point.level) - s.source) * curve(point.shape, x);
+      const float target = point.level + adds_.level[s.entry][static_cast<size_t>(s.stage)];
+      s.level = s.source + (static_cast<double>(target) - s.source) * curve(point.shape, x);
       if (s.frames < s.length || held(s)) break;
       enter(s, s.stage + 1);
       if (left == 0 && s.length > 0) break;

@@ -21,7 +21,13 @@ namespace spindle::engine::mod {
 
 class FlexEgBank {
  public:
-  void start(std::span<const FlexEg> egs, double sampleRate) noexcept SPINDLE_REALTIME;
+  // Controller additions to the points (egN_timeX_onccY, egN_levelX_onccY), taken at
+  // note start: seconds and level per EG entry and point.
+  struct PointAdds {
+    std::array<std::array<float, FlexEg::kMaxPoints>, kMaxFlexEgs> time{}, level{};
+  };
+  void start(std::span<const FlexEg> egs, double sampleRate, const PointAdds* adds = nullptr) noexcept
+      SPINDLE_REALTIME;
   void release() noexcept SPINDLE_REALTIME;
   void advance(int frames) noexcept SPINDLE_REALTIME;
   float value(size_t k) const noexcept { return static_cast<float>(state_[k].level); }
@@ -35,6 +41,7 @@ class FlexEgBank {
  private:
   struct State {
     const FlexEg* params = nullptr;
+    size_t entry = 0;
     int stage = 0;
     int64_t frames = 0, length = 0;  // run in this stage, and its length
     double source = 0.0, level = 0.0;
@@ -44,6 +51,7 @@ class FlexEgBank {
   bool held(const State& s) const noexcept SPINDLE_REALTIME;
 
   std::array<State, kMaxFlexEgs> state_{};
+  PointAdds adds_{};
   size_t count_ = 0;
   double sampleRate_ = 48000.0;
   bool released_ = false;

@@ -101,7 +101,13 @@ void LfoBank::evaluate(State& s) noexcept SPINDLE_REALTIME {
     const int at = std::min(static_cast<int>(s.phase * n), n - 1);
     w = p.step[static_cast<size_t>(at)] * 0.01f;
   }
-  s.value = fade * (w * p.scale + p.offset);
+  float out = w * p.scale + p.offset;
+  for (const FlexLfo::SubWave& sub : p.sub) {  // lfoN_waveX...: ratioX times the main wave's turns
+    if (sub.wave < 0.0f) continue;
+    const double turns = (s.cycles + s.phase) * static_cast<double>(sub.ratio);
+    out += wave(shapeOf(sub.wave), turns - std::floor(turns)) * sub.scale + sub.offset;
+  }
+  s.value = fade * out;
 }
 
 float LfoBank::random() noexcept SPINDLE_REALTIME {

@@ -10,7 +10,9 @@
 // with no fade), and the phase starts at lfoN_phase when the delay ends, turning at
 // freq * ratio cycles a second. Sample and hold (wave 12) takes a new value in
 // [-1, 1] at each cycle's start, from the voice's own generator (renders repeat). With
-// lfoN_steps = n, wave(phase) is step floor(phase * n) + 1 (its percent / 100).
+// lfoN_steps = n, wave(phase) is step floor(phase * n) + 1 (its percent / 100). Each
+// sub-wave X given (lfoN_waveX, X >= 2) adds waveX(ratioX * the main wave's unwrapped
+// turns) * scaleX + offsetX (a sample-and-hold sub-wave reads as a sine).
 #include <array>
 #include <cstdint>
 #include <span>

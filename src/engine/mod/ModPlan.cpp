@@ -6,6 +6,13 @@ namespace spindle::engine::mod {
 
 namespace {
 
+// The entry + 1 of the region's LFO numbered `number`; 0 when it has none.
+uint8_t lfoEntry(const Region& r, int number) noexcept {
+  for (size_t k = 0; k < r.lfos.size() && k < kMaxFlexLfos; ++k)
+    if (r.lfos[k].number == number) return static_cast<uint8_t>(k + 1);
+  return 0;
+}
+
 bool ownsGain(const CcModulation& m, int cc) noexcept {
   return m.cc == cc && (m.target == ModTarget::Amplitude || m.target == ModTarget::Volume);
 }
@@ -21,6 +28,7 @@ void ModPlan::build(const std::vector<Region>& regions, const std::vector<ModCur
   lfoTargets_.clear();
   egs_.clear();
   egTargets_.clear();
+  links_.clear();
   regions_.assign(regions.size(), RegionMods{});
   for (size_t i = 0; i < regions.size(); ++i) {
     const Region& r = regions[i];
@@ -32,6 +40,7 @@ void ModPlan::build(const std::vector<Region>& regions, const std::vector<ModCur
       for (auto it = begin; it != end; ++it) {
         if (isNoteStartTarget(it->target) != noteStart) continue;
         slots_.push_back(*it);
+        if (it->target == ModTarget::LfoFreqLfo) slots_.back().sub = lfoEntry(r, it->sub);
         m.touched |= uint64_t{1} << static_cast<unsigned>(it->target);
         ++(noteStart ? m.noteStart : m.continuous);
         if (noteStart || it->lfo > 0 || it->eg > 0) continue;
@@ -46,10 +55,16 @@ void ModPlan::build(const std::vector<Region>& regions, const std::vector<ModCur
     fades_.insert(fades_.end(), r.ccCrossfades.begin(), r.ccCrossfades.begin() + r.ccCrossfadeCount);
     addLfos(r, m);
     addEgs(r, m);
+    addLinks(r, m);
   }
 }
 
 namespace {
+
+// A continuous target a source's value moves (not an LFO's frequency: those are links).
+bool isDepthTarget(ModTarget t) {
+  return static_cast<int>(t) < FlexLfo::kDepths && t != ModTarget::LfoFreq && t != ModTarget::LfoFreqLfo;
+}
 
 // The continuous targets a source moves: its own depths and the controller slots that
 // give it depth (slot.*field == k + 1).
@@ -57,10 +72,10 @@ template <class Source>
 uint32_t targetsOf(const Region& r, const Source& source, size_t k, uint8_t CcModulation::*field) {
   uint32_t mask = 0;
   for (int t = 0; t < FlexLfo::kDepths; ++t)
-    if (source.depth[static_cast<size_t>(t)] != 0.0f && t != static_cast<int>(ModTarget::LfoFreq))
+    if (source.depth[static_cast<size_t>(t)] != 0.0f && isDepthTarget(static_cast<ModTarget>(t)))
       mask |= uint32_t{1} << t;
   for (auto it = r.ccModulations.begin(); it != r.ccModulations.begin() + r.ccModulationCount; ++it)
-    if ((*it).*field == k + 1 && static_cast<int>(it->target) < FlexLfo::kDepths && it->target != ModTarget::LfoFreq)
+    if ((*it).*field == k + 1 && isDepthTarget(it->target))
       mask |= uint32_t{1} << static_cast<unsigned>(it->target);
   return mask;
 }
@@ -91,6 +106,35 @@ void ModPlan::addLfos(const Region& r, RegionMods& m) {
     lfoTargets_.push_back(mask);
     m.touched |= mask;
   }
+}
+
+// Every source -> LFO frequency connection: the sources' own depths (by LFO number) and
+// the controller slots (whose depth VoiceMod adds at run time).
+void ModPlan::addLinks(const Region& r, RegionMods& m) {
+  m.firstLink = static_cast<uint32_t>(links_.size());
+  const auto link = [&](size_t source, int targetNumber, float depth) {
+    const uint8_t target = lfoEntry(r, targetNumber);
+    if (target == 0) return;
+    for (size_t i = m.firstLink; i < links_.size(); ++i) {
+      if (links_[i].source != source || links_[i].target != target - 1) continue;
+      links_[i].depth += depth;
+      return;
+    }
+    links_.push_back({static_cast<uint8_t>(source), static_cast<uint8_t>(target - 1), depth});
+  };
+  for (size_t k = 0; k < m.lfos; ++k)
+    for (int x = 1; x <= 8; ++x)
+      if (r.lfos[k].freqLfo[static_cast<size_t>(x)] != 0.0f) link(k, x, r.lfos[k].freqLfo[static_cast<size_t>(x)]);
+  for (size_t k = 0; k < m.egs; ++k)
+    for (int x = 1; x <= 8; ++x)
+      if (r.egs[k].freqLfo[static_cast<size_t>(x)] != 0.0f)
+        link(kMaxFlexLfos + k, x, r.egs[k].freqLfo[static_cast<size_t>(x)]);
+  for (auto it = r.ccModulations.begin(); it != r.ccModulations.begin() + r.ccModulationCount; ++it) {
+    if (it->target != ModTarget::LfoFreqLfo) continue;
+    if (it->lfo > 0) link(it->lfo - 1u, it->sub, 0.0f);
+    if (it->eg > 0) link(kMaxFlexLfos + it->eg - 1u, it->sub, 0.0f);
+  }
+  m.links = static_cast<uint8_t>(std::min<size_t>(links_.size() - m.firstLink, 255));
 }
 
 }  // namespace spindle::engine::mod

@@ -17,9 +17,17 @@
 
 namespace spindle::engine::mod {
 
+// A source moving an LFO's frequency (lfoN_freq_lfoX, egN_freq_lfoX, and their
+// controller forms): Hz per unit of the source's value. Sources are numbered LFO entries
+// 0..kMaxFlexLfos-1, then flex EG entries.
+struct SourceLink {
+  uint8_t source = 0, target = 0;  // target: the LFO's entry
+  float depth = 0.0f;
+};
+
 struct RegionMods {
-  uint32_t first = 0, firstFade = 0, firstLfo = 0, firstEg = 0;
-  uint8_t continuous = 0, noteStart = 0, fades = 0, lfos = 0, egs = 0;
+  uint32_t first = 0, firstFade = 0, firstLfo = 0, firstEg = 0, firstLink = 0;
+  uint8_t continuous = 0, noteStart = 0, fades = 0, lfos = 0, egs = 0, links = 0;
   uint8_t ampegEg = 0;  // k > 0: the region's k-th flex EG replaces ampeg (egN_ampeg)
   uint64_t touched = 0;  // bit (1 << ModTarget) for every target with a slot
   // The region modulates gain from CC7 / CC11 or pan from CC10 itself: the part's
@@ -62,11 +70,15 @@ class ModPlan {
   std::span<const uint32_t> egTargets(const RegionMods& r) const noexcept SPINDLE_REALTIME {
     return {egTargets_.data() + r.firstEg, r.egs};
   }
+  std::span<const SourceLink> links(const RegionMods& r) const noexcept SPINDLE_REALTIME {
+    return {links_.data() + r.firstLink, r.links};
+  }
   const CurveTable& curves() const noexcept SPINDLE_REALTIME { return curves_; }
 
  private:
   void addLfos(const Region& r, RegionMods& m);
   void addEgs(const Region& r, RegionMods& m);
+  void addLinks(const Region& r, RegionMods& m);
 
   std::vector<CcModulation> slots_;
   std::vector<CcCrossfade> fades_;
@@ -74,6 +86,7 @@ class ModPlan {
   std::vector<uint32_t> lfoTargets_;
   std::vector<FlexEg> egs_;
   std::vector<uint32_t> egTargets_;
+  std::vector<SourceLink> links_;
   std::vector<RegionMods> regions_;
   CurveTable curves_;
   RegionMods empty_;

@@ -48,9 +48,13 @@ void VoiceMod::start(const ModPlan& plan, size_t regionIndex, const ControllerSt
   }
   sums_.fill(0.0f);
   std::array<LfoBank::StartAdds, kMaxFlexLfos> lfoStart{};
+  FlexEgBank::PointAdds points{};
+  lfoFreqMod_.fill(0.0f);
   for (const CcModulation& m : plan.noteStart(*info_)) {
     const float c = contribution(m, cc.value(m.cc));
-    if (m.lfo == 0) {
+    if (m.eg > 0 && m.eg <= kMaxFlexEgs && m.sub < FlexEg::kMaxPoints) {  // a flex EG point
+      (m.target == ModTarget::EgTime ? points.time : points.level)[m.eg - 1u][m.sub] += c;
+    } else if (m.lfo == 0) {
       sums_[static_cast<size_t>(m.target)] += c;
     } else if (m.lfo <= kMaxFlexLfos) {
       LfoBank::StartAdds& a = lfoStart[m.lfo - 1u];
@@ -59,7 +63,7 @@ void VoiceMod::start(const ModPlan& plan, size_t regionIndex, const ControllerSt
   }
   sumUp();
   lfos_.start(plan.lfos(*info_), lfoStart, sampleRate, seed);
-  egs_.start(plan.egs(*info_), sampleRate);
+  egs_.start(plan.egs(*info_), sampleRate, &points);
   addSources();
 }
 
@@ -105,7 +109,9 @@ void VoiceMod::advance(const ControllerState& cc, int frames) noexcept SPINDLE_R
   for (size_t i = 0; i < info_->fades; ++i) move(fades_[i], frames);
   sumUp();
   if (lfos_.size() + egs_.size() == 0) return;
-  lfos_.advance(frames, lfoFreqAdds_.data());
+  std::array<float, kMaxFlexLfos> freq{};
+  for (size_t k = 0; k < freq.size(); ++k) freq[k] = lfoFreqAdds_[k] + lfoFreqMod_[k];
+  lfos_.advance(frames, freq.data());
   egs_.advance(frames);
   addSources();
 }
@@ -136,11 +142,17 @@ void VoiceMod::sumUp() noexcept SPINDLE_REALTIME {
   amplitude_ = 1.0f;
   for (size_t k = 0; k < info_->lfos; ++k) lfoDepthAdds_[k].fill(0.0f);
   for (size_t k = 0; k < info_->egs; ++k) egDepthAdds_[k].fill(0.0f);
+  if (info_->links > 0)
+    for (auto& adds : linkAdds_) adds.fill(0.0f);
   lfoFreqAdds_.fill(0.0f);
   const auto slots = plan_->continuous(*info_);
   for (size_t i = 0; i < slots.size(); ++i) {
     const size_t t = static_cast<size_t>(slots[i].target);
-    if (slots[i].lfo > 0) {  // an LFO's depth or frequency
+    if (slots[i].target == ModTarget::LfoFreqLfo) {  // a source on an LFO's frequency
+      const size_t source = slots[i].lfo > 0 ? slots[i].lfo - 1u : kMaxFlexLfos + slots[i].eg - 1u;
+      if ((slots[i].lfo > 0 || slots[i].eg > 0) && slots[i].sub > 0 && source < linkAdds_.size())
+        linkAdds_[source][slots[i].sub - 1u] += values_[i].value;
+    } else if (slots[i].lfo > 0) {  // an LFO's depth or frequency
       const size_t k = slots[i].lfo - 1u;
       if (k >= info_->lfos) continue;
       (slots[i].target == ModTarget::LfoFreq ? lfoFreqAdds_[k] : lfoDepthAdds_[k][t]) += values_[i].value;
@@ -185,6 +197,13 @@ void VoiceMod::addSources() noexcept SPINDLE_REALTIME {
   for (size_t k = 0; k < egs_.size(); ++k) {
     addSource(egs_.value(k), egTargets[k], egs[k], egDepthAdds_[k], sums_, amplitude_);
     if (k + 1 == info_->ampegEg) amplitude_ *= std::max(0.0f, egs_.value(k));
+  }
+  lfoFreqMod_.fill(0.0f);
+  for (const SourceLink& link : plan_->links(*info_)) {
+    const size_t source = link.source, eg = source - kMaxFlexLfos;
+    const float v = source < kMaxFlexLfos ? (source < lfos_.size() ? lfos_.value(source) : 0.0f)
+                                          : (eg < egs_.size() ? egs_.value(eg) : 0.0f);
+    lfoFreqMod_[link.target] += v * (link.depth + linkAdds_[link.source][link.target]);
   }
 }
 

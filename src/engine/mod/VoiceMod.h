@@ -81,6 +81,10 @@ class VoiceMod {
   std::array<float, kMaxFlexLfos> lfoFreqAdds_{};
   FlexEgBank egs_;
   std::array<std::array<float, FlexLfo::kDepths>, kMaxFlexEgs> egDepthAdds_{};
+  // Sources moving LFO frequencies: controller additions per (source, LFO), and the Hz
+  // the sources' values gave at the last step (used by the next).
+  std::array<std::array<float, kMaxFlexLfos>, kMaxFlexLfos + kMaxFlexEgs> linkAdds_{};
+  std::array<float, kMaxFlexLfos> lfoFreqMod_{};
 
   static const RegionMods kNone;
 };

@@ -92,3 +92,14 @@ TEST_CASE("egN_pitch and egN_volume move their targets by the EG's level; _onccX
   r = render(eg + "eg2_pitch_oncc20=1200", 1.0, 0.6, {{20, 0}}, sine(3000.0, kRate, 144000, 0.5f));
   CHECK(std::abs(centsBetween(measureHz(r->left, frameAt(0.4) - 72, frameAt(0.4) + 72, kRate), 3000.0)) < 1.0);
 }
+
+TEST_CASE("egN_timeX_onccY and egN_levelX_onccY move a point at note start", "[engine][mod][flexeg]") {
+  const std::string eg = "eg1_ampeg=1 eg1_time1=0.1 eg1_level1=0.5 eg1_sustain=1 eg1_time1_oncc20=0.1 "
+                         "eg1_level1_oncc21=0.5 ";
+  auto r = render(eg, 1.0, 0.5, {{20, 0}, {21, 0}});
+  CHECK(firstTime(*r, 0.0, [](float g) { return g >= 0.4999f; }) == Approx(0.1).margin(0.001));
+  CHECK(gainAt(*r, 0.3) == Approx(0.5).margin(1e-3));
+  r = render(eg, 1.0, 0.5, {{20, 127}, {21, 127}});  // 0.2 s up to 1.0
+  CHECK(firstTime(*r, 0.0, [](float g) { return g >= 0.9999f; }) == Approx(0.2).margin(0.001));
+  CHECK(gainAt(*r, 0.1) == Approx(0.5).margin(0.01));
+}

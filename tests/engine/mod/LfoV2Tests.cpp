@@ -154,3 +154,29 @@ TEST_CASE("lfoN_steps and lfoN_stepX: a step sequence replaces the wave", "[engi
   CHECK(levelAt(*r, 0.44) == Approx(3.0).margin(0.1));
   CHECK(levelAt(*r, 0.56) == Approx(6.0).margin(0.1));  // the next cycle
 }
+
+TEST_CASE("lfoN_waveX/ratioX/scaleX: sub-waves add to the main wave", "[engine][mod][lfo]") {
+  // Two unipolar squares on volume (6 dB each): the second turns twice as fast.
+  const auto r = render("lfo1_freq=2 lfo1_volume=6 lfo1_wave=3 lfo1_wave2=3 lfo1_ratio2=2 lfo1_scale2=1");
+  CHECK(levelAt(*r, 0.05) == Approx(12.0).margin(0.1));  // phase 0.1: both high
+  CHECK(levelAt(*r, 0.15) == Approx(6.0).margin(0.1));   // 0.3: the second low
+  CHECK(levelAt(*r, 0.30) == Approx(6.0).margin(0.1));   // 0.6: the first low, the second high again
+  CHECK(levelAt(*r, 0.40) == Approx(0.0).margin(0.1));   // 0.8: both low
+}
+
+TEST_CASE("lfoN_freq_lfoX and egN_freq_lfoX move another LFO's rate", "[engine][mod][lfo]") {
+  // LFO 2, a 1 Hz unipolar square, adds 4 Hz to LFO 1 (1 Hz) in the first half second:
+  // LFO 1 turns 2.5 times by 0.5 s, then a quarter turn more by 0.75 s.
+  const std::string vibrato = "lfo1_freq=1 lfo1_pitch=100 lfo2_freq=1 lfo2_wave=3 ";
+  auto r = render(vibrato + "lfo2_freq_lfo1=4");
+  CHECK(centsAt(*r, 0.05) == Approx(100.0).margin(4.0));
+  CHECK(centsAt(*r, 0.75) == Approx(-100.0).margin(4.0));
+  r = render(vibrato + "lfo2_freq_lfo1_oncc20=4", {{20, 127}});
+  CHECK(centsAt(*r, 0.05) == Approx(100.0).margin(4.0));
+  r = render(vibrato + "lfo2_freq_lfo1_oncc20=4", {{20, 0}});  // no link: 1 Hz
+  CHECK(centsAt(*r, 0.05) == Approx(100.0 * std::sin(2.0 * 3.14159265 * 0.05)).margin(3.0));
+  // A flex EG held at 1 adds 4 Hz from the start.
+  r = render("lfo1_freq=1 lfo1_pitch=100 eg1_time1=0 eg1_level1=1 eg1_sustain=1 eg1_freq_lfo1=4");
+  CHECK(centsAt(*r, 0.05) == Approx(100.0).margin(4.0));
+  CHECK(centsAt(*r, 0.15) == Approx(-100.0).margin(4.0));
+}
