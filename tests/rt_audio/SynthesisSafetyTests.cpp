@@ -1,0 +1,174 @@
+// The SFZ v2 synthesis paths of the audio thread inside an AudioThreadScope: flex EGs
+// (one replacing ampeg, its points moved by a controller), LFOs of every wave with
+// steps, sub-waves, a sample-and-hold on the cutoff and one LFO moving another's rate,
+// every filter type with the second filter and shelving EQ bands, loop_count and
+// note_selfmask, while controllers sweep the LFO depths and rates. No allocation, no
+// free, no lock.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "RtChecks.h"
+#include "RtGuard.h"
+#include "catch.h"
+#include "core/Limits.h"
+#include "core/MidiEvent.h"
+#include "core/Region.h"
+#include "core/SampleData.h"
+#include "engine/Engine.h"
+#include "engine/Program.h"
+
+using namespace spindle;
+
+namespace {
+constexpr double kRate = 48000.0;
+constexpr int kBlock = 256;
+
+struct Saw {
+  explicit Saw(int64_t frames) : storage(static_cast<std::size_t>(frames + 2 * limits::kGuardFrames), 0.0f) {
+    for (int64_t i = 0; i < frames; ++i)
+      storage[static_cast<std::size_t>(i + limits::kGuardFrames)] = 0.2f * static_cast<float>((i % 160) / 80.0 - 1.0);
+    data.channel[0] = data.channel[1] = storage.data() + limits::kGuardFrames;
+    data.channels = 1;
+    data.framesInRam = data.totalFrames = frames;
+    data.sampleRate = kRate;
+  }
+  std::vector<float> storage;
+  SampleData data;
+};
+
+CcModulation connection(uint16_t cc, ModTarget target, float depth, uint8_t lfo = 0, uint8_t eg = 0, uint8_t sub = 0) {
+  CcModulation m{cc, target, 0, depth};
+  m.lfo = lfo;
+  m.eg = eg;
+  m.sub = sub;
+  return m;
+}
+
+// One region per filter type, each with the whole synthesis set.
+engine::Program makeProgram(const SampleData& s) {
+  engine::Program p;
+  p.samples.push_back(&s);
+  for (int type = 1; type <= static_cast<int>(FilterType::Brf2pSv); ++type) {
+    Region r;
+    r.sampleIndex = 0;
+    r.lokey = r.hikey = static_cast<uint8_t>(30 + type);
+    r.loopMode = LoopMode::LoopContinuous;
+    r.loopModeSet = true;
+    r.loopStart = 1000;
+    r.loopEnd = 5799;
+    r.loopCount = 40;
+    r.notePolyphony = 1;
+    r.filType = static_cast<FilterType>(type);
+    r.cutoff = 2000.0f;
+    r.resonance = 12.0f;
+    r.filGain = 6.0f;
+    r.fil2Type = FilterType::Hsh;
+    r.cutoff2 = 4000.0f;
+    r.fil2Gain = -6.0f;
+    r.eq[0].gain = 6.0f;
+    r.eq[0].type = EqType::LowShelf;
+    r.eq[2].gain = -6.0f;
+    r.eq[2].type = EqType::HighShelf;
+    r.ampeg.decayShape = -4.0f;
+    FlexEg amp;
+    amp.ampeg = 1.0f;
+    amp.sustain = 2.0f;
+    amp.points = 4;
+    amp.point[1] = {0.01f, 1.0f, 2.0f};
+    amp.point[2] = {0.05f, 0.6f, -2.0f};
+    amp.point[3] = {0.05f, 0.0f, 0.0f};
+    amp.freqLfo[1] = 3.0f;
+    FlexEg pitch;
+    pitch.number = 2;
+    pitch.points = 2;
+    pitch.sustain = 1.0f;
+    pitch.point[1] = {0.2f, 1.0f, 0.0f};
+    pitch.depth[static_cast<size_t>(ModTarget::Pitch)] = 50.0f;
+    r.egs = {amp, pitch};
+    for (int k = 0; k < 3; ++k) {
+      FlexLfo lfo;
+      lfo.number = k + 1;
+      lfo.freq = 2.0f + static_cast<float>(k);
+      lfo.wave = static_cast<float>(k == 2 ? 12 : type % 8);
+      lfo.delay = 0.01f;
+      lfo.fade = 0.05f;
+      lfo.sub[0].wave = 6.0f;
+      lfo.sub[0].ratio = 3.0f;
+      r.lfos.push_back(lfo);
+    }
+    r.lfos[0].depth[static_cast<size_t>(ModTarget::Pitch)] = 30.0f;
+    r.lfos[1].steps = 4;
+    r.lfos[1].step = {100.0f, -50.0f, 0.0f, 50.0f};
+    r.lfos[1].depth[static_cast<size_t>(ModTarget::Volume)] = 3.0f;
+    r.lfos[2].depth[static_cast<size_t>(ModTarget::Cutoff)] = 1200.0f;
+    r.lfos[2].depth[static_cast<size_t>(ModTarget::Cutoff2)] = 600.0f;
+    r.lfos[2].depth[static_cast<size_t>(ModTarget::Eq1Gain)] = 3.0f;
+    r.lfos[2].freqLfo[1] = 2.0f;
+    r.ccModulations[0] = connection(20, ModTarget::Pitch, 40.0f, 1);
+    r.ccModulations[1] = connection(21, ModTarget::LfoFreq, 6.0f, 2);
+    r.ccModulations[2] = connection(22, ModTarget::LfoFreqLfo, 4.0f, 3, 0, 1);
+    r.ccModulations[3] = connection(23, ModTarget::EgTime, 0.02f, 0, 1, 1);
+    r.ccModulations[4] = connection(24, ModTarget::Resonance2, 6.0f);
+    r.ccModulationCount = 5;
+    p.regions.push_back(r);
+  }
+  p.prepare();
+  return p;
+}
+
+MidiEvent event(uint32_t frame, uint8_t status, int data1, int data2) {
+  return MidiEvent{frame, status, static_cast<uint8_t>(data1), static_cast<uint8_t>(data2)};
+}
+
+std::vector<std::vector<MidiEvent>> makeScript() {
+  std::vector<std::vector<MidiEvent>> blocks;
+  for (int b = 0; b < 60; ++b) {
+    std::vector<MidiEvent> events;
+    for (uint32_t f = 0; f < 256; f += 16) {
+      const int v = static_cast<int>((f / 2 + static_cast<uint32_t>(b) * 11) % 128);
+      for (int cc = 20; cc <= 24; ++cc) events.push_back(event(f, midi::kControlChange, cc, v));
+    }
+    if (b % 4 == 0)  // every key, at falling velocities: note_selfmask keeps the louder voices
+      for (int key = 31; key < 54; ++key) events.push_back(event(static_cast<uint32_t>(key), midi::kNoteOn, key, 127 - b));
+    if (b % 4 == 3)
+      for (int key = 31; key < 54; ++key) events.push_back(event(5, midi::kNoteOff, key, 0));
+    blocks.push_back(events);
+  }
+  for (int i = 0; i < 80; ++i) blocks.emplace_back();  // 0.43 s: every EG's release runs out
+  return blocks;
+}
+}  // namespace
+
+TEST_CASE("Audio thread: flex EGs, LFOs, every filter type and EQ shelves allocate nothing", "[rt][audio]") {
+  INFO(test::rtGuardMode());
+  const Saw saw(48000);
+  const engine::Program program = makeProgram(saw.data);
+  const auto script = makeScript();
+  std::vector<float> left(kBlock), right(kBlock);
+  engine::Engine engine(engine::EngineConfig{kRate, kBlock, 256, engine::Quality::Hermite, 1});
+  engine::Command set;
+  set.type = engine::CommandType::SetProgram;
+  set.program = &program;
+  REQUIRE(engine.postCommand(set));
+
+  test::resetRtCounts();
+  float peak = 0.0f;
+  for (const auto& events : script) {
+    {
+      test::AudioThreadScope audio;
+      engine.process(events.data(), static_cast<int>(events.size()), left.data(), right.data(), kBlock);
+    }
+    for (float v : left) peak = std::max(peak, std::fabs(v));
+  }
+  const test::RtCounts counts = test::rtCounts();
+  const engine::EngineStats end = engine.stats();
+  engine.collectAllPrograms([](const engine::Program*) {});
+
+  CHECK(end.notesStarted == 23 * 15);  // 23 filter types, one region each, 15 rounds
+  CHECK(end.activeVoices == 0);  // every flex EG ran out after its note-off
+  CHECK(peak > 0.01f);
+  CHECK(std::isfinite(peak));
+  test::checkAudioThreadClean(counts);
+}
