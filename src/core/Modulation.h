@@ -28,6 +28,7 @@ enum class ModTarget : uint8_t {
   Cutoff2,      // cents
   Resonance2,   // dB
   LfoFreqLfo,   // Hz: a source's depth on the frequency of LFO `sub` (lfoN_freq_lfoX_onccY)
+  FilGain, Fil2Gain,  // dB (fil_gain_onccN, fil2_gain_onccN)
   // Note-start targets.
   Offset,  // frames
   Delay,   // seconds

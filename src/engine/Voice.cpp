@@ -173,7 +173,7 @@ void Voice::setupFilter(const Region& r, const VoiceStart& s, Prng& rng) noexcep
   if (r.resonanceRandom > 0.0f) resonance_ += r.resonanceRandom * rng.uniform();
   filGain_ = r.filGain;
   filter_.setup(r.filType == FilterType::None ? FilterType::Lpf2p : r.filType, s.sampleRate);
-  filter_.setParams(cutoff_ * std::exp2(modCutoffCents_ / 1200.0f), resonance_ + modResonance_, filGain_);
+  filter_.setParams(cutoff_ * std::exp2(modCutoffCents_ / 1200.0f), resonance_ + modResonance_, filGain_ + modFilGain_);
 }
 
 // fil2_type, cutoff2...: as the first filter, with its own keytrack, veltrack, random.
@@ -188,7 +188,8 @@ void Voice::setupFilter2(const Region& r, const VoiceStart& s, Prng& rng) noexce
   if (r.resonance2Random > 0.0f) resonance2_ += r.resonance2Random * rng.uniform();
   fil2Gain_ = r.fil2Gain;
   filter2_.setup(r.fil2Type == FilterType::None ? FilterType::Lpf2p : r.fil2Type, s.sampleRate);
-  filter2_.setParams(cutoff2_ * std::exp2(modCutoff2Cents_ / 1200.0f), resonance2_ + modResonance2_, fil2Gain_);
+  filter2_.setParams(cutoff2_ * std::exp2(modCutoff2Cents_ / 1200.0f), resonance2_ + modResonance2_,
+                     fil2Gain_ + modFil2Gain_);
 }
 
 void Voice::setupModulators(const Region& r, const VoiceStart& s) noexcept SPINDLE_REALTIME {

@@ -212,6 +212,7 @@ class Voice {
   bool hasFilter2_ = false;
   float cutoff2_ = 0.0f, resonance2_ = 0.0f, fil2Gain_ = 0.0f;
   float modCutoff2Cents_ = 0.0f, modResonance2_ = 0.0f;
+  float modFilGain_ = 0.0f, modFil2Gain_ = 0.0f;  // fil_gain_onccN, fil2_gain_onccN (dB)
 
   float staticGain_ = 1.0f;   // volume, amplitude, velocity, keytrack, random, crossfades
   float panOffset_ = 0.0f;    // region pan + position, -1..1

@@ -247,7 +247,7 @@ void Voice::filterFirst(float* left, float* right, int frames, RenderContext& ct
   for (int i = 0; i < frames; i += kFilterStep) {
     const int len = std::min(kFilterStep, frames - i);
     const float cents = env[i] * depth + lfo[i] + modCutoffCents_;
-    filter_.setParams(cutoff_ * std::exp2(cents / 1200.0f), resonance_ + modResonance_, filGain_);
+    filter_.setParams(cutoff_ * std::exp2(cents / 1200.0f), resonance_ + modResonance_, filGain_ + modFilGain_);
     filterSpan(left + i, right + i, len);
   }
 }

@@ -40,6 +40,8 @@ const Family kFamilies[] = {
     {T::Resonance, "resonance", "resonance_ccN", "", -40, 40},
     {T::Cutoff2, "cutoff2", "cutoff2_ccN", "", -9600, 9600},
     {T::Resonance2, "resonance2", "resonance2_ccN", "", -40, 40},
+    {T::FilGain, "fil_gain", "", "", -96, 96},
+    {T::Fil2Gain, "fil2_gain", "", "", -96, 96},
     {T::AmpVeltrack, "amp_veltrack", "amp_veltrack_ccN", "", -100, 100},
     {T::AmplfoDepth, "amplfo_depth", "amplfo_depthccN", "", -10, 10},
     {T::AmplfoFreq, "amplfo_freq", "amplfo_freqccN", "", -200, 200},

@@ -71,3 +71,11 @@ TEST_CASE("lfoN_cutoff2 sweeps the second filter at the LFO's rate", "[engine][f
     CHECK(at(0.2 * cycle + 0.15) < -10.0);  // cutoff 1 kHz
   }
 }
+
+TEST_CASE("fil_gain_onccN and fil2_gain_onccN set a peaking filter's gain from the controller", "[engine][filter2]") {
+  // A peq at the sine's frequency passes it at exactly its gain.
+  CHECK(levelDb("fil_type=peq cutoff=1000 fil_gain_oncc30=12", 1000.0, {{30, 127}}) == Approx(12.0).margin(0.1));
+  CHECK(levelDb("fil_type=peq cutoff=1000 fil_gain_oncc30=12", 1000.0, {{30, 0}}) == Approx(0.0).margin(0.1));
+  CHECK(levelDb("fil2_type=peq cutoff2=1000 fil2_gain=-3 fil2_gain_oncc31=-6", 1000.0, {{31, 127}}) ==
+        Approx(-9.0).margin(0.1));
+}
