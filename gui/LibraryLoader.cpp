@@ -45,8 +45,9 @@ bool LibraryLoader::loadSamples(const sfz::Instrument& instrument, engine::Progr
   for (std::size_t i = 0; i < instrument.samples.size(); ++i) {
     if (job.cancelRequested()) return false;
     const std::string& path = instrument.samples[i];
-    program.samples[i] = pool_.acquire(path);
-    const stream::SampleRecord* record = pool_.find(path);
+    const auto direction = instrument.isReversed(i) ? stream::SampleDirection::Reverse : stream::SampleDirection::Forward;
+    program.samples[i] = pool_.acquire(path, direction);  // a reversed entry is a sample of its own
+    const stream::SampleRecord* record = pool_.find(path, direction);
     if (program.samples[i]) ++out.samplesLoaded;
     else if (record && !record->missing) {  // missing files: the parser already said where
       const sfz::RegionOrigin origin = originOf(instrument, static_cast<int32_t>(i));

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 
@@ -76,28 +77,31 @@ Loader::Result Loader::build(sfz::Instrument instrument, double startSeconds) {
 
 // Fills program.samples from the pool and sorts every failure into the report:
 // a file the parser or the pool found missing is listed once, however many
-// regions use it; other failures keep the pool's message.
+// regions use it; other failures keep the pool's message. A file's reversed entry
+// (direction=reverse) loads apart from its forward one; the report counts files, and a
+// file is loaded when each of its entries is.
 void Loader::loadSamples(const sfz::Instrument& instrument, engine::Program& program, LoadReport& report) {
   const std::size_t firstMessage = pool_.messages().size();
-  program.samples = pool_.acquireAll(instrument.samples);
+  program.samples.resize(instrument.samples.size(), nullptr);
   std::unordered_set<std::string> seen;
   for (const std::string& path : instrument.missingSamples) addOnce(report.missingFiles, seen, path);
-  std::unordered_set<std::string> distinct;
+  std::unordered_map<std::string, bool> loaded;  // path -> every entry of it loaded
   for (std::size_t i = 0; i < instrument.samples.size(); ++i) {
     const std::string& path = instrument.samples[i];
-    if (!distinct.insert(path).second) continue;
-    if (program.samples[i]) {
-      ++report.samplesLoaded;
-      continue;
-    }
-    const stream::SampleRecord* record = pool_.find(path);
+    const auto direction = instrument.isReversed(i) ? stream::SampleDirection::Reverse : stream::SampleDirection::Forward;
+    program.samples[i] = pool_.acquire(path, direction);
+    const bool ok = program.samples[i] != nullptr;
+    if (const auto [it, added] = loaded.emplace(path, ok); !added) it->second = it->second && ok;
+    if (ok) continue;
+    const stream::SampleRecord* record = pool_.find(path, direction);
     if (record && !record->missing) {
       if (seen.insert(path).second) report.sampleErrors.push_back(SampleError{path, record->error});
     } else {
       addOnce(report.missingFiles, seen, path);
     }
   }
-  report.samples = distinct.size();
+  report.samples = loaded.size();
+  for (const auto& [path, all] : loaded) report.samplesLoaded += all ? 1 : 0;
   for (std::size_t m = firstMessage; m < pool_.messages().size(); ++m)
     if (pool_.messages()[m].kind == stream::PoolMessage::Kind::Warning)
       report.sampleWarnings.push_back(pool_.messages()[m].text);

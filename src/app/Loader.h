@@ -31,7 +31,7 @@ struct LoadReport {
   bool ok = false;                          // false: the .sfz itself could not be read
   std::string name;
   std::size_t regions = 0;
-  std::size_t samples = 0;                  // distinct samples the regions refer to
+  std::size_t samples = 0;                  // distinct sample files (and generators) the regions play
   std::size_t samplesLoaded = 0;
   std::vector<std::string> missingFiles;    // each missing sample file once
   std::vector<SampleError> sampleErrors;    // unreadable, over the memory budget, unknown generators

@@ -140,6 +140,16 @@ struct Region {
   LoopMode loopMode = LoopMode::NoLoop;
   bool loopModeSet = false;              // false: loop_continuous if the file has a loop
   int64_t loopStart = -1, loopEnd = -1;  // frames; -1 = from the file's smpl chunk
+  // direction=reverse (SFZ v2): the parser points sampleIndex at the sample's reversed
+  // entry (frame i = the file's frame total-1-i, held whole in RAM), so offset, end and
+  // loop_start/loop_end count in reversed frames from the file's last frame, as sfizz
+  // reads them; the file's own smpl loop is mirrored (the same frames loop, played
+  // backwards), as the rgc:audio v2 tests ask. reverse_loccN/hiccN: the region
+  // keeps its forward sampleIndex and plays reverseSampleIndex instead when every
+  // reverseCcs range holds at note-on.
+  bool reverse = false;
+  int32_t reverseSampleIndex = -1;  // -1: never reversed by a controller
+  std::vector<CcCondition> reverseCcs;
   float delay = 0.0f, delayRandom = 0.0f;  // seconds
   int64_t delaySamples = 0;                 // frames of the engine's output, added to delay
   // Beats at the engine's tempo when the voice starts: delay_beats adds to delay,

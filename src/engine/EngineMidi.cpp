@@ -175,8 +175,9 @@ void Engine::Impl::startVoice(int partIndex, const NoteContext& note, const Regi
     SPINDLE_REALTIME {
   const Part& part = parts[static_cast<size_t>(partIndex)];
   const Program* program = part.program;
-  if (r.sampleIndex < 0 || static_cast<size_t>(r.sampleIndex) >= program->samples.size()) return;
-  const SampleData* sample = program->samples[static_cast<size_t>(r.sampleIndex)];
+  const int32_t index = RegionMatcher::sampleIndex(r, part);
+  if (index < 0 || static_cast<size_t>(index) >= program->samples.size()) return;
+  const SampleData* sample = program->samples[static_cast<size_t>(index)];
   if (!sample) return;
   pool.enforceRegionPolyphony(partIndex, note.key, note.velocity, r, voicesStolen);
   Voice& v = pool.acquire(voicesStolen);

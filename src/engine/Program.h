@@ -20,7 +20,7 @@ namespace spindle::engine {
 struct Program {
   std::string name;
   std::vector<Region> regions;
-  // Indexed by Region::sampleIndex; nullptr for a sample that failed to load, in
+  // Indexed by Region::sampleIndex and ::reverseSampleIndex; nullptr for a sample that failed to load, in
   // which case the regions using it never sound.
   std::vector<const SampleData*> samples;
   int swDefault = -1;  // keyswitch active before any is pressed; -1 = none

@@ -58,6 +58,15 @@ bool RegionMatcher::conditionsHold(const Region& r, const Part& part, const Note
   return triggerHolds(r, note) && keyswitchHolds(r, part);
 }
 
+int32_t RegionMatcher::sampleIndex(const Region& r, const Part& part) noexcept SPINDLE_REALTIME {
+  if (r.reverseSampleIndex < 0) return r.sampleIndex;
+  for (const CcCondition& c : r.reverseCcs) {
+    const float value = part.controllers.value(c.cc);
+    if (value < c.lo || value > c.hi) return r.sampleIndex;
+  }
+  return r.reverseSampleIndex;
+}
+
 bool RegionMatcher::controllersHold(const Region& r, const Part& part, const NoteContext& note) noexcept
     SPINDLE_REALTIME {
   for (const CcCondition& c : r.ccConditions) {

@@ -69,6 +69,10 @@ class RegionMatcher {
   // when the region names a key range.
   static int triggerKey(const Region& r) noexcept SPINDLE_REALTIME;
   static bool conditionsHold(const Region& r, const Part& part, const NoteContext& note) noexcept SPINDLE_REALTIME;
+  // The sample table entry a voice of `r` starting now plays: Region::reverseSampleIndex
+  // while every reverse_loccN..hiccN range holds the part's controller value, else
+  // Region::sampleIndex (already the reversed entry for direction=reverse).
+  static int32_t sampleIndex(const Region& r, const Part& part) noexcept SPINDLE_REALTIME;
 
  private:
   static bool triggerHolds(const Region& r, const NoteContext& note) noexcept SPINDLE_REALTIME;

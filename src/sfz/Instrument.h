@@ -4,7 +4,9 @@
 //
 // Built on the loader thread, then read-only; the engine sees only its regions (through
 // the loader), never this struct while it is being built.
+#include <algorithm>
 #include <array>
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <utility>
@@ -63,6 +65,11 @@ struct Instrument {
   // regions are kept, so region numbering follows the file) and are listed below.
   std::vector<std::string> samples;
   std::vector<std::string> missingSamples;  // each unresolvable sample once, absolute path
+  // Entries of `samples` that regions play backwards (direction=reverse, reverse_loccN):
+  // each has the path of a forward entry and is loaded whole into RAM with its frames
+  // reversed (frame i = the file's frame total-1-i, its smpl loop mirrored), never
+  // streamed. Ascending.
+  std::vector<int32_t> reversedSamples;
   std::vector<Diagnostic> diagnostics;
   std::vector<std::string> unknownOpcodes;  // unique names unknown to the SFZ reference
   std::vector<Curve> curves;                // <curve> headers, in file order
@@ -76,6 +83,10 @@ struct Instrument {
   // wins). N is the region opcode output's number.
   std::vector<OutputLabel> outputLabels;
   std::vector<EffectBlock> effects;  // <effect> and <midi> headers, in file order
+
+  bool isReversed(std::size_t sample) const {
+    return std::binary_search(reversedSamples.begin(), reversedSamples.end(), static_cast<int32_t>(sample));
+  }
 };
 
 }  // namespace spindle::sfz

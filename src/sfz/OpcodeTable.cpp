@@ -39,6 +39,7 @@ constexpr std::string_view kEqTypes[] = {"peak", "lshelf", "hshelf"};  // index 
 static_assert(std::size(kEqTypes) == static_cast<size_t>(EqType::HighShelf) + 1);
 constexpr std::string_view kCrossfadeCurves[] = {"power", "gain"};
 constexpr std::string_view kPhases[] = {"normal", "invert"};
+constexpr std::string_view kDirections[] = {"forward", "reverse"};
 
 constexpr OpcodeSpec spec(std::string_view name, A aliases, ValueKind kind, double lo, double hi, Target target) {
   return OpcodeSpec{name, aliases, kind, lo, hi, target};
@@ -96,6 +97,9 @@ const OpcodeSpec kTable[] = {
     option("loop_mode", {"loopmode"}, Special::LoopMode, kLoopModes),
     in("loop_start", {"loopstart"}, 0, kFrames, &R::loopStart),
     in("loop_end", {"loopend"}, 0, kFrames, &R::loopEnd),
+    option("direction", {}, Special::Direction, kDirections),
+    ccN("reverse_loccN", {}, ValueKind::Integer, 0, 127, Special::ReverseLoCc),
+    ccN("reverse_hiccN", {}, ValueKind::Integer, 0, 127, Special::ReverseHiCc),
     fl("delay", {}, 0, 100, &R::delay),
     fl("delay_random", {}, 0, 100, &R::delayRandom),
     fl("delay_beats", {}, 0, 1000, &R::delayBeats),  // the reference gives no range: 1000 beats
@@ -306,11 +310,8 @@ std::string numberPattern(std::string_view name, bool placeholders) {
   for (size_t i = 0; i < name.size(); ++i) {
     const char c = name[i];
     const bool number = text::isDigit(c) || (placeholders && (c == 'N' || c == 'X' || c == 'Y'));
-    if (!number) {
-      out.push_back(c);
-    } else if (out.empty() || out.back() != '#') {
-      out.push_back('#');
-    }
+    if (!number) out.push_back(c);
+    else if (out.empty() || out.back() != '#') out.push_back('#');
   }
   return out;
 }
@@ -346,7 +347,6 @@ std::optional<std::pair<std::string, int>> splitIndex(std::string_view name) {
 }  // namespace
 
 std::span<const OpcodeSpec> opcodeTable() { return kTable; }
-
 std::span<const std::string_view> filterTypeNames() { return kFilterTypes; }
 
 std::optional<OpcodeMatch> findOpcode(std::string_view name) {

@@ -33,9 +33,10 @@ enum class Special : uint8_t {
   // combine with the region's own value (RegionBuilder::finish).
   GlobalVolume, MasterVolume, GroupVolume, GlobalAmplitude, MasterAmplitude, GroupAmplitude,
   GlobalTune, MasterTune, GroupTune,
-  // SFZ v2: phase, stop_locc/stop_hicc, eqN_type (band N), fil2_type, note_selfmask.
+  // SFZ v2: phase, stop_locc/stop_hicc, eqN_type (band N), fil2_type, note_selfmask,
+  // direction, reverse_locc/reverse_hicc.
   Phase, StopLoCc, StopHiCc, EqType,
-  Fil2Type, NoteSelfmask,
+  Fil2Type, NoteSelfmask, Direction, ReverseLoCc, ReverseHiCc,
 };
 
 struct EnvField {

@@ -14,6 +14,7 @@
 #include "sfz/Paths.h"
 #include "sfz/Preprocessor.h"
 #include "sfz/RegionBuilder.h"
+#include "sfz/SampleTable.h"
 #include "sfz/Text.h"
 #include "sfz/Values.h"
 
@@ -39,7 +40,8 @@ class Parser {
       : inst_(instrument),
         reporter_(instrument.diagnostics),
         rootFolder_(std::move(rootFolder)),
-        labels_(instrument, reporter_) {}
+        labels_(instrument, reporter_),
+        samples_(instrument) {}
 
   Reporter& reporter() { return reporter_; }
   void onToken(const Token& token);
@@ -70,7 +72,6 @@ class Parser {
   std::optional<int> controlInteger(const Token& token, int lo, int hi);
   void reportUnimplemented(const Token& token);
   int32_t sampleIndex(const Token& token);
-  int32_t addSample(const std::string& path);
   void closeBlock();
   void finishRegion();
   void finishCurve();
@@ -92,8 +93,8 @@ class Parser {
   Control control_;
   OpenCurve curve_;
   std::unordered_map<std::string, int32_t> sampleByWritten_;  // default_path + value as written
-  std::unordered_map<std::string, int32_t> sampleByPath_;
   LabelReader labels_;
+  SampleTable samples_;
 };
 
 void Parser::onToken(const Token& token) {
@@ -323,15 +324,9 @@ int32_t Parser::sampleIndex(const Token& token) {
       reporter_.warning(*token.file, token.line, "sample not found: '" + path + "'");
     }
   }
-  const int32_t index = addSample(path);
+  const int32_t index = samples_.addResolved(path);
   sampleByWritten_.emplace(key, index);
   return index;
-}
-
-int32_t Parser::addSample(const std::string& path) {
-  const auto [it, added] = sampleByPath_.emplace(path, static_cast<int32_t>(inst_.samples.size()));
-  if (added) inst_.samples.push_back(path);
-  return it->second;
 }
 
 void Parser::closeBlock() {
@@ -351,6 +346,9 @@ void Parser::finishRegion() {
     return;
   }
   if (!notes.empty()) reporter_.warning(regionOrigin_.file, regionOrigin_.line, notes);
+  // direction=reverse always plays the reversed entry; reverse_loccN picks it at note-on.
+  if (region->reverse) region->sampleIndex = samples_.reversed(region->sampleIndex);
+  else if (!region->reverseCcs.empty()) region->reverseSampleIndex = samples_.reversed(region->sampleIndex);
   inst_.regions.push_back(*region);
   inst_.origins.push_back(regionOrigin_);
   inst_.origins.back().label = labels_.finishRegion(*region);
@@ -366,6 +364,7 @@ void Parser::finishCurve() {
 
 void Parser::finish() {
   closeBlock();
+  samples_.dropUnplayedForward();
   level_ = Level::None;
 }
 

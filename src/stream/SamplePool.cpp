@@ -33,18 +33,20 @@ SamplePool::SamplePool(PoolOptions options)
     : options_(options), budget_(options.memoryBudget ? options.memoryBudget : defaultMemoryBudget()) {}
 SamplePool::~SamplePool() = default;
 
-const SampleData* SamplePool::acquire(const std::string& path) {
-  if (const auto it = byPath_.find(path); it != byPath_.end()) {
+const SampleData* SamplePool::acquire(const std::string& path, SampleDirection direction) {
+  auto& byPath = byPath_[static_cast<std::size_t>(direction)];
+  if (const auto it = byPath.find(path); it != byPath.end()) {
     const SampleRecord& known = *records_[it->second];
     return known.loaded ? &known.data : nullptr;
   }
   const auto id = static_cast<uint32_t>(records_.size());
   auto record = std::make_unique<SampleRecord>();
   record->path = path;
+  record->direction = direction;
   record->data.id = id;
   load(*record);
   records_.push_back(std::move(record));
-  byPath_.emplace(path, id);
+  byPath.emplace(path, id);
   const SampleRecord& added = *records_.back();
   return added.loaded ? &added.data : nullptr;
 }
@@ -56,9 +58,10 @@ std::vector<const SampleData*> SamplePool::acquireAll(const std::vector<std::str
   return out;
 }
 
-const SampleRecord* SamplePool::find(const std::string& path) const {
-  const auto it = byPath_.find(path);
-  return it == byPath_.end() ? nullptr : records_[it->second].get();
+const SampleRecord* SamplePool::find(const std::string& path, SampleDirection direction) const {
+  const auto& byPath = byPath_[static_cast<std::size_t>(direction)];
+  const auto it = byPath.find(path);
+  return it == byPath.end() ? nullptr : records_[it->second].get();
 }
 
 std::size_t SamplePool::loadedCount() const noexcept {
@@ -74,6 +77,7 @@ std::size_t SamplePool::streamedCount() const noexcept {
 
 void SamplePool::load(SampleRecord& record) {
   record.loaded = isGeneratorName(record.path) ? loadGenerator(record) : loadFile(record);
+  if (record.loaded && record.direction == SampleDirection::Reverse) reverseFrames(record);
   if (record.loaded) bytesInRam_ += sizeof(float) * record.storageFloats;
 }
 
@@ -93,10 +97,12 @@ void SamplePool::allocate(SampleRecord& record, int channels, int64_t frames) {
 bool SamplePool::fitsBudget(SampleRecord& record, int channels, int64_t frames) {
   const std::size_t needed = storageBytes(channels, frames);
   if (needed <= budget_ && bytesInRam_ <= budget_ - needed) return true;
+  const bool reversed = record.direction == SampleDirection::Reverse;
   report(record, PoolMessage::Kind::Unreadable,
-         "sample file " + record.path + " not loaded: it needs " + mib(needed) + " in RAM and the memory budget of " +
-             mib(budget_) + " has " + mib(budget_ - std::min(budget_, bytesInRam_)) +
-             " left (raise --memory-budget, or stream it with a smaller preload)");
+         "sample file " + record.path + (reversed ? " (reversed: direction=reverse)" : "") +
+             " not loaded: it needs " + mib(needed) + " in RAM and the memory budget of " + mib(budget_) + " has " +
+             mib(budget_ - std::min(budget_, bytesInRam_)) + " left (raise --memory-budget" +
+             (reversed ? "; a reversed sample is held whole)" : ", or stream it with a smaller preload)"));
   return false;
 }
 
@@ -144,7 +150,8 @@ bool SamplePool::loadFile(SampleRecord& record) {
                " channels; using the first two");
 
   const int64_t preload = options_.preloadFrames;
-  const bool streamed = preload >= 0 && info.frames > preload + std::max<int64_t>(0, options_.readFrames);
+  const bool streamed = record.direction == SampleDirection::Forward && preload >= 0 &&
+                        info.frames > preload + std::max<int64_t>(0, options_.readFrames);
   const int64_t wanted = streamed ? preload : info.frames;
   if (!fitsBudget(record, info.channels, wanted)) return false;
   allocate(record, info.channels, wanted);
@@ -175,11 +182,28 @@ bool SamplePool::loadFile(SampleRecord& record) {
   return true;
 }
 
+// Reverses the frames in RAM of a record loaded whole (loadFile never streams a reversed
+// record), in place; the guards stay zeros. The loop (a file's smpl loop, a generator's
+// table) is mirrored: the same frames loop, now counted from the file's last frame.
+void SamplePool::reverseFrames(SampleRecord& record) {
+  SampleData& data = record.data;
+  for (int c = 0; c < data.channels; ++c) {
+    float* first = record.storage.get() + (data.channel[c] - record.storage.get());
+    std::reverse(first, first + data.framesInRam);
+  }
+  if (data.loopStart < 0 || data.loopEnd < data.loopStart) return;
+  const int64_t last = data.totalFrames - 1, loopStart = data.loopStart;
+  data.loopStart = last - data.loopEnd;
+  data.loopEnd = last - loopStart;
+}
+
 void SamplePool::report(SampleRecord& record, PoolMessage::Kind kind, std::string text) {
   if (kind != PoolMessage::Kind::Warning) {
     record.missing = kind == PoolMessage::Kind::Missing;
     record.error = text;
   }
+  const auto twin = record.direction == SampleDirection::Reverse ? find(record.path) : nullptr;
+  if (twin && twin->error == text) return;  // the forward record said it already
   messages_.push_back(PoolMessage{kind, record.path, std::move(text)});
 }
 

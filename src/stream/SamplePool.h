@@ -11,6 +11,12 @@
 // streams the rest; shorter files are held whole (streaming them would save less
 // than one read).
 //
+// A reversed sample (SampleDirection::Reverse, for direction=reverse) is a record of
+// its own beside the forward one of the same path: always decoded whole into RAM (never
+// streamed, whatever the preload), its frames reversed (frame i = the file's frame
+// total-1-i), counted against the memory budget like any other record. Its loop (smpl
+// chunk, generator table) is mirrored: the same frames loop, in reversed frame numbers.
+//
 // Memory layout of one record's frames (planar, see core/SampleData.h):
 //
 //   storage: [ guard | left frames | guard ][ guard | right frames | guard ]
@@ -20,6 +26,8 @@
 // Failures never throw: a missing or unreadable file, or one over the memory budget,
 // gives a nullptr sample and one message naming the file (libsndfile's reason for
 // unreadable ones); every other sample still loads. Asking again for a failed path returns nullptr silently.
+// A reversed record that fails as its forward twin did adds no second message.
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -43,6 +51,8 @@ struct PoolOptions {
 // sample with a message instead of the kernel's out-of-memory killer ending Spindle.
 std::size_t defaultMemoryBudget() noexcept;
 
+enum class SampleDirection : uint8_t { Forward, Reverse };
+
 struct PoolMessage {
   enum class Kind : uint8_t { Missing, Unreadable, Warning };
   Kind kind = Kind::Warning;
@@ -53,6 +63,7 @@ struct PoolMessage {
 // One distinct sample path and what became of it.
 struct SampleRecord {
   std::string path;         // absolute file path or generator name ("*sine")
+  SampleDirection direction = SampleDirection::Forward;
   std::string formatName;   // "WAV PCM_16", "generator", ... ; empty if unread
   int format = 0;           // libsndfile SF_FORMAT_*; 0 for generators
   int fileChannels = 0;     // as stored in the file (SampleData::channels is at most 2)
@@ -71,13 +82,14 @@ class SamplePool {
   SamplePool(const SamplePool&) = delete;
   SamplePool& operator=(const SamplePool&) = delete;
 
-  // Returns the sample for `path` (absolute path or generator name), loading it on
-  // first request; nullptr when it cannot be loaded (see messages()).
-  const SampleData* acquire(const std::string& path);
+  // Returns the sample for `path` (absolute path or generator name) played in
+  // `direction`, loading it on first request; nullptr when it cannot be loaded (see
+  // messages()).
+  const SampleData* acquire(const std::string& path, SampleDirection direction = SampleDirection::Forward);
   // acquire() for each path, in order; the result is indexed like `paths`.
   std::vector<const SampleData*> acquireAll(const std::vector<std::string>& paths);
 
-  const SampleRecord* find(const std::string& path) const;
+  const SampleRecord* find(const std::string& path, SampleDirection direction = SampleDirection::Forward) const;
   const SampleRecord& record(uint32_t id) const { return *records_[id]; }
   std::size_t size() const noexcept { return records_.size(); }
   std::size_t loadedCount() const noexcept;
@@ -93,12 +105,13 @@ class SamplePool {
   bool loadGenerator(SampleRecord& record);
   bool loadFile(SampleRecord& record);
   bool fitsBudget(SampleRecord& record, int channels, int64_t frames);
+  static void reverseFrames(SampleRecord& record);
   void allocate(SampleRecord& record, int channels, int64_t frames);
   void report(SampleRecord& record, PoolMessage::Kind kind, std::string text);
 
   PoolOptions options_;
   std::vector<std::unique_ptr<SampleRecord>> records_;  // index = SampleData::id
-  std::unordered_map<std::string, uint32_t> byPath_;
+  std::array<std::unordered_map<std::string, uint32_t>, 2> byPath_;  // indexed by SampleDirection
   std::vector<PoolMessage> messages_;
   std::size_t bytesInRam_ = 0;
   std::size_t budget_ = 0;

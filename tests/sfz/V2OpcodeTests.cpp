@@ -1,6 +1,6 @@
 // SFZ v2 opcodes read into the Region: pan tracking, phase, program and timer
 // conditions, directional bend steps, bend smoothing, stop_locc/stop_hicc, the v2 filter
-// types and fil_gain, eqN_type.
+// types and fil_gain, eqN_type, direction and reverse_loccN/hiccN.
 #include <array>
 
 #include "TestUtil.h"
@@ -111,4 +111,83 @@ TEST_CASE("v2 opcodes: eqN_type peak, lshelf, hshelf per band", "[sfz][v2][eq]")
   REQUIRE(bad.regions.size() == 1);
   CHECK(bad.diagnostics.size() == 2);
   CHECK(bad.regions[0].eq[0].type == ET::Peak);
+}
+
+TEST_CASE("v2 opcodes: direction=reverse plays the sample's reversed entry, one per file", "[sfz][v2]") {
+  const auto inst = parse(R"(<region> sample=*saw key=60
+<region> sample=*saw key=61 direction=reverse offset=10 end=99 loop_start=20 loop_end=79
+<group> direction=reverse
+<region> sample=*saw key=62
+<region> sample=*sine key=63
+<region> sample=*sine key=64 direction=forward
+<region> sample=*saw key=65 direction=sideways
+)");
+  REQUIRE(inst.regions.size() == 6);
+  REQUIRE(inst.samples.size() == 4);
+  const int32_t saw = inst.regions[0].sampleIndex, sawReversed = inst.regions[1].sampleIndex;
+  CHECK_FALSE(inst.regions[0].reverse);
+  CHECK_FALSE(inst.isReversed(static_cast<std::size_t>(saw)));
+  CHECK(inst.regions[1].reverse);
+  CHECK(sawReversed != saw);
+  CHECK(inst.isReversed(static_cast<std::size_t>(sawReversed)));
+  CHECK(inst.samples.at(static_cast<std::size_t>(sawReversed)) == "*saw");  // the same file
+  CHECK(inst.regions[1].reverseSampleIndex == -1);
+  // offset, end and loop points are kept as written: they count in reversed frames.
+  CHECK(inst.regions[1].offset == 10);
+  CHECK(inst.regions[1].end == 99);
+  CHECK(inst.regions[1].loopStart == 20);
+  CHECK(inst.regions[1].loopEnd == 79);
+  CHECK(inst.regions[2].sampleIndex == sawReversed);  // from the group; one reversed entry per file
+  const int32_t sineReversed = inst.regions[3].sampleIndex;
+  CHECK(inst.samples.at(static_cast<std::size_t>(sineReversed)) == "*sine");
+  CHECK(inst.isReversed(static_cast<std::size_t>(sineReversed)));
+  CHECK_FALSE(inst.regions[4].reverse);  // the region's direction=forward wins over the group's
+  CHECK_FALSE(inst.isReversed(static_cast<std::size_t>(inst.regions[4].sampleIndex)));
+  CHECK(inst.regions[5].sampleIndex == sawReversed);  // an unknown direction is ignored: the group's holds
+  CHECK(inst.reversedSamples == std::vector<int32_t>{sawReversed, sineReversed});
+  CHECK(countDiagnostics(inst, "not supported") == 0);
+  CHECK(countDiagnostics(inst, "sideways") == 1);
+}
+
+TEST_CASE("v2 opcodes: reverse_loccN/hiccN keep the forward entry and add the reversed one", "[sfz][v2]") {
+  const auto inst = parse(R"(<region> sample=*saw key=60 reverse_locc64=64 reverse_hicc64=127 reverse_hicc1=10
+<region> sample=*saw key=61 direction=reverse reverse_locc64=64
+)");
+  REQUIRE(inst.regions.size() == 2);
+  const spindle::Region& a = inst.regions[0];
+  CHECK_FALSE(a.reverse);
+  CHECK_FALSE(inst.isReversed(static_cast<std::size_t>(a.sampleIndex)));
+  REQUIRE(a.reverseSampleIndex >= 0);
+  CHECK(inst.isReversed(static_cast<std::size_t>(a.reverseSampleIndex)));
+  REQUIRE(a.reverseCcs.size() == 2);
+  CHECK(a.reverseCcs[0].cc == 64);
+  CHECK(a.reverseCcs[0].lo == Approx(64.0 / 127.0));
+  CHECK(a.reverseCcs[0].hi == 1.0f);
+  CHECK(a.reverseCcs[1].cc == 1);
+  CHECK(a.reverseCcs[1].lo == 0.0f);
+  CHECK(a.reverseCcs[1].hi == Approx(10.0 / 127.0));
+  // direction=reverse always reverses: the controller has nothing left to choose.
+  CHECK(inst.regions[1].sampleIndex == a.reverseSampleIndex);
+  CHECK(inst.regions[1].reverseSampleIndex == -1);
+  CHECK(inst.samples.size() == 2);
+  CHECK(countDiagnostics(inst, "not supported") == 0);
+}
+
+TEST_CASE("v2 opcodes: a file only played reversed keeps no forward entry", "[sfz][v2]") {
+  const auto inst = parse(R"(<group> sample=kick.wav direction=reverse
+<region> key=60
+<region> key=61 sample=*saw
+<region> key=62 sample=*sine direction=forward reverse_locc1=100
+)");
+  REQUIRE(inst.regions.size() == 3);
+  // kick.wav reversed, *saw reversed, *sine, *sine reversed: no forward kick.wav or *saw.
+  REQUIRE(inst.samples.size() == 4);
+  CHECK(inst.samples[0] == "/nonexistent-spindle/inst/kick.wav");
+  CHECK(inst.regions[0].sampleIndex == 0);
+  CHECK(inst.samples.at(static_cast<std::size_t>(inst.regions[1].sampleIndex)) == "*saw");
+  CHECK(inst.samples.at(static_cast<std::size_t>(inst.regions[2].sampleIndex)) == "*sine");
+  CHECK(inst.samples.at(static_cast<std::size_t>(inst.regions[2].reverseSampleIndex)) == "*sine");
+  CHECK(inst.reversedSamples == std::vector<int32_t>{0, 1, 3});
+  CHECK_FALSE(inst.isReversed(static_cast<std::size_t>(inst.regions[2].sampleIndex)));
+  CHECK(inst.missingSamples == std::vector<std::string>{"/nonexistent-spindle/inst/kick.wav"});
 }
