@@ -39,6 +39,7 @@ struct LoadReport {
   std::vector<std::string> unknownOpcodes;
   std::vector<sfz::Diagnostic> diagnostics;
   std::size_t bytesInRam = 0;               // the pool's total after this load
+  std::size_t loopTailBytes = 0;            // this program's loop_crossfade tails (not in the pool)
   double seconds = 0.0;                     // wall time of the load
 
   std::size_t errorCount() const noexcept;  // error diagnostics
@@ -63,6 +64,7 @@ class Loader {
  private:
   Result build(sfz::Instrument instrument, double startSeconds);
   void loadSamples(const sfz::Instrument& instrument, engine::Program& program, LoadReport& report);
+  void buildLoopTails(engine::Program& program, LoadReport& report);
 
   stream::SamplePool pool_;
 };

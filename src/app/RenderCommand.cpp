@@ -165,7 +165,7 @@ int runRender(const std::vector<std::string>& argList, std::ostream& out, std::o
   }
   out << "spindle-render " << kVersion << '\n';
   printLoadSummary(loaded.report, out);
-  out << "memory:          " << streaming.budget(loader.pool()) << '\n';
+  out << "memory:          " << streaming.budget(loader.pool(), loaded.report.loopTailBytes) << '\n';
   return renderSong(*args, *loaded.program, *song, streaming, out, err);
 }
 

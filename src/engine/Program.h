@@ -7,10 +7,13 @@
 // the old pointer back through its trash FIFO and the control side frees it.
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "core/Controllers.h"
+#include "core/LoopTail.h"
+#include "core/Realtime.h"
 #include "core/Region.h"
 #include "core/SampleData.h"
 #include "engine/mod/ModPlan.h"
@@ -56,6 +59,17 @@ struct Program {
   // the audio thread publishes their values for the player (Engine::controllerValue).
   std::vector<uint16_t> publishedControllers;
   mod::ModPlan modulation;  // the regions' controller modulations, compiled
+  // loop_crossfade, blended (core/LoopTail.h): indexed like regions, or shorter. Filled
+  // on the loader thread after prepare() (stream/LoopTails.h reads what is not in RAM).
+  std::vector<LoopTail> loopTails;
+  // The tail of `r` (one of this Program's regions), or null when it has none.
+  const LoopTail* loopTail(const Region& r) const noexcept SPINDLE_REALTIME {
+    const Region* base = regions.data();
+    const std::less<const Region*> before;  // a total order, even for a pointer from elsewhere
+    if (loopTails.empty() || before(&r, base) || !before(&r, base + regions.size())) return nullptr;
+    const auto i = static_cast<std::size_t>(&r - base);
+    return i < loopTails.size() && loopTails[i].frames > 0 ? &loopTails[i] : nullptr;
+  }
 };
 
 }  // namespace spindle::engine

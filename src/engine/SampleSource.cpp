@@ -17,6 +17,10 @@ void SampleSource::start(const Setup& setup, const SourceScratch& scratch) noexc
   scratch_ = scratch;
   loop_ = setup.loop;
   lastFrame_ = setup.lastFrame;
+  const LoopTail* t = setup.tail;
+  const bool tailFits = t && loop_.looping() && t->frames <= loop_.loopLength && loop_.loopStart == t->loopStart &&
+                        loop_.loopLength == t->loopEnd - t->loopStart + 1;
+  tail_ = tailFits ? t : nullptr;
   wholeInRam_ = data_ && data_->framesInRam >= data_->totalFrames;
   bank_ = scratch.streams;
   if (!wholeInRam_ && bank_) openStream(setup.offset - kGuard);  // history taps before the offset
@@ -33,7 +37,9 @@ bool SampleSource::starved() const noexcept SPINDLE_REALTIME {
 
 void SampleSource::leaveLoop(int64_t position) noexcept SPINDLE_REALTIME {
   if (!loop_.looping()) return;
-  const int64_t wraps = std::min(loop_.wraps, loop_.cycleOf(position));
+  int64_t keep = loop_.cycleOf(position);
+  if (tail_ && position + kGuard >= tailStart(keep)) ++keep;  // inside the blend: finish it (SampleSource.h)
+  const int64_t wraps = std::min(loop_.wraps, keep);
   if (wraps == loop_.wraps) return;
   loop_.wraps = wraps;
   if (stream_.active()) {
@@ -73,6 +79,43 @@ void SampleSource::openStream(int64_t from) noexcept SPINDLE_REALTIME {
 }
 
 SourceSpan SampleSource::read(int64_t first, int count) noexcept SPINDLE_REALTIME {
+  const SourceSpan span = readFrames(first, count);
+  if (!tail_ || span.count <= 0) return span;
+  const int64_t cycle = loop_.cycleOf(std::max<int64_t>(first, 0));
+  if (cycle >= loop_.wraps || tailStart(cycle) >= first + span.count) return span;
+  return blendTail(first, span);
+}
+
+// Unrolled index of the first blended frame of `cycle` (its last X frames).
+int64_t SampleSource::tailStart(int64_t cycle) const noexcept SPINDLE_REALTIME {
+  return loop_.loopStart + (cycle + 1) * loop_.loopLength - tail_->frames;
+}
+
+// The span in the scratch with every frame in a jumping cycle's window replaced by
+// the tail's. A span may hold several windows when the loop is shorter than it.
+SourceSpan SampleSource::blendTail(int64_t first, SourceSpan span) noexcept SPINDLE_REALTIME {
+  const int channels = data_->channels > 1 ? 2 : 1;
+  float* outs[2] = {scratch_.left, scratch_.right};
+  if (span.left != scratch_.left) {
+    span.count = std::min(span.count, scratch_.capacity);
+    const auto bytes = sizeof(float) * static_cast<size_t>(span.count);
+    std::memcpy(scratch_.left, span.left, bytes);
+    if (channels > 1) std::memcpy(scratch_.right, span.right, bytes);
+  }
+  const int64_t end = first + span.count;
+  for (int64_t c = loop_.cycleOf(std::max<int64_t>(first, 0)); c < loop_.wraps && tailStart(c) < end; ++c) {
+    const int64_t w = tailStart(c);
+    const int64_t from = std::max(first, w), to = std::min(end, w + tail_->frames);
+    for (int ch = 0; ch < channels && from < to; ++ch) {
+      const float* blended = tail_->channel(ch) + (from - w);
+      std::memcpy(outs[ch] + (from - first), blended, sizeof(float) * static_cast<size_t>(to - from));
+    }
+  }
+  return {scratch_.left, channels > 1 ? scratch_.right : scratch_.left, span.count};
+}
+
+// The frames as the file (RAM or ring) holds them, before any loop_crossfade.
+SourceSpan SampleSource::readFrames(int64_t first, int count) noexcept SPINDLE_REALTIME {
   if (!data_ || count <= 0) return {};
   const int64_t ramEnd = stream_.active() ? stream_.first() : LoopMap::kEndless;
   if (first + count <= ramEnd) return readRam(first, count);

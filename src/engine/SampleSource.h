@@ -39,9 +39,24 @@
 // release makes playback leave it; it is released when the voice ends (stop()).
 // Without a StreamBank (SourceScratch::streams null) frames past framesInRam are
 // simply missing.
+//
+// loop_crossfade: the region's LoopTail (core/LoopTail.h, blended on the loader thread)
+// replaces the last X frames of every cycle that jumps back, whichever way the frames
+// came (RAM or ring), so a streamed and an in-RAM voice play the same, and the ring
+// keeps holding plain file frames. A span touching such a window is copied into the
+// scratch and patched:
+//
+//   unrolled:  ... cycle c ........ [W_c .. W_c + X - 1] | cycle c + 1 ...
+//                                    tail frames 0..X-1   ^ jump back (c < wraps)
+//   W_c = loopStart + (c + 1) * loopLength - X
+//
+// The exit cycle (c == wraps) plays its own frames. A loop_sustain release that comes
+// while the voice already reads the current cycle's window lets that cycle finish
+// its blend and jump back once more: the blend is never cut off halfway.
 #include <cstdint>
 
 #include "core/LoopMap.h"
+#include "core/LoopTail.h"
 #include "core/Realtime.h"
 #include "core/SampleData.h"
 #include "engine/StreamReader.h"
@@ -74,6 +89,7 @@ class SampleSource {
     int64_t lastFrame = 0;  // last file frame played (region end), inclusive
     LoopMap loop;
     int64_t offset = 0;  // first file frame played (the stream starts from here at the latest)
+    const LoopTail* tail = nullptr;  // loop_crossfade; used only when `loop` is the loop it was built for
   };
 
   // Audio thread, at voice start.
@@ -95,7 +111,10 @@ class SampleSource {
   bool starved() const noexcept SPINDLE_REALTIME;
 
  private:
+  SourceSpan readFrames(int64_t first, int count) noexcept SPINDLE_REALTIME;
   SourceSpan readRam(int64_t first, int count) noexcept SPINDLE_REALTIME;
+  int64_t tailStart(int64_t cycle) const noexcept SPINDLE_REALTIME;
+  SourceSpan blendTail(int64_t first, SourceSpan span) noexcept SPINDLE_REALTIME;
   int copyRam(int64_t first, int count) noexcept SPINDLE_REALTIME;
   void openStream(int64_t from) noexcept SPINDLE_REALTIME;
   int64_t streamStart(int64_t from) const noexcept SPINDLE_REALTIME;
@@ -108,6 +127,7 @@ class SampleSource {
   const SampleData* data_ = nullptr;
   SourceScratch scratch_;
   LoopMap loop_;
+  const LoopTail* tail_ = nullptr;  // null: no loop_crossfade on this voice's loop
   int64_t lastFrame_ = 0;
   bool wholeInRam_ = true;
   rt::StreamBank* bank_ = nullptr;

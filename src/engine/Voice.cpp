@@ -2,8 +2,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/LoopTail.h"
 #include "core/Units.h"
 #include "engine/Curves.h"
+#include "engine/Program.h"
 #include "engine/Voice.h"
 
 namespace spindle::engine {
@@ -75,7 +77,7 @@ bool Voice::start(const VoiceStart& s, Prng& rng, const SourceScratch& scratch, 
 // Offset, end and loop mode; see SampleSource.h for the unrolled frames.
 SampleSource::Setup Voice::setupSource(const Region& r, const SampleData& d, bool releaseTrigger, Prng& rng) noexcept
     SPINDLE_REALTIME {
-  const int64_t last = std::min(r.end >= 0 ? r.end : d.totalFrames - 1, d.totalFrames - 1);
+  const int64_t last = lastPlayedFrame(r, d);
   int64_t offset = r.offset + static_cast<int64_t>(mod_.sum(ModTarget::Offset));
   if (r.offsetRandom > 0) offset += static_cast<int64_t>(rng.uniform() * static_cast<float>(r.offsetRandom + 1));
   offset = std::clamp<int64_t>(offset, 0, std::max<int64_t>(last, 0));
@@ -92,13 +94,14 @@ SampleSource::Setup Voice::setupSource(const Region& r, const SampleData& d, boo
   if (r.count > 1) {
     map = {offset, last - offset + 1, r.count - 1};  // play offset..end `count` times
   } else if (loops && !releaseTrigger) {
-    const int64_t ls = r.loopStart >= 0 ? r.loopStart : d.loopStart;
-    const int64_t le = std::min(r.loopEnd >= 0 ? r.loopEnd : d.loopEnd, last);
+    const LoopPoints points = loopPoints(r, d);
+    const int64_t ls = points.start, le = points.end;
     // loop_count=N: the loop plays N times (N - 1 jumps back), then on to the end.
     const int64_t wraps = r.loopCount > 0 ? r.loopCount - 1 : LoopMap::kForever;
     if (ls >= 0 && le > ls && offset <= le) map = {ls, le - ls + 1, wraps};
   }
-  return {&d, last, map, offset};
+  // SampleSource applies the tail only to the loop it was built for (not to count's repeats).
+  return {&d, last, map, offset, program_ ? program_->loopTail(r) : nullptr};
 }
 
 // delay, delay_random, delay_beats, delay_samples (output frames, as sfizz counts them);

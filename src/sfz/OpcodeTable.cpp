@@ -100,6 +100,7 @@ const OpcodeSpec kTable[] = {
     option("direction", {}, Special::Direction, kDirections),
     ccN("reverse_loccN", {}, ValueKind::Integer, 0, 127, Special::ReverseLoCc),
     ccN("reverse_hiccN", {}, ValueKind::Integer, 0, 127, Special::ReverseHiCc),
+    fl("loop_crossfade", {}, 0, 100, &R::loopCrossfade),  // the reference gives no range: 100 s
     fl("delay", {}, 0, 100, &R::delay),
     fl("delay_random", {}, 0, 100, &R::delayRandom),
     fl("delay_beats", {}, 0, 1000, &R::delayBeats),  // the reference gives no range: 1000 beats

@@ -45,14 +45,19 @@ void Streaming::waitForDisk() noexcept {
   if (bank_) bank_->keepPace();
 }
 
-std::string Streaming::budget(const SamplePool& pool) const {
+std::string Streaming::budget(const SamplePool& pool, std::size_t loopTailBytes) const {
   const std::size_t preload = pool.bytesInRam();
-  if (!bank_) return mib(preload) + " (every sample whole in RAM, no streaming)";
+  const std::string tails = loopTailBytes > 0 ? " + " + mib(loopTailBytes) + " loop crossfades" : "";
+  if (!bank_) {
+    if (loopTailBytes == 0) return mib(preload) + " (every sample whole in RAM, no streaming)";
+    return mib(preload) + " (every sample whole in RAM, no streaming)" + tails + " = " + mib(preload + loopTailBytes);
+  }
   const std::size_t perRing = ringBytes() / static_cast<std::size_t>(bank_->size());
   const std::size_t cache = static_cast<std::size_t>(disk_->cacheBlocks()) * BlockCache::kBlockBytes;
   return mib(preload) + " preload (" + std::to_string(pool.streamedCount()) + " of " +
          std::to_string(pool.loadedCount()) + " samples streamed) + " + std::to_string(bank_->size()) +
-         " streams x " + mib(perRing) + " + " + mib(cache) + " block cache = " + mib(preload + ringBytes() + cache);
+         " streams x " + mib(perRing) + " + " + mib(cache) + " block cache" + tails + " = " +
+         mib(preload + ringBytes() + cache + loopTailBytes);
 }
 
 std::string Streaming::report(uint64_t underruns) const {

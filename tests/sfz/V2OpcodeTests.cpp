@@ -191,3 +191,12 @@ TEST_CASE("v2 opcodes: a file only played reversed keeps no forward entry", "[sf
   CHECK_FALSE(inst.isReversed(static_cast<std::size_t>(inst.regions[2].sampleIndex)));
   CHECK(inst.missingSamples == std::vector<std::string>{"/nonexistent-spindle/inst/kick.wav"});
 }
+
+TEST_CASE("v2 opcodes: loop_crossfade parses in seconds, with no warning", "[sfz][v2][xfade]") {
+  const auto inst = parse("<region> sample=*sine loop_mode=loop_continuous loop_crossfade=0.025\n<region> sample=*sine\n");
+  REQUIRE(inst.regions.size() == 2);
+  CHECK(inst.diagnostics.empty());
+  CHECK(inst.unknownOpcodes.empty());
+  CHECK(inst.regions[0].loopCrossfade == 0.025f);
+  CHECK(inst.regions[1].loopCrossfade == 0.0f);
+}

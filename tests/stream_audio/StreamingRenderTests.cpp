@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "StreamAudioSupport.h"
+#include "stream/LoopTails.h"
 #include "catch.h"
 
 using namespace spindle;
@@ -45,7 +46,7 @@ Region region(int sample, int key) {
 // Every way a voice meets its stream: plain, a loop wrapping into the preload, a
 // loop_sustain left on release (streamed and held in RAM), an offset past the
 // preload, count repeats, and pitch (increments above and below 1).
-std::unique_ptr<engine::Program> makeProgram(SamplePool& pool, const Library& lib) {
+std::unique_ptr<engine::Program> makeProgram(SamplePool& pool, const Library& lib, bool crossfade) {
   auto p = std::make_unique<engine::Program>();
   for (const char* name : {"a.wav", "b.wav", "c.flac", "d.wav", "e.wav", "f.wav"}) p->samples.push_back(pool.acquire(lib.path(name)));
   for (const SampleData* s : p->samples) REQUIRE(s != nullptr);
@@ -73,6 +74,18 @@ std::unique_ptr<engine::Program> makeProgram(SamplePool& pool, const Library& li
   low.pitchKeycenter = 55;  // a fifth down
   p->regions.push_back(low);
   p->prepare();
+  if (crossfade) {  // loop_crossfade on the three loops, built as the loader builds it
+    p->regions[1].loopCrossfade = 0.05f, p->regions[2].loopCrossfade = 0.02f, p->regions[5].loopCrossfade = 0.01f;
+    p->loopTails.resize(p->regions.size());
+    for (std::size_t i = 0; i < p->regions.size(); ++i) {
+      const Region& r = p->regions[i];
+      std::string error;
+      p->loopTails[i] = stream::buildLoopTail(r, *p->samples[static_cast<std::size_t>(r.sampleIndex)], error);
+      REQUIRE(error.empty());
+    }
+    REQUIRE(p->loopTails[1].frames > 0);
+    REQUIRE(p->loopTails[5].frames == 100);  // clamped to loop_start
+  }
   return p;
 }
 
@@ -94,12 +107,12 @@ struct Rendered {
 
 // Renders song() with preload < 0 (every sample whole, no disk thread) or with the
 // given preload, streaming through a disk thread in freewheel mode.
-Rendered render(const Library& lib, int64_t preload, engine::Quality quality) {
+Rendered render(const Library& lib, int64_t preload, engine::Quality quality, bool crossfade = false) {
   DiskOptions options;
   options.readBytes = 16 * 1024;  // 4096-frame reads: many reads and ring wraps per voice
   options.fifoPriority = 0;
   SamplePool pool(PoolOptions{preload, preload < 0 ? 0 : options.readFrames()});
-  const auto program = makeProgram(pool, lib);
+  const auto program = makeProgram(pool, lib, crossfade);
   std::unique_ptr<rt::StreamBank> bank;
   std::unique_ptr<DiskThread> disk;
   if (preload >= 0) {
@@ -150,6 +163,23 @@ TEST_CASE("a streaming offline render is bit-identical to an all-in-RAM render",
   CHECK(streamed.framesDecoded <= 660000);  // each file (660000 frames together) decoded once at most
 }
 
+TEST_CASE("loop_crossfade: a streaming render equals the in-RAM render, and differs from no crossfade",
+          "[stream][render][xfade]") {
+  const Library lib;
+  const Rendered ram = render(lib, -1, engine::Quality::Hermite, true);
+  const Rendered streamed = render(lib, kPreload, engine::Quality::Hermite, true);
+  const Rendered plain = render(lib, kPreload, engine::Quality::Hermite, false);
+  REQUIRE(streamed.left.size() == ram.left.size());
+  std::size_t differing = 0, fromPlain = 0;
+  for (std::size_t i = 0; i < ram.left.size(); ++i) {
+    differing += (ram.left[i] != streamed.left[i]) + (ram.right[i] != streamed.right[i]);
+    if (i < plain.left.size()) fromPlain += ram.left[i] != plain.left[i];
+  }
+  CHECK(differing == 0);
+  CHECK(fromPlain > 1000);  // the tails did sound
+  CHECK(streamed.stats.sourceUnderruns == 0);
+}
+
 TEST_CASE("a slow disk: voices underrun, counted, resume when data arrives, and end", "[stream][slow]") {
   const Library lib;
   DiskOptions options;
@@ -164,7 +194,7 @@ TEST_CASE("a slow disk: voices underrun, counted, resume when data arrives, and 
     return true;
   };
   SamplePool pool(PoolOptions{2048, options.readFrames()});
-  const auto program = makeProgram(pool, lib);
+  const auto program = makeProgram(pool, lib, false);
   rt::StreamBank bank(32, stream::ringFramesFor(options, kBlock), stream::lowWaterFrames(kBlock));
   DiskThread disk(bank, options);  // live mode: nothing waits for it
   struct Unstall {
@@ -211,7 +241,7 @@ TEST_CASE("no free stream slot: the voice counts an underrun and fades out, the 
   options.readBytes = 16 * 1024;
   options.fifoPriority = 0;
   SamplePool pool(PoolOptions{2048, options.readFrames()});
-  const auto program = makeProgram(pool, lib);
+  const auto program = makeProgram(pool, lib, false);
   rt::StreamBank bank(1, stream::ringFramesFor(options, kBlock), stream::lowWaterFrames(kBlock));  // one stream only
   DiskThread disk(bank, options);
   engine::Engine engine(engine::EngineConfig{48000.0, kBlock, 32, engine::Quality::Hermite, 1, &bank});

@@ -65,3 +65,41 @@ TEST_CASE("SampleSource spans: in place, across wraps, and short when the data r
   CHECK(d.count == 10);
   CHECK(d.left[9] == 49.0f);
 }
+
+TEST_CASE("SampleSource with a loop_crossfade tail: blended windows, and a release exit", "[engine][source][xfade]") {
+  TestSample s(test::ramp(300));
+  Region region;
+  region.loopModeSet = true, region.loopMode = LoopMode::LoopSustain;
+  region.loopStart = 100, region.loopEnd = 199, region.loopCrossfade = 0.5f;  // 0.5 s at 48 Hz: X = 24
+  s.data.sampleRate = 48.0;
+  const LoopTail tail = loopTailFromRam(region, s.data);
+  REQUIRE(tail.frames == 24);
+  CHECK(tail.left[23] == 99.0f);  // frame ls - 1: the jump back lands without a repeat
+  Scratch scratch;
+  SampleSource src;
+  const auto played = [&](int64_t u) { return src.read(u, 1).left[0]; };
+
+  // Released well before cycle 2's window (u 376..399): cycle 2 is the exit, unblended.
+  src.start({&s.data, 299, LoopMap{100, 100, LoopMap::kForever}, 0, &tail}, scratch.get());
+  SourceSpan a = src.read(170, 40);  // cycle 0's window (176..199) and the jump back
+  for (int k = 0; k < 40; ++k) {
+    const int64_t u = 170 + k;
+    CHECK(a.left[k] == (u < 176 ? static_cast<float>(u) : u < 200 ? tail.left[static_cast<size_t>(u - 176)] : float(u - 100)));
+  }
+  src.leaveLoop(320);
+  CHECK(src.endPosition() == 299 + 2 * 100);
+  for (int64_t u = 376; u < 420; ++u) CHECK(played(u) == static_cast<float>(u - 200));  // on past the loop end
+
+  // Released inside cycle 1's window (u 276..299): it finishes its blend, jumps back,
+  // and cycle 2 is the exit.
+  src.start({&s.data, 299, LoopMap{100, 100, LoopMap::kForever}, 0, &tail}, scratch.get());
+  src.leaveLoop(280);
+  CHECK(src.endPosition() == 299 + 2 * 100);
+  CHECK(played(290) == tail.left[290 - 276]);
+  CHECK(played(300) == 100.0f);
+  CHECK(played(399) == 199.0f);
+
+  // A loop the tail was not built for (count repeats) plays the file's frames.
+  src.start({&s.data, 299, LoopMap{0, 300, 2}, 0, &tail}, scratch.get());
+  CHECK(played(190) == 190.0f);
+}

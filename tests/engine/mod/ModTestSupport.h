@@ -25,6 +25,12 @@ struct SfzProgram {
     program->samples.assign(inst.samples.size(), &sample->data);
     for (const sfz::Curve& c : inst.curves) program->curves.push_back(ModCurve{c.index, c.points});
     program->prepare();
+    // loop_crossfade tails, as the loader builds them (every test sample is in RAM).
+    for (const Region& r : program->regions) {
+      if (r.loopCrossfade > 0.0f) program->loopTails.resize(program->regions.size());
+    }
+    for (std::size_t i = 0; i < program->loopTails.size(); ++i)
+      program->loopTails[i] = loopTailFromRam(program->regions[i], sample->data);
   }
 };
 
