@@ -22,6 +22,15 @@ SvfCoeffs section(double g, double k, double m0, double m1, double m2) noexcept 
   c.m0 = m0;
   c.m1 = m1;
   c.m2 = m2;
+  c.s11 = 2.0 * c.a1 - 1.0;
+  c.s12 = -2.0 * c.a2;
+  c.b1 = 2.0 * c.a2;
+  c.s21 = 2.0 * c.a2;
+  c.s22 = 1.0 - 2.0 * c.a3;
+  c.b2 = 2.0 * c.a3;
+  c.c0 = m0 + m1 * c.a2 + m2 * c.a3;
+  c.c1 = m1 * c.a1 + m2 * c.a2;
+  c.c2 = m2 * (1.0 - c.a3) - m1 * c.a2;
   return c;
 }
 

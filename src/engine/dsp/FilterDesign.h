@@ -44,9 +44,19 @@ namespace spindle::engine::dsp {
 // and since M + M^T = diag(-2k, 0) <= 0 that matrix has norm <= 1 for every g > 0,
 // k >= 0. The states keep their meaning when g or k change, so the state's length
 // can never grow without input, however the cutoff jumps.
+//
+// Per frame the section runs in its matrix form (SvfRun.h), the same arithmetic
+// regrouped so that a frame's state depends on the last one through one multiply and
+// two adds (the chain above is five operations long):
+//   ic1' = s11*ic1 + s12*ic2 + b1*x,  s11 = 2*a1 - 1, s12 = -2*a2, b1 = 2*a2
+//   ic2' = s21*ic1 + s22*ic2 + b2*x,  s21 = 2*a2,     s22 = 1 - 2*a3, b2 = 2*a3
+//   y    = c0*x + c1*ic1 + c2*ic2,    c0 = m0 + m1*a2 + m2*a3, c1 = m1*a1 + m2*a2,
+//                                     c2 = m2*(1 - a3) - m1*a2
 struct SvfCoeffs {
   double a1 = 0.0, a2 = 0.0, a3 = 0.0;
   double m0 = 1.0, m1 = 0.0, m2 = 0.0;  // the defaults pass audio through
+  double s11 = -1.0, s12 = 0.0, b1 = 0.0, s21 = 0.0, s22 = 1.0, b2 = 0.0;
+  double c0 = 1.0, c1 = 0.0, c2 = 0.0;
 };
 
 // First order: lp = x / (s + 1), one trapezoidal integrator in a loop:

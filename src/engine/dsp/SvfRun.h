@@ -28,14 +28,16 @@ inline SvfState sanitizeState(SvfState s) noexcept SPINDLE_REALTIME {
   return {sanitizeState(s.z1), sanitizeState(s.z2)};
 }
 
-// One frame of the state-variable section (FilterDesign.h).
+// One frame of the state-variable section, in its matrix form (FilterDesign.h): the
+// input terms first, so that each new state waits on the old ones for one multiply
+// and one add.
 inline double tick(const SvfCoeffs& c, SvfState& s, double x) noexcept SPINDLE_REALTIME {
-  const double v3 = x - s.z2;
-  const double bp = c.a1 * s.z1 + c.a2 * v3;
-  const double lp = s.z2 + c.a2 * s.z1 + c.a3 * v3;
-  s.z1 = 2.0 * bp - s.z1;
-  s.z2 = 2.0 * lp - s.z2;
-  return c.m0 * x + c.m1 * bp + c.m2 * lp;
+  const double y = c.c0 * x + c.c1 * s.z1 + c.c2 * s.z2;
+  const double z1 = (c.b1 * x + c.s11 * s.z1) + c.s12 * s.z2;
+  const double z2 = (c.b2 * x + c.s22 * s.z2) + c.s21 * s.z1;
+  s.z1 = z1;
+  s.z2 = z2;
+  return y;
 }
 
 // One frame of the one-pole (FilterDesign.h).
