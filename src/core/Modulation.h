@@ -39,6 +39,7 @@ enum class ModTarget : uint8_t {
   PitchegDepth,
   LfoDelay, LfoFade, LfoPhase,  // seconds, seconds, cycles, of an lfoN (CcModulation::lfo)
   EgTime, EgLevel,              // seconds, level, of point `sub` of an egN (egN_timeX_onccY)
+  LoopStart, LoopEnd,           // frames (loop_startccN, loop_lengthccN: moves loop_end)
   Count
 };
 

@@ -196,6 +196,9 @@ struct Region {
   // the oldest, whatever their velocity.
   uint8_t noteSelfmask = 1;
   float rtDecay = 0.0f;                        // dB per second after note-off (release trigger)
+  // rt_dead: off (0, the default), a release trigger stays silent when the note started
+  // voices and none of them sounds any more (its sustain sample has ended); on, it plays.
+  uint8_t rtDead = 0;
 
   // Pedals: the controller that holds (sustain) or latches (sostenuto) this region's
   // voices, down at value >= lo (0..1; the reference's default 0.5 of 127 means any

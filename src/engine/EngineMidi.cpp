@@ -68,7 +68,9 @@ void Engine::Impl::noteOn(int partIndex, int key, int velocity, uint64_t frame) 
   part.noteSequence[k] = note.sequence;
   part.releasePending[k] = false;
   openNoteStart(partIndex, key, velocity);
+  const uint64_t before = notesStarted;
   startRegions(partIndex, note, frame);
+  part.noteStartedVoices[k] = notesStarted != before;
   openStart = -1;
   part.previousNote = key;
 }
@@ -164,8 +166,12 @@ void Engine::Impl::startFound(int partIndex, const NoteContext& note, const Regi
   }
   const double heldSeconds =
       static_cast<double>(frame - part.noteOnFrame[static_cast<size_t>(note.key)]) / config.sampleRate;
+  // rt_dead=off: a release trigger needs the note's voices still sounding (if it had any).
+  const bool sustainEnded =
+      note.release && part.noteStartedVoices[static_cast<size_t>(note.key)] && !pool.sounding(partIndex, note.key);
   for (int i = 0; i < count; ++i) {
     const Region& r = *found[i];
+    if (sustainEnded && !r.rtDead) continue;
     const float extraDb = note.release ? -r.rtDecay * static_cast<float>(heldSeconds) : 0.0f;
     startVoice(partIndex, note, r, extraDb);
   }

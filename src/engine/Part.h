@@ -26,6 +26,7 @@ struct Part {
   std::array<uint64_t, 128> noteOnFrame{};
   std::array<uint32_t, 128> noteSequence{};  // counter value the last note-on used
   std::array<bool, 128> releasePending{};
+  std::array<bool, 128> noteStartedVoices{};  // the key's last note-on started a voice (rt_dead)
   std::array<uint32_t, 128> sequenceCounter{};
   int heldKeys = 0;
   int swLast = -1;        // last keyswitch pressed (sw_last)

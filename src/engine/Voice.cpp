@@ -46,6 +46,7 @@ bool Voice::start(const VoiceStart& s, Prng& rng, const SourceScratch& scratch, 
   released_ = fading_ = sourceEnded_ = false;
   underruns_ = 0;
   keyDown = !s.releaseTrigger;
+  releaseTrigger_ = s.releaseTrigger;
   pedalHeld = sostenuto = false;
   stereo_ = d->channels > 1;
   velocity_ = s.velocity;
@@ -91,17 +92,23 @@ SampleSource::Setup Voice::setupSource(const Region& r, const SampleData& d, boo
   loopSustain_ = mode == LoopMode::LoopSustain;
 
   LoopMap map;
+  bool loopMoved = false;
   if (r.count > 1) {
     map = {offset, last - offset + 1, r.count - 1};  // play offset..end `count` times
   } else if (loops && !releaseTrigger) {
     const LoopPoints points = loopPoints(r, d);
-    const int64_t ls = points.start, le = points.end;
+    // loop_startccN / loop_lengthccN move the points at note start (a prebuilt crossfade
+    // tail then no longer fits: such a loop plays without it).
+    const auto moved = [&](ModTarget t) noexcept SPINDLE_REALTIME { return static_cast<int64_t>(mod_.sum(t)); };
+    const int64_t ls = std::clamp<int64_t>(points.start + moved(ModTarget::LoopStart), 0, last);
+    const int64_t le = std::clamp<int64_t>(points.end + moved(ModTarget::LoopEnd), 0, last);
+    loopMoved = ls != points.start || le != points.end;
     // loop_count=N: the loop plays N times (N - 1 jumps back), then on to the end.
     const int64_t wraps = r.loopCount > 0 ? r.loopCount - 1 : LoopMap::kForever;
     if (ls >= 0 && le > ls && offset <= le) map = {ls, le - ls + 1, wraps};
   }
   // SampleSource applies the tail only to the loop it was built for (not to count's repeats).
-  return {&d, last, map, offset, program_ ? program_->loopTail(r) : nullptr};
+  return {&d, last, map, offset, program_ && !loopMoved ? program_->loopTail(r) : nullptr};
 }
 
 // delay, delay_random, delay_beats, delay_samples (output frames, as sfizz counts them);

@@ -130,6 +130,7 @@ class Voice {
   int part() const noexcept { return part_; }
   int key() const noexcept { return key_; }
   int velocity() const noexcept { return velocity_; }
+  bool releaseTrigger() const noexcept { return releaseTrigger_; }
   uint64_t order() const noexcept { return order_; }
   const Region* region() const noexcept { return region_; }
   const Program* program() const noexcept { return program_; }
@@ -190,7 +191,7 @@ class Voice {
   int part_ = 0, key_ = 0;
   uint64_t order_ = 0;
   bool active_ = false, released_ = false, fading_ = false;
-  bool oneShot_ = false, loopSustain_ = false, stereo_ = false;
+  bool oneShot_ = false, loopSustain_ = false, stereo_ = false, releaseTrigger_ = false;
 
   SampleSource source_;
   double position_ = 0.0;       // unrolled source frames

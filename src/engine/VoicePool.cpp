@@ -119,6 +119,14 @@ void VoicePool::enforceRegionPolyphony(int part, int key, int velocity, const Re
   }
 }
 
+bool VoicePool::sounding(int part, int key) const noexcept SPINDLE_REALTIME {
+  for (int i = 0; i < activeCount_; ++i) {
+    const Voice& v = voices_[static_cast<size_t>(active_[static_cast<size_t>(i)])];
+    if (v.active() && v.part() == part && v.key() == key && !v.releaseTrigger()) return true;
+  }
+  return false;
+}
+
 void VoicePool::choke(int part, int64_t group) noexcept SPINDLE_REALTIME {
   for (int i : activeIndices()) {
     Voice& v = voices_[static_cast<size_t>(i)];

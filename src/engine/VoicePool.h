@@ -43,6 +43,8 @@ class VoicePool {
   void commit(Voice& v) noexcept SPINDLE_REALTIME;
 
   // Group polyphony and note polyphony of the region about to start on `part`.
+  // A voice of this part and key, not a release trigger, still sounds (rt_dead).
+  bool sounding(int part, int key) const noexcept SPINDLE_REALTIME;
   void enforceRegionPolyphony(int part, int key, int velocity, const Region& r, uint64_t& stolen) noexcept
       SPINDLE_REALTIME;
   // off_by: voices on `part` whose region has off_by == group stop: off_mode=fast fades

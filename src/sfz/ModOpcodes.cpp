@@ -61,6 +61,8 @@ const Family kFamilies[] = {
     {T::Offset, "offset", "offset_ccN", "", -kFrames, kFrames, false},
     {T::Delay, "delay", "delay_ccN", "", -100, 100, false},
     {T::DelaySamples, "delay_samples", "", "", -kFrames, kFrames, false},
+    {T::LoopStart, "loop_start", "loop_startccN", "", -kFrames, kFrames, false},
+    {T::LoopEnd, "loop_length", "loop_lengthccN", "", -kFrames, kFrames, false},
     {T::AmpegDelay, "ampeg_delay", "ampeg_delayccN", "", -100, 100, false},
     {T::AmpegStart, "ampeg_start", "ampeg_startccN", "", -100, 100, false},
     {T::AmpegAttack, "ampeg_attack", "ampeg_attackccN", "", -100, 100, false},

@@ -163,6 +163,7 @@ const OpcodeSpec kTable[] = {
     in("note_polyphony", {}, 1, limits::kMaxVoices, &R::notePolyphony),
     option("note_selfmask", {}, Special::NoteSelfmask, kOnOff),
     fl("rt_decay", {}, 0, 200, &R::rtDecay),
+    option("rt_dead", {}, Special::RtDead, kOnOff),
     in("sustain_cc", {}, 0, 127, Special::SustainCc),
     fl("sustain_lo", {}, 0, 127, Special::SustainLo),
     option("sustain_sw", {}, Special::SustainSw, kOnOff),

@@ -36,7 +36,7 @@ enum class Special : uint8_t {
   // SFZ v2: phase, stop_locc/stop_hicc, eqN_type (band N), fil2_type, note_selfmask,
   // direction, reverse_locc/reverse_hicc.
   Phase, StopLoCc, StopHiCc, EqType,
-  Fil2Type, NoteSelfmask, Direction, ReverseLoCc, ReverseHiCc,
+  Fil2Type, NoteSelfmask, Direction, ReverseLoCc, ReverseHiCc, RtDead,
 };
 
 struct EnvField {

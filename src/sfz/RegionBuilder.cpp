@@ -112,6 +112,7 @@ void RegionBuilder::applySpecial(Special which, const ParsedOpcode& op) {
     case Special::FilType: r.filType = as<FilterType>(v); break;
     case Special::Fil2Type: r.fil2Type = as<FilterType>(v); break;
     case Special::NoteSelfmask: r.noteSelfmask = as<uint8_t>(v); break;
+    case Special::RtDead: r.rtDead = as<uint8_t>(v); break;
     case Special::XfKeycurve: r.xfKeycurve = as<CrossfadeCurve>(v); break;
     case Special::XfVelcurve: r.xfVelcurve = as<CrossfadeCurve>(v); break;
     case Special::SwDefault: r.swDefault = as<int16_t>(v); break;

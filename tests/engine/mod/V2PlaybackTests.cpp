@@ -73,3 +73,34 @@ TEST_CASE("sample_quality picks the region's interpolation whatever the engine's
   CHECK(render("sample_quality=4", engine::Quality::Linear) == render("", engine::Quality::Sinc));
   CHECK(render("sample_quality=10", engine::Quality::Linear) == render("", engine::Quality::SincHigh));
 }
+
+TEST_CASE("loop_startccN and loop_lengthccN move the loop points at note start", "[engine][v2]") {
+  SfzProgram p("<region> sample=*sine amp_veltrack=0 loop_mode=loop_continuous loop_start=100 loop_end=199 "
+               "loop_start_oncc20=50 loop_lengthcc21=100",
+               ramp(1000));
+  REQUIRE(p.warnings.empty());
+  // CC20 = 127: the loop starts at 150; CC21 = 127: it ends at 299.
+  const auto r = play(p, {cc(0, 7, 127), cc(0, 20, 127), cc(0, 21, 127), noteOn(0, 60)}, 700);
+  for (int k = 0; k < 300; ++k) REQUIRE(r->left[static_cast<size_t>(k)] == Approx(k).margin(1e-3));
+  for (int k = 0; k < 150; ++k) REQUIRE(r->left[static_cast<size_t>(300 + k)] == Approx(150 + k).margin(1e-3));
+  // Controllers at 0: the written loop, 100..199.
+  const auto plain = play(p, {cc(0, 7, 127), noteOn(0, 60)}, 400);
+  CHECK(plain->left[200] == Approx(100.0f).margin(1e-3));
+  CHECK(plain->left[300] == Approx(100.0f).margin(1e-3));
+}
+
+TEST_CASE("rt_dead: a release trigger waits for its note's sound unless rt_dead=on", "[engine][v2]") {
+  // Key 60: a 100-frame one-shot and a release region; key 62: the release region only.
+  const auto voices = [](const std::string& release, int64_t offAt, int key) {
+    SfzProgram p("<region> sample=*sine key=60 loop_mode=one_shot end=99\n"
+                 "<region> sample=*sine lokey=60 hikey=62 trigger=release " + release,
+                 constant(0.5f, 48000));
+    REQUIRE(p.warnings.empty());
+    const auto r = play(p, {cc(0, 7, 127), noteOn(0, key), noteOff(offAt, key)}, offAt + 512);
+    return r->engine.stats().notesStarted;
+  };
+  CHECK(voices("", 50, 60) == 2);      // released while the one-shot sounds: the release plays
+  CHECK(voices("", 2000, 60) == 1);    // its one-shot has ended: silent (rt_dead=off)
+  CHECK(voices("rt_dead=on", 2000, 60) == 2);
+  CHECK(voices("", 2000, 62) == 1);    // a key with no sustain voice: the release plays
+}
