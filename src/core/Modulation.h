@@ -29,6 +29,7 @@ enum class ModTarget : uint8_t {
   Resonance2,   // dB
   LfoFreqLfo,   // Hz: a source's depth on the frequency of LFO `sub` (lfoN_freq_lfoX_onccY)
   FilGain, Fil2Gain,  // dB (fil_gain_onccN, fil2_gain_onccN)
+  LfoStep,      // percent, of step `sub` of an lfoN's step sequence (lfoN_stepX_onccY)
   // Note-start targets.
   Offset,  // frames
   Delay,   // seconds

@@ -66,7 +66,7 @@ struct LfoParams {
 // 5 pulse 12.5 %, 6 saw up, 7 saw down, 12 sample and hold; pulses and the square are
 // unipolar (0..1, as ARIA), the others bipolar; a step sequence replaces the wave.
 struct FlexLfo {
-  static constexpr int kDepths = 30;  // the continuous targets, ModTarget::Amplitude..Fil2Gain
+  static constexpr int kDepths = 31;  // the continuous targets, ModTarget::Amplitude..LfoStep
   int number = 1;                     // the N of lfoN
   float freq = 0.0f, phase = 0.0f, delay = 0.0f, fade = 0.0f;  // Hz, cycles, seconds, seconds
   float count = 0.0f;                 // cycles before it stops; 0 = endless
@@ -99,6 +99,7 @@ inline constexpr int kMaxFlexLfos = 8;  // per region; more are dropped with a n
 // envelope in place of ampeg (egN_ampeg).
 struct FlexEgPoint {
   float time = 0.0f, level = 0.0f, shape = 0.0f;  // seconds, -1..1, curvature
+  float curve = -1.0f;  // egN_curveX: a curve_index whose curve replaces the shape; < 0: none
 };
 struct FlexEg {
   static constexpr int kMaxPoints = 32;
@@ -136,6 +137,8 @@ struct Region {
   int64_t end = -1;                      // last frame played; -1 = the file's end
   int64_t count = 0;                     // one-shot repeat count, 0 = not set
   int64_t loopCount = 0;                 // loop_count: times the loop plays, 0 = endless
+  float sampleFadeout = 0.0f;            // sample_fadeout: seconds of fade before the sample's end
+  float loopTune = 0.0f;                 // loop_tune: cents added while playing inside the loop
   int32_t sampleQuality = -1;            // sample_quality 1..10 (engine::Quality for it), -1 = the engine's
   LoopMode loopMode = LoopMode::NoLoop;
   bool loopModeSet = false;              // false: loop_continuous if the file has a loop

@@ -160,6 +160,7 @@ class Voice {
   void applyControl(const PartMix& mix, int frames) noexcept SPINDLE_REALTIME;
   void updateModulatedParams() noexcept SPINDLE_REALTIME;
   void computeModGains(const PartMix& mix) noexcept SPINDLE_REALTIME;
+  float fadeoutGain() const noexcept SPINDLE_REALTIME;
   void setupEq() noexcept SPINDLE_REALTIME;
   void updateEq() noexcept SPINDLE_REALTIME;
   // Renders `frames` sounding frames (after the delay), in control steps when modulated.
@@ -199,6 +200,7 @@ class Voice {
   double increment_ = 1.0;      // this segment's constant increment (unmodulated pitch)
   bool pitchModulated_ = false;
   int quality_ = -1;  // sample_quality as an engine Quality, -1 = the engine's
+  int64_t fadeoutFrames_ = 0;  // sample_fadeout in output frames
   bool sourceEnded_ = false;
   int64_t delayFrames_ = 0;
   int64_t stopFrames_ = -1;  // sounding frames left before stop_beats releases; -1 = none

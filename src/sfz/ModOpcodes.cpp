@@ -186,6 +186,7 @@ class Builder {
     point("egN_timeN", &FlexEgPoint::time, 0, 100);
     point("egN_levelN", &FlexEgPoint::level, -1, 1);
     point("egN_shapeN", &FlexEgPoint::shape, -100, 100);
+    point("egN_curveN", &FlexEgPoint::curve, 0, 255);
     specs.push_back(OpcodeSpec{keep("egN_sustain"), {}, ValueKind::Integer, 0, FlexEg::kMaxPoints - 1,
                                FlexEgField{nullptr, &FlexEg::sustain}});
     specs.push_back(OpcodeSpec{keep("egN_ampeg"), {}, ValueKind::Integer, 0, 1, FlexEgField{nullptr, &FlexEg::ampeg}});
@@ -249,6 +250,7 @@ class Builder {
     specs.push_back(eg);
     family(Family{T::LfoFreqLfo, keep("lfoN_freq_lfoX"), "", "", -100, 100});
     family(Family{T::EgTime, keep("egN_timeX"), "", "", -100, 100, false});
+    family(Family{T::LfoStep, keep("lfoN_stepX"), "", "", -200, 200});
     family(Family{T::EgLevel, keep("egN_levelX"), "", "", -2, 2, false});
   }
 

@@ -94,6 +94,8 @@ const OpcodeSpec kTable[] = {
     in("count", {}, 0, kFrames, &R::count),
     in("loop_count", {}, 0, kFrames, &R::loopCount),
     in("sample_quality", {}, 1, 10, &R::sampleQuality),
+    fl("sample_fadeout", {}, 0, 100, &R::sampleFadeout),  // the reference gives no range: 100 s
+    fl("loop_tune", {"looptune"}, -9600, 9600, &R::loopTune),
     option("loop_mode", {"loopmode"}, Special::LoopMode, kLoopModes),
     in("loop_start", {"loopstart"}, 0, kFrames, &R::loopStart),
     in("loop_end", {"loopend"}, 0, kFrames, &R::loopEnd),

@@ -12,9 +12,10 @@ double FlexEgBank::curve(double shape, double x) noexcept SPINDLE_REALTIME {
   return s > 0.0 ? std::pow(x, s) : 1.0 - std::pow(1.0 - x, -s);
 }
 
-void FlexEgBank::start(std::span<const FlexEg> egs, double sampleRate, const PointAdds* adds) noexcept
-    SPINDLE_REALTIME {
+void FlexEgBank::start(std::span<const FlexEg> egs, double sampleRate, const PointAdds* adds,
+                       const CurveTable* curves) noexcept SPINDLE_REALTIME {
   sampleRate_ = sampleRate > 0.0 ? sampleRate : 48000.0;
+  curves_ = curves;
   adds_ = adds ? *adds : PointAdds{};
   released_ = false;
   count_ = std::min(egs.size(), state_.size());
@@ -67,7 +68,10 @@ void FlexEgBank::advance(int frames) noexcept SPINDLE_REALTIME {
       left -= run;
       const double x = s.length > 0 ? static_cast<double>(s.frames) / static_cast<double>(s.length) : 1.0;
       const float target = point.level + adds_.level[s.entry][static_cast<size_t>(s.stage)];
-      s.level = s.source + (static_cast<double>(target) - s.source) * curve(point.shape, x);
+      const double bend = point.curve >= 0.0f && curves_
+                              ? static_cast<double>(curves_->eval(static_cast<int>(point.curve), static_cast<float>(x)))
+                              : curve(point.shape, x);
+      s.level = s.source + (static_cast<double>(target) - s.source) * bend;
       if (s.frames < s.length || held(s)) break;
       enter(s, s.stage + 1);
       if (left == 0 && s.length > 0) break;

@@ -7,7 +7,8 @@
 // frames from the level the previous stage ended at (0 for stage 0) to levelX:
 //   level = source + (levelX - source) * B(x),  x = frames run / stage frames,
 //   B(x) = x^s for s = shapeX > 0, 1 - (1 - x)^-s for s < 0, x for 0 (as sfizz):
-// a shape above 1 moves slowly first, one below -1 fast first. The
+// a shape above 1 moves slowly first, one below -1 fast first; egN_curveX = n uses
+// <curve> n's values (curve_index n, v000..v127 over x) instead. The
 // stage numbered `sustain` holds levelX once there until the note-off (a note-off that
 // comes earlier lets it pass). After the last stage the EG is 0 and finished().
 #include <array>
@@ -16,6 +17,7 @@
 
 #include "core/Realtime.h"
 #include "core/Region.h"
+#include "engine/mod/CurveTable.h"
 
 namespace spindle::engine::mod {
 
@@ -26,8 +28,9 @@ class FlexEgBank {
   struct PointAdds {
     std::array<std::array<float, FlexEg::kMaxPoints>, kMaxFlexEgs> time{}, level{};
   };
-  void start(std::span<const FlexEg> egs, double sampleRate, const PointAdds* adds = nullptr) noexcept
-      SPINDLE_REALTIME;
+  // curves: the program's <curve> table, for egN_curveX (null: shapes only).
+  void start(std::span<const FlexEg> egs, double sampleRate, const PointAdds* adds = nullptr,
+             const CurveTable* curves = nullptr) noexcept SPINDLE_REALTIME;
   void release() noexcept SPINDLE_REALTIME;
   void advance(int frames) noexcept SPINDLE_REALTIME;
   float value(size_t k) const noexcept { return static_cast<float>(state_[k].level); }
@@ -52,6 +55,7 @@ class FlexEgBank {
 
   std::array<State, kMaxFlexEgs> state_{};
   PointAdds adds_{};
+  const CurveTable* curves_ = nullptr;
   size_t count_ = 0;
   double sampleRate_ = 48000.0;
   bool released_ = false;

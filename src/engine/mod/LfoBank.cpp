@@ -48,6 +48,7 @@ void LfoBank::start(std::span<const FlexLfo> lfos, std::span<const StartAdds> ad
     State& s = state_[k];
     s = State{};
     s.params = &p;
+    s.entry = k;
     s.shape = shapeOf(p.wave);
     const double phase = static_cast<double>(p.phase + a.phase);
     s.phase = phase - std::floor(phase);
@@ -99,7 +100,8 @@ void LfoBank::evaluate(State& s) noexcept SPINDLE_REALTIME {
   if (p.steps >= 1.0f) {  // a step sequence
     const int n = std::min(static_cast<int>(p.steps), FlexLfo::kMaxSteps);
     const int at = std::min(static_cast<int>(s.phase * n), n - 1);
-    w = p.step[static_cast<size_t>(at)] * 0.01f;
+    const float add = stepAdds_ ? (*stepAdds_)[s.entry][static_cast<size_t>(at)] : 0.0f;
+    w = (p.step[static_cast<size_t>(at)] + add) * 0.01f;
   }
   float out = w * p.scale + p.offset;
   for (const FlexLfo::SubWave& sub : p.sub) {  // lfoN_waveX...: ratioX times the main wave's turns

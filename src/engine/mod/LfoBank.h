@@ -34,6 +34,10 @@ class LfoBank {
   // Moves every LFO `frames` frames on; freqAdd[k] (Hz, may be null) is added to LFO
   // k's frequency for this step.
   void advance(int frames, const float* freqAdd) noexcept SPINDLE_REALTIME;
+  // Controller additions to the steps (lfoN_stepX_onccY), percent per LFO and step; read
+  // at every evaluation (null: none).
+  using StepAdds = std::array<std::array<float, FlexLfo::kMaxSteps>, kMaxFlexLfos>;
+  void setStepAdds(const StepAdds* adds) noexcept { stepAdds_ = adds; }
   float value(size_t k) const noexcept { return state_[k].value; }
   size_t size() const noexcept { return count_; }
   // Some LFO still changes its value (turning, or waiting out its delay or fade).
@@ -44,6 +48,7 @@ class LfoBank {
  private:
   struct State {
     const FlexLfo* params = nullptr;
+    size_t entry = 0;
     int shape = 1;
     double phase = 0.0;    // cycles, in [0, 1)
     double cycles = 0.0;   // whole cycles run
@@ -56,6 +61,7 @@ class LfoBank {
   float random() noexcept SPINDLE_REALTIME;  // uniform in [-1, 1]
 
   std::array<State, kMaxFlexLfos> state_{};
+  const StepAdds* stepAdds_ = nullptr;
   size_t count_ = 0;
   double sampleRate_ = 48000.0;
   uint32_t rng_ = 1;

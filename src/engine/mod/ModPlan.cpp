@@ -63,7 +63,8 @@ namespace {
 
 // A continuous target a source's value moves (not an LFO's frequency: those are links).
 bool isDepthTarget(ModTarget t) {
-  return static_cast<int>(t) < FlexLfo::kDepths && t != ModTarget::LfoFreq && t != ModTarget::LfoFreqLfo;
+  return static_cast<int>(t) < FlexLfo::kDepths && t != ModTarget::LfoFreq && t != ModTarget::LfoFreqLfo &&
+         t != ModTarget::LfoStep;
 }
 
 // The continuous targets a source moves: its own depths and the controller slots that

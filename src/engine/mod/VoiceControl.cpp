@@ -46,7 +46,8 @@ void Voice::startModulation(const VoiceStart& s, const PartMix& mix) noexcept SP
   const size_t index = ours ? static_cast<size_t>(s.region - s.program->regions.data()) : 0;
   mod_.start(plan, index, mix.controllers ? *mix.controllers : kNoControllers, s.sampleRate,
              static_cast<uint32_t>(s.order));
-  modulated_ = mod_.active();
+  fadeoutFrames_ = s.region ? std::llround(static_cast<double>(s.region->sampleFadeout) * s.sampleRate) : 0;
+  modulated_ = mod_.active() || fadeoutFrames_ > 0;
   if (modulated_) updateModulatedParams();
 }
 
@@ -54,7 +55,8 @@ void Voice::startModulation(const VoiceStart& s, const PartMix& mix) noexcept SP
 // output gains ramp over the whole step; once settled, a part mix change ramps over
 // kGainRampFrames as in an unmodulated voice.
 int Voice::controlStep(const PartMix& mix, int frames) noexcept SPINDLE_REALTIME {
-  const int n = mix.controllers ? mod_.stepFrames(*mix.controllers, frames, kControlFrames) : frames;
+  int n = mix.controllers ? mod_.stepFrames(*mix.controllers, frames, kControlFrames) : frames;
+  if (fadeoutFrames_ > 0) n = std::min(n, kControlFrames);  // sample_fadeout ramps by steps
   rampFrames_ = n <= kControlFrames ? n : kGainRampFrames;
   return n;
 }
@@ -131,6 +133,15 @@ void Voice::updateEq() noexcept SPINDLE_REALTIME {
   }
 }
 
+// sample_fadeout: linear from 1 to 0 over the output frames before the source's end,
+// at the end of the step now starting (rampFrames_ long); 1 for a loop without end.
+float Voice::fadeoutGain() const noexcept SPINDLE_REALTIME {
+  if (fadeoutFrames_ <= 0) return 1.0f;
+  const double left = (static_cast<double>(source_.endPosition()) - position_) / std::max(increment_, 1e-6) -
+                      static_cast<double>(rampFrames_);
+  return static_cast<float>(std::clamp(left / static_cast<double>(fadeoutFrames_), 0.0, 1.0));
+}
+
 // The output gains at the control step's end: the region's gain with amplitude,
 // volume, amp_veltrack and crossfade modulation, the part's mix (without the CCs the
 // region takes over), and the pan law over pan + position + their modulation.
@@ -145,7 +156,7 @@ void Voice::computeModGains(const PartMix& mix) noexcept SPINDLE_REALTIME {
     lastVolumeDb_ = volumeDb;
     lastVolumeGain_ = dbToGain(volumeDb);
   }
-  gain *= lastVolumeGain_ * mod_.gain();
+  gain *= lastVolumeGain_ * mod_.gain() * fadeoutGain();
   float part = mix.gain;
   if (m.ownsCc7 || m.ownsCc11) part = mix.baseGain * (m.ownsCc7 ? 1.0f : mix.cc7Gain) * (m.ownsCc11 ? 1.0f : mix.cc11Gain);
   float pan = panOffset_ + mod_.sum(T::Pan) * 0.01f + mix.pan - (m.ownsCc10 ? mix.ccPan : 0.0f);

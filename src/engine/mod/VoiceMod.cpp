@@ -62,8 +62,9 @@ void VoiceMod::start(const ModPlan& plan, size_t regionIndex, const ControllerSt
     }
   }
   sumUp();
+  lfos_.setStepAdds(&stepAdds_);
   lfos_.start(plan.lfos(*info_), lfoStart, sampleRate, seed);
-  egs_.start(plan.egs(*info_), sampleRate, &points);
+  egs_.start(plan.egs(*info_), sampleRate, &points, &plan.curves());
   addSources();
 }
 
@@ -144,11 +145,15 @@ void VoiceMod::sumUp() noexcept SPINDLE_REALTIME {
   for (size_t k = 0; k < info_->egs; ++k) egDepthAdds_[k].fill(0.0f);
   if (info_->links > 0)
     for (auto& adds : linkAdds_) adds.fill(0.0f);
+  for (size_t k = 0; k < info_->lfos; ++k) stepAdds_[k].fill(0.0f);
   lfoFreqAdds_.fill(0.0f);
   const auto slots = plan_->continuous(*info_);
   for (size_t i = 0; i < slots.size(); ++i) {
     const size_t t = static_cast<size_t>(slots[i].target);
-    if (slots[i].target == ModTarget::LfoFreqLfo) {  // a source on an LFO's frequency
+    if (slots[i].target == ModTarget::LfoStep) {  // a step of an LFO's sequence
+      if (slots[i].lfo > 0 && slots[i].lfo <= info_->lfos && slots[i].sub >= 1 && slots[i].sub <= FlexLfo::kMaxSteps)
+        stepAdds_[slots[i].lfo - 1u][slots[i].sub - 1u] += values_[i].value;
+    } else if (slots[i].target == ModTarget::LfoFreqLfo) {  // a source on an LFO's frequency
       const size_t source = slots[i].lfo > 0 ? slots[i].lfo - 1u : kMaxFlexLfos + slots[i].eg - 1u;
       if ((slots[i].lfo > 0 || slots[i].eg > 0) && slots[i].sub > 0 && source < linkAdds_.size())
         linkAdds_[source][slots[i].sub - 1u] += values_[i].value;

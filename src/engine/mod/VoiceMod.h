@@ -85,6 +85,7 @@ class VoiceMod {
   // the sources' values gave at the last step (used by the next).
   std::array<std::array<float, kMaxFlexLfos>, kMaxFlexLfos + kMaxFlexEgs> linkAdds_{};
   std::array<float, kMaxFlexLfos> lfoFreqMod_{};
+  LfoBank::StepAdds stepAdds_{};  // lfoN_stepX_onccY
 
   static const RegionMods kNone;
 };

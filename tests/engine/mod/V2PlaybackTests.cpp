@@ -104,3 +104,49 @@ TEST_CASE("rt_dead: a release trigger waits for its note's sound unless rt_dead=
   CHECK(voices("rt_dead=on", 2000, 60) == 2);
   CHECK(voices("", 2000, 62) == 1);    // a key with no sustain voice: the release plays
 }
+
+TEST_CASE("sample_fadeout fades the voice out over its last seconds", "[engine][v2]") {
+  // 48,000 frames of 0.5 played at their own rate: the fade covers the last 0.25 s.
+  SfzProgram p("<region> sample=*sine amp_veltrack=0 sample_fadeout=0.25", constant(0.5f, 48000));
+  REQUIRE(p.warnings.empty());
+  const auto r = play(p, {cc(0, 7, 127), noteOn(0, 60)}, 50000);
+  CHECK(r->left[30000] == Approx(0.5f).margin(1e-4));           // before the fade
+  CHECK(r->left[36000 + 6000] == Approx(0.25f).margin(0.005));  // half way through it
+  CHECK(r->left[36000 + 9000] == Approx(0.125f).margin(0.005));
+  CHECK(std::abs(r->left[47990]) < 0.005f);
+  float step = 0.0f;  // no click: the gain ramps frame by frame
+  for (size_t i = 35000; i < 48000; ++i) step = std::max(step, std::abs(r->left[i] - r->left[i - 1]));
+  CHECK(step < 0.001f);
+}
+
+TEST_CASE("lfoN_stepX_onccY moves a step by the controller", "[engine][v2][lfo]") {
+  SfzProgram p("<region> sample=*sine amp_veltrack=0 loop_mode=loop_continuous lfo1_freq=1 lfo1_volume=6 "
+               "lfo1_steps=2 lfo1_step1=0 lfo1_step2=0 lfo1_step2_oncc20=100",
+               constant(0.5f, 96000));
+  REQUIRE(p.warnings.empty());
+  const auto r = play(p, {cc(0, 7, 127), cc(0, 20, 127), noteOn(0, 60)}, 48000);
+  CHECK(r->left[12000] == Approx(0.5f).margin(1e-3));                  // step 1: 0 dB
+  CHECK(r->left[36000] == Approx(0.5f * std::pow(10.0f, 0.3f)).margin(1e-3));  // step 2: +6 dB
+}
+
+TEST_CASE("egN_curveX shapes a flex EG stage by a <curve>", "[engine][v2][flexeg]") {
+  SfzProgram p("<region> sample=*sine amp_veltrack=0 loop_mode=loop_continuous eg1_ampeg=1 eg1_time1=0.1 "
+               "eg1_level1=1 eg1_sustain=1 eg1_curve1=8\n<curve> curve_index=8 v000=0 v064=0.1 v127=1",
+               constant(0.5f, 96000));
+  REQUIRE(p.warnings.empty());
+  const auto r = play(p, {cc(0, 7, 127), noteOn(0, 60)}, 9600);
+  // Half way through the stage (x = 0.5, between v063 and v064) the curve gives about 0.1.
+  CHECK(r->left[2400] / 0.5f == Approx(0.1f).margin(0.01));
+  CHECK(r->left[4800] / 0.5f == Approx(1.0f).margin(1e-3));
+}
+
+TEST_CASE("loop_tune retunes the voice while it plays inside its loop", "[engine][v2]") {
+  // A 3 kHz sine, looped from frame 24,000: +100 cents once playback is in the loop.
+  SfzProgram p("<region> sample=*sine amp_veltrack=0 loop_mode=loop_continuous loop_start=24000 loop_end=47999 "
+               "loop_tune=100",
+               sine(3000.0, 48000.0, 48000));
+  REQUIRE(p.warnings.empty());
+  const auto r = play(p, {cc(0, 7, 127), noteOn(0, 60)}, 40000);
+  CHECK(std::abs(centsBetween(measureHz(r->left, 2000, 20000, 48000.0), 3000.0)) < 1.0);
+  CHECK(centsBetween(measureHz(r->left, 26000, 38000, 48000.0), 3000.0) == Approx(100.0).margin(1.0));
+}
