@@ -8,8 +8,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "RtGuard.h"
 #include "RtChecks.h"
+#include "RtGuard.h"
+#include "ScriptRun.h"
 #include "catch.h"
 #include "core/Limits.h"
 #include "core/MidiEvent.h"
@@ -126,30 +127,14 @@ TEST_CASE("Audio thread: controller sweeps, pedals and controller-started region
   const Sine sine(24000);
   const engine::Program program = makeProgram(sine.data);
   const auto script = makeScript();
-  std::vector<float> left(kBlock), right(kBlock);
-  engine::Engine engine(engine::EngineConfig{kRate, kBlock, 128, engine::Quality::Hermite, 1});
-  engine::Command set;
-  set.type = engine::CommandType::SetProgram;
-  set.program = &program;
-  REQUIRE(engine.postCommand(set));
   engine::Command tempo;
   tempo.type = engine::CommandType::SetTempo;
   tempo.value = 96.0f;
-  REQUIRE(engine.postCommand(tempo));
-
-  test::resetRtCounts();
-  float peak = 0.0f;
-  for (const auto& events : script) {
-    {
-      test::AudioThreadScope audio;
-      engine.setTempo(100.0f);
-      engine.process(events.data(), static_cast<int>(events.size()), left.data(), right.data(), kBlock);
-    }
-    for (float v : left) peak = std::max(peak, std::fabs(v));
-  }
-  const test::RtCounts counts = test::rtCounts();
-  const engine::EngineStats end = engine.stats();
-  engine.collectAllPrograms([](const engine::Program*) {});
+  const test::ScriptRun run = test::runScript(program, script, {kRate, kBlock, 128, engine::Quality::Hermite, 1},
+                                              {tempo}, [](engine::Engine& e) { e.setTempo(100.0f); });
+  const test::RtCounts& counts = run.counts;
+  const engine::EngineStats& end = run.end;
+  const float peak = run.peak;
 
   // The render did the work: note voices, swept-region voices and pedal noises started.
   CHECK(end.notesStarted > 100);

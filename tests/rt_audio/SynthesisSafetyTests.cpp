@@ -11,6 +11,7 @@
 
 #include "RtChecks.h"
 #include "RtGuard.h"
+#include "ScriptRun.h"
 #include "catch.h"
 #include "core/Limits.h"
 #include "core/MidiEvent.h"
@@ -145,26 +146,10 @@ TEST_CASE("Audio thread: flex EGs, LFOs, every filter type and EQ shelves alloca
   INFO(test::rtGuardMode());
   const Saw saw(48000);
   const engine::Program program = makeProgram(saw.data);
-  const auto script = makeScript();
-  std::vector<float> left(kBlock), right(kBlock);
-  engine::Engine engine(engine::EngineConfig{kRate, kBlock, 256, engine::Quality::Hermite, 1});
-  engine::Command set;
-  set.type = engine::CommandType::SetProgram;
-  set.program = &program;
-  REQUIRE(engine.postCommand(set));
-
-  test::resetRtCounts();
-  float peak = 0.0f;
-  for (const auto& events : script) {
-    {
-      test::AudioThreadScope audio;
-      engine.process(events.data(), static_cast<int>(events.size()), left.data(), right.data(), kBlock);
-    }
-    for (float v : left) peak = std::max(peak, std::fabs(v));
-  }
-  const test::RtCounts counts = test::rtCounts();
-  const engine::EngineStats end = engine.stats();
-  engine.collectAllPrograms([](const engine::Program*) {});
+  const test::ScriptRun run = test::runScript(program, makeScript(), {kRate, kBlock, 256, engine::Quality::Hermite, 1});
+  const test::RtCounts& counts = run.counts;
+  const engine::EngineStats& end = run.end;
+  const float peak = run.peak;
 
   CHECK(end.notesStarted == 23 * 15);  // 23 filter types, one region each, 15 rounds
   CHECK(end.activeVoices == 0);  // every flex EG ran out after its note-off

@@ -18,6 +18,7 @@
 #include <random>
 #include <vector>
 
+#include "SectionMeasure.h"
 #include "catch.h"
 #include "engine/dsp/Eq.h"
 
@@ -50,19 +51,7 @@ Eq makeEq(EqType type, Band b) {
 // Gain in dB for a sine at `hz`, measured by RMS; the mono path must give the same.
 double measureDb(EqType type, Band b, double hz) {
   Eq stereo = makeEq(type, b), mono = makeEq(type, b);
-  std::vector<float> l(kSettle + kMeasure), r(l.size()), m(l.size());
-  for (std::size_t i = 0; i < l.size(); ++i) l[i] = r[i] = m[i] = static_cast<float>(sine(hz, static_cast<int>(i)));
-  stereo.process(l.data(), r.data(), static_cast<int>(l.size()));
-  mono.processMono(m.data(), static_cast<int>(m.size()));
-  double in = 0.0, out = 0.0;
-  for (std::size_t i = kSettle; i < l.size(); ++i) {
-    const double x = sine(hz, static_cast<int>(i));
-    in += x * x;
-    out += static_cast<double>(l[i]) * static_cast<double>(l[i]);
-    REQUIRE(l[i] == r[i]);
-    REQUIRE(l[i] == m[i]);
-  }
-  return 10.0 * std::log10(out / in);
+  return spindle::test::sineGainDb(stereo, mono, hz, kRate, kSettle, kMeasure);
 }
 
 // The analog prototypes of Eq.h, s normalised to the band's frequency.
@@ -118,24 +107,9 @@ std::vector<float> jumping(EqType type, Band b) {
 // (without input the states only decay, FilterDesign.h).
 double worstCaseGain(EqType type, Band b) {
   Eq eq = makeEq(type, b);
-  std::vector<float> y(4096, 0.0f);
-  y[0] = 1.0f;
-  double total = 0.0, block = 1.0;
-  while (block > 1e-9 * total) {
-    eq.processMono(y.data(), static_cast<int>(y.size()));
-    block = 0.0;
-    for (float v : y) block += std::abs(static_cast<double>(v));
-    total += block;
-    std::fill(y.begin(), y.end(), 0.0f);
-  }
-  return total;
+  return spindle::test::impulseResponseNorm(eq);
 }
 
-double peakOf(const std::vector<float>& y) {
-  double m = 0.0;
-  for (float v : y) m = std::isfinite(v) ? std::max(m, std::abs(static_cast<double>(v))) : std::numeric_limits<double>::infinity();
-  return m;
-}
 
 }  // namespace
 
@@ -235,7 +209,7 @@ TEST_CASE("EQ types: stable while the frequency jumps every 16 frames", "[dsp][e
         for (float freq : {50.0f, 160.0f, 500.0f, 1600.0f, 5000.0f, 15000.0f})
           bound = std::max(bound, worstCaseGain(type, {freq, bw, gain}));
         INFO("type " << static_cast<int>(type) << " bw " << bw << " gain " << gain << " bound " << bound);
-        const double peak = peakOf(jumping(type, {1000.0f, bw, gain}));
+        const double peak = spindle::test::peakOf(jumping(type, {1000.0f, bw, gain}));
         CHECK(std::isfinite(peak));
         CHECK(peak < 2.0 * bound);
       }

@@ -14,6 +14,7 @@
 #include <random>
 #include <vector>
 
+#include "SectionMeasure.h"
 #include "catch.h"
 #include "engine/dsp/Filter.h"
 
@@ -47,19 +48,7 @@ double measureDb(FilterType type, Params p, double hz) {
   mono.setup(type, kRate);
   stereo.setParams(p.cutoff, p.resonance, p.gain);
   mono.setParams(p.cutoff, p.resonance, p.gain);
-  std::vector<float> l(kSettle + kMeasure), r(l.size()), m(l.size());
-  for (std::size_t i = 0; i < l.size(); ++i) l[i] = r[i] = m[i] = static_cast<float>(sine(hz, static_cast<int>(i)));
-  stereo.process(l.data(), r.data(), static_cast<int>(l.size()));
-  mono.processMono(m.data(), static_cast<int>(m.size()));
-  double in = 0.0, out = 0.0;
-  for (std::size_t i = kSettle; i < l.size(); ++i) {
-    const double x = sine(hz, static_cast<int>(i));
-    in += x * x;
-    out += static_cast<double>(l[i]) * static_cast<double>(l[i]);
-    REQUIRE(l[i] == r[i]);
-    REQUIRE(l[i] == m[i]);
-  }
-  return 10.0 * std::log10(out / in);
+  return spindle::test::sineGainDb(stereo, mono, hz, kRate, kSettle, kMeasure);
 }
 
 // Second-order sections of the prototypes, s normalised to the cutoff.
@@ -155,24 +144,9 @@ double worstCaseGain(FilterType type, Params p) {
   Filter f;
   f.setup(type, kRate);
   f.setParams(p.cutoff, p.resonance, p.gain);
-  std::vector<float> y(4096, 0.0f);
-  y[0] = 1.0f;
-  double total = 0.0, block = 1.0;
-  while (block > 1e-9 * total) {
-    f.processMono(y.data(), static_cast<int>(y.size()));
-    block = 0.0;
-    for (float v : y) block += std::abs(static_cast<double>(v));
-    total += block;
-    std::fill(y.begin(), y.end(), 0.0f);
-  }
-  return total;
+  return spindle::test::impulseResponseNorm(f);
 }
 
-double peakOf(const std::vector<float>& y) {
-  double m = 0.0;
-  for (float v : y) m = std::isfinite(v) ? std::max(m, std::abs(static_cast<double>(v))) : std::numeric_limits<double>::infinity();
-  return m;
-}
 
 }  // namespace
 
@@ -250,7 +224,7 @@ TEST_CASE("Filter types: stable while the cutoff jumps every 16 frames", "[dsp][
         for (float cutoff : {50.0f, 160.0f, 500.0f, 1600.0f, 5000.0f, 15000.0f})
           bound = std::max(bound, 2.0 * worstCaseGain(type, {cutoff, resonance, gain}));
         for (bool jumps : {false, true}) {
-          const double peak = peakOf(sweep(type, {0.0f, resonance, gain}, jumps));
+          const double peak = spindle::test::peakOf(sweep(type, {0.0f, resonance, gain}, jumps));
           INFO("type " << static_cast<int>(type) << " resonance " << resonance << " gain " << gain << " jumps "
                        << jumps << " peak " << peak << " bound " << bound);
           CHECK(std::isfinite(peak));
