@@ -167,6 +167,31 @@ float Voice::panAndPosition(const Region& r, const VoiceStart& s, Prng& rng) noe
   return 0.01f * (pan + (stereo_ ? position : 0.0f));
 }
 
+namespace {
+
+// One filter's opcodes at note start (fil_* or fil2_*).
+struct FilterOpcodes {
+  float cutoff, keytrack;
+  uint8_t keycenter;
+  float veltrack, random, resonance, resonanceRandom;
+};
+struct TrackedFilter {
+  float cutoff, resonance;
+};
+
+// The cutoff with keytrack, veltrack and a bipolar random (cents), the resonance with a
+// unipolar random (dB); the random draws come in that order, each only when non-zero.
+TrackedFilter track(const FilterOpcodes& o, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME {
+  float cents = o.keytrack * static_cast<float>(s.key - o.keycenter);
+  cents += o.veltrack * static_cast<float>(s.velocity) / 127.0f;
+  if (o.random > 0.0f) cents += o.random * rng.bipolar();
+  float resonance = o.resonance;
+  if (o.resonanceRandom > 0.0f) resonance += o.resonanceRandom * rng.uniform();
+  return {o.cutoff * std::exp2(cents / 1200.0f), resonance};
+}
+
+}  // namespace
+
 // Cutoff with fil_keytrack, fil_veltrack and a bipolar fil_random, in cents; no
 // fil_type with a cutoff means lpf_2p. fileg and fillfo move it while rendering.
 // resonance_random is unipolar, [0, resonance_random] dB, like amp_random: the reference
@@ -175,12 +200,10 @@ float Voice::panAndPosition(const Region& r, const VoiceStart& s, Prng& rng) noe
 void Voice::setupFilter(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME {
   hasFilter_ = r.cutoff >= 0.0f;
   if (!hasFilter_) return;
-  float cents = r.filKeytrack * static_cast<float>(s.key - r.filKeycenter);
-  cents += r.filVeltrack * static_cast<float>(s.velocity) / 127.0f;
-  if (r.filRandom > 0.0f) cents += r.filRandom * rng.bipolar();
-  cutoff_ = r.cutoff * std::exp2(cents / 1200.0f);
-  resonance_ = r.resonance;
-  if (r.resonanceRandom > 0.0f) resonance_ += r.resonanceRandom * rng.uniform();
+  const TrackedFilter f = track({r.cutoff, r.filKeytrack, r.filKeycenter, r.filVeltrack, r.filRandom, r.resonance,
+                                  r.resonanceRandom}, s, rng);
+  cutoff_ = f.cutoff;
+  resonance_ = f.resonance;
   filGain_ = r.filGain;
   filter_.setup(r.filType == FilterType::None ? FilterType::Lpf2p : r.filType, s.sampleRate);
   filter_.setParams(cutoff_ * std::exp2(modCutoffCents_ / 1200.0f), resonance_ + modResonance_, filGain_ + modFilGain_);
@@ -190,12 +213,10 @@ void Voice::setupFilter(const Region& r, const VoiceStart& s, Prng& rng) noexcep
 void Voice::setupFilter2(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME {
   hasFilter2_ = r.cutoff2 >= 0.0f;
   if (!hasFilter2_) return;
-  float cents = r.fil2Keytrack * static_cast<float>(s.key - r.fil2Keycenter);
-  cents += r.fil2Veltrack * static_cast<float>(s.velocity) / 127.0f;
-  if (r.cutoff2Random > 0.0f) cents += r.cutoff2Random * rng.bipolar();
-  cutoff2_ = r.cutoff2 * std::exp2(cents / 1200.0f);
-  resonance2_ = r.resonance2;
-  if (r.resonance2Random > 0.0f) resonance2_ += r.resonance2Random * rng.uniform();
+  const TrackedFilter f = track({r.cutoff2, r.fil2Keytrack, r.fil2Keycenter, r.fil2Veltrack, r.cutoff2Random,
+                                  r.resonance2, r.resonance2Random}, s, rng);
+  cutoff2_ = f.cutoff;
+  resonance2_ = f.resonance;
   fil2Gain_ = r.fil2Gain;
   filter2_.setup(r.fil2Type == FilterType::None ? FilterType::Lpf2p : r.fil2Type, s.sampleRate);
   filter2_.setParams(cutoff2_ * std::exp2(modCutoff2Cents_ / 1200.0f), resonance2_ + modResonance2_,
