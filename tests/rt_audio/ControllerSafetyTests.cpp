@@ -86,37 +86,33 @@ engine::Program makeProgram(const SampleData& s) {
   return p;
 }
 
-MidiEvent event(uint32_t frame, uint8_t status, int data1, int data2) {
-  return MidiEvent{frame, status, static_cast<uint8_t>(data1), static_cast<uint8_t>(data2)};
-}
-
 // Built before the audio thread runs (building allocates).
 std::vector<std::vector<MidiEvent>> makeScript() {
   std::vector<std::vector<MidiEvent>> blocks;
   std::vector<MidiEvent> notes;
-  for (int key = 30; key < 90; ++key) notes.push_back(event(static_cast<uint32_t>(key), midi::kNoteOn, key, 100));
+  for (int key = 30; key < 90; ++key) notes.push_back(test::event(static_cast<uint32_t>(key), midi::kNoteOn, key, 100));
   blocks.push_back(notes);
   for (int b = 0; b < 16; ++b) {  // a sweep per block: CC1 and CC2/CC34, bend, aftertouch, pedals
     std::vector<MidiEvent> sweep;
     for (uint32_t f = 0; f < 128; ++f) {
       const int v = static_cast<int>((f + static_cast<uint32_t>(b) * 8) % 128);
-      sweep.push_back(event(2 * f, midi::kControlChange, 1, v));
-      sweep.push_back(event(2 * f, midi::kControlChange, f % 2 ? 2 : 34, v));
-      sweep.push_back(event(2 * f + 1, midi::kPitchBend, v, v));
-      sweep.push_back(event(2 * f + 1, midi::kChannelPressure, v, 0));
-      sweep.push_back(event(2 * f + 1, midi::kPolyPressure, 40 + (v % 40), v));
-      if (f % 16 == 0) sweep.push_back(event(2 * f + 1, midi::kControlChange, 64, v));
-      if (f % 32 == 0) sweep.push_back(event(2 * f + 1, midi::kControlChange, 67, v));
-      if (f % 32 == 8) sweep.push_back(event(2 * f + 1, midi::kControlChange, 69, v));
-      if (f % 64 == 5) sweep.push_back(event(2 * f + 1, midi::kNoteOn, 40 + b, 90));
+      sweep.push_back(test::event(2 * f, midi::kControlChange, 1, v));
+      sweep.push_back(test::event(2 * f, midi::kControlChange, f % 2 ? 2 : 34, v));
+      sweep.push_back(test::event(2 * f + 1, midi::kPitchBend, v, v));
+      sweep.push_back(test::event(2 * f + 1, midi::kChannelPressure, v, 0));
+      sweep.push_back(test::event(2 * f + 1, midi::kPolyPressure, 40 + (v % 40), v));
+      if (f % 16 == 0) sweep.push_back(test::event(2 * f + 1, midi::kControlChange, 64, v));
+      if (f % 32 == 0) sweep.push_back(test::event(2 * f + 1, midi::kControlChange, 67, v));
+      if (f % 32 == 8) sweep.push_back(test::event(2 * f + 1, midi::kControlChange, 69, v));
+      if (f % 64 == 5) sweep.push_back(test::event(2 * f + 1, midi::kNoteOn, 40 + b, 90));
     }
     blocks.push_back(sweep);
   }
-  std::vector<MidiEvent> offs{event(0, midi::kControlChange, midi::kCcResetControllers, 0)};
-  for (int key = 0; key < 128; ++key) offs.push_back(event(1, midi::kNoteOff, key, 64));
+  std::vector<MidiEvent> offs{test::event(0, midi::kControlChange, midi::kCcResetControllers, 0)};
+  for (int key = 0; key < 128; ++key) offs.push_back(test::event(1, midi::kNoteOff, key, 64));
   blocks.push_back(offs);
   for (int i = 0; i < 20; ++i) blocks.emplace_back();
-  blocks.push_back({event(0, midi::kControlChange, midi::kCcAllSoundOff, 0)});
+  blocks.push_back({test::event(0, midi::kControlChange, midi::kCcAllSoundOff, 0)});
   for (int i = 0; i < 5; ++i) blocks.emplace_back();
   return blocks;
 }

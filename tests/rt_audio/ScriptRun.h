@@ -3,8 +3,10 @@
 // inside an AudioThreadScope, and returns what the audio thread did: its allocation
 // and lock counts, the engine's end stats and the left channel's peak. `inScope` runs
 // inside the scope before each block (an audio-thread call under test, or nothing).
+// event(): a script's MIDI event.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <functional>
 #include <vector>
 
@@ -15,6 +17,10 @@
 #include "engine/Program.h"
 
 namespace spindle::test {
+
+inline MidiEvent event(uint32_t frame, uint8_t status, int data1, int data2) {
+  return MidiEvent{frame, status, static_cast<uint8_t>(data1), static_cast<uint8_t>(data2)};
+}
 
 struct ScriptRun {
   RtCounts counts;

@@ -119,22 +119,18 @@ engine::Program makeProgram(const SampleData& s) {
   return p;
 }
 
-MidiEvent event(uint32_t frame, uint8_t status, int data1, int data2) {
-  return MidiEvent{frame, status, static_cast<uint8_t>(data1), static_cast<uint8_t>(data2)};
-}
-
 std::vector<std::vector<MidiEvent>> makeScript() {
   std::vector<std::vector<MidiEvent>> blocks;
   for (int b = 0; b < 60; ++b) {
     std::vector<MidiEvent> events;
     for (uint32_t f = 0; f < 256; f += 16) {
       const int v = static_cast<int>((f / 2 + static_cast<uint32_t>(b) * 11) % 128);
-      for (int cc = 20; cc <= 24; ++cc) events.push_back(event(f, midi::kControlChange, cc, v));
+      for (int cc = 20; cc <= 24; ++cc) events.push_back(test::event(f, midi::kControlChange, cc, v));
     }
     if (b % 4 == 0)  // every key, at falling velocities: note_selfmask keeps the louder voices
-      for (int key = 31; key < 54; ++key) events.push_back(event(static_cast<uint32_t>(key), midi::kNoteOn, key, 127 - b));
+      for (int key = 31; key < 54; ++key) events.push_back(test::event(static_cast<uint32_t>(key), midi::kNoteOn, key, 127 - b));
     if (b % 4 == 3)
-      for (int key = 31; key < 54; ++key) events.push_back(event(5, midi::kNoteOff, key, 0));
+      for (int key = 31; key < 54; ++key) events.push_back(test::event(5, midi::kNoteOff, key, 0));
     blocks.push_back(events);
   }
   for (int i = 0; i < 80; ++i) blocks.emplace_back();  // 0.43 s: every EG's release runs out
