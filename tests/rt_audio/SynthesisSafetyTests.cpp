@@ -128,7 +128,8 @@ std::vector<std::vector<MidiEvent>> makeScript() {
       for (int cc = 20; cc <= 24; ++cc) events.push_back(test::event(f, midi::kControlChange, cc, v));
     }
     if (b % 4 == 0)  // every key, at falling velocities: note_selfmask keeps the louder voices
-      for (int key = 31; key < 54; ++key) events.push_back(test::event(static_cast<uint32_t>(key), midi::kNoteOn, key, 127 - b));
+      for (int key = 31; key < 54; ++key)
+        events.push_back(test::event(static_cast<uint32_t>(key), midi::kNoteOn, key, 127 - b));
     if (b % 4 == 3)
       for (int key = 31; key < 54; ++key) events.push_back(test::event(5, midi::kNoteOff, key, 0));
     blocks.push_back(events);
