@@ -12,11 +12,10 @@ double FlexEgBank::curve(double shape, double x) noexcept SPINDLE_REALTIME {
   return s > 0.0 ? std::pow(x, s) : 1.0 - std::pow(1.0 - x, -s);
 }
 
-void FlexEgBank::start(std::span<const FlexEg> egs, double sampleRate, const PointAdds* adds,
-                       const CurveTable* curves) noexcept SPINDLE_REALTIME {
+void FlexEgBank::start(std::span<const FlexEg> egs, double sampleRate, const CurveTable* curves) noexcept
+    SPINDLE_REALTIME {
   sampleRate_ = sampleRate > 0.0 ? sampleRate : 48000.0;
   curves_ = curves;
-  adds_ = adds ? *adds : PointAdds{};
   released_ = false;
   count_ = std::min(egs.size(), state_.size());
   for (size_t k = 0; k < count_; ++k) {

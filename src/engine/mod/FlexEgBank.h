@@ -24,13 +24,18 @@ namespace spindle::engine::mod {
 class FlexEgBank {
  public:
   // Controller additions to the points (egN_timeX_onccY, egN_levelX_onccY), taken at
-  // note start: seconds and level per EG entry and point.
+  // note start: seconds and level per EG entry and point. clearPointAdds() zeroes them
+  // for the caller to fill before start(); start() keeps them for the note.
   struct PointAdds {
     std::array<std::array<float, FlexEg::kMaxPoints>, kMaxFlexEgs> time{}, level{};
   };
+  PointAdds& clearPointAdds() noexcept SPINDLE_REALTIME {
+    adds_ = PointAdds{};
+    return adds_;
+  }
   // curves: the program's <curve> table, for egN_curveX (null: shapes only).
-  void start(std::span<const FlexEg> egs, double sampleRate, const PointAdds* adds = nullptr,
-             const CurveTable* curves = nullptr) noexcept SPINDLE_REALTIME;
+  void start(std::span<const FlexEg> egs, double sampleRate, const CurveTable* curves = nullptr) noexcept
+      SPINDLE_REALTIME;
   void release() noexcept SPINDLE_REALTIME;
   void advance(int frames) noexcept SPINDLE_REALTIME;
   float value(size_t k) const noexcept { return static_cast<float>(state_[k].level); }

@@ -48,12 +48,14 @@ void VoiceMod::start(const ModPlan& plan, size_t regionIndex, const ControllerSt
   }
   sums_.fill(0.0f);
   std::array<LfoBank::StartAdds, kMaxFlexLfos> lfoStart{};
-  FlexEgBank::PointAdds points{};
+  // The flex EG points' controller additions go straight into the bank (zeroed only for
+  // a region with EGs: the table is a few KiB).
+  FlexEgBank::PointAdds* points = info_->egs > 0 ? &egs_.clearPointAdds() : nullptr;
   lfoFreqMod_.fill(0.0f);
   for (const CcModulation& m : plan.noteStart(*info_)) {
     const float c = contribution(m, cc.value(m.cc));
     if (m.eg > 0 && m.eg <= kMaxFlexEgs && m.sub < FlexEg::kMaxPoints) {  // a flex EG point
-      (m.target == ModTarget::EgTime ? points.time : points.level)[m.eg - 1u][m.sub] += c;
+      if (points) (m.target == ModTarget::EgTime ? points->time : points->level)[m.eg - 1u][m.sub] += c;
     } else if (m.lfo == 0) {
       sums_[static_cast<size_t>(m.target)] += c;
     } else if (m.lfo <= kMaxFlexLfos) {
@@ -64,7 +66,7 @@ void VoiceMod::start(const ModPlan& plan, size_t regionIndex, const ControllerSt
   sumUp();
   lfos_.setStepAdds(&stepAdds_);
   lfos_.start(plan.lfos(*info_), lfoStart, sampleRate, seed);
-  egs_.start(plan.egs(*info_), sampleRate, &points, &plan.curves());
+  egs_.start(plan.egs(*info_), sampleRate, &plan.curves());
   addSources();
 }
 
