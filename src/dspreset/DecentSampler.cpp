@@ -71,7 +71,8 @@ void envelope(const Scope& s, Region& r) {
 }
 
 void playback(const Scope& s, Region& r) {
-  r.offset = static_cast<int64_t>(std::max(0.0, s.number("start", 0.0)));
+  const double start = s.number("start", 0.0);  // clamped before the conversion; NaN is 0
+  r.offset = std::isnan(start) ? 0 : static_cast<int64_t>(std::clamp(start, 0.0, 4294967296.0));
   if (const pugi::xml_attribute end = s.find("end")) r.end = std::max<int64_t>(0, end.as_llong());
   r.loopModeSet = true;
   r.loopMode = s.find("loopEnabled").as_bool(false) ? LoopMode::LoopContinuous : LoopMode::NoLoop;

@@ -48,11 +48,16 @@ std::vector<Layer> layersOf(const pugi::xml_node& instrument, const std::map<int
   return layers;
 }
 
+// A velocity 1..127 from any double (clamped before the conversion: an infinite or NaN
+// bound in a file must not reach an int; NaN gives `fallback`).
+uint8_t velocity(double v, uint8_t fallback) {
+  if (std::isnan(v)) return fallback;
+  return static_cast<uint8_t>(std::clamp(v, 1.0, 127.0));
+}
+
 // Velocities v (1..127) with min <= v/127 <= max.
 std::pair<uint8_t, uint8_t> velocityRange(double min, double max) {
-  const int lo = std::clamp(static_cast<int>(std::ceil(min * 127.0 - 1e-9)), 1, 127);
-  const int hi = std::clamp(static_cast<int>(std::floor(max * 127.0 + 1e-9)), 1, 127);
-  return {static_cast<uint8_t>(lo), static_cast<uint8_t>(hi)};
+  return {velocity(std::ceil(min * 127.0 - 1e-9), 1), velocity(std::floor(max * 127.0 + 1e-9), 127)};
 }
 
 float decibels(double gain) { return gain > 0.0 ? static_cast<float>(20.0 * std::log10(gain)) : -144.0f; }
