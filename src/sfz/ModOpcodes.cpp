@@ -88,13 +88,15 @@ const Family kFamilies[] = {
     {T::PitchegDepth, "pitcheg_depth", "pitcheg_depthccN", "", -12000, 12000, false},
 };
 
-// Aftertouch forms: X_chanaft / X_polyaft (v1 LFO spelling has no underscore).
-struct Aftertouch {
+// A target, the name it takes in a family of opcodes, and its depth range.
+struct NamedTarget {
   T target;
-  std::string_view prefix;
+  std::string_view name;
   double lo, hi;
 };
-const Aftertouch kAftertouch[] = {
+
+// Aftertouch forms: X_chanaft / X_polyaft (v1 LFO spelling has no underscore).
+const NamedTarget kAftertouch[] = {
     {T::Cutoff, "cutoff_", -9600, 9600},           {T::Cutoff2, "cutoff2_", -9600, 9600},
     {T::AmplfoDepth, "amplfo_depth", -10, 10},
     {T::AmplfoFreq, "amplfo_freq", -200, 200},     {T::FillfoDepth, "fillfo_depth", -1200, 1200},
@@ -106,12 +108,7 @@ constexpr std::string_view kCrossfadeCurves[] = {"power", "gain"};
 
 // lfoN_<name>: the LFO's depth on a continuous target (lfoN_pitch...), and its own
 // parameters (lfoN_freq...), each with the controller forms where the reference has them.
-struct LfoDepth {
-  T target;
-  std::string_view name;
-  double lo, hi;
-};
-const LfoDepth kLfoDepths[] = {
+const NamedTarget kLfoDepths[] = {
     {T::Pitch, "pitch", -9600, 9600},      {T::Volume, "volume", -144, 48},
     {T::Amplitude, "amplitude", -100, 100}, {T::Pan, "pan", -200, 200},
     {T::Width, "width", -200, 200},        {T::Cutoff, "cutoff", -9600, 9600},
@@ -156,13 +153,13 @@ class Builder {
     add(p + "_stepccN", {alias("_stepccN"), {}}, ValueKind::Float, 0, f.hi > 0 ? f.hi : 1, {f.target, ModParam::Step});
   }
 
-  void aftertouch(const Aftertouch& t) {
-    const std::string p(t.prefix);
+  void aftertouch(const NamedTarget& t) {
+    const std::string p(t.name);
     add(p + "chanaft", {}, ValueKind::Float, t.lo, t.hi, {t.target, ModParam::Depth, controllers::kChannelAftertouch});
     add(p + "polyaft", {}, ValueKind::Float, t.lo, t.hi, {t.target, ModParam::Depth, controllers::kPolyAftertouch});
   }
 
-  void lfoDepth(const LfoDepth& d) {
+  void lfoDepth(const NamedTarget& d) {
     const std::string p = "lfoN_" + std::string(d.name);
     specs.push_back(OpcodeSpec{keep(p), {}, ValueKind::Float, d.lo, d.hi,
                                FlexLfoField{nullptr, static_cast<int>(d.target)}});
@@ -170,7 +167,7 @@ class Builder {
   }
 
   // egN_<target> and its controller forms; the points and the EG's own parameters.
-  void egDepth(const LfoDepth& d) {
+  void egDepth(const NamedTarget& d) {
     const std::string p = "egN_" + std::string(d.name);
     specs.push_back(OpcodeSpec{keep(p), {}, ValueKind::Float, d.lo, d.hi,
                                FlexEgField{nullptr, nullptr, static_cast<int>(d.target)}});
@@ -294,14 +291,14 @@ const std::vector<OpcodeSpec>& table() {
   static Builder* const builder = [] {
     auto* b = new Builder;  // never freed: the specs are referenced for the program's life
     for (const Family& f : kFamilies) b->family(f);
-    for (const Aftertouch& t : kAftertouch) b->aftertouch(t);
+    for (const NamedTarget& t : kAftertouch) b->aftertouch(t);
     b->crossfades();
-    for (const LfoDepth& d : kLfoDepths) b->lfoDepth(d);
+    for (const NamedTarget& d : kLfoDepths) b->lfoDepth(d);
     for (const LfoParam& l : kLfoParams) b->lfoParam(l);
     b->lfoSteps();
     b->lfoSubWaves();
     b->sourceLinks();
-    for (const LfoDepth& d : kLfoDepths) b->egDepth(d);
+    for (const NamedTarget& d : kLfoDepths) b->egDepth(d);
     b->egParams();
     b->envelopeShapes();
     b->secondFilter();

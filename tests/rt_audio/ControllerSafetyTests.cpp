@@ -25,20 +25,6 @@ namespace {
 constexpr double kRate = 48000.0;
 constexpr int kBlock = 256;
 
-// A mono looping sine in RAM with guard frames either side.
-struct Sine {
-  explicit Sine(int64_t frames) : storage(static_cast<std::size_t>(frames + 2 * limits::kGuardFrames), 0.0f) {
-    for (int64_t i = 0; i < frames; ++i)
-      storage[static_cast<std::size_t>(i + limits::kGuardFrames)] =
-          0.25f * static_cast<float>(std::sin(2.0 * 3.14159265358979323846 * 330.0 * static_cast<double>(i) / kRate));
-    data.channel[0] = data.channel[1] = storage.data() + limits::kGuardFrames;
-    data.channels = 1;
-    data.framesInRam = data.totalFrames = frames;
-    data.sampleRate = kRate;
-  }
-  std::vector<float> storage;
-  SampleData data;
-};
 
 Region looping(const SampleData& s) {
   Region r;
@@ -120,7 +106,9 @@ std::vector<std::vector<MidiEvent>> makeScript() {
 
 TEST_CASE("Audio thread: controller sweeps, pedals and controller-started regions allocate nothing", "[rt][audio]") {
   INFO(test::rtGuardMode());
-  const Sine sine(24000);
+  const test::RamSample sine(24000, kRate, [](int64_t i) {  // a 330 Hz sine
+    return 0.25f * static_cast<float>(std::sin(2.0 * 3.14159265358979323846 * 330.0 * static_cast<double>(i) / kRate));
+  });
   const engine::Program program = makeProgram(sine.data);
   const auto script = makeScript();
   engine::Command tempo;

@@ -3,7 +3,7 @@
 // inside an AudioThreadScope, and returns what the audio thread did: its allocation
 // and lock counts, the engine's end stats and the left channel's peak. `inScope` runs
 // inside the scope before each block (an audio-thread call under test, or nothing).
-// event(): a script's MIDI event.
+// event(): a script's MIDI event; RamSample: a generated sample the program plays.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -12,6 +12,8 @@
 
 #include "RtGuard.h"
 #include "catch.h"
+#include "core/Limits.h"
+#include "core/SampleData.h"
 #include "core/MidiEvent.h"
 #include "engine/Engine.h"
 #include "engine/Program.h"
@@ -21,6 +23,21 @@ namespace spindle::test {
 inline MidiEvent event(uint32_t frame, uint8_t status, int data1, int data2) {
   return MidiEvent{frame, status, static_cast<uint8_t>(data1), static_cast<uint8_t>(data2)};
 }
+
+// A mono sample in RAM, with the engine's guard frames either side; frame i is wave(i).
+struct RamSample {
+  template <class Wave>
+  RamSample(int64_t frames, double rate, Wave wave)
+      : storage(static_cast<std::size_t>(frames + 2 * limits::kGuardFrames), 0.0f) {
+    for (int64_t i = 0; i < frames; ++i) storage[static_cast<std::size_t>(i + limits::kGuardFrames)] = wave(i);
+    data.channel[0] = data.channel[1] = storage.data() + limits::kGuardFrames;
+    data.channels = 1;
+    data.framesInRam = data.totalFrames = frames;
+    data.sampleRate = rate;
+  }
+  std::vector<float> storage;
+  SampleData data;
+};
 
 struct ScriptRun {
   RtCounts counts;

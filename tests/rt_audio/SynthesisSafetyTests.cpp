@@ -26,18 +26,6 @@ namespace {
 constexpr double kRate = 48000.0;
 constexpr int kBlock = 256;
 
-struct Saw {
-  explicit Saw(int64_t frames) : storage(static_cast<std::size_t>(frames + 2 * limits::kGuardFrames), 0.0f) {
-    for (int64_t i = 0; i < frames; ++i)
-      storage[static_cast<std::size_t>(i + limits::kGuardFrames)] = 0.2f * static_cast<float>((i % 160) / 80.0 - 1.0);
-    data.channel[0] = data.channel[1] = storage.data() + limits::kGuardFrames;
-    data.channels = 1;
-    data.framesInRam = data.totalFrames = frames;
-    data.sampleRate = kRate;
-  }
-  std::vector<float> storage;
-  SampleData data;
-};
 
 CcModulation connection(uint16_t cc, ModTarget target, float depth, uint8_t lfo = 0, uint8_t eg = 0, uint8_t sub = 0) {
   CcModulation m{cc, target, 0, depth};
@@ -141,7 +129,7 @@ std::vector<std::vector<MidiEvent>> makeScript() {
 
 TEST_CASE("Audio thread: flex EGs, LFOs, every filter type and EQ shelves allocate nothing", "[rt][audio]") {
   INFO(test::rtGuardMode());
-  const Saw saw(48000);
+  const test::RamSample saw(48000, kRate, [](int64_t i) { return 0.2f * static_cast<float>((i % 160) / 80.0 - 1.0); });
   const engine::Program program = makeProgram(saw.data);
   const test::ScriptRun run = test::runScript(program, makeScript(), {kRate, kBlock, 256, engine::Quality::Hermite, 1});
   const test::RtCounts& counts = run.counts;
