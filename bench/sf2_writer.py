@@ -1,6 +1,7 @@
 """A minimal SoundFont 2.01 writer: one preset, one instrument, mono 16-bit samples.
 
-Written for bench/render_vs_fluidsynth.py and bench/per_voice.py. A sample's loop
+Written for bench/render_vs_fluidsynth.py and bench/per_voice.py, and for the
+envelope and pitch fonts of tests/sf2/fluidsynth_compare.py. A sample's loop
 points are its first and last frames (used only by zones with loop=True). The file layout follows the SoundFont 2.01
 specification: RIFF 'sfbk' holding LIST INFO, LIST sdta (smpl) and LIST pdta with the
 nine "hydra" sub-chunks, each ending with its terminal record.
@@ -44,13 +45,16 @@ def _seconds_to_timecents(seconds):
 
 
 class Zone:
-    """One instrument zone: a sample played over lokey..hikey, rooted at root_key."""
+    """One instrument zone: a sample played over lokey..hikey, rooted at root_key.
+    `generators` are further (operator, amount) pairs, written after releaseVolEnv;
+    release_seconds=None leaves releaseVolEnv out (for a zone that sets it there)."""
 
-    def __init__(self, sample_index, lokey, hikey, root_key, release_seconds, loop=False):
+    def __init__(self, sample_index, lokey, hikey, root_key, release_seconds, loop=False, generators=()):
         self.sample_index = sample_index
         self.lokey, self.hikey, self.root_key = lokey, hikey, root_key
         self.release_seconds = release_seconds
         self.loop = loop  # loop the whole sample while the key is held
+        self.generators = list(generators)
 
 
 def _sdta(samples):
@@ -72,11 +76,11 @@ def _instrument_chunks(zones):
     for zone in zones:
         ibag.append(struct.pack("<HH", len(igen), 0))
         # keyRange first and sampleID last, as the spec orders them.
-        igen += [_key_range(zone.lokey, zone.hikey),
-                 _gen(GEN_OVERRIDING_ROOT_KEY, zone.root_key),
-                 _gen(GEN_RELEASE_VOL_ENV, _seconds_to_timecents(zone.release_seconds)),
-                 _gen(GEN_SAMPLE_MODES, 1 if zone.loop else 0),
-                 _gen(GEN_SAMPLE_ID, zone.sample_index)]
+        igen += [_key_range(zone.lokey, zone.hikey), _gen(GEN_OVERRIDING_ROOT_KEY, zone.root_key)]
+        if zone.release_seconds is not None:
+            igen.append(_gen(GEN_RELEASE_VOL_ENV, _seconds_to_timecents(zone.release_seconds)))
+        igen += [_gen(oper, amount) for oper, amount in zone.generators]
+        igen += [_gen(GEN_SAMPLE_MODES, 1 if zone.loop else 0), _gen(GEN_SAMPLE_ID, zone.sample_index)]
     ibag.append(struct.pack("<HH", len(igen), 0))
     igen.append(_gen(0, 0))
     inst = [_name("bench") + struct.pack("<H", 0), _name("EOI") + struct.pack("<H", len(zones))]
