@@ -1,0 +1,169 @@
+#!/usr/bin/env python3
+"""spindle-render's SoundFont playback against FluidSynth's (fluidsynth -F), on the
+same MIDI files and the same SoundFonts, reverb and chorus off on both.
+
+    fluidsynth_compare.py --spindle-render PATH [--fixtures DIR] [--keep DIR]
+                          [--only song|pitch|envelope]
+    fluidsynth_compare.py --self-test
+
+song      a General MIDI song (8 programs on 8 channels and the drum channel, 24 s) on
+          sf2/TimGM6mb.sf2 under the fixtures ($SPINDLE_FIXTURES): the correlation of the two renders'
+          10 ms RMS envelopes (stereo sum, aligned within +-50 ms) must be >= 0.9 and
+          the overall RMS level within 2 dB; each part is also rendered alone and
+          reported, so a failure names the instrument.
+pitch     one held note (Church Organ, key 69) at 5 odd rates: the fundamentals over
+          0.5..1.5 s must agree within 2 cents.
+envelope  a generated SoundFont of a looped 1 kHz sine whose zones set every
+          volume-envelope generator: delay, attack, hold, decay and release times,
+          read from a 1 ms peak envelope, must agree within 5 ms.
+
+FluidSynth runs at gain 1.0 (its default is 0.2), so a voice at full level comes out at
+the sample's own level, as Spindle's does.
+Exit status: 0 every check held, 1 one failed ("FAILED: ..." lines), 77 skipped
+(no fluidsynth, or no TimGM6mb.sf2 under the fixtures).
+
+--self-test stands fluidsynth_as_spindle.py in for spindle-render: FluidSynth against
+itself must pass, and against itself 3 dB louder, 2% slower, 5 cents sharp or 10% slower
+must fail the level, correlation, pitch and envelope checks.
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "..", "bench"))
+import compare_checks  # noqa: E402
+
+FONT = os.path.join("sf2", "TimGM6mb.sf2")
+SKIP, FAIL = 77, 1
+
+
+class Renderer:
+    """A command that renders FONT + SONG.mid into a float WAV at a rate."""
+
+    def __init__(self, name, command):
+        self.name, self.command = name, command
+
+    def render(self, font, song, wav, rate):
+        try:
+            result = subprocess.run(self.command(font, song, wav, rate), stdout=subprocess.PIPE,
+                                    stderr=subprocess.STDOUT, text=True)
+        except OSError as error:
+            raise RenderError("%s did not start: %s" % (self.name, error))
+        if result.returncode != 0 or not os.path.exists(wav):
+            raise RenderError("%s exited %d on %s: %s" % (self.name, result.returncode, os.path.basename(song),
+                                                           result.stdout.strip()[-400:]))
+
+
+class RenderError(Exception):
+    pass
+
+
+def fluidsynth():
+    return Renderer("fluidsynth", lambda font, song, wav, rate: [
+        "fluidsynth", "-ni", "-q", "-R", "0", "-C", "0", "-g", "1.0", "-r", str(rate),
+        "-O", "float", "-T", "wav", "-F", wav, font, song])
+
+
+def spindle(prefix, name="spindle-render"):
+    return Renderer(name, lambda font, song, wav, rate: prefix + [
+        "--instrument", font, "--midi", song, "--wav", wav, "--rate", str(rate), "--format", "f32"])
+
+
+def run(reference, other, fixtures, folder, only):
+    """Runs the chosen sections; returns (tables, failures)."""
+    sections = [only] if only else ["song", "pitch", "envelope"]
+    tables, failures = [], []
+    for section in sections:
+        try:
+            table, failed = compare_checks.SECTIONS[section](reference, other, fixtures, folder)
+        except RenderError as error:
+            table, failed = "", ["%s: %s" % (section, error)]
+        tables.append(table)
+        failures += failed
+    return tables, failures
+
+
+def report(tables, failures, header):
+    print(header)
+    for table in tables:
+        if table:
+            print("\n" + table)
+    print()
+    for failure in failures:
+        print("FAILED: " + failure)
+    return FAIL if failures else 0
+
+
+def self_test(fixtures, folder):
+    """FluidSynth against itself, then against three wrong variants of itself."""
+    stand_in = [sys.executable, os.path.join(HERE, "fluidsynth_as_spindle.py")]
+    tables, failures = run(fluidsynth(), spindle(stand_in, "fluidsynth-as-spindle"), fixtures, folder, None)
+    status = report(tables, failures, "self-test: fluidsynth against itself (must pass)")
+    variants = [("song", ["--gain-db", "3"], "level"),
+                ("song", ["--rate-factor", "1.02"], "correlation"),
+                ("pitch", ["--rate-factor", "%.9f" % 2 ** (-5 / 1200)], "cents"),
+                ("envelope", ["--rate-factor", "1.1"], "ms")]
+    for section, options, expected in variants:
+        name = "fluidsynth %s" % " ".join(options)
+        _, failed = run(fluidsynth(), spindle(stand_in + options, name), fixtures, folder, section)
+        caught = any(expected in f for f in failed)
+        print("self-test: %s on %s: %s" % (name, section, "failed as it must" if caught else "NOT caught"))
+        for f in failed:
+            print("    " + f)
+        if not caught:
+            print("FAILED: self-test variant %s passed the %s checks" % (name, section))
+            status = FAIL
+    return status
+
+
+def default_fixtures():
+    """As tests/gui/screenshot.sh finds them: the environment, then CMake's default."""
+    beside_repo = os.path.join(HERE, "..", "..", "..", "shared", "fixtures")
+    return os.environ.get("SPINDLE_FIXTURES") or os.environ.get("SPINDLE_FIXTURES_DEFAULT") or beside_repo
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--spindle-render", help="the spindle-render binary")
+    parser.add_argument("--fixtures", default=default_fixtures(),
+                        help="folder holding sf2/TimGM6mb.sf2 (default $SPINDLE_FIXTURES, else the build's "
+                             "$SPINDLE_FIXTURES_DEFAULT, else shared/fixtures beside the repository)")
+    parser.add_argument("--keep", help="keep the MIDI, SoundFont and WAV files in this folder")
+    parser.add_argument("--only", choices=["song", "pitch", "envelope"])
+    parser.add_argument("--self-test", action="store_true", help="check the checks, FluidSynth against itself")
+    args = parser.parse_args()
+    if not args.self_test and not args.spindle_render:
+        parser.error("--spindle-render PATH is required (or --self-test)")
+    if shutil.which("fluidsynth") is None:
+        print("SKIPPED: fluidsynth not found (apt-get install fluidsynth)")
+        return SKIP
+    if args.only != "envelope" and not os.path.isfile(os.path.join(args.fixtures, FONT)):
+        print("SKIPPED: no %s under %s (set SPINDLE_FIXTURES or --fixtures)" % (FONT, args.fixtures))
+        return SKIP
+    worst = compare_checks.estimator_error_cents()
+    if worst > 0.05:
+        print("FAILED: the pitch estimator is %.3f cents off on synthetic tones" % worst)
+        return FAIL
+    folder = args.keep or tempfile.mkdtemp(prefix="spindle-sf2-compare-")
+    os.makedirs(folder, exist_ok=True)
+    try:
+        if args.self_test:
+            return self_test(args.fixtures, folder)
+        header = "spindle-render (%s) against %s, gain 1.0, reverb and chorus off" % (
+            args.spindle_render, compare_checks.fluidsynth_version())
+        tables, failures = run(fluidsynth(), spindle([args.spindle_render]), args.fixtures, folder, args.only)
+        return report(tables, failures, header)
+    finally:
+        if args.keep:
+            print("files in %s" % folder)
+        else:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
