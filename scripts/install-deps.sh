@@ -10,8 +10,10 @@ set -euo pipefail
 runtime_build=(build-essential cmake ninja-build pkg-config libsndfile1-dev libflac-dev libjack-jackd2-dev libpipewire-0.3-dev libspa-0.2-dev libasound2-dev liblo-dev qt6-base-dev
   libpugixml-dev libarchive-dev)
 # xvfb, x11-apps (xwd), x11-utils (xwininfo): the GUI screenshot test (tests/gui).
+# fluidsynth: the SoundFont comparison test (tests/sf2/fluidsynth_compare.py).
 # debhelper ... man-db: the Debian package test (tests/package; librsvg2-bin renders the PNG icons).
 test_only=(catch2 clang-22 libclang-rt-22-dev python3 jackd2 pipewire pipewire-jack pipewire-bin liblo-tools
+  fluidsynth
   xvfb x11-apps x11-utils
   debhelper dpkg-dev fakeroot lintian desktop-file-utils appstream librsvg2-bin man-db)
 
