@@ -32,6 +32,14 @@ def _name(text):
     return text.encode("ascii")[:19].ljust(20, b"\0")
 
 
+def _zstr(text):
+    """An INFO string: zero-terminated and zero-padded to an even size, as the spec asks
+    (a reader that skips the odd size's RIFF pad byte, as fluidsynth 2.3 does not, would
+    otherwise read every later chunk one byte off)."""
+    data = text.encode("ascii") + b"\0"
+    return data + b"\0" * (len(data) % 2)
+
+
 def _gen(oper, amount):
     return struct.pack("<Hh", oper, amount)
 
@@ -110,6 +118,6 @@ def write_sf2(path, name, samples, zones):
     ])
     info = _list(b"INFO", [_chunk(b"ifil", struct.pack("<HH", 2, 1)),
                            _chunk(b"isng", b"EMU8000\0"),
-                           _chunk(b"INAM", name.encode("ascii") + b"\0")])
+                           _chunk(b"INAM", _zstr(name))])
     with open(path, "wb") as out:
         out.write(_chunk(b"RIFF", b"sfbk" + info + sdta + pdta))
