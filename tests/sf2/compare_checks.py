@@ -41,7 +41,7 @@ def estimator_error_cents():
     return compare_signal.self_test_fundamental()
 
 
-def _render_pair(reference, other, font, events, end_tick, folder, name, rate):
+def render_pair(reference, other, font, events, end_tick, folder, name, rate):
     """Writes name.mid, renders it with both: (reference Render, other Render)."""
     song = os.path.join(folder, name + ".mid")
     compare_midi.write_midi(song, events, end_tick)
@@ -51,7 +51,7 @@ def _render_pair(reference, other, font, events, end_tick, folder, name, rate):
     return compare_signal.read_wav(wavs[0]), compare_signal.read_wav(wavs[1])
 
 
-def _table(title, columns, rows):
+def table(title, columns, rows):
     lines = ["| %s |" % " | ".join([title] + columns), "|---|" + "---:|" * len(columns)]
     return "\n".join(lines + ["| %s |" % " | ".join(row) for row in rows])
 
@@ -69,7 +69,7 @@ def song(reference, other, fixtures, folder):
         parts.append(("solo_" + name, label, compare_midi.solo(events, channel)))
     rows, failures = [], []
     for name, label, part in parts:
-        ref, oth = _render_pair(reference, other, font, part, end_tick, folder, name, SONG_RATE)
+        ref, oth = render_pair(reference, other, font, part, end_tick, folder, name, SONG_RATE)
         m = compare_signal.compare_renders(ref, oth)
         poor = m["correlation"] < MIN_CORRELATION or not abs(m["level_db"]) <= MAX_LEVEL_DB
         rows.append([label, "%.4f" % m["correlation"], "%+.2f" % m["level_db"],
@@ -85,7 +85,7 @@ def song(reference, other, fixtures, folder):
     title = "song, TimGM6mb.sf2 at %d Hz" % SONG_RATE
     columns = ["envelope correlation", "level dB", "fluidsynth dBFS", "lag ms", "seconds (fluidsynth / other)",
                "vs 0.9, 2 dB"]
-    return _table(title, columns, rows), failures
+    return table(title, columns, rows), failures
 
 
 # ---- pitch ---------------------------------------------------------------------
@@ -95,7 +95,7 @@ def pitch(reference, other, fixtures, folder):
     events, end_tick = compare_midi.held_note(PITCH_PROGRAM, PITCH_KEY, 100, 2.0, 0.3)
     rows, failures = [], []
     for rate in PITCH_RATES:
-        renders = _render_pair(reference, other, font, events, end_tick, folder, "pitch_%d" % rate, rate)
+        renders = render_pair(reference, other, font, events, end_tick, folder, "pitch_%d" % rate, rate)
         start, stop = (int(t * rate) for t in PITCH_WINDOW_S)
         freqs = [compare_signal.fundamental(r.mono[start:stop], rate, 440.0 * 2 ** ((PITCH_KEY - 69) / 12))
                  for r in renders]
@@ -105,7 +105,7 @@ def pitch(reference, other, fixtures, folder):
             failures.append("pitch at %d Hz: %+.2f cents from fluidsynth's (%.3f Hz against %.3f Hz)"
                             % (rate, diff, freqs[1], freqs[0]))
     title = "pitch, program %d key %d, %.1f..%.1f s" % ((PITCH_PROGRAM, PITCH_KEY) + PITCH_WINDOW_S)
-    return _table(title, ["fluidsynth Hz", "other Hz", "cents"], rows), failures
+    return table(title, ["fluidsynth Hz", "other Hz", "cents"], rows), failures
 
 
 # ---- envelope ------------------------------------------------------------------
@@ -132,7 +132,7 @@ def envelope(reference, other, fixtures, folder):
     rows, failures = [], []
     for name, key, times, sustain_cb in ENVELOPES:
         events, end_tick = compare_midi.held_note(0, key, 127, HELD_S, TAIL_S)
-        renders = _render_pair(reference, other, font, events, end_tick, folder, "envelope_" + name,
+        renders = render_pair(reference, other, font, events, end_tick, folder, "envelope_" + name,
                                ENVELOPE_RATE)
         stages = [compare_signal.envelope_stages(r, 0.0, HELD_S) for r in renders]
         for stage, generator_s in zip(STAGES, times):
@@ -148,7 +148,5 @@ def envelope(reference, other, fixtures, folder):
                      "%.1f" % (stages[1]["release_latency"] * 1000),
                      "%+.1f" % ((stages[1]["release_latency"] - stages[0]["release_latency"]) * 1000)])
     title = "volume envelope, 1 kHz sine at %d Hz" % ENVELOPE_RATE
-    return _table(title, ["stage", "generator ms", "fluidsynth ms", "other ms", "difference ms"], rows), failures
+    return table(title, ["stage", "generator ms", "fluidsynth ms", "other ms", "difference ms"], rows), failures
 
-
-SECTIONS = {"song": song, "pitch": pitch, "envelope": envelope}

@@ -226,3 +226,33 @@ def envelope_stages(render, note_on_s, note_off_s, window_s=0.001):
     return {"delay": onset - note_on_s, "attack": attack_end - onset, "hold": decay_start - attack_end,
             "decay": decay_end - decay_start, "release": release_end - release_start,
             "sustain_db": sustain - peak, "release_latency": release_start - note_off_s}
+
+
+# ---- modulation ----------------------------------------------------------------
+
+def pitch_track(render, start_s, stop_s):
+    """(time s, cents re 1 kHz) at each rising zero crossing of a ~1 kHz tone between
+    start_s and stop_s, from the period to the next crossing (interpolated linearly)."""
+    x, rate = render.mono, render.rate
+    crossings = [i - 1 + x[i - 1] / (x[i - 1] - x[i]) for i in range(int(start_s * rate) + 1, int(stop_s * rate))
+                 if x[i - 1] < 0 <= x[i]]
+    return [(a / rate, 1200 * math.log2(rate / (b - a) / 1000.0)) for a, b in zip(crossings, crossings[1:])]
+
+
+def oscillation(track):
+    """(rate Hz, peak-to-peak) of a (time, value) track oscillating about its mean: the
+    rate from its upward mean crossings, the swing from its extremes."""
+    values = [v for _, v in track]
+    mean = sum(values) / len(values)
+    ups = [t0 + (t1 - t0) * (mean - v0) / (v1 - v0) for (t0, v0), (t1, v1) in zip(track, track[1:])
+           if v0 < mean <= v1]
+    rate = (len(ups) - 1) / (ups[-1] - ups[0]) if len(ups) > 1 else 0.0
+    return rate, max(values) - min(values)
+
+
+def level_track(render, start_s, stop_s, window_s=0.001):
+    """(time s, dB) of the peak envelope in `window_s` windows between start_s and stop_s."""
+    window = int(round(window_s * render.rate))
+    first = int(start_s / window_s)
+    env = peak_envelope(render.mono[first * window:int(stop_s * render.rate)], window)
+    return [((first + i) * window_s, db(v) if v > 0 else -200.0) for i, v in enumerate(env)]
