@@ -5,6 +5,8 @@
 namespace spindle::limits {
 
 inline constexpr int kChannels = 16;              // MIDI channels, one part each
+// The General MIDI percussion channel (10), 0-based: it plays SoundFont bank 128.
+inline constexpr int kPercussionPart = 9;
 inline constexpr int kMaxVoices = 4096;           // hard ceiling for --polyphony
 inline constexpr int kDefaultPolyphony = 256;
 inline constexpr int kMaxBlockFrames = 8192;      // largest process() block

@@ -25,10 +25,14 @@ inline constexpr uint8_t kProgramChange = 0xC0;
 inline constexpr uint8_t kChannelPressure = 0xD0;
 inline constexpr uint8_t kPitchBend = 0xE0;
 
+inline constexpr uint8_t kCcBankSelect = 0;
+inline constexpr uint8_t kCcDataEntry = 6;
 inline constexpr uint8_t kCcVolume = 7;
 inline constexpr uint8_t kCcPan = 10;
 inline constexpr uint8_t kCcExpression = 11;
+inline constexpr uint8_t kCcDataEntryLsb = 38;
 inline constexpr uint8_t kCcSustain = 64;
+inline constexpr uint8_t kCcNrpnLsb = 98, kCcNrpnMsb = 99, kCcRpnLsb = 100, kCcRpnMsb = 101;
 inline constexpr uint8_t kCcSostenuto = 66;
 inline constexpr uint8_t kCcAllSoundOff = 120;
 inline constexpr uint8_t kCcResetControllers = 121;

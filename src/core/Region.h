@@ -246,6 +246,9 @@ struct Region {
   int32_t bendStep = 1;                       // cents
   int32_t bendStepUp = 0, bendStepDown = 0;   // cents; 0 = bend_step
   float bendSmooth = 0.0f;                    // ms; 0 = bends apply at once
+  // SoundFont regions: the bend range is the part's (MIDI RPN 0, 2 semitones until set),
+  // not bend_up/bend_down.
+  bool bendFromRpn = false;
 
   // Filter.
   FilterType filType = FilterType::None;  // None: no cutoff given
@@ -279,6 +282,9 @@ struct Region {
   CrossfadeCurve xfCccurve = CrossfadeCurve::Power;
 
   int32_t output = 0;
+  // The SoundFont preset the region belongs to (an index into the Program's presets),
+  // played only while the part's bank and program select it; -1: every program (SFZ).
+  int16_t preset = -1;
 };
 
 }  // namespace spindle

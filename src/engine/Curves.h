@@ -68,9 +68,9 @@ inline float crossfadeGain(const Region& r, int key, int velocity) noexcept {
 // Pitch bend -8192..8191 to cents: up scales bend_up, down scales bend_down (negative
 // in SFZ for a downward bend); a step > 1 quantises the result: bend_stepup /
 // bend_stepdown for their direction where given, else bend_step.
-inline float bendCents(const Region& r, int bend) noexcept {
-  float cents = bend >= 0 ? static_cast<float>(bend) / 8191.0f * r.bendUp
-                          : static_cast<float>(-bend) / 8192.0f * r.bendDown;
+inline float bendCents(const Region& r, int bend, float rpnRange) noexcept {
+  const float up = r.bendFromRpn ? rpnRange : r.bendUp, down = r.bendFromRpn ? -rpnRange : r.bendDown;
+  float cents = bend >= 0 ? static_cast<float>(bend) / 8191.0f * up : static_cast<float>(-bend) / 8192.0f * down;
   const int32_t ownStep = bend >= 0 ? r.bendStepUp : r.bendStepDown;
   const int32_t stepCents = ownStep > 0 ? ownStep : r.bendStep;
   if (stepCents > 1) {

@@ -29,7 +29,7 @@ Engine::Impl::Impl(const EngineConfig& c)
       noteRng(config.randomSeed ^ 0x6E6F746552616E64ull),
       partLeft(static_cast<size_t>(config.maxBlockFrames)),
       partRight(static_cast<size_t>(config.maxBlockFrames)),
-      byPart(static_cast<size_t>(pool.capacity())) {}
+      byPart(static_cast<size_t>(pool.capacity())) { parts[limits::kPercussionPart].percussion = true; }
 
 Engine::Engine(const EngineConfig& config) : impl_(std::make_unique<Impl>(config)) {}
 Engine::~Engine() = default;

@@ -31,6 +31,7 @@ void Engine::Impl::handleMidi(const MidiEvent& e, uint64_t frame) noexcept SPIND
     case midi::kProgramChange:
       selectSlot(part, d1);
       parts[static_cast<size_t>(part)].programNumber = d1;
+      parts[static_cast<size_t>(part)].choosePreset();
       break;
     case midi::kPitchBend: pitchBend(part, ((d2 << 7) | d1) - 8192); break;
     case midi::kChannelPressure:

@@ -17,6 +17,7 @@ void Part::resetControllers(bool all) noexcept SPINDLE_REALTIME {
   std::array<float, kNoteLast - kNoteFirst + 1> noteSlots{};
   for (int n = kNoteFirst; n <= kNoteLast; ++n) noteSlots[static_cast<size_t>(n - kNoteFirst)] = controllers.value(n);
   controllers.fill(0.0f);
+  rpn = 0x3FFF;  // RP-015: the parameter number is reset, the bend range is kept
   if (!all) {
     for (int n = kNoteFirst; n <= kNoteLast; ++n) controllers.set(n, noteSlots[static_cast<size_t>(n - kNoteFirst)]);
   }
@@ -39,6 +40,7 @@ void Part::resetControllers(bool all) noexcept SPINDLE_REALTIME {
 void Part::setProgram(const Program* p, int fromSlot) noexcept SPINDLE_REALTIME {
   program = p;
   slot = fromSlot;
+  choosePreset();
   swLast = p ? p->defaultKeyswitch : -1;
   previousNote = -1;
   sequenceCounter.fill(0);
@@ -62,6 +64,7 @@ void Part::applyDefaults(bool keepMix) noexcept SPINDLE_REALTIME {
 // the controller is (msb * 128 + lsb) / 16383. CC n + 32 itself keeps its 7-bit value too.
 void Part::setMidiController(int cc, int value) noexcept SPINDLE_REALTIME {
   controllers.setMidi7(cc, value);
+  parameter(cc, value);
   if (!program) return;
   const bool isMsb = cc < 32 && program->highResolutionCc[static_cast<size_t>(cc)];
   const bool isLsb = cc >= 32 && cc < 64 && program->highResolutionCc[static_cast<size_t>(cc - 32)];
@@ -74,6 +77,25 @@ void Part::setMidiController(int cc, int value) noexcept SPINDLE_REALTIME {
     lsb[n] = static_cast<uint8_t>(value);
   }
   controllers.set(static_cast<int>(n), static_cast<float>(msb[n] * 128 + lsb[n]) / 16383.0f);
+}
+
+// Bank select, and RPN 0 (pitch bend range: data entry MSB semitones, LSB cents).
+// An NRPN deselects the RPN, so its data entry changes nothing here.
+void Part::parameter(int cc, int value) noexcept SPINDLE_REALTIME {
+  switch (cc) {
+    case midi::kCcBankSelect: bank = value; break;
+    case midi::kCcRpnMsb: rpn = (rpn & 0x7F) | (value << 7); break;
+    case midi::kCcRpnLsb: rpn = (rpn & ~0x7F) | value; break;
+    case midi::kCcNrpnMsb:
+    case midi::kCcNrpnLsb: rpn = 0x3FFF; break;
+    case midi::kCcDataEntry:
+      if (rpn == 0) bendRange = static_cast<float>(value) * 100.0f;
+      break;
+    case midi::kCcDataEntryLsb:
+      if (rpn == 0) bendRange = std::floor(bendRange / 100.0f) * 100.0f + static_cast<float>(std::min(value, 99));
+      break;
+    default: break;
+  }
 }
 
 float Part::mixGain(bool soloActive) const noexcept SPINDLE_REALTIME {

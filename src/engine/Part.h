@@ -34,6 +34,16 @@ struct Part {
   int previousVelocity = 0;  // velocity of the note-on before the current one (sw_vel=previous)
   int lastVelocity = 0;      // velocity of the last note-on
   int programNumber = 0;     // the last MIDI program change (loprog/hiprog); 0 before any
+  // SoundFont presets (Program::presets): the bank CC0 selected, the preset the last
+  // program change (or program load) chose, and whether this is the GM percussion
+  // channel (10), which plays bank 128.
+  int bank = 0;
+  int preset = -1;
+  bool percussion = false;
+  // MIDI RPN state: the parameter data entry writes (0x3FFF = none), and RPN 0, the
+  // pitch bend range in cents, which SoundFont regions follow.
+  int rpn = 0x3FFF;
+  float bendRange = 200.0f;
   bool anyNoteOn = false;    // a note-on happened; lastNoteOnFrame is its engine frame
   uint64_t lastNoteOnFrame = 0;
   // Seconds from the part's last note-on to `frame` (lotimer/hitimer); huge before any.
@@ -60,8 +70,14 @@ struct Part {
   // The program's set_cc/set_hdcc/set_realcc values (keepMix: not CC7 and CC10, for
   // CC121 after the RP-015 reset, which keeps volume and pan).
   void applyDefaults(bool keepMix) noexcept SPINDLE_REALTIME;
-  // MIDI CC cc (0..127) = value, as 14-bit MSB/LSB where the program asks for it.
+  // The preset bank and programNumber select (Program::presetFor).
+  void choosePreset() noexcept SPINDLE_REALTIME {
+    preset = program ? program->presetFor(percussion ? 128 : bank, programNumber) : -1;
+  }
+  // MIDI CC cc (0..127) = value, as 14-bit MSB/LSB where the program asks for it; bank
+  // select and registered parameters are kept too.
   void setMidiController(int cc, int value) noexcept SPINDLE_REALTIME;
+  void parameter(int cc, int value) noexcept SPINDLE_REALTIME;
   // Whether r's own sustain / sostenuto pedal is down (sustain_cc, sustain_lo, sustain_sw).
   bool sustainDown(const Region& r) const noexcept SPINDLE_REALTIME {
     return r.sustainSw && controllers.value(r.sustainCc) >= r.sustainLo;

@@ -23,6 +23,26 @@ void Program::prepare() {
     if (label.cc >= 0 && label.cc < controllers::kCount && !known) publishedControllers.push_back(cc);
   }
   modulation.build(regions, curves);
+  preparePresets();
+}
+
+void Program::preparePresets() {
+  presetMap.clear();
+  if (presets.empty()) return;
+  const auto find = [this](int bank, int program) -> int {
+    for (std::size_t i = 0; i < presets.size(); ++i)
+      if (presets[i].bank == bank && presets[i].program == program) return static_cast<int>(i);
+    return -1;
+  };
+  presetMap.assign(129 * 128, 0);
+  for (int bank = 0; bank <= 128; ++bank) {
+    for (int program = 0; program < 128; ++program) {
+      int found = find(bank, program);
+      if (found < 0) found = find(bank == 128 ? 128 : 0, program);
+      if (found < 0) found = find(bank == 128 ? 128 : 0, 0);
+      presetMap[static_cast<std::size_t>(bank * 128 + program)] = static_cast<int16_t>(std::max(found, 0));
+    }
+  }
 }
 
 // sw_last's key, every key of sw_lolast..sw_hilast, and for such a region the whole

@@ -5,6 +5,7 @@
 // handed to the engine by pointer through its command FIFO. Immutable from then on:
 // the audio thread only reads it. When a part switches instruments the engine hands
 // the old pointer back through its trash FIFO and the control side frees it.
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <functional>
@@ -20,6 +21,12 @@
 
 namespace spindle::engine {
 
+// A SoundFont preset: the MIDI bank (0..128, 128 = percussion) and program selecting it.
+struct PresetEntry {
+  uint16_t bank = 0, program = 0;
+  std::string name;
+};
+
 struct Program {
   std::string name;
   std::vector<Region> regions;
@@ -32,6 +39,7 @@ struct Program {
   std::vector<controllers::ControllerLabel> controllerLabels;      // for the player: GUI, OSC
   std::vector<controllers::KeyLabel> keyLabels;
   std::vector<ModCurve> curves;  // <curve> headers (sfz::Instrument::curves)
+  std::vector<PresetEntry> presets;  // a SoundFont's; Region::preset indexes it. Empty: SFZ
 
   // Lookup tables and other derived data the engine builds for itself go below this
   // line and are filled by prepare(), which must run before the Program is published.
@@ -59,6 +67,16 @@ struct Program {
   // the audio thread publishes their values for the player (Engine::controllerValue).
   std::vector<uint16_t> publishedControllers;
   mod::ModPlan modulation;  // the regions' controller modulations, compiled
+  // The preset a part plays for MIDI bank 0..128 and program 0..127, as FluidSynth picks
+  // it: the exact one, else the same program of bank 0 (of bank 128 for banks over 127),
+  // else program 0 of that bank, else the first preset; -1 without presets.
+  int presetFor(int bank, int program) const noexcept SPINDLE_REALTIME {
+    if (presetMap.empty()) return -1;
+    const int b = std::clamp(bank, 0, 128), p = std::clamp(program, 0, 127);
+    return presetMap[static_cast<std::size_t>(b * 128 + p)];
+  }
+  std::vector<int16_t> presetMap;  // (bank * 128 + program) -> preset; built by prepare()
+  void preparePresets();           // part of prepare()
   // loop_crossfade, blended (core/LoopTail.h): indexed like regions, or shorter. Filled
   // on the loader thread after prepare() (stream/LoopTails.h reads what is not in RAM).
   std::vector<LoopTail> loopTails;

@@ -50,6 +50,7 @@ bool RegionMatcher::conditionsHold(const Region& r, const Part& part, const Note
   if (note.channel + 1 < r.lochan || note.channel + 1 > r.hichan) return false;
   if (part.bend < r.lobend || part.bend > r.hibend) return false;
   if (part.programNumber < r.loprog || part.programNumber > r.hiprog) return false;
+  if (r.preset >= 0 && r.preset != part.preset) return false;
   if (note.sinceNoteOn < static_cast<double>(r.lotimer) || note.sinceNoteOn > static_cast<double>(r.hitimer)) return false;
   if (!controllersHold(r, part, note)) return false;
   const bool inRand = note.random >= r.lorand && (note.random < r.hirand || r.hirand >= 1.0f);

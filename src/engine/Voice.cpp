@@ -54,7 +54,7 @@ bool Voice::start(const VoiceStart& s, Prng& rng, const SourceScratch& scratch, 
 
   source_.start(setupSource(r, *d, s.releaseTrigger, rng), scratch);
   setupPitch(r, s, rng);
-  bendCents_ = bendTarget_ = curves::bendCents(r, mix.bend);
+  bendCents_ = bendTarget_ = curves::bendCents(r, mix.bend, mix.bendRange);
   setupGain(r, s, rng);
   setupFilter(r, s, rng);
   setupFilter2(r, s, rng);

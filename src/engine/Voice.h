@@ -74,6 +74,7 @@ struct PartMix {
   float gain = 1.0f;
   float pan = 0.0f;
   int bend = 0;
+  float bendRange = 200.0f;  // cents: the part's RPN 0, for SoundFont regions
   // The parts of gain and pan, for voices whose region modulates CC7 / CC11 / CC10
   // itself: gain = baseGain * cc7Gain * cc11Gain; ccPan is CC10's share of pan.
   float baseGain = 1.0f, cc7Gain = 1.0f, cc11Gain = 1.0f;

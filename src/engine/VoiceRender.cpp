@@ -134,7 +134,7 @@ void Voice::renderSpan(float* outLeft, float* outRight, int frames, const PartMi
 // written over pitchEnv.
 void Voice::computeIncrements(float* pitchEnv, float* pitchLfo, int frames, const PartMix& mix) noexcept
     SPINDLE_REALTIME {
-  double bend = static_cast<double>(smoothBend(curves::bendCents(*region_, mix.bend), frames) + modCents_);
+  double bend = static_cast<double>(smoothBend(curves::bendCents(*region_, mix.bend, mix.bendRange), frames) + modCents_);
   // loop_tune: while the span starts inside a loop that still jumps back.
   const LoopMap& loop = source_.loop();
   if (region_->loopTune != 0.0f && loop.looping() && position_ >= static_cast<double>(loop.loopStart) &&

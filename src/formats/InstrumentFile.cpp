@@ -9,6 +9,7 @@
 #include "dspreset/DecentSampler.h"
 #include "hydrogen/DrumKit.h"
 #include "sf2/SoundFont.h"
+#include "sf2/SoundFontInstrument.h"
 #include "sfz/Parser.h"
 
 namespace spindle::formats {
@@ -100,10 +101,10 @@ sfz::Instrument loadInstrument(const fs::path& path) {
     case Format::DecentSampler: return dspreset::loadPreset(path);
     case Format::HydrogenKit: return hydrogen::loadDrumKit(path);
     case Format::HydrogenArchive: return loadArchive(path);
-    case Format::SoundFont: return refused(path, "SoundFont 2/3 files are recognised but not played yet");
+    case Format::SoundFont: return sf2::loadSoundFont(path);
     case Format::Unknown: break;
   }
-  return refused(path, "not an instrument Spindle can play (SFZ, DecentSampler preset or Hydrogen drum kit)");
+  return refused(path, "not an instrument Spindle can play (SFZ, SoundFont, DecentSampler preset or Hydrogen drum kit)");
 }
 
 fs::path archiveCache() {

@@ -1,7 +1,7 @@
 #pragma once
 // Every instrument format Spindle loads, recognised by content, not by extension:
 // SFZ text, DecentSampler XML (<DecentSampler>, .dsbundle folders), Hydrogen kits
-// (<drumkit_info>, kit folders, .h2drumkit archives). A SoundFont (RIFF 'sfbk') or any
+// (<drumkit_info>, kit folders, .h2drumkit archives), SoundFont 2/3 (RIFF 'sfbk'). Any
 // other file is refused with one error that names it. Loader thread.
 //
 // Each format's loader builds the same sfz::Instrument, so everything after this point

@@ -17,6 +17,7 @@
 #include <string>
 
 #include "stream/AudioFile.h"
+#include "stream/SampleSlice.h"
 
 namespace spindle::stream::detail {
 
@@ -35,6 +36,11 @@ class AudioDecoder {
 // the length); on failure they return nullptr and set `error`.
 std::unique_ptr<AudioDecoder> openWithSndfile(int fd, AudioFileInfo& info, std::string& error);
 std::unique_ptr<AudioDecoder> openFlac(int fd, AudioFileInfo& info, std::string& error);
+// A slice of the file (stream/SampleSlice.h): raw 16-bit PCM (with its sm24 bytes), or
+// any stream libsndfile reads, confined to [offset, offset + bytes) of the file.
+std::unique_ptr<AudioDecoder> openPcm16Slice(int fd, const SampleSlice& slice, AudioFileInfo& info, std::string& error);
+std::unique_ptr<AudioDecoder> openWithSndfileRange(int fd, uint64_t offset, uint64_t bytes, AudioFileInfo& info,
+                                                   std::string& error);
 // True when the file at `fd` begins with the native FLAC signature "fLaC".
 bool isNativeFlac(int fd) noexcept;
 

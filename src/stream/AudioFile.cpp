@@ -14,25 +14,52 @@
 namespace spindle::stream {
 
 // The reader opens the descriptor itself, so that posix_fadvise can be applied to it;
-// the decoder reads through it and never closes it.
+// the decoder reads through it and never closes it. A slice path (stream/SampleSlice.h)
+// opens its file and decodes only the slice's range.
 std::unique_ptr<AudioFileReader> AudioFileReader::open(const std::filesystem::path& path, std::string& error) {
+  const auto sliced = parseSlicePath(path.native());
   std::unique_ptr<AudioFileReader> reader(new AudioFileReader());
-  reader->fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  reader->fd_ = ::open(sliced ? sliced->first.c_str() : path.c_str(), O_RDONLY | O_CLOEXEC);
   if (reader->fd_ < 0) {
     error = "cannot open the file";
     return nullptr;
   }
-  if (std::string problem = riffStructureProblem(reader->fd_); !problem.empty()) {
-    error = "malformed WAV file: " + problem;
-    return nullptr;
-  }
-  reader->decoder_ = detail::isNativeFlac(reader->fd_) ? detail::openFlac(reader->fd_, reader->info_, error)
-                                                       : detail::openWithSndfile(reader->fd_, reader->info_, error);
-  if (!reader->decoder_ || !reader->settleLength(error)) return nullptr;
   struct stat st {};
-  if (::fstat(reader->fd_, &st) == 0 && reader->info_.frames > 0)
-    reader->bytesPerFrame_ = static_cast<double>(st.st_size) / static_cast<double>(reader->info_.frames);
+  const auto fileBytes = ::fstat(reader->fd_, &st) == 0 ? static_cast<uint64_t>(st.st_size) : 0;
+  if (sliced) {
+    if (!reader->openSlice(sliced->second, fileBytes, error)) return nullptr;
+  } else {
+    if (std::string problem = riffStructureProblem(reader->fd_); !problem.empty()) {
+      error = "malformed WAV file: " + problem;
+      return nullptr;
+    }
+    reader->decoder_ = detail::isNativeFlac(reader->fd_) ? detail::openFlac(reader->fd_, reader->info_, error)
+                                                         : detail::openWithSndfile(reader->fd_, reader->info_, error);
+    reader->rangeBytes_ = fileBytes;
+  }
+  if (!reader->decoder_ || !reader->settleLength(error)) return nullptr;
+  if (reader->info_.frames > 0)
+    reader->bytesPerFrame_ = static_cast<double>(reader->rangeBytes_) / static_cast<double>(reader->info_.frames);
   return reader;
+}
+
+// A slice must lie inside its file: a SoundFont whose sample headers point past its
+// sample data is refused here rather than read short later.
+bool AudioFileReader::openSlice(const SampleSlice& slice, uint64_t fileBytes, std::string& error) {
+  const bool pcm = slice.encoding == SliceEncoding::Pcm16;
+  const uint64_t bytes = pcm ? slice.count * 2 : slice.count;
+  const bool inside = slice.offset <= fileBytes && bytes <= fileBytes - slice.offset &&
+                      (!pcm || !slice.offset24 || (slice.offset24 <= fileBytes && slice.count <= fileBytes - slice.offset24));
+  if (!inside) {
+    error = "the sample's range (" + std::to_string(bytes) + " bytes at " + std::to_string(slice.offset) +
+            ") lies outside the file";
+    return false;
+  }
+  rangeOffset_ = slice.offset;
+  rangeBytes_ = bytes;
+  decoder_ = pcm ? detail::openPcm16Slice(fd_, slice, info_, error)
+                 : detail::openWithSndfileRange(fd_, slice.offset, slice.count, info_, error);
+  return decoder_ != nullptr;
 }
 
 // A header that does not state the length (a FLAC stream written to a pipe has
@@ -77,11 +104,13 @@ void AudioFileReader::adviseSequential() noexcept { ::posix_fadvise(fd_, 0, 0, P
 
 void AudioFileReader::adviseWillNeed(int64_t frame, int64_t frames) noexcept {
   if (frames <= 0 || frame < 0) return;
-  const auto offset = static_cast<off_t>(static_cast<double>(frame) * bytesPerFrame_);
+  const auto offset = static_cast<off_t>(rangeOffset_ + static_cast<uint64_t>(static_cast<double>(frame) * bytesPerFrame_));
   const auto length = static_cast<off_t>(static_cast<double>(frames) * bytesPerFrame_) + 1;
   ::posix_fadvise(fd_, offset, length, POSIX_FADV_WILLNEED);
 }
 
-void AudioFileReader::dropCache() noexcept { ::posix_fadvise(fd_, 0, 0, POSIX_FADV_DONTNEED); }
+void AudioFileReader::dropCache() noexcept {
+  ::posix_fadvise(fd_, static_cast<off_t>(rangeOffset_), static_cast<off_t>(rangeBytes_), POSIX_FADV_DONTNEED);
+}
 
 }  // namespace spindle::stream

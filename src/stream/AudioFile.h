@@ -15,6 +15,8 @@
 #include <memory>
 #include <string>
 
+#include "stream/SampleSlice.h"
+
 namespace spindle::stream {
 
 struct AudioFileInfo {
@@ -42,7 +44,8 @@ class AudioFileReader {
   // corrupt, and a whole-file load sized by it could never fit in memory.
   static constexpr int64_t kMaxFileFrames = int64_t{1} << 31;
 
-  // Opens `path`; on failure returns nullptr and sets `error` to libsndfile's reason.
+  // Opens `path` (a file, or a slice of one: stream/SampleSlice.h); on failure returns
+  // nullptr and sets `error` to libsndfile's reason.
   static std::unique_ptr<AudioFileReader> open(const std::filesystem::path& path, std::string& error);
   ~AudioFileReader();
   AudioFileReader(const AudioFileReader&) = delete;
@@ -70,11 +73,13 @@ class AudioFileReader {
  private:
   AudioFileReader() = default;
   bool settleLength(std::string& error);
+  bool openSlice(const SampleSlice& slice, uint64_t fileBytes, std::string& error);
 
   int fd_ = -1;  // ours: closed after decoder_ is gone
   std::unique_ptr<detail::AudioDecoder> decoder_;
   AudioFileInfo info_;
-  double bytesPerFrame_ = 0.0;  // file size / frames
+  uint64_t rangeOffset_ = 0, rangeBytes_ = 0;  // the bytes decoded: the whole file, or a slice
+  double bytesPerFrame_ = 0.0;  // rangeBytes_ / frames
   std::string lastError_;
 };
 

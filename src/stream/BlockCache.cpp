@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "stream/DiskStream.h"
+#include "stream/SampleSlice.h"
 
 namespace spindle::stream {
 
@@ -97,7 +98,7 @@ bool BlockCache::decode(Block& block, FileCache& files, const ReadHook& beforeRe
   int64_t position = -1;
   std::string why;
   auto reader = files.checkOut(&sample, why, &position);
-  if (!reader && heldFd >= 0) reader = AudioFileReader::open("/proc/self/fd/" + std::to_string(heldFd), why);
+  if (!reader && heldFd >= 0) reader = AudioFileReader::open("/proc/self/fd/" + std::to_string(heldFd) + sliceSuffix(file), why);
   if (!reader) {
     error = "cannot open sample file " + file + " for streaming: " + why;
     return false;

@@ -8,6 +8,8 @@
 #include <string>
 #include <utility>
 
+#include "stream/SampleSlice.h"
+
 namespace spindle::stream {
 
 DiskStream::~DiskStream() {
@@ -35,7 +37,7 @@ void DiskStream::open(const rt::StreamOrder& order, rt::StreamSlot& slot, DiskSh
     return;
   }
   shared.files.checkIn(sample_, std::move(reader), position);
-  fd_ = ::open(sample_->path, O_RDONLY | O_CLOEXEC);
+  fd_ = ::open(fileOfPath(sample_->path).c_str(), O_RDONLY | O_CLOEXEC);
   if (next_ > last_) finish(false);
 }
 

@@ -10,6 +10,7 @@
 #include "core/Limits.h"
 #include "stream/AudioFile.h"
 #include "stream/Generators.h"
+#include "stream/SampleSlice.h"
 
 namespace spindle::stream {
 
@@ -129,7 +130,7 @@ bool SamplePool::loadGenerator(SampleRecord& record) {
 
 bool SamplePool::loadFile(SampleRecord& record) {
   std::error_code ec;
-  if (!std::filesystem::is_regular_file(record.path, ec)) {
+  if (!std::filesystem::is_regular_file(fileOfPath(record.path), ec)) {
     report(record, PoolMessage::Kind::Missing, "sample file not found: " + record.path);
     return false;
   }

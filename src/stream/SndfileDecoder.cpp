@@ -1,6 +1,7 @@
 // The libsndfile decoder behind AudioFileReader: WAV, AIFF, Ogg and every format the
 // installed libsndfile reads except native FLAC (FlacDecoder.cpp).
 #include <sndfile.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
@@ -41,13 +42,39 @@ std::string formatName(int format) {
   return nameOf(kContainers, format & SF_FORMAT_TYPEMASK) + " " + nameOf(kSubtypes, format & SF_FORMAT_SUBMASK);
 }
 
+// A byte range of a file, as libsndfile's virtual I/O sees it: a file of its own that
+// begins at `offset` and ends after `size` bytes (an SF3 sample's Ogg stream).
+struct RangeIo {
+  int fd;
+  sf_count_t offset, size, position = 0;
+
+  static sf_count_t length(void* self) { return static_cast<RangeIo*>(self)->size; }
+  static sf_count_t tell(void* self) { return static_cast<RangeIo*>(self)->position; }
+  static sf_count_t seek(sf_count_t to, int whence, void* self) {
+    auto& io = *static_cast<RangeIo*>(self);
+    const sf_count_t base = whence == SEEK_CUR ? io.position : whence == SEEK_END ? io.size : 0;
+    io.position = std::clamp<sf_count_t>(base + to, 0, io.size);
+    return io.position;
+  }
+  static sf_count_t read(void* dst, sf_count_t count, void* self) {
+    auto& io = *static_cast<RangeIo*>(self);
+    count = std::clamp<sf_count_t>(count, 0, io.size - io.position);
+    const ssize_t got = ::pread(io.fd, dst, static_cast<size_t>(count), static_cast<off_t>(io.offset + io.position));
+    if (got <= 0) return 0;
+    io.position += got;
+    return got;
+  }
+  static sf_count_t write(const void*, sf_count_t, void*) { return 0; }
+};
+
 // Reads interleaved float through a kChunkFrames chunk and splits off two channels.
 class SndfileDecoder final : public AudioDecoder {
  public:
-  SndfileDecoder(SNDFILE* file, int channels)
+  SndfileDecoder(SNDFILE* file, int channels, std::unique_ptr<RangeIo> range = nullptr)
       : file_(file),
         channels_(channels),
-        chunk_(std::make_unique<float[]>(static_cast<std::size_t>(AudioFileReader::kChunkFrames * channels))) {}
+        chunk_(std::make_unique<float[]>(static_cast<std::size_t>(AudioFileReader::kChunkFrames * channels))),
+        range_(std::move(range)) {}
   ~SndfileDecoder() override { sf_close(file_); }
   SndfileDecoder(const SndfileDecoder&) = delete;
   SndfileDecoder& operator=(const SndfileDecoder&) = delete;
@@ -59,6 +86,7 @@ class SndfileDecoder final : public AudioDecoder {
   SNDFILE* file_;
   int channels_;
   std::unique_ptr<float[]> chunk_;  // kChunkFrames * channels interleaved
+  std::unique_ptr<RangeIo> range_;  // a range's virtual I/O, read by file_ until it closes
 };
 
 int64_t SndfileDecoder::readPlanar(float* left, float* right, int64_t frames, std::string& error) {
@@ -106,12 +134,9 @@ void readInstrument(SNDFILE* file, AudioFileInfo& info) {
   }
 }
 
-}  // namespace
-
-std::unique_ptr<AudioDecoder> openWithSndfile(int fd, AudioFileInfo& info, std::string& error) {
-  SF_INFO sf{};
-  // libsndfile never closes the descriptor (close_desc = SF_FALSE): the reader does.
-  SNDFILE* file = sf_open_fd(fd, SFM_READ, &sf, SF_FALSE);
+// What both openers share once libsndfile has the file open (or failed to).
+std::unique_ptr<AudioDecoder> adopt(SNDFILE* file, const SF_INFO& sf, AudioFileInfo& info, std::string& error,
+                                    std::unique_ptr<RangeIo> range) {
   if (!file) {
     error = sf_strerror(nullptr);
     return nullptr;
@@ -129,7 +154,25 @@ std::unique_ptr<AudioDecoder> openWithSndfile(int fd, AudioFileInfo& info, std::
   // SF_COUNT_MAX: the header does not say (a FLAC stream written to a pipe).
   info.frames = sf.frames == SF_COUNT_MAX ? -1 : sf.frames;
   readInstrument(file, info);
-  return std::make_unique<SndfileDecoder>(file, sf.channels);
+  return std::make_unique<SndfileDecoder>(file, sf.channels, std::move(range));
+}
+
+}  // namespace
+
+std::unique_ptr<AudioDecoder> openWithSndfile(int fd, AudioFileInfo& info, std::string& error) {
+  SF_INFO sf{};
+  // libsndfile never closes the descriptor (close_desc = SF_FALSE): the reader does.
+  return adopt(sf_open_fd(fd, SFM_READ, &sf, SF_FALSE), sf, info, error, nullptr);
+}
+
+std::unique_ptr<AudioDecoder> openWithSndfileRange(int fd, uint64_t offset, uint64_t bytes, AudioFileInfo& info,
+                                                   std::string& error) {
+  auto range = std::make_unique<RangeIo>(
+      RangeIo{fd, static_cast<sf_count_t>(offset), static_cast<sf_count_t>(bytes)});
+  SF_VIRTUAL_IO io{&RangeIo::length, &RangeIo::seek, &RangeIo::read, &RangeIo::write, &RangeIo::tell};
+  SF_INFO sf{};
+  SNDFILE* file = sf_open_virtual(&io, SFM_READ, &sf, range.get());
+  return adopt(file, sf, info, error, std::move(range));
 }
 
 }  // namespace spindle::stream::detail

@@ -25,6 +25,7 @@ PartMix makePartMix(const Part& part, bool soloActive) noexcept SPINDLE_REALTIME
   m.gain = part.mixGain(soloActive);
   m.pan = part.mixPan();
   m.bend = part.bend;
+  m.bendRange = part.bendRange;
   const bool silent = part.mute || (soloActive && !part.solo);
   m.baseGain = silent ? 0.0f : dbToGain(part.volumeDb);
   m.cc7Gain = curves::controllerGain(part.controllers.midi7(midi::kCcVolume));
