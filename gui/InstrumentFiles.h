@@ -10,13 +10,16 @@
 namespace spindle::gui {
 
 inline QStringList instrumentNameFilters() {
-  return {QStringLiteral("*.sfz"), QStringLiteral("*.SFZ"), QStringLiteral("*.dspreset"), QStringLiteral("*.dsbundle"),
-          QStringLiteral("*.h2drumkit"), QStringLiteral("drumkit.xml")};
+  return {QStringLiteral("*.sfz"),       QStringLiteral("*.SFZ"),       QStringLiteral("*.sf2"),
+          QStringLiteral("*.SF2"),       QStringLiteral("*.sf3"),       QStringLiteral("*.SF3"),
+          QStringLiteral("*.dspreset"),  QStringLiteral("*.dsbundle"),  QStringLiteral("*.h2drumkit"),
+          QStringLiteral("drumkit.xml")};
 }
 
-// "SFZ, DecentSampler and Hydrogen (*.sfz ...)", for QFileDialog.
+// "SFZ, SoundFont, DecentSampler and Hydrogen (*.sfz ...)", for QFileDialog.
 inline QString instrumentDialogFilter() {
-  return QStringLiteral("Instruments: SFZ, DecentSampler, Hydrogen kits (%1)").arg(instrumentNameFilters().join(' '));
+  return QStringLiteral("Instruments: SFZ, SoundFont, DecentSampler, Hydrogen kits (%1)")
+      .arg(instrumentNameFilters().join(' '));
 }
 
 inline bool isInstrumentPath(const QString& path) {

@@ -115,18 +115,22 @@ void reportNotes(const MappingNotes& notes, const std::string& file, sfz::Report
 }  // namespace
 
 sfz::Instrument loadSoundFont(const fs::path& file) {
+  ReadResult read = readSoundFont(file);
+  if (read.font) return buildInstrument(*read.font);
   sfz::Instrument out;
   out.path = file;
   out.name = file.stem().string();
-  sfz::Reporter report(out.diagnostics);
-  ReadResult read = readSoundFont(file);
-  if (!read.font) {
-    report.error(file.string(), 0, read.error);
-    return out;
-  }
-  const SoundFont& font = *read.font;
-  if (!font.name.empty()) out.name = font.name;
+  sfz::Reporter(out.diagnostics).error(file.string(), 0, read.error);
+  return out;
+}
+
+sfz::Instrument buildInstrument(const SoundFont& font) {
+  const fs::path& file = font.path;
+  sfz::Instrument out;
+  out.path = file;
+  out.name = font.name.empty() ? file.stem().string() : font.name;
   out.ok = true;
+  sfz::Reporter report(out.diagnostics);
   Samples samples(font, out, report);
   MappingNotes notes;
   for (size_t p = 0; p < font.presets.size(); ++p) {

@@ -11,6 +11,7 @@
 #include "GuiHarness.h"
 #include "gui/HealthCharts.h"
 #include "gui/HealthPanel.h"
+#include "gui/InstrumentFiles.h"
 #include "gui/PianoKeyboard.h"
 
 namespace spindle::gui::test {
@@ -117,6 +118,21 @@ class PlaybackTests : public QObject {
     QVERIFY(h.waitForLoad(5));
     QCOMPARE(strip->instrumentText(), QStringLiteral("Sine Test"));
     QCOMPARE(h.window.selectedPart(), 5);
+  }
+
+  void droppingASoundFontOnAPartLoadsIt() {
+    const auto sf2 = fixtures() / "sf2" / "TimGM6mb.sf2";
+    if (!std::filesystem::exists(sf2)) QSKIP("fixtures not found (set SPINDLE_FIXTURES)");
+    Harness h;
+    QVERIFY(isInstrumentPath(QString::fromStdString(sf2.string())));
+    QVERIFY(instrumentDialogFilter().contains(QStringLiteral("*.sf2")));
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(QString::fromStdString(sf2.string()))});
+    PartStrip* strip = h.window.strip(9);
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    static_cast<QObject*>(strip)->event(&drop);
+    QVERIFY(h.waitForLoad(9));
+    QCOMPARE(strip->instrumentText(), QStringLiteral("TimGM6mb1.sf2"));
   }
 
   void cancelStopsALoad() {
