@@ -29,13 +29,17 @@ Cold: the font's pages are dropped from the page cache (sync, then posix_fadvise
 DONTNEED on the file; /proc/sys/vm/drop_caches is refused in a container, and would
 evict the other users' pages too) and fincore checks what stayed; the programs and
 their libraries stay cached. In a virtual machine the host may still cache the disk.
-Warm: the font is read whole first. Each renderer runs --runs times in each state; the
-table shows the medians, and the ratios are to plain fluidsynth in the same state.
+Warm: the font is read whole first. In a KVM guest whose virtio-balloon reports free
+pages, the pages the drop frees may go back to the host, and the run that touches them
+again pays for it in sys time (seconds for a gigabyte): the table shows every run's wall.
+Each renderer runs --runs times in each state; the table shows the medians, and the
+ratios are to plain fluidsynth in the same state.
 
     bench/sf2_loading.py [--size-mb 1024] [--runs 3] [--quick] [--cache DIR]
-                         [--fixtures DIR] [--spindle-render BIN]
+                         [--fixtures DIR] [--spindle-render BIN] [--json FILE]
 """
 import argparse
+import json
 import math
 import os
 import re
@@ -154,6 +158,21 @@ def warm_cache(path):
     return resident_mib(path)
 
 
+def free_page_reporting():
+    """True in a guest whose virtio-balloon reports free pages to the host (feature bit
+    5): memory freed here (the dropped cache, an exited renderer) may go back to the
+    host, and touching it again costs host faults, seen as the guest's sys time."""
+    root = "/sys/bus/virtio/devices"
+    for name in os.listdir(root) if os.path.isdir(root) else []:
+        try:
+            with open(os.path.join(root, name, "device")) as d, open(os.path.join(root, name, "features")) as f:
+                if int(d.read(), 16) == 5 and f.read()[5:6] == "1":
+                    return True
+        except (OSError, ValueError):
+            continue
+    return False
+
+
 def cold_read_seconds(path):
     """Seconds to read the whole font from a dropped cache: the disk's share of a cold load."""
     drop_cache(path)
@@ -180,6 +199,7 @@ def spindle_report(stdout):
 
 def median_row(runs):
     row = {key: statistics.median(run[key] for run in runs) for key in ("wall_s", "cpu_s", "peak_rss_mib")}
+    row["wall_runs_s"] = [run["wall_s"] for run in runs]
     resident = [run["resident_mib"] for run in runs if run["resident_mib"] is not None]
     row["resident_mib"] = max(resident) if resident else None
     loads = [run["load_s"] for run in runs if run["load_s"] is not None]
@@ -222,7 +242,8 @@ def run(spindle, cache, size_mb, runs, fixtures):
         fonts.append(("TimGM6mb", timgm))
     generated = generated_font(cache, size_mb)
     fonts.append(("generated %d MiB" % size_mb, generated))
-    result = {"runs": runs, "size_mb": size_mb, "skipped": skipped, "fonts": []}
+    result = {"runs": runs, "size_mb": size_mb, "skipped": skipped, "free_page_reporting": free_page_reporting(),
+              "fonts": []}
     for name, path in fonts:
         result["fonts"].append({"name": name, "path": path, "mib": os.path.getsize(path) / 2 ** 20,
                                 "cold_read_s": cold_read_seconds(path),
@@ -239,18 +260,24 @@ def markdown(r):
              "first 16384 frames of each sample\n" % r["runs"]]
     if r["skipped"]:
         lines.append("TimGM6mb skipped: %s\n" % r["skipped"])
-    lines += ["| font | renderer | cache | wall s | CPU s | peak RSS MiB | wall / fluidsynth | RSS / fluidsynth "
-              "| Spindle's load s | font resident MiB |", "|---|---|---|---:|---:|---:|---:|---:|---:|---:|"]
+    lines += ["| font | renderer | cache | wall s | wall s, each run | CPU s | peak RSS MiB | wall / fluidsynth "
+              "| RSS / fluidsynth | Spindle's load s | font resident MiB |",
+              "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for font in r["fonts"]:
         for key, label, _, _ in RENDERERS:
             for state in ("cold", "warm"):
                 x = font["rows"][key][state]
                 load = "%.2f" % x["load_s"] if x.get("load_s") is not None else ""
                 resident = "%.0f" % x["resident_mib"] if x["resident_mib"] is not None else "?"
-                lines.append("| %s (%.0f MiB) | %s | %s | %.3f | %.3f | %.1f | %.2f | %.2f | %s | %s |" % (
-                    font["name"], font["mib"], label, state, x["wall_s"], x["cpu_s"], x["peak_rss_mib"],
+                each = " ".join("%.2f" % w for w in x["wall_runs_s"])
+                lines.append("| %s (%.0f MiB) | %s | %s | %.3f | %s | %.3f | %.1f | %.2f | %.2f | %s | %s |" % (
+                    font["name"], font["mib"], label, state, x["wall_s"], each, x["cpu_s"], x["peak_rss_mib"],
                     x["wall_ratio"], x["rss_ratio"], load, resident))
     lines.append("")
+    if r.get("free_page_reporting"):
+        lines.append("This is a virtual machine whose balloon reports free pages to the host: memory freed here may "
+                     "be handed back, and touching it again costs host faults (the guest's sys time), so a large "
+                     "font's rows can vary by seconds from run to run, cold ones most (each run's wall is shown)\n")
     lines += ["%s: reading the whole file from a dropped cache takes %.2f s (%.0f MiB/s)" % (
         f["name"], f["cold_read_s"], f["mib"] / max(f["cold_read_s"], 1e-9)) for f in r["fonts"]]
     return "\n".join(lines)
@@ -270,10 +297,15 @@ def main():
                         help="where the generated font is kept between runs")
     parser.add_argument("--fixtures", default=default_fixtures(), help="folder holding sf2/TimGM6mb.sf2")
     parser.add_argument("--spindle-render", help="use this binary instead of building one")
+    parser.add_argument("--json", help="also write the results, every run's wall time included, to this file")
     args = parser.parse_args()
     size_mb, runs = (100, 1) if args.quick else (args.size_mb, args.runs)
     spindle = args.spindle_render or os.path.join(build_spindle(), "src", "app", "spindle-render")
-    print(markdown(run(spindle, args.cache, size_mb, runs, args.fixtures)))
+    result = run(spindle, args.cache, size_mb, runs, args.fixtures)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(result, f, indent=1)
+    print(markdown(result))
 
 
 if __name__ == "__main__":
