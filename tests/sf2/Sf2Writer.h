@@ -1,7 +1,8 @@
 #pragma once
 // Writes small SoundFont 2 files for the tests: presets -> instruments -> zones with
-// generators and modulators, mono 16-bit samples. Each table gets its terminal record,
-// as the specification asks. The bytes can be damaged afterwards to test refusals.
+// generators and modulators, mono 16-bit samples (24-bit with their sm24 low bytes), or
+// SF3 samples (Ogg Vorbis bytes). Each table gets its terminal record, as the
+// specification asks. The bytes can be damaged afterwards to test refusals.
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -29,6 +30,12 @@ struct Sf2Sample {
   uint8_t key = 60;
   int8_t correction = 0;
   uint32_t loopStart = 0, loopEnd = 0;  // relative to the sample's first frame
+  // The low bytes of 24-bit frames (one per frame; the font gets an sm24 chunk when any
+  // sample has them, zeros for the others).
+  std::vector<uint8_t> low24;
+  // SF3: an Ogg Vorbis stream stored in place of `frames` (header type 0x11: start and
+  // end are byte offsets into smpl; the loop stays in frames from the sample's start).
+  std::vector<uint8_t> vorbis;
 };
 struct Sf2Instrument {
   std::string name;
@@ -85,25 +92,46 @@ inline void writeZones(const std::vector<Sf2Zone>& zones, uint16_t& genAt, uint1
   }
 }
 
+// smpl (and sm24) and the sample headers. PCM samples are followed by 46 zero frames,
+// as the spec asks; a Vorbis stream is padded to an even size so PCM stays aligned.
+inline void writeSamples(const std::vector<Sf2Sample>& samples, Sf2Bytes& smpl, Sf2Bytes& sm24, Sf2Bytes& shdr) {
+  bool has24 = false;
+  for (const Sf2Sample& s : samples) has24 = has24 || !s.low24.empty();
+  for (const Sf2Sample& s : samples) {
+    const auto at = static_cast<uint32_t>(smpl.b.size() / 2);  // frames before this sample
+    uint32_t start = at, end = 0, loopBase = at;
+    uint16_t type = 1;
+    if (!s.vorbis.empty()) {
+      start = static_cast<uint32_t>(smpl.b.size()), end = start + static_cast<uint32_t>(s.vorbis.size());
+      loopBase = 0, type = 0x11;
+      smpl.b.insert(smpl.b.end(), s.vorbis.begin(), s.vorbis.end());
+      if (smpl.b.size() & 1) smpl.u8(0);
+    } else {
+      end = at + static_cast<uint32_t>(s.frames.size());
+      for (int16_t f : s.frames) smpl.u16(static_cast<uint16_t>(f));
+      for (int i = 0; i < 46; ++i) smpl.u16(0);
+    }
+    if (has24) {
+      for (size_t i = 0; i < s.frames.size(); ++i) sm24.u8(i < s.low24.size() ? s.low24[i] : 0);
+      while (sm24.b.size() < smpl.b.size() / 2) sm24.u8(0);
+    }
+    shdr.name(s.name), shdr.u32(start), shdr.u32(end), shdr.u32(loopBase + s.loopStart), shdr.u32(loopBase + s.loopEnd);
+    shdr.u32(s.rate), shdr.u8(s.key), shdr.u8(static_cast<uint8_t>(s.correction)), shdr.u16(0), shdr.u16(type);
+  }
+  shdr.name("EOS"), shdr.u32(0), shdr.u32(0), shdr.u32(0), shdr.u32(0), shdr.u32(0), shdr.u8(0), shdr.u8(0);
+  shdr.u16(0), shdr.u16(0);
+}
+
 inline std::vector<uint8_t> writeSf2(const Sf2Spec& spec) {
-  Sf2Bytes info, ifil, inam, smpl, sdta, pdta;
+  Sf2Bytes info, ifil, inam, smpl, sm24, sdta, pdta;
   ifil.u16(spec.versionMajor), ifil.u16(spec.versionMinor);
   for (char c : spec.name) inam.u8(static_cast<uint8_t>(c));
   inam.u8(0);
   info.chunk("ifil", ifil), info.chunk("INAM", inam);
   Sf2Bytes shdr;
-  uint32_t at = 0;
-  for (const Sf2Sample& s : spec.samples) {
-    for (int16_t f : s.frames) smpl.u16(static_cast<uint16_t>(f));
-    for (int i = 0; i < 46; ++i) smpl.u16(0);
-    const auto n = static_cast<uint32_t>(s.frames.size());
-    shdr.name(s.name), shdr.u32(at), shdr.u32(at + n), shdr.u32(at + s.loopStart), shdr.u32(at + s.loopEnd);
-    shdr.u32(s.rate), shdr.u8(s.key), shdr.u8(static_cast<uint8_t>(s.correction)), shdr.u16(0), shdr.u16(1);
-    at += n + 46;
-  }
-  shdr.name("EOS"), shdr.u32(0), shdr.u32(0), shdr.u32(0), shdr.u32(0), shdr.u32(0), shdr.u8(0), shdr.u8(0);
-  shdr.u16(0), shdr.u16(0);
+  writeSamples(spec.samples, smpl, sm24, shdr);
   sdta.chunk("smpl", smpl);
+  if (!sm24.b.empty()) sdta.chunk("sm24", sm24);
   Sf2Bytes phdr, pbag, pmod, pgen, inst, ibag, imod, igen;
   uint16_t bagAt = 0, genAt = 0, modAt = 0;
   for (const Sf2Preset& p : spec.presets) {

@@ -17,8 +17,8 @@ namespace {
 Sf2Spec twoPresets() {
   Sf2Spec s;
   s.name = "Two presets";
-  s.samples.push_back({"sine", std::vector<int16_t>(100, 1000), 22050, 69, -12, 10, 90});
-  s.samples.push_back({"saw", std::vector<int16_t>(50, -500), 44100, 60, 3, 0, 0});
+  s.samples.push_back({"sine", std::vector<int16_t>(100, 1000), 22050, 69, -12, 10, 90, {}, {}});
+  s.samples.push_back({"saw", std::vector<int16_t>(50, -500), 44100, 60, 3, 0, 0, {}, {}});
   spindle::test::Sf2Instrument piano{"Piano", {}};
   piano.zones.push_back({{{sf2::kReleaseVolEnv, static_cast<uint16_t>(-1200)}}, {}});  // global zone
   piano.zones.push_back({{{sf2::kKeyRange, range(0, 63)}, {sf2::kVelRange, range(1, 100)},
