@@ -1,0 +1,110 @@
+// Sample data inside the font: 24-bit samples (smpl words + sm24 low bytes) decoded
+// from their slice paths, and SF3 samples (Ogg Vorbis made here with libsndfile)
+// loaded, played and measured against the same sine stored as 16-bit PCM.
+#include <sndfile.h>
+
+#include <fstream>
+#include <iterator>
+
+#include "Sf2PlaybackSupport.h"
+#include "stream/AudioFile.h"
+
+namespace sf2 = spindle::sf2;
+using spindle::test::centsBetween;
+using spindle::test::FontPlayer;
+using spindle::test::hzOver;
+using spindle::test::loopedSine;
+using spindle::test::noteOn;
+using spindle::test::rmsDb;
+using spindle::test::Sf2Sample;
+using spindle::test::Sf2Spec;
+
+namespace {
+
+Sf2Spec fontOf(std::vector<Sf2Sample> samples) {
+  Sf2Spec s;
+  s.samples = std::move(samples);
+  for (uint16_t i = 0; i < s.samples.size(); ++i) {
+    s.instruments.push_back({s.samples[i].name, {{{{sf2::kSampleModes, 1}, {sf2::kSampleID, i}}, {}}}});
+    s.presets.push_back({s.samples[i].name, i, 0, {{{{sf2::kInstrument, i}}, {}}}});
+  }
+  return s;
+}
+
+// The first `frames` frames of sample table entry `index`, decoded from its slice path.
+std::vector<float> decode(const spindle::sfz::Instrument& inst, size_t index, int64_t frames) {
+  REQUIRE(index < inst.samples.size());
+  std::string error;
+  auto reader = spindle::stream::AudioFileReader::open(inst.samples[index], error);
+  INFO(inst.samples[index] << ": " << error);
+  REQUIRE(reader);
+  CHECK(reader->info().channels == 1);
+  std::vector<float> out(static_cast<size_t>(frames));
+  REQUIRE(reader->readPlanar(out.data(), nullptr, frames) == frames);
+  return out;
+}
+
+// `frames` as an Ogg Vorbis stream, through a temporary file libsndfile writes.
+std::vector<uint8_t> encodeVorbis(const std::vector<int16_t>& frames, int rate, const std::filesystem::path& file) {
+  SF_INFO info{};
+  info.samplerate = rate;
+  info.channels = 1;
+  info.format = SF_FORMAT_OGG | SF_FORMAT_VORBIS;
+  SNDFILE* out = sf_open(file.c_str(), SFM_WRITE, &info);
+  REQUIRE(out);
+  double quality = 0.9;  // libsndfile's VBR quality 0..1: near transparent for a sine
+  sf_command(out, SFC_SET_VBR_ENCODING_QUALITY, &quality, sizeof(quality));
+  CHECK(sf_write_short(out, frames.data(), static_cast<sf_count_t>(frames.size())) ==
+        static_cast<sf_count_t>(frames.size()));
+  sf_close(out);
+  std::ifstream in(file, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+}  // namespace
+
+TEST_CASE("24-bit samples: sm24 low bytes under the smpl words, scaled by 2^23", "[sf2][samples]") {
+  Sf2Sample low = loopedSine("low", 441.0, 22050, 60, 100, 0.0);  // 16-bit words all 0
+  low.low24.assign(100, 0x40);
+  Sf2Sample minus = low;
+  minus.name = "minus";
+  minus.frames.assign(100, -1);  // word 0xFFFF, low byte 0xFF: -1 in 24 bits
+  minus.low24.assign(100, 0xFF);
+  Sf2Sample plain = low;
+  plain.name = "plain";
+  plain.frames.assign(100, 256);
+  plain.low24.clear();  // sm24 gives it zeros
+  const auto inst = spindle::test::loadFont(fontOf({low, minus, plain}), "sf2-sm24");
+  for (float v : decode(inst, 0, 100)) REQUIRE(v == 64.0f / 8388608.0f);
+  for (float v : decode(inst, 1, 100)) REQUIRE(v == -1.0f / 8388608.0f);
+  for (float v : decode(inst, 2, 100)) REQUIRE(v == 256.0f * 256.0f / 8388608.0f);
+}
+
+TEST_CASE("without sm24 the words decode as 16-bit, scaled by 2^15", "[sf2][samples]") {
+  Sf2Sample s = loopedSine("words", 441.0, 22050, 60, 100, 0.0);
+  s.frames.assign(100, -16384);
+  const auto inst = spindle::test::loadFont(fontOf({s}), "sf2-16bit");
+  for (float v : decode(inst, 0, 100)) REQUIRE(v == -0.5f);
+}
+
+TEST_CASE("an SF3 Ogg Vorbis sample plays at the pitch and level of the same sine in 16-bit PCM", "[sf2][samples]") {
+  const auto dir = spindle::test::scratchDir("sf2-vorbis-encode");
+  Sf2Sample pcm = loopedSine("sine", 441.0, 22050, 69, 22050, 0.5);
+  Sf2Sample ogg = pcm;
+  ogg.vorbis = encodeVorbis(pcm.frames, 22050, dir / "sine.ogg");
+  REQUIRE(ogg.vorbis.size() > 100);
+  Sf2Spec sf3 = fontOf({ogg});
+  sf3.versionMajor = 3, sf3.versionMinor = 1;
+  const FontPlayer compressed(sf3, "sf2-vorbis");
+  const FontPlayer reference(fontOf({pcm}), "sf2-vorbis-pcm");
+  const auto a = compressed.play({noteOn(0, 81, 127)}, 48000);
+  const auto b = reference.play({noteOn(0, 81, 127)}, 48000);
+  CHECK(std::abs(centsBetween(hzOver(a->left, 0.2, 0.9), 882.0)) < 1.0);
+  const double pcmDb = rmsDb(b->left, 0.2, 0.9);
+  // The PCM reference: a 0.5 sine (-9.03 dB RMS), -3.01 dB pan middle, +1.51 dB of the
+  // filter's gain at Q 0, and CC7's default 100 as (100/127)^2.
+  CHECK(pcmDb == Approx(20.0 * std::log10(0.5 / std::sqrt(2.0)) - 3.0103 + 1.50515 + 40.0 * std::log10(100.0 / 127.0))
+                     .margin(0.1));
+  CHECK(rmsDb(a->left, 0.2, 0.9) == Approx(pcmDb).margin(0.5));
+  CHECK(rmsDb(a->left, 0.0, 0.02) > pcmDb - 10.0);  // sounding from the start
+}
