@@ -150,6 +150,15 @@ void readSdta(const ByteSource& src, const Chunk& list, SoundFont& sf) {
   });
 }
 
+// The sm24 chunk counts only in a 2.04 or later file and when it holds one byte per
+// smpl frame, rounded up to an even size (SF2 2.04 section 6.2); otherwise the samples
+// are 16-bit, as FluidSynth plays them ("SM24 not equal to half the size of SMPL").
+void checkSm24(SoundFont& sf) {
+  const bool before204 = sf.versionMajor == 2 && sf.versionMinor < 4;
+  const uint64_t frames = sf.smplBytes / 2;
+  if (before204 || sf.sm24Bytes != frames + frames % 2) sf.sm24Offset = sf.sm24Bytes = 0;
+}
+
 SoundFont readFrom(const ByteSource& src) {
   SoundFont sf;
   uint8_t head[12] = {};
@@ -170,6 +179,7 @@ SoundFont readFrom(const ByteSource& src) {
   if (!info || !sdta || !pdta) throw FormatError("missing LIST INFO, sdta or pdta");
   if (sf.versionMajor != 2 && sf.versionMajor != 3)
     throw FormatError("INFO: version " + std::to_string(sf.versionMajor) + " is not SoundFont 2 or 3");
+  checkSm24(sf);
   buildModel(hydra, sf);
   return sf;
 }

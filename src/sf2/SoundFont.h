@@ -94,7 +94,7 @@ struct SoundFont {
   std::vector<Instrument> instruments;
   std::vector<SampleHeader> samples;
   uint64_t smplOffset = 0, smplBytes = 0;  // file position and size of the smpl data
-  uint64_t sm24Offset = 0, sm24Bytes = 0;  // 0: no 24-bit extension
+  uint64_t sm24Offset = 0, sm24Bytes = 0;  // 0: no 24-bit extension (or one ignored: before 2.04, wrong size)
 };
 
 struct ReadResult {
