@@ -118,6 +118,7 @@ inline void writeSamples(const std::vector<Sf2Sample>& samples, Sf2Bytes& smpl, 
     shdr.name(s.name), shdr.u32(start), shdr.u32(end), shdr.u32(loopBase + s.loopStart), shdr.u32(loopBase + s.loopEnd);
     shdr.u32(s.rate), shdr.u8(s.key), shdr.u8(static_cast<uint8_t>(s.correction)), shdr.u16(0), shdr.u16(type);
   }
+  if (sm24.b.size() & 1) sm24.u8(0);  // half of smpl, rounded up to even: the spec's size
   shdr.name("EOS"), shdr.u32(0), shdr.u32(0), shdr.u32(0), shdr.u32(0), shdr.u32(0), shdr.u8(0), shdr.u8(0);
   shdr.u16(0), shdr.u16(0);
 }

@@ -3,6 +3,7 @@
 // loaded, played and measured against the same sine stored as 16-bit PCM.
 #include <sndfile.h>
 
+#include <algorithm>
 #include <fstream>
 #include <iterator>
 
@@ -78,6 +79,36 @@ TEST_CASE("24-bit samples: sm24 low bytes under the smpl words, scaled by 2^23",
   for (float v : decode(inst, 0, 100)) REQUIRE(v == 64.0f / 8388608.0f);
   for (float v : decode(inst, 1, 100)) REQUIRE(v == -1.0f / 8388608.0f);
   for (float v : decode(inst, 2, 100)) REQUIRE(v == 256.0f * 256.0f / 8388608.0f);
+}
+
+TEST_CASE("sm24 is ignored below version 2.04 and when its size is not half of smpl's", "[sf2][samples]") {
+  Sf2Sample low = loopedSine("low", 441.0, 22050, 60, 100, 0.0);
+  low.frames.assign(100, 1);
+  low.low24.assign(100, 0x40);
+  Sf2Spec old = fontOf({low});
+  old.versionMinor = 1;  // 2.01
+  for (float v : decode(spindle::test::loadFont(old, "sf2-sm24-201"), 0, 100)) REQUIRE(v == 1.0f / 32768.0f);
+  // A 2.04 file whose sm24 lacks its last two bytes (RIFF, LIST and chunk sizes agree).
+  std::vector<uint8_t> bytes = spindle::test::writeSf2(fontOf({low}));
+  const auto find = [&](const char* tag) {
+    return static_cast<size_t>(std::search(bytes.begin(), bytes.end(), tag, tag + 4) - bytes.begin());
+  };
+  const auto shrink = [&](size_t sizeAt) {
+    uint32_t v = 0;
+    for (int i = 0; i < 4; ++i) v |= uint32_t{bytes[sizeAt + static_cast<size_t>(i)]} << (8 * i);
+    v -= 2;
+    for (int i = 0; i < 4; ++i) bytes[sizeAt + static_cast<size_t>(i)] = static_cast<uint8_t>(v >> (8 * i));
+  };
+  const size_t sm24 = find("sm24"), sdta = find("sdta");
+  REQUIRE(sm24 < bytes.size());
+  shrink(4), shrink(sdta - 4), shrink(sm24 + 4);
+  const uint32_t payload = uint32_t{bytes[sm24 + 4]} | uint32_t{bytes[sm24 + 5]} << 8;
+  bytes.erase(bytes.begin() + static_cast<long>(sm24 + 8 + payload), bytes.begin() + static_cast<long>(sm24 + 10 + payload));
+  const auto path = spindle::test::scratchDir("sf2-sm24-short") / "short.sf2";
+  std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  const auto inst = sf2::loadSoundFont(path);
+  REQUIRE(inst.ok);
+  for (float v : decode(inst, 0, 100)) REQUIRE(v == 1.0f / 32768.0f);
 }
 
 TEST_CASE("without sm24 the words decode as 16-bit, scaled by 2^15", "[sf2][samples]") {
