@@ -68,8 +68,9 @@ struct Program {
   std::vector<uint16_t> publishedControllers;
   mod::ModPlan modulation;  // the regions' controller modulations, compiled
   // The preset a part plays for MIDI bank 0..128 and program 0..127, as FluidSynth picks
-  // it: the exact one, else the same program of bank 0 (of bank 128 for banks over 127),
-  // else program 0 of that bank, else the first preset; -1 without presets.
+  // it: the exact one, else the same program of bank 0 (bank 128 for the percussion
+  // bank), else program 0 of bank 0 (of bank 128), else the first preset; -1 without
+  // presets.
   int presetFor(int bank, int program) const noexcept SPINDLE_REALTIME {
     if (presetMap.empty()) return -1;
     const int b = std::clamp(bank, 0, 128), p = std::clamp(program, 0, 127);
