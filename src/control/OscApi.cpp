@@ -96,7 +96,7 @@ std::vector<OscEntry> makeApi() {
        "replies and pushed status for messages from this host go to this UDP port (0: back to the sender's own port)",
        replyPort},
       {"/spindle/load", {kPartArg, {'s', "path", 0, 0}},
-       "loads an instrument (SFZ, DecentSampler, Hydrogen kit) into a part in the background; replies /spindle/load/progress, then /spindle/load/done or /spindle/error",
+       "loads an instrument (SFZ, SoundFont, DecentSampler, Hydrogen kit) into a part in the background; replies /spindle/load/progress, then /spindle/load/done or /spindle/error",
        load},
       {"/spindle/unload", {kPartArg}, "removes the part's instrument", unload},
       {"/spindle/note_on", {kChannelArg, kKeyArg, {'i', "velocity", 0, 127}}, "note on (velocity 0: note off)", noteOn},
