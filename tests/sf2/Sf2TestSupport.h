@@ -62,6 +62,9 @@ inline const Region& regionFor(const sfz::Instrument& inst, int key, int velocit
   REQUIRE(found.size() == 1);
   return *found.front();
 }
+// A temporary instrument dies at the end of the statement: copy its region instead.
+const Region& regionFor(sfz::Instrument&& inst, int key, int velocity) = delete;
+inline Region regionOf(const sfz::Instrument& inst, int key, int velocity) { return regionFor(inst, key, velocity); }
 
 inline double timecents(int tc) { return std::exp2(tc / 1200.0); }
 inline double absoluteCents(int cents) { return 8.176 * std::exp2(cents / 1200.0); }  // Hz

@@ -13,6 +13,7 @@ using spindle::test::loadFont;
 using spindle::test::oneZoneFont;
 using spindle::test::range;
 using spindle::test::regionFor;
+using spindle::test::regionOf;
 using spindle::test::Sf2Spec;
 
 namespace {
@@ -37,7 +38,7 @@ TEST_CASE("root key override, coarse and fine tune, the sample's correction and 
                            {sf2::kScaleTuning, 50}});
   s.samples[0].key = 69;
   s.samples[0].correction = -12;
-  const Region& r = regionFor(loadFont(s, "sf2-pitch"), 60, 100);
+  const Region r = regionOf(loadFont(s, "sf2-pitch"), 60, 100);
   CHECK(r.pitchKeycenter == 57);
   CHECK(r.transpose == -2);
   CHECK(r.tune == Approx(18.0));  // 30 + (-12)
@@ -49,7 +50,7 @@ TEST_CASE("without an override the sample's original key is the root", "[sf2][ma
   Sf2Spec s = oneZoneFont({});
   s.samples[0].key = 69;
   s.samples[0].correction = 7;
-  const Region& r = regionFor(loadFont(s, "sf2-pitch-root"), 60, 100);
+  const Region r = regionOf(loadFont(s, "sf2-pitch-root"), 60, 100);
   CHECK(r.pitchKeycenter == 69);
   CHECK(r.tune == Approx(7.0));
   CHECK(r.pitchKeytrack == Approx(100.0));
@@ -59,7 +60,7 @@ TEST_CASE("without an override the sample's original key is the root", "[sf2][ma
 TEST_CASE("a fixed key (keynum) plays every key as that key", "[sf2][mapping]") {
   Sf2Spec s = oneZoneFont({{sf2::kKeynum, 64}, {sf2::kScaleTuning, 50}});
   s.samples[0].key = 69;
-  const Region& r = regionFor(loadFont(s, "sf2-keynum"), 30, 100);
+  const Region r = regionOf(loadFont(s, "sf2-keynum"), 30, 100);
   CHECK(r.pitchKeytrack == 0.0f);
   CHECK(r.tune == Approx((64 - 69) * 50.0));  // -250 cents from the root, whatever the key
   CHECK(r.pitchKeycenter == 69);
