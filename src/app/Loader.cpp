@@ -65,7 +65,7 @@ Loader::Result Loader::build(sfz::Instrument instrument, double startSeconds) {
     program->controllerDefaults = instrument.controllerDefaults;
     program->controllerLabels = instrument.controllerLabels;
     program->keyLabels = instrument.keyLabels;
-    for (const sfz::Preset& p : instrument.presets) program->presets.push_back({p.bank, p.program, p.name});
+    program->presets = instrument.presets;
     for (const sfz::Curve& c : instrument.curves) program->curves.push_back(ModCurve{c.index, c.points});
     loadSamples(instrument, *program, report);
     program->regions = std::move(instrument.regions);

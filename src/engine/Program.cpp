@@ -29,18 +29,20 @@ void Program::prepare() {
 void Program::preparePresets() {
   presetMap.clear();
   if (presets.empty()) return;
-  const auto find = [this](int bank, int program) -> int {
-    for (std::size_t i = 0; i < presets.size(); ++i)
-      if (presets[i].bank == bank && presets[i].program == program) return static_cast<int>(i);
-    return -1;
-  };
-  presetMap.assign(129 * 128, 0);
+  const auto at = [](int bank, int program) { return static_cast<std::size_t>(bank * 128 + program); };
+  std::vector<int16_t> exact(129 * 128, -1);  // the first preset of each bank and program
+  for (std::size_t i = presets.size(); i-- > 0;) {
+    const Preset& p = presets[i];
+    if (p.bank <= 128 && p.program < 128) exact[at(p.bank, p.program)] = static_cast<int16_t>(i);
+  }
+  presetMap.assign(exact.size(), 0);
   for (int bank = 0; bank <= 128; ++bank) {
+    const int fallback = bank == 128 ? 128 : 0;
     for (int program = 0; program < 128; ++program) {
-      int found = find(bank, program);
-      if (found < 0) found = find(bank == 128 ? 128 : 0, program);
-      if (found < 0) found = find(bank == 128 ? 128 : 0, 0);
-      presetMap[static_cast<std::size_t>(bank * 128 + program)] = static_cast<int16_t>(std::max(found, 0));
+      int16_t found = exact[at(bank, program)];
+      if (found < 0) found = exact[at(fallback, program)];
+      if (found < 0) found = exact[at(fallback, 0)];
+      presetMap[at(bank, program)] = std::max<int16_t>(found, 0);
     }
   }
 }

@@ -14,18 +14,13 @@
 
 #include "core/Controllers.h"
 #include "core/LoopTail.h"
+#include "core/Preset.h"
 #include "core/Realtime.h"
 #include "core/Region.h"
 #include "core/SampleData.h"
 #include "engine/mod/ModPlan.h"
 
 namespace spindle::engine {
-
-// A SoundFont preset: the MIDI bank (0..128, 128 = percussion) and program selecting it.
-struct PresetEntry {
-  uint16_t bank = 0, program = 0;
-  std::string name;
-};
 
 struct Program {
   std::string name;
@@ -39,7 +34,7 @@ struct Program {
   std::vector<controllers::ControllerLabel> controllerLabels;      // for the player: GUI, OSC
   std::vector<controllers::KeyLabel> keyLabels;
   std::vector<ModCurve> curves;  // <curve> headers (sfz::Instrument::curves)
-  std::vector<PresetEntry> presets;  // a SoundFont's; Region::preset indexes it. Empty: SFZ
+  std::vector<Preset> presets;  // a SoundFont's; Region::preset indexes it. Empty: SFZ
 
   // Lookup tables and other derived data the engine builds for itself go below this
   // line and are filled by prepare(), which must run before the Program is published.

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/Controllers.h"
+#include "core/Preset.h"
 #include "core/Region.h"
 
 namespace spindle::sfz {
@@ -53,13 +54,6 @@ struct OutputLabel {
   std::string label;
 };
 
-// A SoundFont preset (the SoundFont loader's; SFZ has none): regions whose
-// Region::preset is its index play while a part's bank and program select it.
-struct Preset {
-  uint16_t bank = 0, program = 0;
-  std::string name;
-};
-
 struct Instrument {
   bool ok = false;                  // false: the file itself was unreadable (diagnostics say why)
   std::string name;                 // file stem
@@ -90,7 +84,7 @@ struct Instrument {
   // wins). N is the region opcode output's number.
   std::vector<OutputLabel> outputLabels;
   std::vector<EffectBlock> effects;  // <effect> and <midi> headers, in file order
-  std::vector<Preset> presets;       // SoundFont presets; empty for every other format
+  std::vector<spindle::Preset> presets;  // SoundFont presets; empty for every other format
 
   bool isReversed(std::size_t sample) const {
     return std::binary_search(reversedSamples.begin(), reversedSamples.end(), static_cast<int32_t>(sample));
