@@ -6,6 +6,8 @@ no CC91/CC93 (reverb and chorus sends), so the renderers' effects play no part.
 """
 import struct
 
+from common import vlq as _vlq  # bench/common.py (fluidsynth_compare.py puts bench/ on the path)
+
 TICKS_PER_BEAT = 480
 TICKS_PER_SECOND = 960
 BAR = 4 * TICKS_PER_BEAT  # 2 s
@@ -18,15 +20,6 @@ DRUM_CHANNEL = 9
 # C, Am, F, G as (bass root, chord keys) from middle C up.
 PROGRESSION = [(36, (60, 64, 67)), (33, (57, 60, 64)), (29, (53, 57, 60)), (31, (55, 59, 62))]
 MELODY = [72, 74, 76, 79, 77, 76, 74, 72, 69, 71, 72, 74, 76, 74, 72, 71]
-
-
-def _vlq(value):
-    out = [value & 0x7F]
-    value >>= 7
-    while value:
-        out.append(0x80 | (value & 0x7F))
-        value >>= 7
-    return bytes(reversed(out))
 
 
 def write_midi(path, events, end_tick):
