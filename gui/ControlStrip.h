@@ -9,7 +9,9 @@
 //   Master Vol  ───●──── 100   Master Pan ────●─── 64   Attack ●────── 0   ...
 //
 // Controllers above 127 (an instrument's own set_hdcc controls) have no MIDI message:
-// their sliders show the value and are disabled.
+// their sliders show the value and are disabled. A control with named steps (a
+// DecentSampler button or menu: ControllerLabel::steps) is a list of its step names;
+// choosing one sends the middle of its run of MIDI values (controllers::stepValue).
 //
 // Thread: gui thread.
 #include <QWidget>
@@ -17,6 +19,7 @@
 
 #include "core/Controllers.h"
 
+class QComboBox;
 class QGridLayout;
 class QLabel;
 class QSlider;
@@ -37,7 +40,9 @@ class ControlStrip : public QWidget {
   void showValues(const std::vector<float>& values);
 
   int count() const noexcept { return static_cast<int>(sliders_.size()); }
+  // The control's widget: a slider, or a list for a control with steps (the other null).
   QSlider* slider(int index) const { return sliders_.at(static_cast<std::size_t>(index)); }
+  QComboBox* steps(int index) const { return steps_.at(static_cast<std::size_t>(index)); }
   QString labelText(int index) const;
 
  signals:
@@ -46,11 +51,14 @@ class ControlStrip : public QWidget {
  private:
   void clear();
   void addControl(int index, const controllers::ControllerLabel& control, float value);
+  QWidget* addSlider(int index, const controllers::ControllerLabel& control, float value, QLabel* text);
+  QWidget* addSteps(int index, const controllers::ControllerLabel& control, float value);
 
   QGridLayout* grid_ = nullptr;
   QLabel* empty_ = nullptr;
   std::vector<QLabel*> labels_, values_;
   std::vector<QSlider*> sliders_;
+  std::vector<QComboBox*> steps_;
   // Per slider: the value the user sent and how many showValues() calls may still pass
   // before the engine shows it (a CC takes a period or two): no flicker back meanwhile.
   struct Sent {

@@ -118,7 +118,7 @@ void Loader::buildLoopTails(engine::Program& program, LoadReport& report) {
     const Region& r = program.regions[i];
     const bool known = r.sampleIndex >= 0 && static_cast<std::size_t>(r.sampleIndex) < program.samples.size();
     const SampleData* sample = known ? program.samples[static_cast<std::size_t>(r.sampleIndex)] : nullptr;
-    if (!sample || r.loopCrossfade <= 0.0f) continue;
+    if (!sample || !crossfadesLoop(r)) continue;
     std::string error;
     LoopTail tail = stream::buildLoopTail(r, *sample, error);
     if (!error.empty()) report.sampleWarnings.push_back(error);

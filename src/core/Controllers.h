@@ -5,8 +5,10 @@
 //
 // Every controller holds a float 0..1 (hdcc). A MIDI CC n sets slot n to value/127;
 // the extended ones are written by the engine from the events they name.
+#include <algorithm>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace spindle::controllers {
 
@@ -42,7 +44,22 @@ struct ControllerDefault {
 struct ControllerLabel {  // label_cc
   int cc = 0;
   std::string label;
+  // A control with named steps (a DecentSampler button or menu): step k of n holds the
+  // MIDI values stepOf() maps to k; the player shows the names instead of a number.
+  std::vector<std::string> steps;
 };
+
+// The step a MIDI value (0..127) selects among n: 128 values split into n equal runs.
+inline int stepOf(int midiValue, int n) noexcept {
+  return n <= 1 ? 0 : std::clamp(midiValue, 0, 127) * n / 128;
+}
+// The MIDI value to send for step k of n: the middle of its run.
+inline int stepValue(int k, int n) noexcept {
+  if (n <= 1) return 0;
+  k = std::clamp(k, 0, n - 1);
+  const int lo = (k * 128 + n - 1) / n, hi = ((k + 1) * 128 + n - 1) / n - 1;
+  return (lo + hi) / 2;
+}
 struct KeyLabel {  // label_key, sw_label (keyswitch names)
   int key = 0;
   std::string label;

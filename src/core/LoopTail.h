@@ -66,11 +66,16 @@ inline bool playsLoop(const Region& r, const SampleData& d) noexcept {
 // X for `r` on `d`: loop_crossfade seconds at the file's rate, rounded, at most the
 // loop's length and at most loop_start (the fade-in needs X frames before it). 0 when
 // the region does not loop or has no crossfade.
+// Whether the region asks for a loop crossfade at all (in seconds or in frames).
+inline bool crossfadesLoop(const Region& r) noexcept { return r.loopCrossfade > 0.0f || r.loopCrossfadeFrames > 0; }
+
 inline int64_t loopTailFrames(const Region& r, const SampleData& d) noexcept {
-  if (r.loopCrossfade <= 0.0f || d.sampleRate <= 0.0 || !playsLoop(r, d)) return 0;
+  if (!crossfadesLoop(r) || d.sampleRate <= 0.0 || !playsLoop(r, d)) return 0;
   const LoopPoints loop = loopPoints(r, d);
   if (loop.start < 0 || loop.end <= loop.start) return 0;
-  const auto wanted = static_cast<int64_t>(std::llround(static_cast<double>(r.loopCrossfade) * d.sampleRate));
+  const auto wanted = r.loopCrossfadeFrames > 0
+                          ? r.loopCrossfadeFrames
+                          : static_cast<int64_t>(std::llround(static_cast<double>(r.loopCrossfade) * d.sampleRate));
   return std::max<int64_t>(0, std::min({wanted, loop.end - loop.start + 1, loop.start}));
 }
 

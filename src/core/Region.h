@@ -154,6 +154,7 @@ struct Region {
   int32_t reverseSampleIndex = -1;  // -1: never reversed by a controller
   std::vector<CcCondition> reverseCcs;
   float loopCrossfade = 0.0f;            // loop_crossfade: seconds at the file's rate (core/LoopTail.h)
+  int64_t loopCrossfadeFrames = 0;       // the same in file frames (DecentSampler's loopCrossfade); wins when > 0
   float delay = 0.0f, delayRandom = 0.0f;  // seconds
   int64_t delaySamples = 0;                 // frames of the engine's output, added to delay
   // Beats at the engine's tempo when the voice starts: delay_beats adds to delay,

@@ -72,7 +72,7 @@ void LabelReader::setControllerLabel(const Token& token, int cc) {
   if (it != labels.end())
     it->label = token.value;
   else
-    labels.push_back({cc, token.value});
+    labels.push_back({cc, token.value, {}});
 }
 
 void LabelReader::setOutputLabel(const Token& token, int output) {

@@ -120,7 +120,10 @@ TEST_CASE("Every DecentSampler fixture preset loads; Example 6A maps as its XML 
   CHECK((r.lokey == 12 && r.hikey == 24 && r.pitchKeycenter == 24));
   CHECK(r.volume == Approx(-1.26672f));
   CHECK((r.end == 148089 && r.loopStart == 4182 && r.loopEnd == 76923));
-  CHECK((r.ampeg.decay == Approx(1.0f) && r.ampeg.sustain == 0.0f && r.ampeg.release == Approx(1.750873f)));
+  CHECK((r.ampeg.decay == Approx(1.0f) && r.ampeg.sustain == 0.0f));
+  // The Attack and Release knobs (instrument level, 0.01 and 1) apply as the preset loads,
+  // in place of <groups attack="0.0" release="1.75...">.
+  CHECK((r.ampeg.attack == Approx(0.01f) && r.ampeg.release == Approx(1.0f)));
   CHECK(r.ampVeltrack == Approx(30.0f));
 }
 

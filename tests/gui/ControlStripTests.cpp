@@ -1,12 +1,14 @@
 // Issue 15: the instrument's labelled controls (label_cc) as a strip of sliders for the
 // selected part, key names (label_key, sw_label) on the keyboard, and a main window that
 // fits a 1366x768 screen. Against a real engine (GuiHarness.h), offscreen.
+#include <QComboBox>
 #include <QScrollArea>
 #include <QSlider>
 #include <QtTest>
 #include <fstream>
 
 #include "GuiHarness.h"
+#include "core/Controllers.h"
 #include "gui/ControlStrip.h"
 #include "gui/PianoKeyboard.h"
 
@@ -80,6 +82,42 @@ class ControlStripTests : public QObject {
     load(h, writeLabelledLibrary(h), 0);
     if (QTest::currentTestFailed()) return;
     QCOMPARE(h.window.controls()->slider(1)->value(), 32);
+  }
+
+  // Issue 18: a DecentSampler preset's buttons are part controls; a button's states
+  // show as a list of their names, on the CC the loader gave them (102, 103).
+  void decentSamplerButtonsAreListsOfTheirStates() {
+    Harness h;
+    const auto folder = std::filesystem::path(h.dir.filePath(QStringLiteral("lib")).toStdString());
+    writeSineLibrary(folder);
+    const auto preset = folder / "Buttons.dspreset";
+    std::ofstream(preset) << R"(<DecentSampler><ui><tab><label text="Polyphony"/>
+      <button value="1"><state name="Mono"><binding type="general" level="tag" tags="all" parameter="POLYPHONY"
+        translation="fixed_value" translationValue="1"/></state><state name="Poly"><binding type="general" level="tag"
+        tags="all" parameter="POLYPHONY" translation="fixed_value" translationValue="8"/></state></button>
+      <labeled-knob label="Attack" minValue="0" maxValue="2" value="0"><binding type="amp" level="instrument"
+        parameter="ENV_ATTACK"/></labeled-knob></tab></ui>
+      <groups><group tags="all"><sample path="samples/mid.wav" rootNote="69"/></group></groups></DecentSampler>)";
+    load(h, preset, 0);
+    if (QTest::currentTestFailed()) return;
+    ControlStrip* strip = h.window.controls();
+    QCOMPARE(strip->count(), 2);
+    QCOMPARE(strip->labelText(0), QStringLiteral("Polyphony"));
+    QComboBox* list = strip->steps(0);
+    QVERIFY(list && !strip->slider(0));
+    QCOMPARE(list->count(), 2);
+    QCOMPARE(list->itemText(1), QStringLiteral("Poly"));
+    QCOMPARE(list->currentIndex(), 1);  // the button's value="1"
+    QVERIFY(strip->slider(1) && !strip->steps(1));  // the knob stays a slider
+    list->setCurrentIndex(0);
+    h.render(3);
+    QCOMPARE(qRound(h.engine.controllerValue(0, 102) * 127.0f), controllers::stepValue(0, 2));
+    h.link.poll();  // the strip sees its own value arrive
+    QCOMPARE(list->currentIndex(), 0);
+    QVERIFY(h.link.sendMidi(0xB0, 102, 127));  // a keyboard's button mapped to CC 102
+    h.render(3);
+    h.link.poll();
+    QCOMPARE(list->currentIndex(), 1);
   }
 
   void keyboardNamesKeysAndKeyswitches() {

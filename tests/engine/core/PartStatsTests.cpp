@@ -111,7 +111,7 @@ TEST_CASE("held keys follow note-on and note-off; the sustain pedal does not hol
 TEST_CASE("labelled controllers' values and the part's program are published", "[engine][stats]") {
   TestProgram program;
   program.addRegion(program.addSample(std::make_unique<TestSample>(sine(440.0, 48000.0, 9600))));
-  program.program->controllerLabels = {{7, "Volume"}, {74, "Brightness"}, {300, "Room"}, {7, "Again"}};
+  program.program->controllerLabels = {{7, "Volume", {}}, {74, "Brightness", {}}, {300, "Room", {}}, {7, "Again", {}}};
   const engine::Program* p = program.prepare();
   CHECK(p->publishedControllers == std::vector<uint16_t>{7, 74, 300});
   Renderer out({}, kBlock);

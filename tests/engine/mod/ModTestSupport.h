@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "EngineTestSupport.h"
+#include "core/LoopTail.h"
 #include "sfz/Parser.h"
 
 namespace spindle::test {
@@ -27,7 +28,7 @@ struct SfzProgram {
     program->prepare();
     // loop_crossfade tails, as the loader builds them (every test sample is in RAM).
     for (const Region& r : program->regions) {
-      if (r.loopCrossfade > 0.0f) program->loopTails.resize(program->regions.size());
+      if (spindle::crossfadesLoop(r)) program->loopTails.resize(program->regions.size());
     }
     for (std::size_t i = 0; i < program->loopTails.size(); ++i)
       program->loopTails[i] = loopTailFromRam(program->regions[i], sample->data);

@@ -1,0 +1,133 @@
+#include "dspreset/ControlRegions.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace spindle::dspreset {
+
+namespace {
+
+constexpr int kFirstCurve = 7;  // after the built-in curves 0..6; presets define none
+constexpr int kLastCurve = 255;
+constexpr size_t kMaxCopies = 64;  // region copies per sample, over all gating controls
+
+// The settings a control moves through modulation, with the engine's target for each.
+struct Field {
+  ModTarget target;
+  float (*get)(const Region&);
+};
+constexpr Field kFields[] = {
+    {ModTarget::Volume, [](const Region& r) { return r.volume; }},
+    {ModTarget::Pan, [](const Region& r) { return r.pan; }},
+    {ModTarget::Pitch, [](const Region& r) { return r.tune; }},
+    {ModTarget::AmpVeltrack, [](const Region& r) { return r.ampVeltrack; }},
+    {ModTarget::AmpegAttack, [](const Region& r) { return r.ampeg.attack; }},
+    {ModTarget::AmpegDecay, [](const Region& r) { return r.ampeg.decay; }},
+    {ModTarget::AmpegSustain, [](const Region& r) { return r.ampeg.sustain; }},
+    {ModTarget::AmpegRelease, [](const Region& r) { return r.ampeg.release; }},
+};
+
+bool sameGate(const Built& a, const Built& b) {
+  return a.enabled == b.enabled && a.region.polyphony == b.region.polyphony && a.region.group == b.region.group;
+}
+
+}  // namespace
+
+void ControlRegions::problem(std::string what) {
+  if (std::find(problems.begin(), problems.end(), what) == problems.end()) problems.push_back(std::move(what));
+}
+
+int ControlRegions::curveFor(const std::vector<float>& points) {
+  const auto it = std::find(curves_.begin(), curves_.end(), points);
+  if (it != curves_.end()) return kFirstCurve + static_cast<int>(it - curves_.begin());
+  if (kFirstCurve + static_cast<int>(curves_.size()) > kLastCurve) return -1;
+  curves_.push_back(points);
+  return kFirstCurve + static_cast<int>(curves_.size()) - 1;
+}
+
+void ControlRegions::modulate(Region& r, int control, int target, const std::vector<float>& delta) {
+  const int curve = curveFor(delta);
+  if (curve < 0) return problem("controls needing more than 249 distinct curves");
+  if (r.ccModulationCount >= kMaxCcModulations) return problem("more control settings on one sample than it can take");
+  CcModulation& m = r.ccModulations[r.ccModulationCount++];
+  m = CcModulation{};
+  m.cc = static_cast<uint16_t>(controls_[static_cast<size_t>(control)].cc);
+  m.target = kFields[target].target;
+  m.curve = static_cast<uint8_t>(curve);
+  m.depth = 1.0f;
+}
+
+void ControlRegions::add(const Build& build, const Reaches& reaches) {
+  Built base = build(-1, 0);
+  std::vector<std::vector<Gate>> gates;  // per gating control, its runs
+  for (size_t c = 0; c < controls_.size(); ++c) {
+    if (!reaches(static_cast<int>(c))) continue;
+    const Control& control = controls_[c];
+    std::vector<Built> at;
+    for (size_t p = 0; p < control.positions.size(); ++p) at.push_back(build(static_cast<int>(c), static_cast<int>(p)));
+    const auto atValue = [&](int v) -> const Built& { return at[static_cast<size_t>(control.positionOf(v))]; };
+    for (int f = 0; f < static_cast<int>(std::size(kFields)); ++f) {
+      std::vector<float> delta(128);
+      bool moves = false;
+      for (int v = 0; v < 128; ++v) {
+        delta[static_cast<size_t>(v)] = kFields[f].get(atValue(v).region) - kFields[f].get(base.region);
+        moves = moves || std::abs(delta[static_cast<size_t>(v)]) > 1e-6f;
+      }
+      if (moves) modulate(base.region, static_cast<int>(c), f, delta);
+    }
+    std::vector<Gate> runs;
+    bool gating = false;
+    for (int v = 0; v < 128; ++v) {
+      const Built& b = atValue(v);
+      gating = gating || !sameGate(b, base);
+      if (!runs.empty() && sameGate(b, atValue(runs.back().lo))) {
+        runs.back().hi = v;
+      } else {
+        runs.push_back({static_cast<int>(c), v, v, b.enabled, b.region.polyphony, b.region.group});
+      }
+    }
+    if (gating) gates.push_back(std::move(runs));
+  }
+  emit(base, gates);
+}
+
+// One copy per combination of the gating controls' runs that plays.
+void ControlRegions::emit(const Built& base, const std::vector<std::vector<Gate>>& gates) {
+  size_t combinations = 1;
+  for (const auto& runs : gates) combinations *= runs.size();
+  if (combinations > kMaxCopies) {
+    problem("more than 64 combinations of control positions switching one sample (it follows the initial ones)");
+    combinations = 1;
+  }
+  for (size_t k = 0; k < combinations; ++k) {
+    Region r = base.region;
+    bool flipped = false;
+    size_t rest = k;
+    if (combinations > 1) {
+      for (const auto& runs : gates) {
+        const Gate& g = runs[rest % runs.size()];
+        rest /= runs.size();
+        flipped = flipped || g.enabled != base.enabled;
+        if (g.polyphony != base.region.polyphony || g.group != base.region.group)
+          r.polyphony = g.polyphony, r.group = g.group;
+        const float lo = std::max(0.0f, (static_cast<float>(g.lo) - 0.5f) / 127.0f);
+        const float hi = std::min(1.0f, (static_cast<float>(g.hi) + 0.5f) / 127.0f);
+        r.ccConditions.push_back({static_cast<uint16_t>(controls_[static_cast<size_t>(g.control)].cc), lo, hi});
+      }
+    }
+    if (base.enabled == flipped) continue;  // enabled XOR flipped: plays
+    out_.regions.push_back(std::move(r));
+    out_.origins.push_back({out_.path.string(), 0});
+  }
+}
+
+void ControlRegions::finish() {
+  for (size_t i = 0; i < curves_.size(); ++i) {
+    sfz::Curve c;
+    c.index = kFirstCurve + static_cast<int>(i);
+    std::copy(curves_[i].begin(), curves_[i].end(), c.points.begin());
+    out_.curves.push_back(c);
+  }
+}
+
+}  // namespace spindle::dspreset

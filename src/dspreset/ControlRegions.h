@@ -1,0 +1,67 @@
+#pragma once
+// ControlRegions: a DecentSampler sample's region under every position of the preset's
+// controls (dspreset/Controls.h), as regions and controller modulation the engine
+// already plays. Loader thread.
+//
+// For one sample, the region is built with every control at its initial position (the
+// base), then once per position of each control that can reach the sample (the others
+// initial). What differs from the base becomes:
+//   volume, pan, tuning, velocity tracking      a continuous modulation by the control's
+//   (AMP_VOLUME, PAN, *_TUNING, AMP_VEL_TRACK)  CC through a generated curve of the
+//                                               difference at each CC value (so a held
+//                                               note follows the control, smoothed)
+//   attack, decay, sustain, release             the same, taken when a note starts
+//   enabled (ENABLED, TAG_ENABLED), polyphony   one copy of the region per run of CC
+//                                               values that agree, with a locc/hicc
+//                                               condition on the control's CC
+// Two controls changing the same setting add their differences; a region that two
+// controls enable or disable plays when no control's position changes it from the base,
+// or when one does (base disabled) or none does (base enabled).
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/Region.h"
+#include "dspreset/Controls.h"
+#include "sfz/Instrument.h"
+
+namespace spindle::dspreset {
+
+struct Built {
+  Region region;
+  bool enabled = true;
+};
+
+class ControlRegions {
+ public:
+  ControlRegions(const std::vector<Control>& controls, sfz::Instrument& out) : controls_(controls), out_(out) {}
+
+  // build(-1, 0): the base; build(c, p): control c at position p, the others initial.
+  // reaches(c): whether control c can change this sample at all.
+  using Build = std::function<Built(int control, int position)>;
+  using Reaches = std::function<bool(int control)>;
+  void add(const Build& build, const Reaches& reaches);
+
+  // Defines the generated curves in the instrument; call once after the last add().
+  void finish();
+
+  std::vector<std::string> problems;  // what could not be expressed, once each
+
+ private:
+  struct Gate {  // a run of CC values over which a control leaves one enabled/polyphony
+    int control, lo, hi;
+    bool enabled;
+    int32_t polyphony;
+    int64_t group;
+  };
+  int curveFor(const std::vector<float>& points);
+  void modulate(Region& r, int control, int target, const std::vector<float>& delta);
+  void emit(const Built& base, const std::vector<std::vector<Gate>>& gates);
+  void problem(std::string what);
+
+  const std::vector<Control>& controls_;
+  sfz::Instrument& out_;
+  std::vector<std::vector<float>> curves_;  // generated, from kFirstCurve on
+};
+
+}  // namespace spindle::dspreset
