@@ -87,6 +87,7 @@ void EngineLink::unload(int part) {
   info.controlValues.clear();
   info.keyLabels.clear();
   info.program = nullptr;
+  info.sharedFrom = -1;
   post(partCommand(engine::CommandType::SetProgram, part));  // nullptr: the part falls silent
   emit partChanged(part);
 }
@@ -222,6 +223,7 @@ void EngineLink::finishLoad(int part, LoadOutcome outcome) {
       if (d.cc == info.controls[c].cc) info.controlValues[c] = d.value;
   info.name = QString::fromStdString(outcome.name);
   info.path = QString::fromStdString(outcome.path.string());
+  info.sharedFrom = -1;
   info.regions = static_cast<int>(outcome.regions);
   info.missingSamples = static_cast<int>(outcome.samples - outcome.samplesLoaded);
   programs_.emplace(program, std::move(outcome.program));
@@ -230,6 +232,29 @@ void EngineLink::finishLoad(int part, LoadOutcome outcome) {
   post(command);  // the part's old Program comes back through collectGarbage()
   emit loadFinished(part, true, info.name);
   emit partChanged(part);
+  if (!program->presets.empty()) shareSoundFont(part);
+}
+
+// A SoundFont plays on every part nothing else is loaded into or loading (or that plays
+// a font shared before): each part keeps its own channel, bank and program, so a General
+// MIDI song plays after one load. The parts share the one Program (the engine frees it
+// once no part plays it).
+void EngineLink::shareSoundFont(int from) {
+  const PartInfo& source = parts_[index(from)];
+  for (int part = 0; part < limits::kChannels; ++part) {
+    PartInfo& info = parts_[index(part)];
+    if (part == from || (!info.name.isEmpty() && info.sharedFrom < 0) || jobs_[index(part)]) continue;
+    info.name = source.name, info.path = source.path, info.keys = source.keys, info.program = source.program;
+    info.regions = source.regions, info.missingSamples = source.missingSamples;
+    info.controls = source.controls, info.controlValues = source.controlValues, info.keyLabels = source.keyLabels;
+    info.sharedFrom = from;
+    problems_[index(part)] = problems_[index(from)];
+    engine::Command command = partCommand(engine::CommandType::SetProgram, part);
+    command.program = source.program;
+    post(command);
+    emit loadFinished(part, true, info.name);
+    emit partChanged(part);
+  }
 }
 
 // The disk thread's errors into the problem log, then whatever is new there is

@@ -68,6 +68,9 @@ struct PartInfo {
   std::vector<float> controlValues;  // parallel to controls
   std::vector<controllers::KeyLabel> keyLabels;
   const engine::Program* program = nullptr;  // the loaded one (compare only)
+  // >= 0: the part plays the SoundFont loaded into that part (EngineLink shares a font
+  // with the empty parts); a session saves it as empty, and loading it shares it again.
+  int sharedFrom = -1;
 };
 
 class EngineLink : public QObject {
@@ -144,6 +147,7 @@ class EngineLink : public QObject {
   void retryPending();
   void pollLoads();
   void finishLoad(int part, LoadOutcome outcome);
+  void shareSoundFont(int from);
   void pollNotes();
   void pollProblems();
   void pollStats(double nowSeconds);

@@ -126,7 +126,8 @@ void GuiControlTarget::refresh() {
   for (int p = 0; p < control::kParts; ++p) {
     const PartInfo& info = link_.part(p);
     session.parts[static_cast<std::size_t>(p)] =
-        control::PartSettings{info.path.toStdString(), info.volumeDb, info.pan, info.mute, info.solo};
+        control::PartSettings{info.sharedFrom >= 0 ? std::string() : info.path.toStdString(), info.volumeDb, info.pan,
+                              info.mute, info.solo};
     for (std::size_t c = 0; c < info.controls.size(); ++c)
       controls[static_cast<std::size_t>(p)].push_back({info.controls[c].cc, info.controls[c].label, info.controlValues[c]});
   }

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "formats/InstrumentFile.h"
+#include "formats/ProgramFromInstrument.h"
 
 namespace spindle::gui {
 
@@ -75,18 +76,15 @@ LoadOutcome LibraryLoader::run(const std::filesystem::path& sfzFile, LoadJob& jo
   for (const sfz::Diagnostic& d : instrument.diagnostics) out.problems.push_back(toProblem(d));
   if (!instrument.ok) return out;
 
-  auto program = std::make_unique<engine::Program>();
-  program->name = instrument.name;
-  program->swDefault = instrument.swDefault;
-  program->controllerDefaults = instrument.controllerDefaults;
-  program->controllerLabels = instrument.controllerLabels;
-  program->keyLabels = instrument.keyLabels;
+  auto program = formats::programFor(instrument);
   if (!loadSamples(instrument, *program, out, job)) {
     out.cancelled = true;
     return out;  // samples loaded so far stay in the pool for the next load
   }
   program->regions = std::move(instrument.regions);
-  program->prepare();
+  std::vector<std::string> warnings;
+  formats::finishProgram(*program, warnings);
+  for (std::string& w : warnings) out.problems.push_back({Problem::Severity::Warning, instrument.path.string(), 0, std::move(w)});
   out.program = std::move(program);
   out.ok = true;
   return out;

@@ -85,6 +85,7 @@ bool LiveControl::unload(int part) {
   std::lock_guard lock(mutex_);
   state_.parts[static_cast<std::size_t>(part)].instrument.clear();
   labels_[static_cast<std::size_t>(part)].clear();
+  sharedFont_[static_cast<std::size_t>(part)] = false;
   return true;
 }
 

@@ -105,6 +105,8 @@ class LiveControl final : public control::ControlTarget {
   control::SessionState state_;
   // The label_cc lines of each part's instrument, set when its load is posted.
   std::array<std::vector<controllers::ControllerLabel>, control::kParts> labels_;
+  // Parts playing a SoundFont loaded into another part (shareSoundFont): saved as empty.
+  std::array<bool, control::kParts> sharedFont_{};
   std::atomic<uint64_t> memoryBytes_{0}, baseMemory_{0}, refused_{0};
   const stream::DiskCounters* diskCounters_ = nullptr;
   stream::CacheRate cacheRate_;  // control thread (status())
@@ -112,6 +114,7 @@ class LiveControl final : public control::ControlTarget {
   // Loader thread only (after construction): one Loader per preload size, all kept:
   // the Programs they built point into their pools.
   std::map<int64_t, std::unique_ptr<Loader>> loaders_;
+  void shareSoundFont(int from, const engine::Program* font, const std::vector<controllers::ControllerLabel>& labels);
   std::unique_ptr<stream::LoaderThread> loaderThread_;  // last: stops first, runs what is queued
 };
 

@@ -55,10 +55,35 @@ void LiveControl::runLoad(const Job& job) {
     std::lock_guard lock(mutex_);
     state_.parts[static_cast<std::size_t>(job.part)].instrument = job.path;
     labels_[static_cast<std::size_t>(job.part)] = labels;
+    sharedFont_[static_cast<std::size_t>(job.part)] = false;
   }
+  if (!command.program->presets.empty()) shareSoundFont(job.part, command.program, labels);
   const LoadReport& r = result.report;
   job.listener->onLoadEvent({Kind::Done, job.ticket, job.part, 1.0f, r.name, static_cast<int>(r.regions),
                              static_cast<int>(r.missingFiles.size() + r.sampleErrors.size())});
+}
+
+// A SoundFont also plays on every part with no instrument (or one shared before), each
+// on its own channel with its own bank and program: a General MIDI song plays after one
+// load. The parts share the Program; the engine frees it once no part plays it.
+void LiveControl::shareSoundFont(int from, const engine::Program* font,
+                                 const std::vector<controllers::ControllerLabel>& labels) {
+  std::vector<int> parts;
+  {
+    std::lock_guard lock(mutex_);
+    for (int p = 0; p < control::kParts; ++p) {
+      const auto i = static_cast<std::size_t>(p);
+      if (p != from && (state_.parts[i].instrument.empty() || sharedFont_[i])) parts.push_back(p);
+    }
+  }
+  for (int p : parts) {
+    engine::Command command = partCommand(engine::CommandType::SetProgram, p);
+    command.program = font;
+    if (!queue(command)) return;
+    std::lock_guard lock(mutex_);
+    labels_[static_cast<std::size_t>(p)] = labels;
+    sharedFont_[static_cast<std::size_t>(p)] = true;
+  }
 }
 
 // Values: the engine's published controller values (Engine::controllerValue), current

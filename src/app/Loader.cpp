@@ -7,8 +7,8 @@
 #include <utility>
 
 #include "formats/InstrumentFile.h"
+#include "formats/ProgramFromInstrument.h"
 #include "sfz/Parser.h"
-#include "stream/LoopTails.h"
 
 namespace spindle::app {
 
@@ -59,18 +59,10 @@ Loader::Result Loader::build(sfz::Instrument instrument, double startSeconds) {
   report.unknownOpcodes = instrument.unknownOpcodes;
   report.diagnostics = std::move(instrument.diagnostics);
   if (instrument.ok) {
-    auto program = std::make_unique<engine::Program>();
-    program->name = instrument.name;
-    program->swDefault = instrument.swDefault;
-    program->controllerDefaults = instrument.controllerDefaults;
-    program->controllerLabels = instrument.controllerLabels;
-    program->keyLabels = instrument.keyLabels;
-    program->presets = instrument.presets;
-    for (const sfz::Curve& c : instrument.curves) program->curves.push_back(ModCurve{c.index, c.points});
+    auto program = formats::programFor(instrument);
     loadSamples(instrument, *program, report);
     program->regions = std::move(instrument.regions);
-    program->prepare();
-    buildLoopTails(*program, report);
+    report.loopTailBytes += formats::finishProgram(*program, report.sampleWarnings);
     result.program = std::move(program);
   }
   report.bytesInRam = pool_.bytesInRam();
@@ -108,25 +100,6 @@ void Loader::loadSamples(const sfz::Instrument& instrument, engine::Program& pro
   for (std::size_t m = firstMessage; m < pool_.messages().size(); ++m)
     if (pool_.messages()[m].kind == stream::PoolMessage::Kind::Warning)
       report.sampleWarnings.push_back(pool_.messages()[m].text);
-}
-
-// loop_crossfade tails, blended here on the loader thread (core/LoopTail.h); a tail
-// that cannot be read is a warning and its region loops without the crossfade.
-void Loader::buildLoopTails(engine::Program& program, LoadReport& report) {
-  program.loopTails.clear();
-  for (std::size_t i = 0; i < program.regions.size(); ++i) {
-    const Region& r = program.regions[i];
-    const bool known = r.sampleIndex >= 0 && static_cast<std::size_t>(r.sampleIndex) < program.samples.size();
-    const SampleData* sample = known ? program.samples[static_cast<std::size_t>(r.sampleIndex)] : nullptr;
-    if (!sample || !crossfadesLoop(r)) continue;
-    std::string error;
-    LoopTail tail = stream::buildLoopTail(r, *sample, error);
-    if (!error.empty()) report.sampleWarnings.push_back(error);
-    if (tail.frames <= 0) continue;
-    program.loopTails.resize(program.regions.size());
-    report.loopTailBytes += tail.bytes();
-    program.loopTails[i] = std::move(tail);
-  }
 }
 
 }  // namespace spindle::app

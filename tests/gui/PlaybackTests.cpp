@@ -133,6 +133,30 @@ class PlaybackTests : public QObject {
     static_cast<QObject*>(strip)->event(&drop);
     QVERIFY(h.waitForLoad(9));
     QCOMPARE(strip->instrumentText(), QStringLiteral("TimGM6mb1.sf2"));
+    // The font plays on every empty part too, each on its own channel: a General MIDI
+    // song plays after one drop. The parts share one Program.
+    for (int i = 0; i < 3; ++i) {  // commands beyond the engine's queue go on the next poll
+      h.render(1);
+      h.link.poll();
+    }
+    for (int part = 0; part < 16; ++part) {
+      QVERIFY2(h.link.part(part).program == h.link.part(9).program, qPrintable(QStringLiteral("part %1 %2").arg(part).arg(h.link.part(part).name)));
+      QCOMPARE(h.engine.stats().parts[static_cast<std::size_t>(part)].program, h.link.part(9).program);
+      QCOMPARE(h.link.part(part).sharedFrom, part == 9 ? -1 : 9);
+    }
+    QCOMPARE(h.window.strip(0)->instrumentText(), QStringLiteral("TimGM6mb1.sf2"));
+    QVERIFY(h.link.sendMidi(0x90, 60, 100));  // channel 1: the piano
+    h.render(3);
+    const int voices = h.engine.stats().parts[0].voices;
+    QVERIFY2(voices >= 1 && voices <= 2, qPrintable(QString::number(voices)));  // preset 0 only: one zone, or a stereo pair
+    // A part given something else leaves the others playing the font.
+    h.window.loadInto(3, QString::fromStdString(writeSineLibrary(std::filesystem::path(h.dir.filePath(QStringLiteral("lib")).toStdString())).string()));
+    QVERIFY(h.waitForLoad(3));
+    h.render(2);
+    h.link.poll();
+    QCOMPARE(h.link.part(3).sharedFrom, -1);
+    QVERIFY(h.link.part(3).program != h.link.part(9).program);
+    QCOMPARE(h.engine.stats().parts[4].program, h.link.part(9).program);
   }
 
   void cancelStopsALoad() {

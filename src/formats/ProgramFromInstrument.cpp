@@ -1,0 +1,42 @@
+#include "formats/ProgramFromInstrument.h"
+
+#include <utility>
+
+#include "core/LoopTail.h"
+#include "stream/LoopTails.h"
+
+namespace spindle::formats {
+
+std::unique_ptr<engine::Program> programFor(const sfz::Instrument& instrument) {
+  auto program = std::make_unique<engine::Program>();
+  program->name = instrument.name;
+  program->swDefault = instrument.swDefault;
+  program->controllerDefaults = instrument.controllerDefaults;
+  program->controllerLabels = instrument.controllerLabels;
+  program->keyLabels = instrument.keyLabels;
+  program->presets = instrument.presets;
+  for (const sfz::Curve& c : instrument.curves) program->curves.push_back(ModCurve{c.index, c.points});
+  return program;
+}
+
+uint64_t finishProgram(engine::Program& program, std::vector<std::string>& warnings) {
+  program.prepare();
+  program.loopTails.clear();
+  uint64_t bytes = 0;
+  for (std::size_t i = 0; i < program.regions.size(); ++i) {
+    const Region& r = program.regions[i];
+    const bool known = r.sampleIndex >= 0 && static_cast<std::size_t>(r.sampleIndex) < program.samples.size();
+    const SampleData* sample = known ? program.samples[static_cast<std::size_t>(r.sampleIndex)] : nullptr;
+    if (!sample || !crossfadesLoop(r)) continue;
+    std::string error;
+    LoopTail tail = stream::buildLoopTail(r, *sample, error);
+    if (!error.empty()) warnings.push_back(error);
+    if (tail.frames <= 0) continue;
+    program.loopTails.resize(program.regions.size());
+    bytes += tail.bytes();
+    program.loopTails[i] = std::move(tail);
+  }
+  return bytes;
+}
+
+}  // namespace spindle::formats

@@ -1,0 +1,24 @@
+#pragma once
+// The Program an instrument gives, for both loaders (app::Loader for the command line,
+// the server and sessions; the GUI's LibraryLoader): everything but the samples, which
+// each loader takes from its own pool. Loader threads.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/Program.h"
+#include "sfz/Instrument.h"
+
+namespace spindle::formats {
+
+// Name, keyswitch default, controller defaults and labels, key labels, SoundFont
+// presets and <curve>s (and the curves a SoundFont or DecentSampler loader generated).
+std::unique_ptr<engine::Program> programFor(const sfz::Instrument& instrument);
+
+// Once the samples and regions are in: prepares the program and blends its loop
+// crossfade tails (core/LoopTail.h). A tail that cannot be read is a warning in
+// `warnings` and its region loops without the crossfade. Returns the tails' bytes.
+uint64_t finishProgram(engine::Program& program, std::vector<std::string>& warnings);
+
+}  // namespace spindle::formats
