@@ -57,36 +57,47 @@ void ControlRegions::modulate(Region& r, int control, int target, const std::vec
   m.depth = 1.0f;
 }
 
-void ControlRegions::add(const Build& build, const Reaches& reaches) {
+// What control c does to a sample: each moving field's difference from the base at every
+// CC value, and the runs of CC values that agree on enabled and polyphony.
+ControlRegions::Effect ControlRegions::effectOf(int c, const Built& base, const Build& build) const {
+  const Control& control = controls_[static_cast<size_t>(c)];
+  std::vector<Built> at;
+  for (size_t p = 0; p < control.positions.size(); ++p) at.push_back(build(c, static_cast<int>(p)));
+  const auto atValue = [&](int v) -> const Built& { return at[static_cast<size_t>(control.positionOf(v))]; };
+  Effect e;
+  for (int f = 0; f < static_cast<int>(std::size(kFields)); ++f) {
+    std::vector<float> delta(128);
+    bool moves = false;
+    for (int v = 0; v < 128; ++v) {
+      delta[static_cast<size_t>(v)] = kFields[f].get(atValue(v).region) - kFields[f].get(base.region);
+      moves = moves || std::abs(delta[static_cast<size_t>(v)]) > 1e-6f;
+    }
+    if (moves) e.deltas.emplace_back(f, std::move(delta));
+  }
+  for (int v = 0; v < 128; ++v) {
+    const Built& b = atValue(v);
+    e.gating = e.gating || !sameGate(b, base);
+    if (!e.runs.empty() && sameGate(b, atValue(e.runs.back().lo))) {
+      e.runs.back().hi = v;
+    } else {
+      e.runs.push_back({c, v, v, b.enabled, b.region.polyphony, b.region.group});
+    }
+  }
+  return e;
+}
+
+void ControlRegions::add(const Build& build, const Reaches& reaches, const Signature& signature) {
   Built base = build(-1, 0);
   std::vector<std::vector<Gate>> gates;  // per gating control, its runs
+  cache_.resize(controls_.size());
   for (size_t c = 0; c < controls_.size(); ++c) {
     if (!reaches(static_cast<int>(c))) continue;
-    const Control& control = controls_[c];
-    std::vector<Built> at;
-    for (size_t p = 0; p < control.positions.size(); ++p) at.push_back(build(static_cast<int>(c), static_cast<int>(p)));
-    const auto atValue = [&](int v) -> const Built& { return at[static_cast<size_t>(control.positionOf(v))]; };
-    for (int f = 0; f < static_cast<int>(std::size(kFields)); ++f) {
-      std::vector<float> delta(128);
-      bool moves = false;
-      for (int v = 0; v < 128; ++v) {
-        delta[static_cast<size_t>(v)] = kFields[f].get(atValue(v).region) - kFields[f].get(base.region);
-        moves = moves || std::abs(delta[static_cast<size_t>(v)]) > 1e-6f;
-      }
-      if (moves) modulate(base.region, static_cast<int>(c), f, delta);
-    }
-    std::vector<Gate> runs;
-    bool gating = false;
-    for (int v = 0; v < 128; ++v) {
-      const Built& b = atValue(v);
-      gating = gating || !sameGate(b, base);
-      if (!runs.empty() && sameGate(b, atValue(runs.back().lo))) {
-        runs.back().hi = v;
-      } else {
-        runs.push_back({static_cast<int>(c), v, v, b.enabled, b.region.polyphony, b.region.group});
-      }
-    }
-    if (gating) gates.push_back(std::move(runs));
+    const std::string key = signature(static_cast<int>(c));
+    auto it = cache_[c].find(key);
+    if (it == cache_[c].end()) it = cache_[c].emplace(key, effectOf(static_cast<int>(c), base, build)).first;
+    const Effect& e = it->second;
+    for (const auto& [field, delta] : e.deltas) modulate(base.region, static_cast<int>(c), field, delta);
+    if (e.gating) gates.push_back(e.runs);
   }
   emit(base, gates);
 }

@@ -18,7 +18,9 @@
 // controls enable or disable plays when no control's position changes it from the base,
 // or when one does (base disabled) or none does (base enabled).
 #include <functional>
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/Region.h"
@@ -38,9 +40,13 @@ class ControlRegions {
 
   // build(-1, 0): the base; build(c, p): control c at position p, the others initial.
   // reaches(c): whether control c can change this sample at all.
+  // signature(c): what of this sample control c's settings can meet (its group, tags
+  // and own values of the attributes c sets); samples alike in it change alike, so
+  // each signature is built under c's positions once.
   using Build = std::function<Built(int control, int position)>;
   using Reaches = std::function<bool(int control)>;
-  void add(const Build& build, const Reaches& reaches);
+  using Signature = std::function<std::string(int control)>;
+  void add(const Build& build, const Reaches& reaches, const Signature& signature);
 
   // Defines the generated curves in the instrument; call once after the last add().
   void finish();
@@ -54,6 +60,12 @@ class ControlRegions {
     int32_t polyphony;
     int64_t group;
   };
+  struct Effect {
+    std::vector<std::pair<int, std::vector<float>>> deltas;  // field, difference at each CC value
+    std::vector<Gate> runs;
+    bool gating = false;
+  };
+  Effect effectOf(int control, const Built& base, const Build& build) const;
   int curveFor(const std::vector<float>& points);
   void modulate(Region& r, int control, int target, const std::vector<float>& delta);
   void emit(const Built& base, const std::vector<std::vector<Gate>>& gates);
@@ -62,6 +74,7 @@ class ControlRegions {
   const std::vector<Control>& controls_;
   sfz::Instrument& out_;
   std::vector<std::vector<float>> curves_;  // generated, from kFirstCurve on
+  std::vector<std::map<std::string, Effect>> cache_;  // per control, by signature
 };
 
 }  // namespace spindle::dspreset

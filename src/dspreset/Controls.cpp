@@ -287,6 +287,11 @@ std::vector<Control> readControls(const pugi::xml_node& root, const std::vector<
       c.label = node.attribute("parameterName").as_string(node.attribute("label").as_string());
       if (c.label.empty() && lastLabel) c.label = lastLabel.attribute("text").as_string();
       if (c.label.empty()) c.label = kind + " " + std::to_string(index);
+      for (const auto& position : c.positions)
+        for (const Setting& set : position)
+          if (set.level != Setting::Level::Tag &&
+              std::find(c.attributes.begin(), c.attributes.end(), set.attribute) == c.attributes.end())
+            c.attributes.push_back(set.attribute);
       controls.push_back(std::move(c));
       uiIndex.push_back(index - 1);
     }

@@ -49,6 +49,7 @@ struct Control {
   int initial = 0;                      // the position the preset starts at
   std::vector<std::string> steps;       // a button's or menu's state names; empty for a knob
   std::vector<std::vector<Setting>> positions;  // one per step, or 128 for a knob
+  std::vector<std::string> attributes;  // the <groups>/<group> attributes any position sets
 
   int positionOf(int midiValue) const;  // the position a controller value selects
 };

@@ -222,6 +222,17 @@ struct Loader {
     return false;
   }
 
+  // What of `slot` the settings of `c` can meet: its group and tags, and its own and its
+  // group's values of the attributes c sets (the rest of the slot changes nothing c does).
+  static std::string signature(const Control& c, const Slot& slot) {
+    std::string key = std::to_string(slot.groupIndex);
+    for (const std::string& t : slot.tags) key += "," + t;
+    for (const std::string& name : c.attributes)
+      for (const pugi::xml_node& n : {slot.sample, slot.group})
+        key += std::string("|") + (n.attribute(name.c_str()) ? "=" : "") + n.attribute(name.c_str()).as_string();
+    return key;
+  }
+
   void preset(const pugi::xml_node& root) {
     for (const char* part : {"effects", "modulators", "noteSequences", "buses"})
       if (root.child(part).first_child()) ignoredOnce(std::string("<") + part + "> is");
@@ -260,7 +271,8 @@ struct Loader {
     for (const Slot& slot : all) {
       const size_t before = out.regions.size();
       regions.add([&](int c, int p) { return c < 0 ? build(slot, base) : build(slot, at[static_cast<size_t>(c)][static_cast<size_t>(p)]); },
-                  [&](int c) { return reaches(controls[static_cast<size_t>(c)], slot); });
+                  [&](int c) { return reaches(controls[static_cast<size_t>(c)], slot); },
+                  [&](int c) { return signature(controls[static_cast<size_t>(c)], slot); });
       if (out.regions.size() == before) continue;  // never plays: no sample to load
       const int32_t sample = table.add(folder, slot.path);
       for (size_t i = before; i < out.regions.size(); ++i) out.regions[i].sampleIndex = sample;

@@ -230,3 +230,22 @@ TEST_CASE("DecentSampler loopCrossfade is a crossfade in the file's frames") {
   CHECK(in.regions[1].loopCrossfadeFrames == 0);
   CHECK(spindle::test::countDiagnostics(in, "crossfade") == 0);
 }
+
+TEST_CASE("A knob reaches only the samples that take its setting from where it sets it") {
+  spindle::test::TempDir dir;
+  const auto in = ds::loadPreset(dir.write("k.dspreset", R"(<DecentSampler><ui><tab>
+    <labeled-knob label="Attack" minValue="0" maxValue="1" value="0"><binding type="amp" level="instrument" parameter="ENV_ATTACK"/></labeled-knob>
+    </tab></ui><groups><group><sample path="a.wav" loNote="1" hiNote="1"/><sample path="b.wav" loNote="2" hiNote="2" attack="0.5"/>
+    <sample path="c.wav" loNote="3" hiNote="3" volume="-3dB"/></group><group attack="0.25"><sample path="d.wav" loNote="4" hiNote="4"/></group>
+    </groups></DecentSampler>)"));
+  REQUIRE(in.regions.size() == 4);
+  const auto attackOf = [&](int key) { return modulation(in, *regionsPlaying(in, key, 100).at(0).second, ModTarget::AmpegAttack, 102); };
+  for (int key : {1, 3}) {
+    const auto points = attackOf(key);
+    REQUIRE(points.size() == 128);
+    CHECK(points[127] == Approx(1.0f));
+  }
+  CHECK(attackOf(2).empty());  // its own attack wins
+  CHECK(attackOf(4).empty());  // its group's attack wins
+  CHECK(regionsPlaying(in, 2, 100).at(0).second->ampeg.attack == Approx(0.5f));
+}
