@@ -25,7 +25,8 @@ struct KeyMap {
 inline KeyMap keyMapOf(const engine::Program& program) {
   KeyMap map;
   for (const Region& r : program.regions) {
-    if (r.trigger == Trigger::Release) continue;  // sounds on key-up of a key some other region plays
+    // A release region sounds on key-up of a key some other region plays.
+    if (r.trigger == Trigger::Release || r.trigger == Trigger::ReleaseKey) continue;
     for (int key = r.lokey; key <= r.hikey && key < 128; ++key) map.playable[static_cast<std::size_t>(key)] = true;
   }
   map.keyswitch = program.isKeyswitch;

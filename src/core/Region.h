@@ -15,7 +15,9 @@
 namespace spindle {
 
 enum class LoopMode : uint8_t { NoLoop, OneShot, LoopContinuous, LoopSustain };
-enum class Trigger : uint8_t { Attack, Release, First, Legato };
+// Release plays at the note-off, or at the sustain pedal's release for a note released
+// under it; ReleaseKey at the note-off, pedal or not (SFZ v2 release_key).
+enum class Trigger : uint8_t { Attack, Release, First, Legato, ReleaseKey };
 enum class OffMode : uint8_t { Fast, Normal, Time };
 // fil_type. The order is that of OpcodeTable's kFilterTypes (its index = the value).
 enum class FilterType : uint8_t {
@@ -40,6 +42,9 @@ struct EnvelopeParams {
   // = 1 times the release from 1 to 0, 0 from the level the note-off found.
   float attackShape = 0.0f, decayShape = 0.0f, releaseShape = 0.0f;
   float decayZero = 1.0f, releaseZero = 0.0f;
+  // *_dynamic (ARIA): 1, the controllers of the stage opcodes (ampeg_attack_onccN...)
+  // move the running envelope (dsp::Envelope::update); 0, they are read at note start.
+  float dynamic = 0.0f;
 
   // ARIA's ampeg shape for decay and release, -10.3616 = -ln(10^4.5): an exponential
   // falling 90 dB over the stage's time.
@@ -105,6 +110,14 @@ struct FlexEg {
   static constexpr int kMaxPoints = 32;
   int number = 1;  // the N of egN
   float sustain = 0.0f, ampeg = 0.0f;
+  // egN_dynamic: 0, a stage reads its time and level (with egN_timeX_onccY...) when it
+  // starts; 1, a controller move also re-reads them for the stage running.
+  float dynamic = 0.0f;
+  // egN_loop, egN_loop_count (Spindle's reading; the reference gives no definition):
+  // after its last stage the EG goes back to stage `loop` (from its level then), while
+  // the note is held and at most loopCount times (0: no limit); released, it ends.
+  float loop = -1.0f, loopCount = 0.0f;  // loop < 0: none
+  float pointCount = 0.0f;  // egN_points: never fewer than `points` (ARIA reads them all)
   int points = 0;  // 1 + the highest point X given
   std::array<FlexEgPoint, kMaxPoints> point{};
   std::array<float, FlexLfo::kDepths> depth{};
@@ -133,7 +146,8 @@ struct CcCondition {
 struct Region {
   // Sample: index into the owning instrument's sample table; -1 = no sample.
   int32_t sampleIndex = -1;
-  int64_t offset = 0, offsetRandom = 0;  // frames
+  int64_t offset = 0, offsetRandom = 0;  // frames, or percent of the sample's frames when offsetPercent
+  bool offsetPercent = false;            // offset_mode=percent (ARIA): offset, offset_random, offset_onccN
   int64_t end = -1;                      // last frame played; -1 = the file's end
   int64_t count = 0;                     // one-shot repeat count, 0 = not set
   int64_t loopCount = 0;                 // loop_count: times the loop plays, 0 = endless
@@ -194,7 +208,16 @@ struct Region {
   int64_t group = 0, offBy = 0;  // offBy 0 = not set
   OffMode offMode = OffMode::Fast;
   float offTime = 0.006f;  // seconds, the (linear) fade of off_mode=time
-  int32_t polyphony = -1, notePolyphony = -1;  // -1 = unlimited
+  // polyphony, by the header that gave it (-1 = unlimited), as sfizz scopes it:
+  //   instrumentPolyphony  <global>: the voices of the whole instrument (of the part);
+  //   masterPolyphony      <master>: the voices of that <master>'s regions (masterBlock);
+  //   groupBlockPolyphony  <group> without group=N: that <group>'s regions (groupBlock);
+  //   polyphony            <group> or <region> with group=N: polyphony group N's regions;
+  //   regionPolyphony      <region> without group=N: the region's own voices.
+  // A new voice over a limit stops the oldest voice of that scope.
+  int32_t polyphony = -1, notePolyphony = -1;
+  int32_t instrumentPolyphony = -1, masterPolyphony = -1, groupBlockPolyphony = -1, regionPolyphony = -1;
+  uint32_t masterBlock = 0, groupBlock = 0;  // the <master> and <group> header the region is under
   // note_selfmask: on (1), a note over note_polyphony stops only same-note voices of its
   // velocity or below, quietest first (a softer note never cuts a louder one); off (0),
   // the oldest, whatever their velocity.

@@ -118,7 +118,7 @@ void Engine::Impl::refreshPartPedal(int partIndex, uint64_t frame) noexcept SPIN
     const auto k = static_cast<size_t>(key);
     if (!part.releasePending[k] || part.keyDown[k]) continue;
     part.releasePending[k] = false;
-    fireReleaseTriggers(partIndex, key, frame);
+    fireReleaseTriggers(partIndex, key, frame, false, true);
   }
 }
 

@@ -65,7 +65,9 @@ struct Engine::Impl {
   void writeNoteControllers(Part& part, int key, int velocity) noexcept SPINDLE_REALTIME;
   void pitchBend(int part, int value) noexcept SPINDLE_REALTIME;
   void polyPressure(int part, int key, int value) noexcept SPINDLE_REALTIME;
-  void fireReleaseTriggers(int part, int key, uint64_t frame) noexcept SPINDLE_REALTIME;
+  // keyReleases: trigger=release_key regions start; pedalReleases: trigger=release ones.
+  void fireReleaseTriggers(int part, int key, uint64_t frame, bool keyReleases, bool pedalReleases) noexcept
+      SPINDLE_REALTIME;
   void startRegions(int part, const NoteContext& note, uint64_t frame) noexcept SPINDLE_REALTIME;
   void startFound(int part, const NoteContext& note, const Region* const* found, int count, uint64_t frame) noexcept
       SPINDLE_REALTIME;

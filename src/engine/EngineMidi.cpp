@@ -3,7 +3,8 @@
 // regions are in EngineControllers.cpp.
 //
 // Release triggers fire when the note really ends: at its note-off, or at sustain
-// pedal up for notes released under the pedal. Their velocity is the note-on's, and
+// pedal up for notes released under the pedal (trigger=release); trigger=release_key
+// fires at the note-off whatever the pedal. Their velocity is the note-on's, and
 // rt_decay attenuates them by rt_decay dB per second the note was held.
 // CC123 (all notes off) releases every voice of the part, pedals or not; CC120 (all
 // sound off) fades them within limits::kStealFadeSeconds.
@@ -90,14 +91,13 @@ void Engine::Impl::noteOff(int partIndex, int key, uint64_t frame, int velocity)
     v.keyDown = false;
     if (!v.sostenuto) holdOrRelease(part, v);
   }
-  if (part.sustain) {
-    part.releasePending[k] = true;
-  } else {
-    fireReleaseTriggers(partIndex, key, frame);
-  }
+  // trigger=release_key sounds now; trigger=release waits for the sustain pedal.
+  if (part.sustain) part.releasePending[k] = true;
+  fireReleaseTriggers(partIndex, key, frame, true, !part.sustain);
 }
 
-void Engine::Impl::fireReleaseTriggers(int partIndex, int key, uint64_t frame) noexcept SPINDLE_REALTIME {
+void Engine::Impl::fireReleaseTriggers(int partIndex, int key, uint64_t frame, bool keyReleases,
+                                       bool pedalReleases) noexcept SPINDLE_REALTIME {
   const Part& part = parts[static_cast<size_t>(partIndex)];
   const auto k = static_cast<size_t>(key);
   NoteContext note;
@@ -108,6 +108,8 @@ void Engine::Impl::fireReleaseTriggers(int partIndex, int key, uint64_t frame) n
   note.sequence = part.noteSequence[k];
   note.otherKeysHeld = part.heldKeys;
   note.release = true;
+  note.keyReleases = keyReleases;
+  note.pedalReleases = pedalReleases;
   note.previousVelocity = part.previousVelocity;
   note.tempo = tempo;
   note.sinceNoteOn = part.secondsSinceNoteOn(frame, config.sampleRate);
@@ -186,7 +188,7 @@ void Engine::Impl::startVoice(int partIndex, const NoteContext& note, const Regi
   if (index < 0 || static_cast<size_t>(index) >= program->samples.size()) return;
   const SampleData* sample = program->samples[static_cast<size_t>(index)];
   if (!sample) return;
-  pool.enforceRegionPolyphony(partIndex, note.key, note.velocity, r, voicesStolen);
+  pool.enforceRegionPolyphony(partIndex, program, note.key, note.velocity, r, voicesStolen);
   Voice& v = pool.acquire(voicesStolen);
   VoiceStart s;
   s.program = program;

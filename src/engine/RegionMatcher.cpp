@@ -84,7 +84,8 @@ bool RegionMatcher::controllersHold(const Region& r, const Part& part, const Not
 bool RegionMatcher::triggerHolds(const Region& r, const NoteContext& note) noexcept SPINDLE_REALTIME {
   switch (r.trigger) {
     case Trigger::Attack: return !note.release;
-    case Trigger::Release: return note.release;
+    case Trigger::Release: return note.release && note.pedalReleases;
+    case Trigger::ReleaseKey: return note.release && note.keyReleases;
     case Trigger::First: return !note.release && note.otherKeysHeld == 0;
     case Trigger::Legato: return !note.release && note.otherKeysHeld > 0;
   }

@@ -45,6 +45,10 @@ struct NoteContext {
   uint32_t sequence = 0;
   int otherKeysHeld = 0;  // keys held besides this one when it went down
   bool release = false;   // note-off: release triggers only
+  // Which release triggers a release event starts: keyReleases, trigger=release_key (at
+  // the note-off, pedal or not); pedalReleases, trigger=release (at the note-off with
+  // the sustain pedal up, or at the pedal's release for a note released under it).
+  bool keyReleases = true, pedalReleases = true;
   int previousVelocity = 0;  // the note-on before this one (sw_vel=previous)
   float tempo = 120.0f;      // beats per minute (lobpm/hibpm)
   double sinceNoteOn = 1e30;  // seconds since the part's previous note-on (lotimer/hitimer)

@@ -79,9 +79,14 @@ bool Voice::start(const VoiceStart& s, Prng& rng, const SourceScratch& scratch, 
 SampleSource::Setup Voice::setupSource(const Region& r, const SampleData& d, bool releaseTrigger, Prng& rng) noexcept
     SPINDLE_REALTIME {
   const int64_t last = lastPlayedFrame(r, d);
-  int64_t offset = r.offset + static_cast<int64_t>(mod_.sum(ModTarget::Offset));
-  if (r.offsetRandom > 0) offset += static_cast<int64_t>(rng.uniform() * static_cast<float>(r.offsetRandom + 1));
-  offset = std::clamp<int64_t>(offset, 0, std::max<int64_t>(last, 0));
+  // Whole frames (or percent) each: offset, offset_onccN's sum, the offset_random draw.
+  const auto whole = [](float x) noexcept SPINDLE_REALTIME { return static_cast<double>(static_cast<int64_t>(x)); };
+  const float fromCcs = mod_.sum(ModTarget::Offset);
+  double units = static_cast<double>(r.offset) + (r.offsetPercent ? static_cast<double>(fromCcs) : whole(fromCcs));
+  if (r.offsetRandom > 0) units += whole(rng.uniform() * static_cast<float>(r.offsetRandom + 1));
+  // offset_mode=percent: percent of the file's frames (whatever end and the loop say).
+  if (r.offsetPercent) units *= 0.01 * static_cast<double>(d.totalFrames);
+  const int64_t offset = std::clamp<int64_t>(std::llround(units), 0, std::max<int64_t>(last, 0));
   position_ = static_cast<double>(offset);
 
   const bool fileLoop = d.loopStart >= 0 && d.loopEnd > d.loopStart;
@@ -245,8 +250,11 @@ void Voice::setupModulators(const Region& r, const VoiceStart& s) noexcept SPIND
   const mod::RegionMods& m = mod_.info();
   const bool filLfoMod = m.touches(T::FillfoDepth) || m.touches(T::FillfoFreq);
   const bool pitchLfoMod = m.touches(T::PitchlfoDepth) || m.touches(T::PitchlfoFreq);
-  filterModulated_ = hasFilter_ && (filEg_.depth() != 0.0f || filLfo_.active() || filLfoMod);
-  pitchModulated_ = pitchEg_.depth() != 0.0f || pitchLfo_.active() || pitchLfoMod;
+  // A dynamic EG whose depth a controller moves may leave 0 later.
+  const bool filegMoves = r.fileg.dynamic >= 0.5f && m.touches(T::FilegDepth);
+  const bool pitchegMoves = r.pitcheg.dynamic >= 0.5f && m.touches(T::PitchegDepth);
+  filterModulated_ = hasFilter_ && (filEg_.depth() != 0.0f || filLfo_.active() || filLfoMod || filegMoves);
+  pitchModulated_ = pitchEg_.depth() != 0.0f || pitchLfo_.active() || pitchLfoMod || pitchegMoves;
 }
 
 // bend_smooth: every new bend is reached in a straight glide (in cents) lasting

@@ -157,6 +157,7 @@ class Voice {
   void setupModulators(const Region& r, const VoiceStart& s) noexcept SPINDLE_REALTIME;
   // mod/VoiceControl.cpp: controller modulation.
   void startModulation(const VoiceStart& s, const PartMix& mix) noexcept SPINDLE_REALTIME;
+  void followEnvelopes(const PartMix& mix) noexcept SPINDLE_REALTIME;
   int controlStep(const PartMix& mix, int frames) noexcept SPINDLE_REALTIME;
   void applyControl(const PartMix& mix, int frames) noexcept SPINDLE_REALTIME;
   void updateModulatedParams() noexcept SPINDLE_REALTIME;

@@ -78,8 +78,40 @@ void VoicePool::cutQuietestFading() noexcept SPINDLE_REALTIME {
   collectFinished();
 }
 
-void VoicePool::enforceRegionPolyphony(int part, int key, int velocity, const Region& r, uint64_t& stolen) noexcept
-    SPINDLE_REALTIME {
+// Stops the oldest voices for which inScope holds (live ones) until fewer than `limit` remain.
+template <class InScope>
+void VoicePool::limitScope(int limit, InScope inScope, uint64_t& stolen) noexcept SPINDLE_REALTIME {
+  if (limit < 0) return;
+  int count = 0;
+  for (int i : activeIndices()) {
+    const Voice& v = voices_[static_cast<size_t>(i)];
+    count += v.active() && !v.fading() && inScope(v) ? 1 : 0;
+  }
+  // active_ is in start order, so the first matches are the oldest.
+  for (int k = 0; k < activeCount_ && count >= limit; ++k) {
+    Voice& v = voices_[static_cast<size_t>(active_[static_cast<size_t>(k)])];
+    if (!v.active() || v.fading() || !inScope(v)) continue;
+    v.fade(chokeFadeSeconds(*v.region()));
+    ++stolen;
+    --count;
+  }
+}
+
+void VoicePool::enforceRegionPolyphony(int part, const Program* program, int key, int velocity, const Region& r,
+                                       uint64_t& stolen) noexcept SPINDLE_REALTIME {
+  const auto ours = [&](const Voice& v) noexcept SPINDLE_REALTIME {
+    return v.part() == part && v.program() == program;
+  };
+  limitScope(r.instrumentPolyphony, ours, stolen);
+  limitScope(r.masterPolyphony, [&](const Voice& v) noexcept SPINDLE_REALTIME {
+    return ours(v) && v.region()->masterBlock == r.masterBlock;
+  }, stolen);
+  limitScope(r.groupBlockPolyphony, [&](const Voice& v) noexcept SPINDLE_REALTIME {
+    return ours(v) && v.region()->groupBlock == r.groupBlock;
+  }, stolen);
+  limitScope(r.regionPolyphony, [&](const Voice& v) noexcept SPINDLE_REALTIME {
+    return ours(v) && v.region() == &r;
+  }, stolen);
   if (r.polyphony < 0 && r.notePolyphony < 0) return;
   const auto sameGroup = [&](const Voice& v) noexcept SPINDLE_REALTIME {
     return v.active() && !v.fading() && v.part() == part && v.region()->group == r.group;

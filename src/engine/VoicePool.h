@@ -42,11 +42,12 @@ class VoicePool {
   // Marks the voice taken by the last acquire() as playing (after Voice::start() succeeded).
   void commit(Voice& v) noexcept SPINDLE_REALTIME;
 
-  // Group polyphony and note polyphony of the region about to start on `part`.
   // A voice of this part and key, not a release trigger, still sounds (rt_dead).
   bool sounding(int part, int key) const noexcept SPINDLE_REALTIME;
-  void enforceRegionPolyphony(int part, int key, int velocity, const Region& r, uint64_t& stolen) noexcept
-      SPINDLE_REALTIME;
+  // The polyphony limits (Region::instrumentPolyphony... polyphony) and note polyphony
+  // of region r of `program` about to start on `part`.
+  void enforceRegionPolyphony(int part, const Program* program, int key, int velocity, const Region& r,
+                              uint64_t& stolen) noexcept SPINDLE_REALTIME;
   // off_by: voices on `part` whose region has off_by == group stop: off_mode=fast fades
   // in limits::kStealFadeSeconds, off_mode=time in off_time, off_mode=normal releases.
   void choke(int part, int64_t group) noexcept SPINDLE_REALTIME;
@@ -62,6 +63,8 @@ class VoicePool {
     return {active_.data(), static_cast<size_t>(activeCount_)};
   }
   int liveCount() const noexcept SPINDLE_REALTIME;
+  template <class InScope>
+  void limitScope(int limit, InScope inScope, uint64_t& stolen) noexcept SPINDLE_REALTIME;
   Voice* pickVictim() noexcept SPINDLE_REALTIME;
   void cutQuietestFading() noexcept SPINDLE_REALTIME;
 

@@ -79,6 +79,7 @@ void splitPositions(const ChunkPositions& p, int64_t first, int frames, int32_t*
 void Voice::render(float* outLeft, float* outRight, int frames, const PartMix& mix, RenderContext& ctx) noexcept
     SPINDLE_REALTIME {
   if (!active_) return;
+  followEnvelopes(mix);
   int offset = 0;
   if (delayFrames_ > 0) {
     offset = static_cast<int>(std::min<int64_t>(delayFrames_, frames));

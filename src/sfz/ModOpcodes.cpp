@@ -187,6 +187,14 @@ class Builder {
     specs.push_back(OpcodeSpec{keep("egN_sustain"), {}, ValueKind::Integer, 0, FlexEg::kMaxPoints - 1,
                                FlexEgField{nullptr, &FlexEg::sustain}});
     specs.push_back(OpcodeSpec{keep("egN_ampeg"), {}, ValueKind::Integer, 0, 1, FlexEgField{nullptr, &FlexEg::ampeg}});
+    // egN_dynamic; egN_loop, _loop_count, _points (the reference gives no type or range).
+    const auto integer = [&](const char* name, double hi, float FlexEg::*field) {
+      specs.push_back(OpcodeSpec{keep(name), {}, ValueKind::Integer, 0, hi, FlexEgField{nullptr, field}});
+    };
+    integer("egN_dynamic", 1, &FlexEg::dynamic);
+    integer("egN_loop", FlexEg::kMaxPoints - 1, &FlexEg::loop);
+    integer("egN_loop_count", 1e6, &FlexEg::loopCount);
+    integer("egN_points", FlexEg::kMaxPoints, &FlexEg::pointCount);
   }
 
   // The second filter's own opcodes (its modulation is in kFamilies).
@@ -207,7 +215,7 @@ class Builder {
     specs.push_back(OpcodeSpec{keep("fil2_keycenter"), {}, ValueKind::Note, 0, 127, &Region::fil2Keycenter});
   }
 
-  // ampeg_/fileg_/pitcheg_ attack/decay/release_shape and decay/release_zero (ARIA).
+  // ampeg_/fileg_/pitcheg_ attack/decay/release_shape, decay/release_zero and dynamic (ARIA).
   void envelopeShapes() {
     using E = EnvelopeParams;
     for (const auto& [name, env] : {std::pair{"ampeg", &Region::ampeg}, std::pair{"fileg", &Region::fileg},
@@ -217,7 +225,8 @@ class Builder {
                                          std::pair{"_decay_shape", &E::decayShape},
                                          std::pair{"_release_shape", &E::releaseShape}})
         specs.push_back(OpcodeSpec{keep(p + stage), {}, ValueKind::Float, -100, 100, EnvField{env, field}});
-      for (const auto& [stage, field] : {std::pair{"_decay_zero", &E::decayZero}, std::pair{"_release_zero", &E::releaseZero}})
+      for (const auto& [stage, field] : {std::pair{"_decay_zero", &E::decayZero}, std::pair{"_release_zero", &E::releaseZero},
+                                         std::pair{"_dynamic", &E::dynamic}})
         specs.push_back(OpcodeSpec{keep(p + stage), {}, ValueKind::Integer, 0, 1, EnvField{env, field}});
     }
   }

@@ -25,7 +25,7 @@ constexpr double kInt32Min = -2147483648.0, kInt32Max = 2147483647.0;
 constexpr double kCutoffMax = 96000.0;
 
 constexpr std::string_view kLoopModes[] = {"no_loop", "one_shot", "loop_continuous", "loop_sustain"};
-constexpr std::string_view kTriggers[] = {"attack", "release", "first", "legato"};
+constexpr std::string_view kTriggers[] = {"attack", "release", "first", "legato", "release_key"};  // index = Trigger
 constexpr std::string_view kOffModes[] = {"fast", "normal", "time"};
 constexpr std::string_view kSwVel[] = {"current", "previous"};
 constexpr std::string_view kOnOff[] = {"off", "on"};
@@ -40,6 +40,7 @@ static_assert(std::size(kEqTypes) == static_cast<size_t>(EqType::HighShelf) + 1)
 constexpr std::string_view kCrossfadeCurves[] = {"power", "gain"};
 constexpr std::string_view kPhases[] = {"normal", "invert"};
 constexpr std::string_view kDirections[] = {"forward", "reverse"};
+constexpr std::string_view kOffsetModes[] = {"samples", "percent"};
 
 constexpr OpcodeSpec spec(std::string_view name, A aliases, ValueKind kind, double lo, double hi, Target target) {
   return OpcodeSpec{name, aliases, kind, lo, hi, target};
@@ -90,6 +91,7 @@ const OpcodeSpec kTable[] = {
     spec("sample", {}, ValueKind::Text, 0, 0, Special::Sample),
     in("offset", {}, 0, kFrames, &R::offset),
     in("offset_random", {}, 0, kFrames, &R::offsetRandom),
+    option("offset_mode", {}, Special::OffsetMode, kOffsetModes),
     in("end", {}, 0, kFrames, &R::end),
     in("count", {}, 0, kFrames, &R::count),
     in("loop_count", {}, 0, kFrames, &R::loopCount),
@@ -157,11 +159,11 @@ const OpcodeSpec kTable[] = {
     note("sw_lolast", {}, &R::swLolast),
     note("sw_hilast", {}, &R::swHilast),
     // Voice groups and polyphony (the reference gives polyphony no range).
-    in("group", {"polyphony_group"}, kInt32Min, kInt32Max, &R::group),
+    in("group", {"polyphony_group"}, kInt32Min, kInt32Max, Special::Group),
     in("off_by", {"offby"}, kInt32Min, kInt32Max, &R::offBy),
     option("off_mode", {}, Special::OffMode, kOffModes),
     fl("off_time", {}, 0, 100, &R::offTime),
-    in("polyphony", {}, 1, limits::kMaxVoices, &R::polyphony),
+    in("polyphony", {}, 1, limits::kMaxVoices, Special::Polyphony),
     in("note_polyphony", {}, 1, limits::kMaxVoices, &R::notePolyphony),
     option("note_selfmask", {}, Special::NoteSelfmask, kOnOff),
     fl("rt_decay", {}, 0, 200, &R::rtDecay),

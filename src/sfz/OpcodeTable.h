@@ -37,6 +37,8 @@ enum class Special : uint8_t {
   // direction, reverse_locc/reverse_hicc.
   Phase, StopLoCc, StopHiCc, EqType,
   Fil2Type, NoteSelfmask, Direction, ReverseLoCc, ReverseHiCc, RtDead,
+  // ARIA: offset_mode; group and polyphony, scoped by the header level (RegionBuilder::finish).
+  OffsetMode, Group, Polyphony,
 };
 
 struct EnvField {
@@ -114,6 +116,10 @@ std::optional<OpcodeMatch> findOpcode(std::string_view name);
 // lfoN_* / egN_* names (ModOpcodes.cpp): true when `name` has such a prefix, with the
 // opcode (or nullopt) in `match`.
 bool findSourceOpcode(std::string_view name, std::optional<OpcodeMatch>& match);
+
+// ARIA's hint_* opcodes (hint_ram_based...) tell ARIA's engine how to load or play; other
+// players need not follow them (the reference). Read without a warning, at any header.
+inline bool isPlayerHint(std::string_view name) { return name.starts_with("hint_") && name.size() > 5; }
 
 // True when `name` is an opcode of the SFZ reference (any version), implemented or not.
 bool isReferenceOpcode(std::string_view name);

@@ -24,10 +24,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// ARIA's hint_* opcodes (hint_ram_based...) tell ARIA's engine how to load or play; other
-// players need not follow them (the reference). Read without a warning, at any header.
-bool isPlayerHint(std::string_view name) { return name.starts_with("hint_") && name.size() > 5; }
-
 // The header whose opcodes are being read. Skipped: <sample>, unknown headers.
 // Effect: <effect> and <midi>, whose opcodes are kept in Instrument::effects.
 enum class Level { None, Control, Global, Master, Group, Region, Curve, Skipped, Effect };
@@ -88,6 +84,8 @@ class Parser {
   fs::path rootFolder_;
   Level level_ = Level::None;
   std::array<std::vector<ParsedOpcode>, 3> inherited_;  // <global>, <master>, <group>
+  std::array<uint32_t, 3> blocks_{};  // the current header of each level (Region::masterBlock...)
+  uint32_t blockCount_ = 0;
   std::vector<ParsedOpcode> regionOpcodes_;
   RegionOrigin regionOrigin_;
   Control control_;
@@ -125,6 +123,7 @@ void Parser::onHeader(const Token& token) {
   } else if (name == "global" || name == "master" || name == "group") {
     const size_t first = name == "global" ? 0 : name == "master" ? 1 : 2;
     for (size_t i = first; i < inherited_.size(); ++i) inherited_[i].clear();
+    std::fill(blocks_.begin() + static_cast<long>(first), blocks_.end(), ++blockCount_);  // polyphony scopes
     level_ = first == 0 ? Level::Global : first == 1 ? Level::Master : Level::Group;
     labels_.enter(static_cast<LabelScope>(first + 1));
   } else if (name == "region") {
@@ -335,10 +334,11 @@ void Parser::closeBlock() {
 }
 
 void Parser::finishRegion() {
-  RegionBuilder builder;
-  for (const auto& level : inherited_)
-    for (const ParsedOpcode& op : level) builder.apply(op);
-  for (const ParsedOpcode& op : regionOpcodes_) builder.apply(op);
+  RegionBuilder builder(blocks_[1], blocks_[2]);
+  for (size_t level = 0; level <= inherited_.size(); ++level) {
+    builder.enterLevel(level);
+    for (const ParsedOpcode& op : level < inherited_.size() ? inherited_[level] : regionOpcodes_) builder.apply(op);
+  }
   std::string whySkipped, notes;
   std::optional<Region> region = builder.finish(whySkipped, notes);
   if (!region) {
@@ -365,6 +365,7 @@ void Parser::finishCurve() {
 void Parser::finish() {
   closeBlock();
   samples_.dropUnplayedForward();
+  shareGroupPolyphony(inst_.regions);
   level_ = Level::None;
 }
 

@@ -28,6 +28,11 @@ size_t levelOf(Special which, Special global) { return static_cast<size_t>(which
 
 }  // namespace
 
+RegionBuilder::RegionBuilder(uint32_t masterBlock, uint32_t groupBlock) {
+  region_.masterBlock = masterBlock;
+  region_.groupBlock = groupBlock;
+}
+
 void RegionBuilder::apply(const ParsedOpcode& op) {
   Region& r = region_;
   const double v = op.number;
@@ -113,6 +118,12 @@ void RegionBuilder::applySpecial(Special which, const ParsedOpcode& op) {
     case Special::Fil2Type: r.fil2Type = as<FilterType>(v); break;
     case Special::NoteSelfmask: r.noteSelfmask = as<uint8_t>(v); break;
     case Special::RtDead: r.rtDead = as<uint8_t>(v); break;
+    case Special::OffsetMode: r.offsetPercent = v > 0; break;
+    case Special::Group:
+      r.group = as<int64_t>(v);
+      (level_ < 3 ? groupInHeader_ : groupInRegion_) = true;
+      break;
+    case Special::Polyphony: polyphonyAt_[level_] = as<int32_t>(v); break;
     case Special::XfKeycurve: r.xfKeycurve = as<CrossfadeCurve>(v); break;
     case Special::XfVelcurve: r.xfVelcurve = as<CrossfadeCurve>(v); break;
     case Special::SwDefault: r.swDefault = as<int16_t>(v); break;
@@ -269,6 +280,32 @@ CcCrossfade* RegionBuilder::crossfade(int cc, bool fadeOut) {
   return &*found;
 }
 
+void shareGroupPolyphony(std::vector<Region>& regions) {
+  std::vector<std::pair<int64_t, int32_t>> limits;  // group number, voices
+  for (const Region& r : regions) {
+    if (r.polyphony < 0) continue;
+    const auto it = std::find_if(limits.begin(), limits.end(), [&](const auto& l) { return l.first == r.group; });
+    if (it != limits.end()) it->second = r.polyphony;
+    else limits.emplace_back(r.group, r.polyphony);
+  }
+  for (Region& r : regions) {
+    const auto it = std::find_if(limits.begin(), limits.end(), [&](const auto& l) { return l.first == r.group; });
+    if (r.polyphony < 0 && it != limits.end()) r.polyphony = it->second;
+  }
+}
+
+// Each level's polyphony to its scope (Region::polyphony): a <group>'s applies to its
+// polyphony group when a header gave group=N (sfizz's rule), else to the <group>'s own
+// regions; a <region>'s to its polyphony group when it has a group=N, else to itself.
+void RegionBuilder::scopePolyphony() {
+  Region& r = region_;
+  r.instrumentPolyphony = polyphonyAt_[0];
+  r.masterPolyphony = polyphonyAt_[1];
+  (groupInHeader_ ? r.polyphony : r.groupBlockPolyphony) = polyphonyAt_[2];
+  if (polyphonyAt_[3] < 0) return;
+  (groupInHeader_ || groupInRegion_ ? r.polyphony : r.regionPolyphony) = polyphonyAt_[3];
+}
+
 namespace {
 // Connections with no depth (a curve or smoothing given alone) do nothing: dropped.
 void dropEmptyModulations(Region& r) {
@@ -313,6 +350,7 @@ std::optional<Region> RegionBuilder::finish(std::string& whySkipped, std::string
   }
   dropEmptyModulations(region_);
   completeLastRange(region_);
+  scopePolyphony();
   if (!velcurve_.empty()) {
     region_.hasAmpVelcurve = true;
     region_.ampVelcurve = interpolateCurve(velcurve_);

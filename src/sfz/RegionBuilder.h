@@ -22,8 +22,17 @@ struct ParsedOpcode {
   int sub = 0;    // a number inside the name (OpcodeMatch::sub)
 };
 
+// A polyphony group's limit is its number's: a region of group N with no polyphony of
+// its own takes the last one another region of group N was given (as sfizz).
+void shareGroupPolyphony(std::vector<Region>& regions);
+
 class RegionBuilder {
  public:
+  // blocks: the <master> and <group> header the region is under (Region::masterBlock,
+  // groupBlock); any numbers, the same for the regions of one header.
+  RegionBuilder(uint32_t masterBlock = 0, uint32_t groupBlock = 0);
+  // The header level of the opcodes applied next: 0 global, 1 master, 2 group, 3 region.
+  void enterLevel(size_t level) { level_ = level < 3 ? level : 3; }
   void apply(const ParsedOpcode& op);
 
   // The finished region, or nullopt with the reason it cannot play in `whySkipped`.
@@ -50,6 +59,10 @@ class RegionBuilder {
   std::array<float, 3> levelVolume_{}, levelTune_{};
   std::array<float, 3> levelAmplitude_{100.0f, 100.0f, 100.0f};
   bool modOverflow_ = false, lfoOverflow_ = false;
+  size_t level_ = 3;
+  std::array<int32_t, 4> polyphonyAt_{-1, -1, -1, -1};  // polyphony given at each level
+  bool groupInHeader_ = false, groupInRegion_ = false;  // group=N given there
+  void scopePolyphony();
 };
 
 }  // namespace spindle::sfz

@@ -2,7 +2,9 @@
 // (one replacing ampeg, its points moved by a controller), LFOs of every wave with
 // steps, sub-waves, a sample-and-hold on the cutoff and one LFO moving another's rate,
 // every filter type with the second filter and shelving EQ bands, loop_count and
-// note_selfmask, while controllers sweep the LFO depths and rates. No allocation, no
+// note_selfmask, while controllers sweep the LFO depths and rates; issue 17's rest:
+// dynamic ampeg/fileg and flex EGs followed by controllers, polyphony at every scope,
+// offset_mode=percent, release_key regions under the sustain pedal. No allocation, no
 // free, no lock.
 #include <algorithm>
 #include <cmath>
@@ -61,7 +63,18 @@ engine::Program makeProgram(const SampleData& s) {
     r.eq[2].gain = -6.0f;
     r.eq[2].type = EqType::HighShelf;
     r.ampeg.decayShape = -4.0f;
+    r.ampeg.dynamic = r.fileg.dynamic = 1.0f;
+    r.fileg.depth = 600.0f;
+    r.fileg.decay = 0.1f;
+    r.offsetPercent = true;
+    r.offset = 5;
+    r.instrumentPolyphony = 40;
+    r.masterPolyphony = 30;
+    r.groupBlockPolyphony = 10;
+    r.groupBlock = static_cast<uint32_t>(type % 2);
+    r.regionPolyphony = 2;
     FlexEg amp;
+    amp.dynamic = 1.0f;
     amp.ampeg = 1.0f;
     amp.sustain = 2.0f;
     amp.points = 4;
@@ -76,6 +89,7 @@ engine::Program makeProgram(const SampleData& s) {
     pitch.point[1] = {0.2f, 1.0f, 0.0f};
     pitch.depth[static_cast<size_t>(ModTarget::Pitch)] = 50.0f;
     r.egs = {amp, pitch};
+    if (type % 2 == 0) r.egs = {pitch};  // ampeg itself, dynamic
     for (int k = 0; k < 3; ++k) {
       FlexLfo lfo;
       lfo.number = k + 1;
@@ -100,9 +114,19 @@ engine::Program makeProgram(const SampleData& s) {
     r.ccModulations[2] = connection(22, ModTarget::LfoFreqLfo, 4.0f, 3, 0, 1);
     r.ccModulations[3] = connection(23, ModTarget::EgTime, 0.02f, 0, 1, 1);
     r.ccModulations[4] = connection(24, ModTarget::Resonance2, 6.0f);
-    r.ccModulationCount = 5;
+    r.ccModulations[5] = connection(25, ModTarget::AmpegRelease, 0.05f);
+    r.ccModulations[6] = connection(25, ModTarget::AmpegSustain, -40.0f);
+    r.ccModulations[7] = connection(26, ModTarget::FilegDecay, 0.2f);
+    r.ccModulations[8] = connection(26, ModTarget::FilegDepth, 600.0f);
+    r.ccModulations[9] = connection(25, ModTarget::EgLevel, 0.3f, 0, 1, 2);
+    r.ccModulationCount = 10;
     p.regions.push_back(r);
   }
+  Region release = p.regions.front();  // a release_key region on the first key
+  release.trigger = Trigger::ReleaseKey;
+  release.rtDead = 1;  // whether or not the polyphony limits stole the note's own voice
+  release.end = 4799;  // a one-shot of 0.1 s: over before the script ends
+  p.regions.push_back(release);
   p.prepare();
   return p;
 }
@@ -113,13 +137,16 @@ std::vector<std::vector<MidiEvent>> makeScript() {
     std::vector<MidiEvent> events;
     for (uint32_t f = 0; f < 256; f += 16) {
       const int v = static_cast<int>((f / 2 + static_cast<uint32_t>(b) * 11) % 128);
-      for (int cc = 20; cc <= 24; ++cc) events.push_back(test::event(f, midi::kControlChange, cc, v));
+      for (int cc = 20; cc <= 26; ++cc) events.push_back(test::event(f, midi::kControlChange, cc, v));
     }
+    if (b % 4 == 2) events.push_back(test::event(0, midi::kControlChange, 64, 127));
     if (b % 4 == 0)  // every key, at falling velocities: note_selfmask keeps the louder voices
       for (int key = 31; key < 54; ++key)
         events.push_back(test::event(static_cast<uint32_t>(key), midi::kNoteOn, key, 127 - b));
-    if (b % 4 == 3)
+    if (b % 4 == 3) {  // the note-offs under the pedal (release_key sounds), then the pedal up
       for (int key = 31; key < 54; ++key) events.push_back(test::event(5, midi::kNoteOff, key, 0));
+      events.push_back(test::event(200, midi::kControlChange, 64, 0));
+    }
     blocks.push_back(events);
   }
   for (int i = 0; i < 80; ++i) blocks.emplace_back();  // 0.43 s: every EG's release runs out
@@ -136,7 +163,7 @@ TEST_CASE("Audio thread: flex EGs, LFOs, every filter type and EQ shelves alloca
   const engine::EngineStats& end = run.end;
   const float peak = run.peak;
 
-  CHECK(end.notesStarted == 23 * 15);  // 23 filter types, one region each, 15 rounds
+  CHECK(end.notesStarted == 23 * 15 + 15);  // 23 filter types, one region each, and release_key: 15 rounds
   CHECK(end.activeVoices == 0);  // every flex EG ran out after its note-off
   CHECK(peak > 0.01f);
   CHECK(std::isfinite(peak));

@@ -94,7 +94,7 @@ TEST_CASE("dim_cabasa: 250 regions, round robin values, parsed in milliseconds",
   CHECK(first.hirand == Approx(0.04f));
   CHECK(first.lokey == 69);
   CHECK(first.loopMode == spindle::LoopMode::OneShot);
-  CHECK(first.polyphony == 1);
+  CHECK(first.instrumentPolyphony == 1);  // <global> polyphony=1: the whole instrument
   CHECK(sampleOf(inst, 0) == (fixtures / "dim_cabasa" / "Dim Cabasa Samples" / "bw_rr1_01.flac").string());
   for (const auto& r : inst.regions) {
     CHECK(r.seqLength == 5);
@@ -191,7 +191,7 @@ TEST_CASE("every .sfz of the fixtures: the opcodes reported not supported are th
       "noise_stereo", "noise_tone", "noise_tone_onccN", "oscillator", "oscillator_multi", "varN_curveccN",
       "varN_cutoff", "varN_eqNfreq", "varN_eqNgain", "varN_mod", "varN_onccN",
       // No formula or meaning in the reference; not implemented yet.
-      "egN_depth_lfoN", "egN_depthadd_lfoN", "egN_loop", "egN_loop_count", "egN_points", "off_shape",
+      "egN_depth_lfoN", "egN_depthadd_lfoN", "off_shape",
       "loop_type", "polyphony_stealing", "sync_beats",
       "sync_offset", "mdN"};
   std::set<std::string> reported;

@@ -232,7 +232,7 @@ amplfo_delay=1 amplfo_fade=2 amplfo_freq=4 amplfo_depth=-3 pitchlfo_freq=5 pitch
 TEST_CASE("locc/hicc conditions, cutoff implies lpf_2p, unsupported option values", "[sfz][parser]") {
   const auto inst = parse(R"(<group> hicc64=63 locc1=10
 <region> sample=*sine locc64=5 cutoff=500
-<region> sample=*sine fil_type=comb trigger=release_key loop_mode=sideways
+<region> sample=*sine fil_type=comb trigger=release_tuesday loop_mode=sideways
 )");
   REQUIRE(inst.regions.size() == 2);
   const auto& a = inst.regions[0];

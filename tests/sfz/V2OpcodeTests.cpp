@@ -200,3 +200,40 @@ TEST_CASE("v2 opcodes: loop_crossfade parses in seconds, with no warning", "[sfz
   CHECK(inst.regions[0].loopCrossfade == 0.025f);
   CHECK(inst.regions[1].loopCrossfade == 0.0f);
 }
+
+TEST_CASE("issue 17's rest: release_key, offset_mode, *_dynamic, egN_loop, polyphony by header", "[sfz][v2]") {
+  const auto inst = parse(R"(<global> polyphony=16
+<master> polyphony=8
+<group> polyphony=4
+<region> sample=*sine key=60 trigger=release_key offset=50 offset_mode=percent ampeg_dynamic=1
+fileg_dynamic=1 pitcheg_dynamic=1 eg2_dynamic=1 eg2_loop=1 eg2_loop_count=3 eg2_points=5 eg2_level1=1
+<region> sample=*sine key=61 polyphony=2 offset_mode=samples
+<group> group=7 polyphony=3
+<region> sample=*sine key=62
+<group> group=7
+<region> sample=*sine key=63
+)");
+  REQUIRE(inst.regions.size() == 4);
+  CHECK(inst.diagnostics.empty());
+  const spindle::Region& a = inst.regions[0];
+  CHECK(a.trigger == spindle::Trigger::ReleaseKey);
+  CHECK(a.offsetPercent);
+  CHECK(a.offset == 50);
+  CHECK((a.ampeg.dynamic == 1.0f && a.fileg.dynamic == 1.0f && a.pitcheg.dynamic == 1.0f));
+  REQUIRE(a.egs.size() == 1);
+  CHECK((a.egs[0].dynamic == 1.0f && a.egs[0].loop == 1.0f && a.egs[0].loopCount == 3.0f));
+  CHECK((a.egs[0].pointCount == 5.0f && a.egs[0].points == 2));
+  // Each header's polyphony in its own scope.
+  CHECK((a.instrumentPolyphony == 16 && a.masterPolyphony == 8 && a.groupBlockPolyphony == 4));
+  CHECK((a.polyphony == -1 && a.regionPolyphony == -1));
+  const spindle::Region& b = inst.regions[1];
+  CHECK_FALSE(b.offsetPercent);
+  CHECK((b.regionPolyphony == 2 && b.groupBlockPolyphony == 4 && b.groupBlock == a.groupBlock));
+  const spindle::Region& c = inst.regions[2];
+  CHECK((c.polyphony == 3 && c.groupBlockPolyphony == -1 && c.group == 7));
+  CHECK(c.groupBlock != a.groupBlock);
+  CHECK(c.masterBlock == a.masterBlock);
+  // Polyphony group 7's limit reaches the region of another <group> with group=7.
+  CHECK(inst.regions[3].polyphony == 3);
+  CHECK(inst.regions[3].groupBlock != c.groupBlock);
+}

@@ -42,8 +42,15 @@ double percent01(float percent) noexcept SPINDLE_REALTIME {
 }  // namespace
 
 void Envelope::setup(const EnvelopeParams& p, float velocity01, double sampleRate) noexcept SPINDLE_REALTIME {
-  const float v = std::clamp(velocity01, 0.0f, 1.0f);
   sampleRate_ = sampleRate > 0.0 ? sampleRate : 48000.0;
+  setParams(p, velocity01);
+  stage_ = Stage::Idle;
+  level_ = 0.0;
+  remaining_ = 0;
+}
+
+void Envelope::setParams(const EnvelopeParams& p, float velocity01) noexcept SPINDLE_REALTIME {
+  const float v = std::clamp(velocity01, 0.0f, 1.0f);
   delayFrames_ = toFrames(p.delay + p.vel2delay * v, sampleRate_);
   attackFrames_ = toFrames(p.attack + p.vel2attack * v, sampleRate_);
   holdFrames_ = toFrames(p.hold + p.vel2hold * v, sampleRate_);
@@ -59,9 +66,42 @@ void Envelope::setup(const EnvelopeParams& p, float velocity01, double sampleRat
   releaseZero_ = p.releaseZero >= 0.5f;
   decayRun_ = decayZero_ ? framesAbove(1.0, curvePosition(decayShape_, sustain_), decayFrames_) : decayFrames_;
   if (sustain_ >= 1.0) decayRun_ = 0;
-  stage_ = Stage::Idle;
-  level_ = 0.0;
-  remaining_ = 0;
+}
+
+void Envelope::update(const EnvelopeParams& p, float velocity01) noexcept SPINDLE_REALTIME {
+  const int64_t ranDelay = delayFrames_ - remaining_, ranHold = holdFrames_ - remaining_;
+  const double oldSustain = sustain_;
+  setParams(p, velocity01);
+  const auto per = [](int64_t frames) noexcept SPINDLE_REALTIME {
+    return frames > 0 ? 1.0 / static_cast<double>(frames) : 0.0;
+  };
+  const double u = curve_.position();
+  switch (stage_) {
+    case Stage::Delay: remaining_ = std::max<int64_t>(0, delayFrames_ - ranDelay); break;
+    case Stage::Hold: remaining_ = std::max<int64_t>(0, holdFrames_ - ranHold); break;
+    case Stage::Attack:
+      remaining_ = framesAbove(1.0, u, attackFrames_);
+      curve_.begin(attackShape_, u, per(attackFrames_), startLevel_, 1.0 - startLevel_);
+      break;
+    case Stage::Release:
+      remaining_ = framesAbove(u, 0.0, releaseFrames_);
+      curve_.retime(-per(releaseFrames_));
+      break;
+    case Stage::Decay:
+      remaining_ = decayZero_ ? framesAbove(u, curvePosition(decayShape_, sustain_), decayFrames_)
+                              : framesAbove(u, 0.0, decayFrames_);
+      if (sustain_ >= 1.0) remaining_ = 0;
+      curve_.begin(decayShape_, u, -per(decayFrames_), decayZero_ ? 0.0 : sustain_, decayZero_ ? 1.0 : 1.0 - sustain_);
+      if (remaining_ > 0) break;
+      glideToSustain();  // the decay is over already: to the (new) sustain level
+      return;
+    case Stage::Sustain:
+    case Stage::Glide:
+      if (sustain_ != oldSustain) glideToSustain();
+      return;
+    default: return;
+  }
+  if (remaining_ <= 0) finishStage();
 }
 
 void Envelope::start() noexcept SPINDLE_REALTIME {
@@ -96,6 +136,25 @@ void Envelope::Curve::begin(double s, double u0, double du, double base, double 
   const double k = span / std::expm1(-s);
   x = std::exp(-s * u0), mul = std::exp(-s * du), add = 0.0;
   offset = base - k, scale = k;
+}
+
+void Envelope::glideToSustain() noexcept SPINDLE_REALTIME {
+  stage_ = Stage::Glide;
+  remaining_ = kGlideFrames;
+  curve_.begin(0.0, 0.0, 1.0 / kGlideFrames, level_, sustain_ - level_);
+}
+
+double Envelope::Curve::position() const noexcept SPINDLE_REALTIME {
+  if (shape == 0.0) return x;
+  return x > 0.0 ? std::log(x) / -shape : 1.0;
+}
+
+void Envelope::Curve::retime(double du) noexcept SPINDLE_REALTIME {
+  if (shape == 0.0) {
+    add = du;
+  } else {
+    mul = std::exp(-shape * du);
+  }
 }
 
 bool Envelope::finished() const noexcept SPINDLE_REALTIME { return stage_ == Stage::Idle || stage_ == Stage::Done; }
@@ -147,6 +206,7 @@ void Envelope::enterStage(Stage stage) noexcept SPINDLE_REALTIME {
     }
     case Stage::Idle:
     case Stage::FastRelease:
+    case Stage::Glide:
     case Stage::Done: return;
   }
   if (remaining_ <= 0) finishStage();
@@ -157,7 +217,8 @@ void Envelope::finishStage() noexcept SPINDLE_REALTIME {
     case Stage::Delay: enterStage(Stage::Attack); break;
     case Stage::Attack: level_ = 1.0; enterStage(Stage::Hold); break;
     case Stage::Hold: enterStage(Stage::Decay); break;
-    case Stage::Decay: enterStage(Stage::Sustain); break;
+    case Stage::Decay:
+    case Stage::Glide: enterStage(Stage::Sustain); break;
     case Stage::Release:
     case Stage::FastRelease: level_ = 0.0; stage_ = Stage::Done; break;
     case Stage::Idle:
@@ -181,6 +242,7 @@ int Envelope::runStage(float* out, int frames) noexcept SPINDLE_REALTIME {
       break;
     case Stage::Attack:
     case Stage::Decay:
+    case Stage::Glide:
     case Stage::Release: {
       Curve c = curve_;
       for (int i = 0; i < n; ++i, c.x = c.x * c.mul + c.add) out[i] = static_cast<float>(c.offset + c.scale * c.x);

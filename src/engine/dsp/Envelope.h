@@ -42,6 +42,12 @@ class Envelope {
   // Leaves the envelope idle (finished) until start().
   void setup(const EnvelopeParams& params, float velocity01, double sampleRate) noexcept SPINDLE_REALTIME;
   void start() noexcept SPINDLE_REALTIME;                     // begin at the delay stage
+  // New params while the envelope runs (ampeg_dynamic...: a controller moved). The
+  // stage keeps its place: a delay or hold the frames it has run, a curve its point u,
+  // with the new length from there (a stage now shorter than what has run ends at
+  // once); a new sustain level is reached in a kGlideFrames linear glide.
+  void update(const EnvelopeParams& params, float velocity01) noexcept SPINDLE_REALTIME;
+  static constexpr int kGlideFrames = 64;
   void release() noexcept SPINDLE_REALTIME;                   // note-off: release from the current level
   void fastRelease(float seconds) noexcept SPINDLE_REALTIME;  // choke/steal: linear fade to 0
   void process(float* out, int frames) noexcept SPINDLE_REALTIME;  // levels 0..1, one per frame
@@ -54,7 +60,7 @@ class Envelope {
   float sustainLevel() const noexcept { return static_cast<float>(sustain_); }  // 0..1 after vel2sustain
 
  private:
-  enum class Stage : uint8_t { Idle, Delay, Attack, Hold, Decay, Sustain, Release, FastRelease, Done };
+  enum class Stage : uint8_t { Idle, Delay, Attack, Hold, Decay, Sustain, Release, FastRelease, Done, Glide };
 
   // One stage's curve B along u, walked one frame at a time: level = offset + scale * x,
   // where x is u (linear) or exp(-s u) (curved), stepped by x = x * mul + add.
@@ -64,7 +70,11 @@ class Envelope {
     double offset = 0.0, scale = 0.0;  // level = offset + scale * x
     // Runs B from u0 by du per frame, mapped to base + span * B(u).
     void begin(double s, double u0, double du, double base, double span) noexcept SPINDLE_REALTIME;
+    double position() const noexcept SPINDLE_REALTIME;  // u now
+    void retime(double du) noexcept SPINDLE_REALTIME;    // the same curve from u now, by du per frame
   };
+  void setParams(const EnvelopeParams& params, float velocity01) noexcept SPINDLE_REALTIME;
+  void glideToSustain() noexcept SPINDLE_REALTIME;  // Glide: linear from the level now to sustain_
 
   void enterStage(Stage stage) noexcept SPINDLE_REALTIME;  // skips zero-length stages
   void finishStage() noexcept SPINDLE_REALTIME;            // pins the end level, enters the next stage

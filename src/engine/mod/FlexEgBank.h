@@ -11,6 +11,13 @@
 // <curve> n's values (curve_index n, v000..v127 over x) instead. The
 // stage numbered `sustain` holds levelX once there until the note-off (a note-off that
 // comes earlier lets it pass). After the last stage the EG is 0 and finished().
+// A stage takes its time and level, with their controller additions, when it starts
+// (egN_dynamic=0, the reference's "start of the segment"); with egN_dynamic=1 a change
+// of the additions (pointsMoved) also restarts the stage running from its level now,
+// towards the new level over the new time less the frames it has run.
+// egN_loop = L: after the last stage, while the note is held, the EG goes back to stage
+// L (from the level it reached) up to egN_loop_count times (0: no limit); a loop whose
+// stages take no time at all does not repeat. egN_points only ever adds points.
 #include <array>
 #include <cstdint>
 #include <span>
@@ -33,6 +40,10 @@ class FlexEgBank {
     adds_ = PointAdds{};
     return adds_;
   }
+  // The additions, for a caller following the controllers; after changing them, call
+  // pointsMoved() (dynamic EGs re-read their running stage).
+  PointAdds& pointAdds() noexcept { return adds_; }
+  void pointsMoved() noexcept SPINDLE_REALTIME;
   // curves: the program's <curve> table, for egN_curveX (null: shapes only).
   void start(std::span<const FlexEg> egs, double sampleRate, const CurveTable* curves = nullptr) noexcept
       SPINDLE_REALTIME;
@@ -51,11 +62,17 @@ class FlexEgBank {
     const FlexEg* params = nullptr;
     size_t entry = 0;
     int stage = 0;
-    int64_t frames = 0, length = 0;  // run in this stage, and its length
-    double source = 0.0, level = 0.0;
+    int64_t frames = 0, length = 0;  // run on this stage's curve, and the curve's length
+    int64_t elapsed = 0, stageFrames = 0;  // run since the stage started, and the stage's length
+    double source = 0.0, level = 0.0, target = 0.0;  // target: the stage's level, with its addition
     bool done = false;
+    int loops = 0;         // times gone back to the loop stage
+    int64_t loopMark = -1;  // advance()'s frames left at the last jump back (a loop of no time stops)
   };
   void enter(State& s, int stage) noexcept SPINDLE_REALTIME;
+  void next(State& s, int64_t left) noexcept SPINDLE_REALTIME;  // the stage after this one, or the loop's
+  int64_t stageLength(const State& s) const noexcept SPINDLE_REALTIME;  // frames, from time + addition
+  double stageTarget(const State& s) const noexcept SPINDLE_REALTIME;
   bool held(const State& s) const noexcept SPINDLE_REALTIME;
 
   std::array<State, kMaxFlexEgs> state_{};

@@ -52,6 +52,25 @@ void Voice::startModulation(const VoiceStart& s, const PartMix& mix) noexcept SP
   if (modulated_) updateModulatedParams();
 }
 
+// ampeg_dynamic, fileg_dynamic, pitcheg_dynamic: a controller of a stage opcode that
+// moved (since the last segment: every MIDI event starts one, so at its frame) moves
+// the running envelope. The flex EGs follow inside VoiceMod (egN_dynamic).
+void Voice::followEnvelopes(const PartMix& mix) noexcept SPINDLE_REALTIME {
+  if (!mod_.followsEnvelopes() || !mix.controllers) return;
+  const uint32_t changed = mod_.refreshEnvelopes(*mix.controllers);
+  if (changed == 0) return;
+  const Region& r = *region_;
+  const float v = static_cast<float>(velocity_) / 127.0f;
+  using T = ModTarget;
+  const bool flexAmp = mod_.info().ampegEg > 0;
+  if ((changed & mod::VoiceMod::kAmpeg) && r.ampeg.dynamic >= 0.5f && !flexAmp && !fading_)
+    ampEg_.update(mod::withModulation(r.ampeg, mod_, T::AmpegDelay, T::Count), v);
+  if ((changed & mod::VoiceMod::kFileg) && r.fileg.dynamic >= 0.5f)
+    filEg_.update(mod::withModulation(r.fileg, mod_, T::FilegDelay, T::FilegDepth), v);
+  if ((changed & mod::VoiceMod::kPitcheg) && r.pitcheg.dynamic >= 0.5f)
+    pitchEg_.update(mod::withModulation(r.pitcheg, mod_, T::PitchegDelay, T::PitchegDepth), v);
+}
+
 // The next control step's length (VoiceMod::stepFrames). While values move, the
 // output gains ramp over the whole step; once settled, a part mix change ramps over
 // kGainRampFrames as in an unmodulated voice.

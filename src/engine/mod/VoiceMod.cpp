@@ -24,7 +24,44 @@ float crossfadeGain(const CcCrossfade& x, float value, CrossfadeCurve curve) noe
   return curve == CrossfadeCurve::Power ? std::sqrt(t) : t;
 }
 
+// Which envelope a note-start slot moves (a VoiceMod::k* bit), 0 for none.
+uint32_t envelopeOf(const CcModulation& m) noexcept SPINDLE_REALTIME {
+  const auto t = static_cast<int>(m.target);
+  const auto in = [t](ModTarget first, ModTarget last) noexcept SPINDLE_REALTIME {
+    return t >= static_cast<int>(first) && t <= static_cast<int>(last);
+  };
+  if (m.eg > 0 && (m.target == ModTarget::EgTime || m.target == ModTarget::EgLevel)) return VoiceMod::kFlexEgs;
+  if (m.lfo > 0 || m.eg > 0) return 0;
+  if (in(ModTarget::AmpegDelay, ModTarget::AmpegRelease)) return VoiceMod::kAmpeg;
+  if (in(ModTarget::FilegDelay, ModTarget::FilegDepth)) return VoiceMod::kFileg;
+  if (in(ModTarget::PitchegDelay, ModTarget::PitchegDepth)) return VoiceMod::kPitcheg;
+  return 0;
+}
+
 }  // namespace
+
+uint32_t VoiceMod::refreshEnvelopes(const ControllerState& cc) noexcept SPINDLE_REALTIME {
+  if (envelopeSlots_ == 0) return 0;
+  uint32_t changed = 0;
+  const auto noteStart = plan_->noteStart(*info_);
+  for (size_t i = 0; i < noteStart.size(); ++i) {
+    const CcModulation& m = noteStart[i];
+    const float x = cc.value(m.cc);
+    const uint32_t envelope = x != noteStartSource_[i] ? envelopeOf(m) : 0;
+    if (envelope == 0) continue;
+    const float delta = contribution(m, x) - contribution(m, noteStartSource_[i]);
+    noteStartSource_[i] = x;
+    changed |= envelope;
+    if (envelope != kFlexEgs) {
+      sums_[static_cast<size_t>(m.target)] += delta;
+    } else if (m.eg <= kMaxFlexEgs && m.sub < FlexEg::kMaxPoints) {
+      FlexEgBank::PointAdds& adds = egs_.pointAdds();
+      (m.target == ModTarget::EgTime ? adds.time : adds.level)[m.eg - 1u][m.sub] += delta;
+    }
+  }
+  if (changed & kFlexEgs) egs_.pointsMoved();
+  return changed;
+}
 
 void VoiceMod::start(const ModPlan& plan, size_t regionIndex, const ControllerState& cc, double sampleRate,
                      uint32_t seed) noexcept SPINDLE_REALTIME {
@@ -52,8 +89,13 @@ void VoiceMod::start(const ModPlan& plan, size_t regionIndex, const ControllerSt
   // a region with EGs: the table is a few KiB).
   FlexEgBank::PointAdds* points = info_->egs > 0 ? &egs_.clearPointAdds() : nullptr;
   lfoFreqMod_.fill(0.0f);
-  for (const CcModulation& m : plan.noteStart(*info_)) {
-    const float c = contribution(m, cc.value(m.cc));
+  envelopeSlots_ = 0;
+  const auto noteStart = plan.noteStart(*info_);
+  for (size_t i = 0; i < noteStart.size(); ++i) {
+    const CcModulation& m = noteStart[i];
+    noteStartSource_[i] = cc.value(m.cc);
+    envelopeSlots_ += envelopeOf(m) != 0 ? 1 : 0;
+    const float c = contribution(m, noteStartSource_[i]);
     if (m.eg > 0 && m.eg <= kMaxFlexEgs && m.sub < FlexEg::kMaxPoints) {  // a flex EG point
       if (points) (m.target == ModTarget::EgTime ? points->time : points->level)[m.eg - 1u][m.sub] += c;
     } else if (m.lfo == 0) {

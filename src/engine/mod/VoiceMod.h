@@ -43,6 +43,14 @@ class VoiceMod {
   // a value arrives, so that the gain ramp arrives exactly in the smoothing time.
   int stepFrames(const ControllerState& cc, int frames, int maxStep) noexcept SPINDLE_REALTIME;
 
+  // Dynamic envelopes: re-reads the controllers of the note-start slots on envelope
+  // stages (ampeg_attack_onccN..., egN_timeX_onccY...); the sums and the flex EG point
+  // additions follow them. Returns which changed: a mask of the Envelope* bits.
+  static constexpr uint32_t kAmpeg = 1, kFileg = 2, kPitcheg = 4, kFlexEgs = 8;
+  uint32_t refreshEnvelopes(const ControllerState& cc) noexcept SPINDLE_REALTIME;
+  // The region has note-start slots refreshEnvelopes() follows.
+  bool followsEnvelopes() const noexcept { return envelopeSlots_ > 0; }
+
   bool active() const noexcept { return info_->modulated(); }
   void release() noexcept SPINDLE_REALTIME { egs_.release(); }  // note-off for the flex EGs
   // The flex EG that replaces ampeg (egN_ampeg) has run its last stage.
@@ -73,6 +81,8 @@ class VoiceMod {
   std::array<Smoothed, kMaxCcModulations> values_{};
   std::array<float, kMaxCcModulations> smoothFrames_{};
   std::array<Smoothed, kMaxCcCrossfades> fades_{};
+  std::array<float, kMaxCcModulations> noteStartSource_{};  // controller value each note-start slot read
+  int envelopeSlots_ = 0;
   std::array<float, static_cast<size_t>(ModTarget::Count)> sums_{};
   float amplitude_ = 1.0f, crossfade_ = 1.0f, fadeSmoothFrames_ = 0.0f;
   LfoBank lfos_;

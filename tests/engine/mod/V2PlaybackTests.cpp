@@ -150,3 +150,24 @@ TEST_CASE("loop_tune retunes the voice while it plays inside its loop", "[engine
   CHECK(std::abs(centsBetween(measureHz(r->left, 2000, 20000, 48000.0), 3000.0)) < 1.0);
   CHECK(centsBetween(measureHz(r->left, 26000, 38000, 48000.0), 3000.0) == Approx(100.0).margin(1.0));
 }
+
+TEST_CASE("offset_mode=percent reads offset, offset_random and offset_onccN in percent of the sample", "[engine][v2]") {
+  // A ramp: the first frame played names the offset.
+  const auto firstFrame = [](const std::string& opcodes, std::vector<TimedEvent> events) {
+    SfzProgram p("<region> sample=a.wav amp_veltrack=0 " + opcodes, ramp(1000));
+    REQUIRE(p.warnings.empty());
+    events.insert(events.begin(), cc(0, 7, 127));
+    events.push_back(noteOn(0, 60));
+    return play(p, events, 256)->left[0];
+  };
+  CHECK(firstFrame("offset=25", {}) == Approx(25.0f));
+  CHECK(firstFrame("offset=25 offset_mode=samples", {}) == Approx(25.0f));
+  CHECK(firstFrame("offset=25 offset_mode=percent", {}) == Approx(250.0f));
+  CHECK(firstFrame("offset_mode=percent offset_oncc1=50", {cc(0, 1, 127)}) == Approx(500.0f));
+  CHECK(firstFrame("offset=10 offset_mode=percent offset_oncc1=50", {cc(0, 1, 127)}) == Approx(600.0f));
+  CHECK(firstFrame("offset=150 offset_mode=percent", {}) == Approx(999.0f));  // clamped to the last frame
+  const float random = firstFrame("offset_mode=percent offset_random=50", {});
+  CHECK(random >= 0.0f);
+  CHECK(random <= 500.0f);
+  CHECK(std::fmod(random, 10.0f) == 0.0f);  // whole percents: multiples of 10 frames
+}
