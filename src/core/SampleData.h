@@ -29,6 +29,10 @@ struct SampleData {
   // The file the frames past framesInRam stream from (the disk thread opens it);
   // nullptr for generators and samples wholly in RAM. Owned by the sample pool.
   const char* path = nullptr;
+  // Where frame framesInRam starts in the file, in bytes, when the loader's decoder
+  // could tell (a native FLAC frame boundary); 0 when unknown. The disk thread seeks
+  // there without a search (stream/BlockCache.h).
+  uint64_t streamByte = 0;
 };
 
 }  // namespace spindle

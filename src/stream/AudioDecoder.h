@@ -30,6 +30,21 @@ class AudioDecoder {
   virtual int64_t readPlanar(float* left, float* right, int64_t frames, std::string& error) = 0;
   // Moves the read position to `frame`; false when the file cannot seek there.
   virtual bool seek(int64_t frame) = 0;
+
+  // 16-bit frames, for a file whose samples fit them exactly (integer samples of 16
+  // bits or fewer): readPlanar's floats are exactly these / 32768. Decoders that
+  // cannot say so in reads16(), and readPlanar16 then returns -1.
+  virtual bool reads16() const noexcept { return false; }
+  virtual int64_t readPlanar16(int16_t* /*left*/, int16_t* /*right*/, int64_t /*frames*/, std::string& /*error*/) {
+    return -1;
+  }
+  // Native FLAC (false elsewhere): when the read position is at the start of a FLAC
+  // frame, that frame's first file frame and its byte offset in the file.
+  virtual bool boundary(int64_t& /*frame*/, uint64_t& /*byte*/) { return false; }
+  // Moves the read position to `frame`, the first frame of the FLAC frame at `byte`
+  // (as boundary() reported it): no search through the file. Checked against the
+  // frame's header; a mismatch (or any other decoder) falls back to seek(frame).
+  virtual bool seekToBoundary(int64_t frame, uint64_t /*byte*/) { return seek(frame); }
 };
 
 // Both fill `info` from the file's header (frames = -1 when the header does not state

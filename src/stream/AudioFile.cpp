@@ -100,6 +100,16 @@ int64_t AudioFileReader::readPlanar(float* left, float* right, int64_t frames) {
 
 bool AudioFileReader::seek(int64_t frame) { return decoder_->seek(frame); }
 
+bool AudioFileReader::reads16() const noexcept { return decoder_->reads16(); }
+
+int64_t AudioFileReader::readPlanar16(int16_t* left, int16_t* right, int64_t frames) {
+  return decoder_->readPlanar16(left, right, frames, lastError_);
+}
+
+bool AudioFileReader::boundary(int64_t& frame, uint64_t& byte) { return decoder_->boundary(frame, byte); }
+
+bool AudioFileReader::seekToBoundary(int64_t frame, uint64_t byte) { return decoder_->seekToBoundary(frame, byte); }
+
 void AudioFileReader::adviseSequential() noexcept { ::posix_fadvise(fd_, 0, 0, POSIX_FADV_SEQUENTIAL); }
 
 void AudioFileReader::adviseWillNeed(int64_t frame, int64_t frames) noexcept {

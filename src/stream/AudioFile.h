@@ -62,6 +62,18 @@ class AudioFileReader {
   bool seek(int64_t frame);
   const std::string& lastError() const noexcept { return lastError_; }
 
+  // True when readPlanar16 can deliver the file's samples exactly as 16-bit integers
+  // (16-bit or narrower integer samples, through libFLAC or libsndfile): readPlanar's
+  // floats are exactly those integers / 32768.
+  bool reads16() const noexcept;
+  // readPlanar as 16-bit integers; -1 when reads16() is false.
+  int64_t readPlanar16(int16_t* left, int16_t* right, int64_t frames);
+  // Native FLAC: at the start of a FLAC frame, its first file frame and byte offset
+  // (false otherwise, and for every other format).
+  bool boundary(int64_t& frame, uint64_t& byte);
+  // seek(frame) without a search, to where boundary() once reported `frame` starts.
+  bool seekToBoundary(int64_t frame, uint64_t byte);
+
   // Page-cache hints (posix_fadvise on the file's descriptor; failures are ignored).
   // Byte ranges are estimated from the file's mean bytes per frame, which is exact
   // enough for PCM and a fair guess for FLAC and Ogg.

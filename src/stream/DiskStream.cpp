@@ -38,6 +38,7 @@ void DiskStream::open(const rt::StreamOrder& order, rt::StreamSlot& slot, DiskSh
   }
   shared.files.checkIn(sample_, std::move(reader), position);
   fd_ = ::open(fileOfPath(sample_->path).c_str(), O_RDONLY | O_CLOEXEC);
+  follow();
   if (next_ > last_) finish(false);
 }
 
@@ -55,6 +56,7 @@ void DiskStream::exit(const rt::StreamOrder& order) {
   }
   loop_ = order.loop;
   last_ = order.lastFrame;
+  cursor_.last = lastFileFrame();
   // Release: pairs with the consumer's acquire load; frames at or past `counter` are
   // committed later still, by commitWrite's own release store.
   slot_->exitCounter.store(counter, std::memory_order_release);
@@ -63,6 +65,8 @@ void DiskStream::exit(const rt::StreamOrder& order) {
 void DiskStream::close() {
   if (!slot_) return;
   unpin();
+  if (cursor_.sample) shared_->blocks.unfollow(&cursor_);
+  cursor_.sample = nullptr;
   // The audio thread posted Release after its last consume(): its read position is final.
   const uint64_t consumed = slot_->ring.readPosition() - startCounter_;
   shared_->counters.framesConsumed.fetch_add(consumed, std::memory_order_relaxed);
@@ -71,6 +75,17 @@ void DiskStream::close() {
   slot_ = nullptr;
   sample_ = nullptr;
   complete_ = false;
+}
+
+// The last file frame the stream may read: its last unrolled frame, or with a loop
+// (which may wrap back) the file's end.
+int64_t DiskStream::lastFileFrame() const noexcept {
+  return loop_.looping() ? sample_->totalFrames - 1 : std::min(last_, sample_->totalFrames - 1);
+}
+
+void DiskStream::follow() {
+  cursor_ = BlockCache::Cursor{sample_, loop_.locate(next_).frame, lastFileFrame()};
+  shared_->blocks.follow(&cursor_);
 }
 
 void DiskStream::unpin() noexcept {
@@ -146,20 +161,18 @@ int64_t DiskStream::produce(float* left, float* right, int64_t u, int64_t frames
 // File frames [fileFrame, fileFrame + frames) from the cache's blocks, pinning each in
 // turn; fewer when a block cannot be decoded (error_ says why).
 int64_t DiskStream::copyFromBlocks(float* left, float* right, int64_t fileFrame, int64_t frames) {
-  constexpr int64_t kB = BlockCache::kBlockFrames;
   int64_t done = 0;
   while (done < frames) {
     const int64_t at = fileFrame + done;
-    if (!block_ || at < block_->index * kB || at >= block_->index * kB + block_->frames) {
+    if (!block_ || at < block_->first || at >= block_->first + block_->frames) {
       unpin();
       block_ = shared_->blocks.pin(sample_, at, shared_->files, shared_->beforeRead, shared_->counters, error_, fd_);
       if (!block_) return done;
+      cursor_.at = block_->first;
     }
-    const int64_t offset = at - block_->index * kB;
+    const int64_t offset = at - block_->first;
     const int64_t n = std::min(frames - done, block_->frames - offset);
-    const auto bytes = static_cast<std::size_t>(n) * sizeof(float);
-    std::memcpy(left + done, block_->channel[0] + offset, bytes);
-    if (right) std::memcpy(right + done, block_->channel[1] + offset, bytes);
+    BlockCache::copyFrames(*block_, offset, n, left + done, right ? right + done : nullptr);
     done += n;
   }
   return done;

@@ -106,6 +106,8 @@ class DiskStream {
   int64_t copyFromBlocks(float* left, float* right, int64_t fileFrame, int64_t frames);
   void copyFromRam(float* left, float* right, int64_t fileFrame, int64_t frames) const noexcept;
   void unpin() noexcept;
+  int64_t lastFileFrame() const noexcept;
+  void follow();
   void finish(bool failed) noexcept;
   void fail(std::string why);
   void noteFirstFill() noexcept;
@@ -114,6 +116,7 @@ class DiskStream {
   rt::StreamSlot* slot_ = nullptr;
   const SampleData* sample_ = nullptr;
   const BlockCache::Block* block_ = nullptr;  // pinned: the block copied from last
+  BlockCache::Cursor cursor_;                 // followed by the cache while open
   LoopMap loop_;
   int64_t next_ = 0;       // unrolled frame the ring's next counter receives
   int64_t last_ = 0;       // last unrolled frame to write

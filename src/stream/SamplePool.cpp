@@ -174,6 +174,9 @@ bool SamplePool::loadFile(SampleRecord& record) {
     // The zeroed tail past `got` stays in place as a longer guard.
   }
   record.data.framesInRam = got;
+  int64_t boundary = 0;
+  uint64_t byte = 0;
+  if (streamed && reader->boundary(boundary, byte) && boundary == got) record.data.streamByte = byte;
   record.data.totalFrames = streamed ? info.frames : got;
   record.data.path = streamed ? record.path.c_str() : nullptr;
   record.data.sampleRate = info.sampleRate;

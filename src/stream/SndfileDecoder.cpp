@@ -81,26 +81,39 @@ class SndfileDecoder final : public AudioDecoder {
 
   int64_t readPlanar(float* left, float* right, int64_t frames, std::string& error) override;
   bool seek(int64_t frame) override { return sf_seek(file_, frame, SEEK_SET) == frame; }
+  // PCM_16: libsndfile's float is the short / 32768 (an exact power-of-two scale).
+  bool reads16() const noexcept override { return pcm16_; }
+  int64_t readPlanar16(int16_t* left, int16_t* right, int64_t frames, std::string& error) override;
+  void setPcm16(bool pcm16) {
+    pcm16_ = pcm16;
+    if (pcm16) shorts_ = std::make_unique<int16_t[]>(static_cast<std::size_t>(AudioFileReader::kChunkFrames * channels_));
+  }
 
  private:
+  template <typename T, typename Read>
+  int64_t readChunks(T* chunk, T* left, T* right, int64_t frames, std::string& error, Read read);
+
   SNDFILE* file_;
   int channels_;
+  bool pcm16_ = false;
   std::unique_ptr<float[]> chunk_;  // kChunkFrames * channels interleaved
+  std::unique_ptr<int16_t[]> shorts_;  // the same for readPlanar16 (PCM_16 only)
   std::unique_ptr<RangeIo> range_;  // a range's virtual I/O, read by file_ until it closes
 };
 
-int64_t SndfileDecoder::readPlanar(float* left, float* right, int64_t frames, std::string& error) {
+template <typename T, typename Read>
+int64_t SndfileDecoder::readChunks(T* chunk, T* left, T* right, int64_t frames, std::string& error, Read read) {
   int64_t done = 0;
   while (done < frames) {
     const sf_count_t want = std::min(frames - done, AudioFileReader::kChunkFrames);
-    const sf_count_t got = sf_readf_float(file_, chunk_.get(), want);
+    const sf_count_t got = read(chunk, want);
     if (got <= 0) break;
-    const float* in = chunk_.get();
-    float* l = left + done;
+    const T* in = chunk;
+    T* l = left + done;
     if (channels_ == 1) {
       std::copy_n(in, got, l);
     } else if (right) {
-      float* r = right + done;
+      T* r = right + done;
       for (sf_count_t i = 0; i < got; ++i) {
         l[i] = in[i * channels_];
         r[i] = in[i * channels_ + 1];
@@ -113,6 +126,17 @@ int64_t SndfileDecoder::readPlanar(float* left, float* right, int64_t frames, st
   }
   if (done < frames && sf_error(file_) != SF_ERR_NO_ERROR) error = sf_strerror(file_);
   return done;
+}
+
+int64_t SndfileDecoder::readPlanar(float* left, float* right, int64_t frames, std::string& error) {
+  return readChunks(chunk_.get(), left, right, frames, error,
+                    [this](float* chunk, sf_count_t want) { return sf_readf_float(file_, chunk, want); });
+}
+
+int64_t SndfileDecoder::readPlanar16(int16_t* left, int16_t* right, int64_t frames, std::string& error) {
+  if (!pcm16_) return -1;
+  return readChunks(shorts_.get(), left, right, frames, error,
+                    [this](int16_t* chunk, sf_count_t want) { return sf_readf_short(file_, chunk, want); });
 }
 
 // The first sustain loop and the root key of a WAV smpl chunk or AIFF markers.
@@ -154,7 +178,9 @@ std::unique_ptr<AudioDecoder> adopt(SNDFILE* file, const SF_INFO& sf, AudioFileI
   // SF_COUNT_MAX: the header does not say (a FLAC stream written to a pipe).
   info.frames = sf.frames == SF_COUNT_MAX ? -1 : sf.frames;
   readInstrument(file, info);
-  return std::make_unique<SndfileDecoder>(file, sf.channels, std::move(range));
+  auto decoder = std::make_unique<SndfileDecoder>(file, sf.channels, std::move(range));
+  decoder->setPcm16((sf.format & SF_FORMAT_SUBMASK) == SF_FORMAT_PCM_16);
+  return decoder;
 }
 
 }  // namespace

@@ -2,7 +2,8 @@
 // stream_audio tests drive it through streams): every format decodes by block, in any
 // block order (seeks), to exactly the frames of a whole-file decode; blocks are found
 // again; the least recently used unpinned block goes first, a block a second stream
-// used outlives blocks used once, and a pinned block is never evicted.
+// used outlives blocks used once, and a pinned block is never evicted. 16-bit files
+// are held as 16-bit blocks (twice the frames of float ones in the same bytes).
 #include <string>
 #include <vector>
 
@@ -18,8 +19,8 @@ using spindle::stream::PoolOptions;
 using spindle::stream::SamplePool;
 
 namespace {
-constexpr int64_t kB = BlockCache::kBlockFrames;
-constexpr int64_t kFrames = 5 * kB - 1000;  // five blocks, the last one short
+constexpr int64_t kB = BlockCache::kBlockFrames;  // 16-bit stereo
+constexpr int64_t kFrames = 5 * kB - 1000;  // five 16-bit stereo blocks, the last one short
 
 struct Cache {
   explicit Cache(int count) : blocks(static_cast<std::size_t>(count) * BlockCache::kBlockBytes, 0) {}
@@ -27,8 +28,9 @@ struct Cache {
   BlockCache blocks;
   stream::DiskCounters counters;
   std::string error;
+  int64_t framesPerBlock = kB;
   const BlockCache::Block* pin(const SampleData* s, int64_t block) {
-    return blocks.pin(s, block * kB, files, {}, counters, error);
+    return blocks.pin(s, block * framesPerBlock, files, {}, counters, error);
   }
 };
 }  // namespace
@@ -38,9 +40,12 @@ TEST_CASE("every format decodes by block, in any order, to the whole-file decode
   struct Format {
     const char* name;
     int format;
+    int64_t framesPerBlock;  // 32 KiB of stereo: 16-bit integers, else float
   };
-  const Format formats[] = {{"a.wav", SF_FORMAT_WAV | SF_FORMAT_PCM_16}, {"a.aiff", SF_FORMAT_AIFF | SF_FORMAT_PCM_24},
-                            {"a.flac", SF_FORMAT_FLAC | SF_FORMAT_PCM_16}, {"a.ogg", SF_FORMAT_OGG | SF_FORMAT_VORBIS}};
+  const Format formats[] = {{"a.wav", SF_FORMAT_WAV | SF_FORMAT_PCM_16, kB},
+                            {"a.aiff", SF_FORMAT_AIFF | SF_FORMAT_PCM_24, kB / 2},
+                            {"a.flac", SF_FORMAT_FLAC | SF_FORMAT_PCM_16, kB},
+                            {"a.ogg", SF_FORMAT_OGG | SF_FORMAT_VORBIS, kB / 2}};
   for (const Format& f : formats) {
     INFO(f.name);
     REQUIRE(test::writeTestCompressed(dir / f.name, f.format, 2, kFrames));
@@ -50,13 +55,18 @@ TEST_CASE("every format decodes by block, in any order, to the whole-file decode
     REQUIRE((whole && part && part->path));
     REQUIRE(whole->totalFrames == kFrames);
     Cache cache(8);
+    const int64_t fpb = cache.framesPerBlock = f.framesPerBlock;
     int wrong = 0;
+    std::vector<float> got[2];
     for (const int64_t k : {3, 0, 4, 1, 2}) {  // out of order: four seeks, then 1 -> 2 runs on
       const BlockCache::Block* b = cache.pin(part, k);
       REQUIRE(b != nullptr);
-      CHECK(b->frames == std::min(kB, kFrames - k * kB));
+      CHECK(b->frames == std::min(fpb, kFrames - k * fpb));
+      CHECK(cache.blocks.framesPerBlock(part) == fpb);
+      for (auto& g : got) g.assign(static_cast<std::size_t>(b->frames), -2.0f);
+      BlockCache::copyFrames(*b, 0, b->frames, got[0].data(), got[1].data());
       for (int64_t i = 0; i < b->frames; ++i)
-        for (int c = 0; c < 2; ++c) wrong += b->channel[c][i] != whole->channel[c][k * kB + i];
+        for (int c = 0; c < 2; ++c) wrong += got[c][static_cast<std::size_t>(i)] != whole->channel[c][k * fpb + i];
       cache.blocks.unpin(b);
     }
     CHECK(wrong == 0);
@@ -65,7 +75,8 @@ TEST_CASE("every format decodes by block, in any order, to the whole-file decode
     // seeks to 0 and skips 1, 2 runs on from 1's end.
     const bool vorbis = (f.format & SF_FORMAT_SUBMASK) == SF_FORMAT_VORBIS;
     CHECK(cache.counters.seeks.load() == (vorbis ? 3u : 4u));
-    const uint64_t decoded = vorbis ? kFrames + 7 * kB : kFrames;
+    const uint64_t blocks = static_cast<uint64_t>(std::min(5 * fpb, kFrames));
+    const uint64_t decoded = vorbis ? blocks + 7 * fpb : blocks;
     CHECK(cache.counters.framesDecoded.load() == decoded);
     const BlockCache::Block* again = cache.pin(part, 3);  // found, not decoded again
     CHECK(cache.counters.blockHits.load() == 1);
@@ -76,11 +87,13 @@ TEST_CASE("every format decodes by block, in any order, to the whole-file decode
 
 TEST_CASE("eviction: least recently used unpinned first, reused blocks last, pinned never", "[stream][cache]") {
   const auto dir = test::scratchDir("block-evict");
-  test::writeTestWav(dir / "long.wav", 1, 12 * kB);
+  const int64_t fpb = 2 * kB;  // mono 16-bit: 16384 frames a block
+  test::writeTestWav(dir / "long.wav", 1, 12 * fpb);
   SamplePool head(PoolOptions{100, 0});
   const SampleData* s = head.acquire((dir / "long.wav").string());
   REQUIRE(s != nullptr);
   Cache cache(4);
+  cache.framesPerBlock = fpb;
   REQUIRE(cache.blocks.capacity() == 4);
   const BlockCache::Block* held = cache.pin(s, 0);  // stays pinned throughout
   for (int64_t k : {1, 2}) cache.blocks.unpin(cache.pin(s, k));
@@ -96,7 +109,9 @@ TEST_CASE("eviction: least recently used unpinned first, reused blocks last, pin
   CHECK(cache.counters.blockMisses.load() == misses + 1);
   for (int64_t k = 6; k < 12; ++k) cache.blocks.unpin(cache.pin(s, k));  // churn
   CHECK(held->index == 0);  // the pinned block kept its frames
-  CHECK(held->channel[0][5] == static_cast<float>(test::frameValue(5, 0)) / 32768.0f);
+  float frame5 = 0.0f;
+  BlockCache::copyFrames(*held, 5, 1, &frame5, nullptr);
+  CHECK(frame5 == static_cast<float>(test::frameValue(5, 0)) / 32768.0f);
   CHECK(cache.blocks.blocksHeld() == 4);
   CHECK(cache.blocks.bytesHeld() == 4 * BlockCache::kBlockBytes);
   cache.blocks.unpin(held);

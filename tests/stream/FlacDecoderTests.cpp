@@ -144,6 +144,47 @@ TEST_CASE("FLAC seeks land on the frame asked for, also back from the end") {
   checkSeek(*reader, ref, 31415, 4000);  // a failed seek leaves the reader usable
 }
 
+TEST_CASE("FLAC frame boundaries: a reader goes back to one without a search, and reads 16 bits exactly") {
+  const auto path = spindle::test::scratchDir("flac-boundary") / "stereo16.flac";
+  writeFlac(path, SF_FORMAT_PCM_16, 2, 100000);
+  const Reference ref = decodeWithSndfile(path);
+  std::string error;
+  const auto reader = AudioFileReader::open(path, error);
+  REQUIRE(reader);
+  REQUIRE(reader->reads16());
+  // Read in 8192-frame steps, noting every boundary (a multiple of the 4096-frame block).
+  std::vector<std::pair<int64_t, uint64_t>> starts;
+  std::vector<int16_t> l16(8192), r16(8192);
+  int64_t at = 0, bad = 0, got = 0;
+  int64_t frame = 0;
+  uint64_t byte = 0;
+  while (reader->boundary(frame, byte) && (got = reader->readPlanar16(l16.data(), r16.data(), 8192)) > 0) {
+    CHECK(frame == at);
+    starts.emplace_back(frame, byte);
+    for (int64_t i = 0; i < got; ++i) {
+      const auto j = static_cast<std::size_t>(i), k = static_cast<std::size_t>(at + i);
+      bad += static_cast<float>(l16[j]) / 32768.0f != ref.left[k] || static_cast<float>(r16[j]) / 32768.0f != ref.right[k];
+    }
+    at += got;
+  }
+  CHECK(bad == 0);
+  CHECK(at == 100000);
+  REQUIRE(starts.size() == 13);  // 0, 8192, ... 98304; at 100000 (the end) there is none
+  std::vector<float> left(9000), right(9000);
+  for (const std::size_t i : {std::size_t{5}, std::size_t{0}, std::size_t{12}, std::size_t{7}}) {
+    const auto [first, offset] = starts[i];
+    INFO("boundary at " << first);
+    REQUIRE(reader->seekToBoundary(first, offset));
+    const int64_t expected = std::min<int64_t>(9000, 100000 - first);
+    REQUIRE(reader->readPlanar(left.data(), right.data(), 9000) == expected);
+    CHECK(mismatches(ref, first, left, right, expected) == 0);
+  }
+  // A byte offset that is not the frame's start: the header check falls back to a search.
+  REQUIRE(reader->seekToBoundary(starts[6].first, starts[3].second));
+  REQUIRE(reader->readPlanar(left.data(), right.data(), 9000) == 9000);
+  CHECK(mismatches(ref, starts[6].first, left, right, 9000) == 0);
+}
+
 TEST_CASE("a truncated FLAC file reads short and a corrupted one stops at the damage with an error") {
   const auto dir = spindle::test::scratchDir("flac-damage");
   writeFlac(dir / "whole.flac", SF_FORMAT_PCM_16, 2, 80000);

@@ -124,9 +124,9 @@ TEST_CASE("a saturated dense FLAC render streams bit-identically to the all-in-R
   REQUIRE(streamed.consumed > 1000000);
   CHECK(static_cast<double>(streamed.decoded) <= 1.3 * static_cast<double>(streamed.consumed));
 
-  // A cache far smaller than the piano's 51 MiB of decoded audio (its floor: two blocks
-  // per stream slot, 20 MiB): blocks are evicted and decoded again, the output stays
-  // exact, and decoding stays well under the voices' reads.
+  // A cache far smaller than the piano's 26 MiB of decoded 16-bit audio (its floor: a
+  // block per stream slot and two, 10 MiB): blocks are evicted and decoded again, the
+  // output stays exact, and decoding stays well under the voices' reads.
   RenderSetup tiny;
   tiny.cacheBytes = 0;
   const Result small = render(piano, 4096, piano.song, tiny);
