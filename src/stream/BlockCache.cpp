@@ -91,7 +91,7 @@ void BlockCache::unpin(const Block* block) noexcept {
   if (--blocks_[i].pins > 0) return;
   pushRecent(i, blocks_[i].reused ? kProtected : kProbation);
   List& guarded = lists_[kProtected];
-  if (guarded.size > capacity() / 2) {
+  if (guarded.size > capacity() * 7 / 8) {
     const uint32_t demoted = guarded.oldest;
     unlink(demoted);
     pushRecent(demoted, kProbation);

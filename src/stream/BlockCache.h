@@ -32,8 +32,9 @@
 //
 // Eviction (segmented LRU): an unpinned block waits in one of two LRU lists. A block
 // only one stream has used so far is on probation; one that a second stream found
-// in the cache is protected (at most half the cache; past that the oldest protected
-// block goes back on probation). The victim is the oldest block on probation, else
+// in the cache is protected (at most 7/8 of the cache; past that the oldest protected
+// block goes back on probation: dense piano bench, 8 % to 11 % fewer frames decoded
+// than with half the cache at 48-96 MiB, 1 % more at 24 MiB). The victim is the oldest block on probation, else
 // the oldest protected one. A dense song streams many blocks once (the tail of a
 // long chord note) and a few blocks again and again (the first blocks past the
 // preload of a repeated note): plain LRU let the first kind flush the second.
