@@ -48,6 +48,7 @@ const std::map<std::string, std::pair<Setter, const char*>>& valueOptions() {
       {"--preload-frames", {number<int64_t>(&RenderArgs::preloadFrames, -1, INT32_MAX), "-1 (all in RAM) or 0 and up"}},
       {"--streams", {number(&RenderArgs::streams, 1, limits::kMaxStreams), "1 to 4096 streams"}},
       {"--read-size", {number(&RenderArgs::readKiB, 16, 16384), "16 to 16384 KiB"}},
+      {"--cache-size", {number(&RenderArgs::cacheMiB, 1, 65536), "1 to 65536 MiB"}},
       {"--format", {[](RenderArgs& args, const std::string& value) {
                       const auto format = io::parseWavFormat(value);
                       if (format) args.format = *format;
@@ -108,10 +109,13 @@ std::string renderUsage() {
          "  --format F         output samples: f32 (default), s24 or s16\n"
          "  --seed N           random seed for lorand/hirand and other randomness (default 1)\n"
          "  --preload-frames N frames of each sample kept in RAM; the rest streams from disk\n"
-         "                     (default 16384; -1 loads every sample whole)\n"
+         "                     (default 0: a render waits for the disk, a preload only\n"
+         "                     takes memory; -1 loads every sample whole)\n"
          "  --streams N        disk streams allocated up front (default: the polyphony plus\n"
          "                     its steal margin, 320 at 256 voices)\n"
          "  --read-size KIB    one disk read, in KiB of 16-bit stereo audio (default 256)\n"
+         "  --cache-size MIB   decoded audio the disk thread keeps for every stream to share\n"
+         "                     (default 48; at least 32 KiB per stream)\n"
          "  --help             show this help\n"
          "  --version          show the version\n"
          "\n"

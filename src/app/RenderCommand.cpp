@@ -82,6 +82,8 @@ stream::StreamingOptions streamingOptions(const RenderArgs& args) {
   options.preloadFrames = args.preloadFrames;
   options.streams = args.streams;
   options.disk.readBytes = int64_t{args.readKiB} * 1024;
+  options.disk.cacheBytes = static_cast<std::size_t>(args.cacheMiB) << 20;
+  options.offline = true;  // freewheel throughout: rings for a span (Streaming.h)
   return options;
 }
 

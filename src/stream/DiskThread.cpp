@@ -29,6 +29,10 @@ int64_t ringFramesFor(const DiskOptions& /*options*/, int maxBlockFrames) noexce
   return nextPowerOfTwo(lowWaterFrames(maxBlockFrames) + 4096);
 }
 
+int64_t offlineRingFrames() noexcept { return nextPowerOfTwo(kSpanFrames + 2 * limits::kGuardFrames); }
+
+int64_t offlineLowWaterFrames() noexcept { return offlineRingFrames() / 2; }
+
 DiskThread::DiskThread(rt::StreamBank& bank, DiskOptions options)
     : bank_(bank),
       options_(std::move(options)),

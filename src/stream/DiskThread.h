@@ -53,6 +53,14 @@ int64_t lowWaterFrames(int maxBlockFrames) noexcept;
 // a ring needs what a voice can read in one block and a margin for the disk thread's
 // round, not seconds. 16384 frames (128 KiB stereo) at a 256-frame period.
 int64_t ringFramesFor(const DiskOptions& options, int maxBlockFrames) noexcept;
+// An offline (freewheel) render's rings: a voice that finds frames missing inside a
+// block waits for the disk thread there (StreamReader::copy), so a ring needs to hold
+// one span of the voice (engine::RenderScratch::kSpanCapacity, 4096 frames, plus the
+// interpolator's taps), not everything a voice five octaves up reads in a block: 8192
+// frames (64 KiB stereo), half the 256-frame block's live ring. The render waits
+// between blocks when a ring holds less than half of it (offlineLowWaterFrames).
+int64_t offlineRingFrames() noexcept;
+int64_t offlineLowWaterFrames() noexcept;
 
 // One stream that failed: the sample file and one sentence naming it.
 struct DiskError {

@@ -19,8 +19,11 @@ std::string mib(std::size_t bytes) {
 Streaming::Streaming(StreamingOptions options, int polyphony, int maxBlockFrames) : options_(std::move(options)) {
   if (options_.preloadFrames < 0) return;
   const int streams = std::clamp(options_.streams > 0 ? options_.streams : voicesFor(polyphony), 1, limits::kMaxStreams);
-  bank_ = std::make_unique<rt::StreamBank>(streams, ringFramesFor(options_.disk, maxBlockFrames),
-                                           lowWaterFrames(maxBlockFrames));
+  if (options_.offline)
+    bank_ = std::make_unique<rt::StreamBank>(streams, offlineRingFrames(), offlineLowWaterFrames());
+  else
+    bank_ = std::make_unique<rt::StreamBank>(streams, ringFramesFor(options_.disk, maxBlockFrames),
+                                             lowWaterFrames(maxBlockFrames));
   disk_ = std::make_unique<DiskThread>(*bank_, options_.disk);
 }
 

@@ -14,6 +14,7 @@
 #include "stream/DiskThread.h"
 #include "stream/FileCache.h"
 #include "stream/SamplePool.h"
+#include "stream/Streaming.h"
 
 using namespace spindle;
 using spindle::stream::DiskOptions;
@@ -227,4 +228,18 @@ TEST_CASE("the file cache keeps at most its limit of idle files, most recent fir
   CHECK(cache.opens() == 5);
   auto a = cache.checkOut(samples[1], error), b = cache.checkOut(samples[1], error);  // two streams, two readers
   CHECK((a && b && a != b));
+}
+
+TEST_CASE("ring sizes: a live ring covers a block at the highest pitch, an offline ring one span", "[stream][disk]") {
+  stream::StreamingOptions options;
+  options.disk.fifoPriority = 0;
+  options.streams = 4;
+  stream::Streaming live(options, 256, 256);
+  CHECK(live.bank()->ringFrames() == 16384);  // 256 frames x 32 (the highest increment) + taps + 4096
+  CHECK(live.bank()->lowWaterFrames() == 256 * 32 + 2 * limits::kGuardFrames);
+  options.offline = true;
+  stream::Streaming offline(options, 256, 256);
+  CHECK(offline.bank()->ringFrames() == 8192);  // one 4096-frame span and its taps
+  CHECK(offline.bank()->lowWaterFrames() == 4096);
+  CHECK(offline.ringBytes() * 2 <= live.ringBytes() + 4 * 1024);
 }

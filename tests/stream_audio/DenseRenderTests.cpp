@@ -63,6 +63,7 @@ Result render(const Piano& piano, int64_t preload, const std::vector<io::TimedMi
   options.disk.cacheBytes = setup.cacheBytes;
   options.disk.fifoPriority = 0;
   options.disk.beforeRead = std::move(setup.slowDisk);
+  options.offline = true;  // as spindle-render: rings for a span, not a block at the highest pitch
   app::Loader loader(stream::poolOptionsFor(options));
   stream::Streaming streaming(options, kPolyphony, kBlock);
   const app::Loader::Result loaded = loader.load(piano.dir / "piano.sfz");
