@@ -154,6 +154,14 @@ struct Region {
   float sampleFadeout = 0.0f;            // sample_fadeout: seconds of fade before the sample's end
   float loopTune = 0.0f;                 // loop_tune: cents added while playing inside the loop
   int32_t sampleQuality = -1;            // sample_quality 1..10 (engine::Quality for it), -1 = the engine's
+  // Oscillator playback of a one-cycle table (SFZ v2; engine/dsp/OscillatorBank.h).
+  // oscillator: 0 off, 1 on (a file's frames are one cycle), 2 auto (sfizz's rule: on
+  // for files under 3000 frames); generators (*sine...) are oscillators whatever it says.
+  uint8_t oscillator = 0;
+  int32_t oscillatorMode = 0, oscillatorMulti = 1;  // 0..2, 1..9
+  int32_t oscillatorQuality = -1;                   // 0..3; -1 = from the engine's quality
+  float oscillatorPhase = 0.0f;                     // cycles; below 0 = random per copy
+  float oscillatorDetune = 0.0f, oscillatorModDepth = 0.0f;  // cents, percent
   LoopMode loopMode = LoopMode::NoLoop;
   bool loopModeSet = false;              // false: loop_continuous if the file has a loop
   int64_t loopStart = -1, loopEnd = -1;  // frames; -1 = from the file's smpl chunk

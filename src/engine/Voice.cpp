@@ -53,6 +53,7 @@ bool Voice::start(const VoiceStart& s, Prng& rng, const SourceScratch& scratch, 
   startModulation(s, mix);
 
   source_.start(setupSource(r, *d, s.releaseTrigger, rng), scratch);
+  setupOscillator(r, *d, rng);
   setupPitch(r, s, rng);
   bendCents_ = bendTarget_ = curves::bendCents(r, mix.bend, mix.bendRange);
   setupGain(r, s, rng);
@@ -138,7 +139,11 @@ void Voice::setupPitch(const Region& r, const VoiceStart& s, Prng& rng) noexcept
   if (r.pitchRandom > 0.0f) cents += static_cast<double>(r.pitchRandom * rng.bipolar());
   double fileRate = s.sample->sampleRate > 0.0 ? s.sample->sampleRate : s.sampleRate;
   // An oscillator's table plays middle C at its rate: at the keycenter it plays the keycenter.
-  if (s.sample->oscillator) fileRate *= centsToRatio(100.0 * (center - 60));
+  // A file played as a table (oscillator=on) is one cycle at the keycenter, whatever its rate.
+  if (playsAsTable(r, *s.sample)) {
+    if (!s.sample->oscillator) fileRate = static_cast<double>(s.sample->totalFrames) * noteToHz(60.0);
+    fileRate *= centsToRatio(100.0 * (center - 60));
+  }
   baseIncrement_ = centsToRatio(cents) * fileRate / s.sampleRate;
   increment_ = baseIncrement_;
 }

@@ -34,6 +34,7 @@
 #include "engine/dsp/Filter.h"
 #include "engine/dsp/Interpolators.h"
 #include "engine/dsp/Lfo.h"
+#include "engine/dsp/OscillatorBank.h"
 #include "engine/mod/VoiceMod.h"
 
 namespace spindle::engine {
@@ -155,6 +156,10 @@ class Voice {
   void setupFilter2(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME;
   void setupTiming(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME;
   void setupModulators(const Region& r, const VoiceStart& s) noexcept SPINDLE_REALTIME;
+  // VoiceOscillator.cpp: whether the sample plays as a one-cycle table, and the bank
+  // that plays it when the region sets oscillator_* (or the table is a file).
+  static bool playsAsTable(const Region& r, const SampleData& d) noexcept SPINDLE_REALTIME;
+  void setupOscillator(const Region& r, const SampleData& d, Prng& rng) noexcept SPINDLE_REALTIME;
   // mod/VoiceControl.cpp: controller modulation.
   void startModulation(const VoiceStart& s, const PartMix& mix) noexcept SPINDLE_REALTIME;
   void followEnvelopes(const PartMix& mix) noexcept SPINDLE_REALTIME;
@@ -197,6 +202,8 @@ class Voice {
   bool oneShot_ = false, loopSustain_ = false, stereo_ = false, releaseTrigger_ = false;
 
   SampleSource source_;
+  dsp::OscillatorBank osc_;  // plays the voice instead of source_ when oscillating_
+  bool oscillating_ = false;
   double position_ = 0.0;       // unrolled source frames
   double baseIncrement_ = 1.0;  // source frames per output frame before bend and modulation
   double increment_ = 1.0;      // this segment's constant increment (unmodulated pitch)

@@ -154,6 +154,10 @@ void Voice::computeIncrements(float* pitchEnv, float* pitchLfo, int frames, cons
 
 void Voice::fetch(float* left, float* right, int frames, const float* increments, RenderContext& ctx) noexcept
     SPINDLE_REALTIME {
+  if (oscillating_) {  // a one-cycle table with oscillator_* settings (VoiceOscillator.cpp)
+    osc_.render(left, right, frames, increments, increment_);
+    return;
+  }
   int done = 0;
   while (done < frames) {
     const int chunk = std::min(RenderScratch::kChunkFrames, frames - done);

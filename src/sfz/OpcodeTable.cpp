@@ -325,7 +325,7 @@ std::string numberPattern(std::string_view name, bool placeholders) {
 const std::unordered_map<std::string, const OpcodeSpec*>& tableIndex() {
   static const auto index = [] {
     std::unordered_map<std::string, const OpcodeSpec*> map;
-    for (const auto table : {std::span<const OpcodeSpec>(kTable), modOpcodeTable()}) {
+    for (const auto table : {std::span<const OpcodeSpec>(kTable), modOpcodeTable(), synthOpcodeTable()}) {
       for (const OpcodeSpec& s : table) {
         map.emplace(s.name, &s);
         for (std::string_view alias : s.aliases)

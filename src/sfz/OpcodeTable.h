@@ -108,6 +108,8 @@ struct OpcodeMatch {
 std::span<const OpcodeSpec> opcodeTable();
 // The controller modulation opcodes (ModOpcodes.cpp), also found by findOpcode().
 std::span<const OpcodeSpec> modOpcodeTable();
+// The oscillator opcodes (SynthOpcodes.cpp), also found by findOpcode().
+std::span<const OpcodeSpec> synthOpcodeTable();
 
 // The implemented opcode called `name` (canonical or alias, N given as digits; an
 // lfoN_ or egN_ prefix's number goes to OpcodeMatch::lfo or ::eg).

@@ -4,8 +4,9 @@
 // every filter type with the second filter and shelving EQ bands, loop_count and
 // note_selfmask, while controllers sweep the LFO depths and rates; issue 17's rest:
 // dynamic ampeg/fileg and flex EGs followed by controllers, polyphony at every scope,
-// offset_mode=percent, release_key regions under the sustain pedal. No allocation, no
-// free, no lock.
+// offset_mode=percent, release_key regions under the sustain pedal; oscillator playback
+// (oscillator_* : phase, random phase, unison, ring, FM under a pitch LFO, each
+// quality, a file played as a table). No allocation, no free, no lock.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -168,4 +169,71 @@ TEST_CASE("Audio thread: flex EGs, LFOs, every filter type and EQ shelves alloca
   CHECK(peak > 0.01f);
   CHECK(std::isfinite(peak));
   test::checkAudioThreadClean(counts);
+}
+
+namespace {
+
+// One region per oscillator setting, keys 60..; the table is *sine's (oscillator=true),
+// the last region plays `file` as a table (oscillator=on).
+engine::Program makeOscillatorProgram(const SampleData& table, const SampleData& file) {
+  engine::Program p;
+  p.samples = {&table, &file};
+  const auto add = [&](int multi, int mode, float phase, int quality) {
+    Region r;
+    r.sampleIndex = 0;
+    r.lokey = r.hikey = static_cast<uint8_t>(60 + p.regions.size());
+    r.loopMode = LoopMode::LoopContinuous;
+    r.loopModeSet = true;
+    r.oscillatorMulti = multi;
+    r.oscillatorMode = mode;
+    r.oscillatorPhase = phase;
+    r.oscillatorQuality = quality;
+    r.oscillatorDetune = 30.0f;
+    r.oscillatorModDepth = 80.0f;
+    r.ampeg.release = 0.05f;
+    p.regions.push_back(r);
+  };
+  add(1, 0, 0.25f, -1);
+  add(1, 0, -1.0f, 0);
+  add(9, 0, -1.0f, 1);
+  add(2, 0, 0.0f, 2);
+  add(1, 2, 0.5f, 3);
+  add(3, 1, 0.0f, -1);
+  p.regions.back().pitchlfo.freq = 5.0f;  // per-frame increments into the bank
+  p.regions.back().pitchlfo.depth = 50.0f;
+  add(3, 0, 0.0f, -1);
+  p.regions.back().sampleIndex = 1;
+  p.regions.back().oscillator = 1;
+  p.prepare();
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("Audio thread: oscillator playback (unison, ring, FM, phases, qualities) allocates nothing",
+          "[rt][audio]") {
+  INFO(test::rtGuardMode());
+  test::RamSample table(1024, 1024 * 261.6255653, [](int64_t i) {
+    return static_cast<float>(std::sin(2.0 * 3.14159265358979 * static_cast<double>(i) / 1024.0));
+  });
+  table.data.oscillator = true;
+  const test::RamSample file(600, kRate, [](int64_t i) { return 0.5f * static_cast<float>((i % 600) / 300.0 - 1.0); });
+  const engine::Program program = makeOscillatorProgram(table.data, file.data);
+  std::vector<std::vector<MidiEvent>> script;
+  for (int b = 0; b < 40; ++b) {
+    std::vector<MidiEvent> events;
+    if (b % 8 == 0)
+      for (int key = 60; key < 67; ++key) events.push_back(test::event(static_cast<uint32_t>(key), midi::kNoteOn, key, 100));
+    if (b % 8 == 6)
+      for (int key = 60; key < 67; ++key) events.push_back(test::event(9, midi::kNoteOff, key, 0));
+    events.push_back(test::event(17, midi::kPitchBend, b * 3 % 128, 64));
+    script.push_back(events);
+  }
+  for (int i = 0; i < 20; ++i) script.emplace_back();
+  const test::ScriptRun run = test::runScript(program, script, {kRate, kBlock, 64, engine::Quality::Hermite, 1});
+  CHECK(run.end.notesStarted == 7 * 5);
+  CHECK(run.end.activeVoices == 0);
+  CHECK(run.peak > 0.1f);
+  CHECK(std::isfinite(run.peak));
+  test::checkAudioThreadClean(run.counts);
 }

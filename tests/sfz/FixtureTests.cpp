@@ -188,7 +188,7 @@ TEST_CASE("every .sfz of the fixtures: the opcodes reported not supported are th
       "lfoN_noiselevel", "lfoN_noisetone",
       // Generators' settings, ARIA variables.
       "noise_filter", "noise_level", "noise_level_onccN", "noise_level_smoothccN", "noise_step", "noise_step_onccN",
-      "noise_stereo", "noise_tone", "noise_tone_onccN", "oscillator", "oscillator_multi", "varN_curveccN",
+      "noise_stereo", "noise_tone", "noise_tone_onccN", "varN_curveccN",
       "varN_cutoff", "varN_eqNfreq", "varN_eqNgain", "varN_mod", "varN_onccN",
       // No formula or meaning in the reference; not implemented yet.
       "egN_depth_lfoN", "egN_depthadd_lfoN", "off_shape",

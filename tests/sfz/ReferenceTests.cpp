@@ -95,6 +95,7 @@ TEST_CASE("opcode table ranges agree with the SFZ reference (syntax.yml)", "[sfz
   int v1Checked = 0, checked = 0;
   std::vector<sfz::OpcodeSpec> specs(sfz::opcodeTable().begin(), sfz::opcodeTable().end());
   specs.insert(specs.end(), sfz::modOpcodeTable().begin(), sfz::modOpcodeTable().end());
+  specs.insert(specs.end(), sfz::synthOpcodeTable().begin(), sfz::synthOpcodeTable().end());
   for (const sfz::OpcodeSpec& spec : specs) {
     const auto it = reference.find(std::string(spec.name));
     if (it == reference.end()) continue;

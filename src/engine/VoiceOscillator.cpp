@@ -1,0 +1,52 @@
+// Voice: oscillator playback of one-cycle tables (SFZ v2 oscillator_*). The bank
+// (dsp/OscillatorBank.h) replaces the fetch stage; pitch, filters and amp stay.
+#include <cmath>
+
+#include "engine/Voice.h"
+
+namespace spindle::engine {
+
+namespace {
+
+// sfizz's rule for oscillator=auto: a file this short is a one-cycle table.
+constexpr int64_t kAutoTableFrames = 3000;
+
+}  // namespace
+
+// Generators (*sine...) are tables. A file is one with oscillator=on (or auto and
+// short), when the whole file is in RAM (the bank reads it round and round).
+bool Voice::playsAsTable(const Region& r, const SampleData& d) noexcept SPINDLE_REALTIME {
+  if (d.oscillator) return true;
+  const bool wanted = r.oscillator == 1 || (r.oscillator == 2 && d.totalFrames < kAutoTableFrames);
+  return wanted && d.totalFrames >= 2 && d.framesInRam >= d.totalFrames;
+}
+
+// The bank plays a file table always, and a generator when an oscillator_* opcode
+// asks more than its plain playback (which the sample path already gives).
+void Voice::setupOscillator(const Region& r, const SampleData& d, Prng& rng) noexcept SPINDLE_REALTIME {
+  oscillating_ = false;
+  if (!playsAsTable(r, d)) return;
+  const bool plain = r.oscillatorMulti <= 1 && r.oscillatorMode == 0 && r.oscillatorPhase == 0.0f &&
+                     r.oscillatorQuality < 0;
+  if (d.oscillator && plain) return;
+  using Bank = dsp::OscillatorBank;
+  Bank::Settings settings;
+  settings.multi = r.oscillatorMulti;
+  settings.mode = r.oscillatorMode;
+  settings.detuneCents = r.oscillatorDetune;
+  settings.depth = 0.01f * r.oscillatorModDepth;
+  const int q = r.oscillatorQuality;
+  settings.interpolation = q == 0 ? Bank::Interpolation::Nearest
+                           : q == 1 ? Bank::Interpolation::Linear
+                                    : Bank::Interpolation::Hermite;
+  // Each copy its own random phase when the phase is negative; else the fraction of a cycle.
+  std::array<float, Bank::kMaxCopies> phases{};
+  const float phase = r.oscillatorPhase - std::floor(r.oscillatorPhase);
+  for (int i = 0; i < Bank::copies(settings); ++i)
+    phases[static_cast<size_t>(i)] = r.oscillatorPhase < 0.0f ? rng.uniform() : phase;
+  osc_.start(d.channel[0], d.totalFrames, settings, phases);  // one cycle: the whole table
+  oscillating_ = true;
+  stereo_ = osc_.stereo();
+}
+
+}  // namespace spindle::engine
