@@ -14,9 +14,9 @@
 //   enabled (ENABLED, TAG_ENABLED), polyphony   one copy of the region per run of CC
 //                                               values that agree, with a locc/hicc
 //                                               condition on the control's CC
-// Two controls changing the same setting add their differences; a region that two
-// controls enable or disable plays when no control's position changes it from the base,
-// or when one does (base disabled) or none does (base enabled).
+// Two controls changing the same setting add their differences. Enabling is judged
+// against the base: a sample enabled at the base plays while no control's position
+// disables it; one disabled at the base plays while any control's position enables it.
 #include <functional>
 #include <map>
 #include <string>
