@@ -144,6 +144,23 @@ void Envelope::glideToSustain() noexcept SPINDLE_REALTIME {
   curve_.begin(0.0, 0.0, 1.0 / kGlideFrames, level_, sustain_ - level_);
 }
 
+// x = x * mul + add per frame, in the form each curve needs: a linear one has mul 1
+// (x * 1 + add is x + add exactly), an exponential one add 0 (its x stays positive,
+// so x * mul + 0 is x * mul exactly). Each loop carries one operation from frame to
+// frame instead of two: the same values at half the latency.
+double Envelope::Curve::run(float* out, int n) const noexcept SPINDLE_REALTIME {
+  double v = x;
+  const double o = offset, k = scale, m = mul, a = add;
+  if (m == 1.0) {
+    for (int i = 0; i < n; ++i, v = v + a) out[i] = static_cast<float>(o + k * v);
+  } else if (a == 0.0) {
+    for (int i = 0; i < n; ++i, v = v * m) out[i] = static_cast<float>(o + k * v);
+  } else {
+    for (int i = 0; i < n; ++i, v = v * m + a) out[i] = static_cast<float>(o + k * v);
+  }
+  return v;
+}
+
 double Envelope::Curve::position() const noexcept SPINDLE_REALTIME {
   if (shape == 0.0) return x;
   return x > 0.0 ? std::log(x) / -shape : 1.0;
@@ -244,10 +261,8 @@ int Envelope::runStage(float* out, int frames) noexcept SPINDLE_REALTIME {
     case Stage::Decay:
     case Stage::Glide:
     case Stage::Release: {
-      Curve c = curve_;
-      for (int i = 0; i < n; ++i, c.x = c.x * c.mul + c.add) out[i] = static_cast<float>(c.offset + c.scale * c.x);
-      level = c.offset + c.scale * c.x;
-      curve_.x = c.x;
+      curve_.x = curve_.run(out, n);
+      level = curve_.offset + curve_.scale * curve_.x;
       break;
     }
     default: std::fill(out, out + n, static_cast<float>(level)); break;

@@ -70,6 +70,8 @@ class Envelope {
     double offset = 0.0, scale = 0.0;  // level = offset + scale * x
     // Runs B from u0 by du per frame, mapped to base + span * B(u).
     void begin(double s, double u0, double du, double base, double span) noexcept SPINDLE_REALTIME;
+    // Writes n frames' levels from x on; returns x after them.
+    double run(float* out, int n) const noexcept SPINDLE_REALTIME;
     double position() const noexcept SPINDLE_REALTIME;  // u now
     void retime(double du) noexcept SPINDLE_REALTIME;    // the same curve from u now, by du per frame
   };

@@ -38,10 +38,10 @@ inline float interpolateHermite(const float* p, float frac) noexcept SPINDLE_REA
 }
 
 // Block forms, for a voice's chunk: out[i] = interpolate(src + index[i], frac[i]).
-// The taps are gathered first (scalar loads), then the arithmetic runs as a separate
-// loop over plain arrays, which the compiler vectorises; each frame's operations are
-// those of the single-frame functions above, so the results are identical.
-// `taps` holds 4 * frames floats of scratch. InterpolatorBlocks.cpp.
+// Each frame's operations are those of the single-frame functions above, so the
+// results are identical (InterpolatorBlocks.cpp: linear gathers its taps into `taps`,
+// 4 * frames floats of scratch, and vectorises the arithmetic; Hermite loads each
+// frame's four taps at once and transposes them, and leaves `taps` alone).
 void interpolateLinearBlock(const float* src, const int32_t* index, const float* frac, float* out, int frames,
                             float* taps) noexcept SPINDLE_REALTIME;
 void interpolateHermiteBlock(const float* src, const int32_t* index, const float* frac, float* out, int frames,
