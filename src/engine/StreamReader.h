@@ -14,8 +14,9 @@
 //              ^ readPosition = counter(first span frame)   (consumeBefore)
 //
 // After exit() (a loop_sustain release) frames at or past exitFrame stay unreadable
-// until the disk thread publishes exitCounter; frames the disk had written past
-// exitFrame with the old loop lie before exitCounter and are skipped by consumeBefore.
+// until the disk thread publishes exitCounter, and nothing at or past counter(exitFrame)
+// is consumed: frames the disk had written past exitFrame with the old loop are taken
+// back from the ring (DiskStream::exit), and exitCounter is where they began.
 #include <cstdint>
 
 #include "core/LoopMap.h"

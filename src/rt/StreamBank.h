@@ -24,9 +24,9 @@
 //  - Ring counter <-> unrolled frame: Open says the ring's next counter holds unrolled
 //    `firstFrame`; frames follow one per counter. After an Exit the disk thread
 //    publishes in exitCounter the counter that holds unrolled `exitFrame` (frames it
-//    had already written past exitFrame, with the old map, lie before that counter and
-//    are skipped by the consumer). Until exitCounter is published the consumer reads
-//    nothing at or past exitFrame.
+//    had already written past exitFrame, with the old map, it takes back first:
+//    StreamRing::retractWrite, so exitCounter is where they began). Until exitCounter
+//    is published the consumer reads and consumes nothing at or past exitFrame.
 //  - A slot is reset (ring counters, flags) by the disk thread when it takes Release,
 //    before it pushes the slot to `returns`; the FIFO's release/acquire pair orders
 //    that reset before the audio thread reuses the slot.

@@ -33,6 +33,7 @@
 // Counters are free-running 64-bit frame counts: readable = write - read, full when
 // write - read == C. C divides 2^64, so positions stay continuous when a counter
 // wraps; the constructor and reset() take a start index so tests can cross 2^64.
+// write only moves back through retractWrite(), over frames the consumer will not read.
 //
 // Memory orders: the producer writes frames (and guard copies), then publishes them
 // with a release store of write_; the consumer's acquire load of write_ makes them
@@ -103,7 +104,12 @@ class StreamRing {
   int64_t writeInterleaved(const float* src, int64_t frames) noexcept SPINDLE_REALTIME;
   // Commits min(frames, writableFrames()) zero frames (padding after a stream's end).
   int64_t writeSilence(int64_t frames) noexcept SPINDLE_REALTIME;
-  // Counter of the next frame to write (start index + frames committed).
+  // Takes back the last `frames` (<= readableFrames()) committed frames: the next
+  // write goes where the first of them was. Only for frames the consumer has agreed
+  // not to read or consume until a later release/acquire hand-over tells it what
+  // replaced them (a loop exit: rt/StreamBank.h).
+  void retractWrite(int64_t frames) noexcept SPINDLE_REALTIME;
+  // Counter of the next frame to write (start index + frames committed - retracted).
   uint64_t writePosition() const noexcept SPINDLE_REALTIME;
 
   // ---- consumer: the audio thread ----
@@ -236,6 +242,13 @@ inline int64_t StreamRing::writeSilence(int64_t frames) noexcept {
   }
   commitWrite(frames);
   return frames;
+}
+
+inline void StreamRing::retractWrite(int64_t frames) noexcept {
+  // The consumer reads nothing at or past the new write position before the hand-over
+  // that follows, so the lower counter orders nothing of its own; release as commits are.
+  const uint64_t w = write_.load(std::memory_order_relaxed);
+  write_.store(w - static_cast<uint64_t>(frames), std::memory_order_release);
 }
 
 inline uint64_t StreamRing::writePosition() const noexcept {

@@ -26,6 +26,7 @@ void DiskStream::open(const rt::StreamOrder& order, rt::StreamSlot& slot, DiskSh
   last_ = order.lastFrame;
   startCounter_ = slot.ring.writePosition();
   complete_ = false;
+  failed_ = false;
   filledOnce_ = false;
   openedAt_ = std::chrono::steady_clock::now();
   shared.counters.streamsOpened.fetch_add(1, std::memory_order_relaxed);
@@ -43,20 +44,31 @@ void DiskStream::open(const rt::StreamOrder& order, rt::StreamSlot& slot, DiskSh
 }
 
 // The frames before order.exitFrame map the same under the old and the new map
-// (LoopMap.h), so frames already written before it stay valid. Frames written past
-// it followed the old map: they are left where they are, and writing resumes at
-// exitFrame after them; exitCounter tells the consumer where that is.
+// (LoopMap.h), so frames already written before it stay valid. Frames written past it
+// followed the old map: they are taken back (the consumer reads and consumes nothing at
+// or past exitFrame until it sees exitCounter, StreamReader.h), and writing resumes at
+// exitFrame where the first of them was. Left in the ring, they lay between the frames
+// the voice still reads before exitFrame and those after it, where the voice could not
+// consume them: they counted as buffered (no top-up, needsService) and took the room of
+// the frames past exitFrame, and the voice underran at the exit.
 void DiskStream::exit(const rt::StreamOrder& order) {
   if (!slot_) return;
-  const uint64_t w = slot_->ring.writePosition();
-  uint64_t counter = w + static_cast<uint64_t>(order.exitFrame - next_);
+  rt::StreamRing& ring = slot_->ring;
   if (next_ > order.exitFrame) {
-    counter = w;
+    ring.retractWrite(std::min(next_ - order.exitFrame, readable()));
     next_ = order.exitFrame;
   }
+  const uint64_t counter = ring.writePosition() + static_cast<uint64_t>(order.exitFrame - next_);
   loop_ = order.loop;
   last_ = order.lastFrame;
   cursor_.last = lastFileFrame();
+  // A stream that had written its last frame under the old map (a loop_count loop
+  // whose end fit in the ring) has frames to write again. Relaxed: the consumer waits
+  // for exitCounter, whose release store follows, before it needs those frames.
+  if (complete_ && !failed_ && next_ <= last_) {
+    complete_ = false;
+    slot_->complete.store(false, std::memory_order_relaxed);
+  }
   // Release: pairs with the consumer's acquire load; frames at or past `counter` are
   // committed later still, by commitWrite's own release store.
   slot_->exitCounter.store(counter, std::memory_order_release);
@@ -203,6 +215,7 @@ void DiskStream::fail(std::string why) {
 // Complete: the consumer's acquire load of `complete` sees every frame committed before.
 void DiskStream::finish(bool failed) noexcept {
   complete_ = true;
+  failed_ = failed;
   if (!failed) unpin();
   if (failed) shared_->counters.failures.fetch_add(1, std::memory_order_relaxed);
   slot_->complete.store(true, std::memory_order_release);

@@ -123,6 +123,7 @@ class DiskStream {
   uint64_t startCounter_ = 0;  // ring counter at open
   int fd_ = -1;                // the file, held open while the stream is
   bool complete_ = false;
+  bool failed_ = false;        // complete because the file failed
   bool filledOnce_ = false;
   std::chrono::steady_clock::time_point openedAt_;
   std::string error_;

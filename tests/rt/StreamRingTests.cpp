@@ -201,3 +201,21 @@ TEST_CASE("StreamRing: reset empties the ring for reuse", "[rt][ring]") {
   REQUIRE(writeFrames(ring, kNearWrap, 64) == 64);
   checkReadable(ring, ring.readContiguous());
 }
+
+// A loop exit (stream/DiskStream.cpp) takes back frames read ahead with the old loop
+// and writes others where they were, the head's guard copy included.
+TEST_CASE("StreamRing: retractWrite takes back the last frames committed", "[rt][ring]") {
+  StreamRing ring(2, 64);
+  REQUIRE(writeFrames(ring, 0, 60) == 60);
+  ring.consume(40);
+  REQUIRE(writeFrames(ring, 60, 30) == 30);  // counters 60..89: positions 60..63, 0..25
+  ring.retractWrite(20);                     // counters 70..89 (positions 6..25) taken back
+  CHECK(ring.writePosition() == 70);
+  CHECK(ring.readableFrames() == 30);
+  CHECK(ring.writableFrames() == 34);
+  REQUIRE(writeFrames(ring, 1070, 20) == 20);  // counters 70..89 again, other values
+  REQUIRE(ring.readContiguous() == 50);        // 40..89 as one array, through the guard
+  checkReadable(ring, 30);                     // 40..69: kept
+  for (int c = 0; c < 2; ++c)
+    for (int64_t i = 30; i < 50; ++i) CHECK(ring.readPointer(c)[i] == valueOf(1000 + 40 + static_cast<uint64_t>(i), c));
+}

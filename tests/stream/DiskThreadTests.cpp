@@ -109,7 +109,7 @@ TEST_CASE("a looping stream follows the loop map, wrapping back into the preload
   CHECK_FALSE(rig.bank.slot(static_cast<uint32_t>(slot)).complete.load());
 }
 
-TEST_CASE("a loop_sustain exit: frames read ahead with the old loop are skipped", "[stream][disk]") {
+TEST_CASE("a loop_sustain exit: the stream follows the new map from the exit point on", "[stream][disk]") {
   const auto dir = test::scratchDir("disk-exit");
   test::writeTestWav(dir / "sus.wav", 2, 40000);
   SamplePool ram(PoolOptions{-1}), head(PoolOptions{1000, 0});
@@ -146,6 +146,78 @@ TEST_CASE("a loop_sustain exit: frames read ahead with the old loop are skipped"
   CHECK(wrong == 0);
   CHECK(reader.complete());
   reader.close();
+}
+
+namespace {
+struct ExitPlay {
+  int shortSpans = 0;  // spans copy() could not fill, in freewheel mode: underruns
+  int wrong = 0;       // frames that differ from the all-in-RAM read
+  bool complete = false;
+};
+
+// Reads like a voice in an offline render: spans of 256 frames with kGuard history
+// taps before and look-ahead after, consuming only up to the span's first frame, the
+// disk waited for inside copy() (freewheel) and before every block (waitUntilReady,
+// not keepPace: every ring below three quarters is topped up then, so the fill levels
+// do not depend on when the disk thread runs). Released (leaveLoop: the current cycle
+// is the last) at unrolled frame `releaseAt`.
+ExitPlay playThroughExit(const SampleData& whole, const SampleData* part, LoopMap map, int64_t releaseAt,
+                         int64_t lastFrame) {
+  const auto streamLast = [lastFrame](const LoopMap& m) {  // as SampleSource::streamLast
+    return m.wraps >= LoopMap::kForever ? LoopMap::kEndless : lastFrame + m.wraps * m.loopLength + kGuard;
+  };
+  Rig rig;
+  rig.bank.setFreewheel(true);
+  engine::StreamReader reader;
+  REQUIRE(reader.open(&rig.bank, part, map, 1000, streamLast(map)));
+  rig.bank.endBlock();
+  ExitPlay out;
+  std::vector<float> left(256 + 2 * kGuard), right(256 + 2 * kGuard);
+  const int want = 256 + 2 * kGuard;
+  for (int64_t u = 1000 + kGuard;; u += 256) {
+    if (u >= releaseAt && map.wraps > map.cycleOf(releaseAt)) {
+      map.wraps = map.cycleOf(releaseAt);
+      reader.exit(map, map.exitPoint(), streamLast(map));
+    }
+    if (u - kGuard + want > streamLast(map) + 1) break;
+    rig.bank.waitUntilReady();
+    reader.consumeBefore(u - kGuard);
+    const int got = reader.copy(u - kGuard, want, left.data(), right.data());
+    out.shortSpans += got < want;
+    for (int k = 0; k < got; ++k)
+      out.wrong += (left[static_cast<std::size_t>(k)] != expected(whole, map, u - kGuard + k, 0)) +
+                   (right[static_cast<std::size_t>(k)] != expected(whole, map, u - kGuard + k, 1));
+    rig.bank.endBlock();
+  }
+  rig.bank.waitUntilReady();
+  out.complete = reader.complete();
+  reader.close();
+  return out;
+}
+}  // namespace
+
+// The frames the disk read ahead past the exit point with the old loop lie between
+// the voice's history taps and the frames after the exit: left in the ring, nobody
+// consumed them, they counted as a full ring (no top-up) and the voice underran there.
+TEST_CASE("a loop_sustain exit takes back the frames read ahead with the old loop", "[stream][disk]") {
+  const auto dir = test::scratchDir("disk-exit-taps");
+  test::writeTestWav(dir / "sus.wav", 2, 40000);
+  SamplePool ram(PoolOptions{-1}), head(PoolOptions{1000, 0});
+  const SampleData* whole = ram.acquire((dir / "sus.wav").string());
+  const SampleData* part = head.acquire((dir / "sus.wav").string());
+  // Released near the end of cycle 0 (taken at 2824, the exit point is 3001): the
+  // 16384-frame ring, topped up to full at 1544, holds 14383 frames of the old loop
+  // past the exit point and 209 before it.
+  const ExitPlay forever = playThroughExit(*whole, part, LoopMap{500, 2501, LoopMap::kForever}, 2701, 39999);
+  CHECK(forever.shortSpans == 0);
+  CHECK(forever.wrong == 0);
+  CHECK(forever.complete);
+  // loop_count=3: the whole stream (13001 frames and the guard) was in the ring, and
+  // complete, before the release; after it there is more to write than before.
+  const ExitPlay counted = playThroughExit(*whole, part, LoopMap{500, 2501, 2}, 1200, 7999);
+  CHECK(counted.shortSpans == 0);
+  CHECK(counted.wrong == 0);
+  CHECK(counted.complete);
 }
 
 TEST_CASE("FLAC and Ogg Vorbis stream incrementally and match a whole-file decode", "[stream][disk]") {
