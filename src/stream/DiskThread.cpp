@@ -13,6 +13,7 @@ namespace spindle::stream {
 namespace {
 constexpr int64_t kMaxIncrement = 32;  // engine::RenderScratch::kMaxIncrement
 constexpr int64_t kSpanFrames = 4096;  // engine::RenderScratch::kSpanCapacity
+constexpr int64_t kChunkFrames = 64;   // engine::RenderScratch::kChunkFrames
 
 int64_t nextPowerOfTwo(int64_t v) noexcept {
   int64_t p = 1;
@@ -29,7 +30,10 @@ int64_t ringFramesFor(const DiskOptions& /*options*/, int maxBlockFrames) noexce
   return nextPowerOfTwo(lowWaterFrames(maxBlockFrames) + 4096);
 }
 
-int64_t offlineRingFrames() noexcept { return nextPowerOfTwo(kSpanFrames + 2 * limits::kGuardFrames); }
+// One chunk's span, its taps, and the frames a voice may skip between two chunks.
+int64_t offlineRingFrames() noexcept {
+  return nextPowerOfTwo(kChunkFrames * kMaxIncrement + 3 * limits::kGuardFrames);
+}
 
 int64_t offlineLowWaterFrames() noexcept { return offlineRingFrames() / 2; }
 

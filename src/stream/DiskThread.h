@@ -55,10 +55,14 @@ int64_t lowWaterFrames(int maxBlockFrames) noexcept;
 int64_t ringFramesFor(const DiskOptions& options, int maxBlockFrames) noexcept;
 // An offline (freewheel) render's rings: a voice that finds frames missing inside a
 // block waits for the disk thread there (StreamReader::copy), so a ring needs to hold
-// one span of the voice (engine::RenderScratch::kSpanCapacity, 4096 frames, plus the
-// interpolator's taps), not everything a voice five octaves up reads in a block: 8192
-// frames (64 KiB stereo), half the 256-frame block's live ring. The render waits
-// between blocks when a ring holds less than half of it (offlineLowWaterFrames).
+// what one read of the voice asks for, not everything a voice five octaves up reads in
+// a block. A voice reads one chunk at a time (engine::RenderScratch::kChunkFrames, 64
+// output frames): at most 64 x 32 (kMaxIncrement) source frames and the interpolator's
+// taps (2 x kGuardFrames), and the ring's read position trails the chunk's first frame
+// by fewer than kGuardFrames (frames the last chunk's taps stepped over, not written
+// yet): 2144 frames, so 4096 (32 KiB stereo), a quarter of the 256-frame block's live
+// ring. The render waits between blocks when a ring holds less than half of it
+// (offlineLowWaterFrames).
 int64_t offlineRingFrames() noexcept;
 int64_t offlineLowWaterFrames() noexcept;
 

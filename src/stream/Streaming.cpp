@@ -59,7 +59,7 @@ std::string Streaming::budget(const SamplePool& pool, std::size_t loopTailBytes)
   const std::size_t cache = static_cast<std::size_t>(disk_->cacheBlocks()) * BlockCache::kBlockBytes;
   return mib(preload) + " preload (" + std::to_string(pool.streamedCount()) + " of " +
          std::to_string(pool.loadedCount()) + " samples streamed) + " + std::to_string(bank_->size()) +
-         " streams x " + mib(perRing) + " + " + mib(cache) + " block cache" + tails + " = " +
+         " streams x " + std::to_string(perRing >> 10) + " KiB + " + mib(cache) + " block cache" + tails + " = " +
          mib(preload + ringBytes() + cache + loopTailBytes);
 }
 

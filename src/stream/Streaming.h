@@ -66,7 +66,7 @@ class Streaming {
   // Freewheel, between blocks, on the thread that calls Engine::process().
   void waitForDisk() noexcept;
 
-  // One line: "<preload> MiB preload + <n> streams x <ring> MiB + <cache> MiB block
+  // One line: "<preload> MiB preload + <n> streams x <ring> KiB + <cache> MiB block
   // cache = <total> MiB" (the cache's budget: it is backed as blocks are decoded).
   // loopTailBytes: the program's loop_crossfade tails, added when not 0.
   std::string budget(const SamplePool& pool, std::size_t loopTailBytes = 0) const;

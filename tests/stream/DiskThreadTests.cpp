@@ -10,6 +10,7 @@
 #include "catch.h"
 #include "core/LoopMap.h"
 #include "engine/StreamReader.h"
+#include "engine/Voice.h"
 #include "rt/StreamBank.h"
 #include "stream/DiskThread.h"
 #include "stream/FileCache.h"
@@ -302,7 +303,7 @@ TEST_CASE("the file cache keeps at most its limit of idle files, most recent fir
   CHECK((a && b && a != b));
 }
 
-TEST_CASE("ring sizes: a live ring covers a block at the highest pitch, an offline ring one span", "[stream][disk]") {
+TEST_CASE("ring sizes: a live ring covers a block at the highest pitch, an offline ring one chunk", "[stream][disk]") {
   stream::StreamingOptions options;
   options.disk.fifoPriority = 0;
   options.streams = 4;
@@ -311,7 +312,12 @@ TEST_CASE("ring sizes: a live ring covers a block at the highest pitch, an offli
   CHECK(live.bank()->lowWaterFrames() == 256 * 32 + 2 * limits::kGuardFrames);
   options.offline = true;
   stream::Streaming offline(options, 256, 256);
-  CHECK(offline.bank()->ringFrames() == 8192);  // one 4096-frame span and its taps
-  CHECK(offline.bank()->lowWaterFrames() == 4096);
-  CHECK(offline.ringBytes() * 2 <= live.ringBytes() + 4 * 1024);
+  CHECK(offline.bank()->ringFrames() == 4096);  // one chunk's span, its taps and the lag
+  CHECK(offline.bank()->lowWaterFrames() == 2048);
+  CHECK(offline.ringBytes() * 4 <= live.ringBytes() + 8 * 1024);  // a quarter, guards and padding aside
+  // The most one read of a voice asks for: a chunk at the highest increment, the taps
+  // either side, and fewer than kGuardFrames the ring's read position may trail by.
+  using engine::RenderScratch;
+  const auto chunkSpan = static_cast<int64_t>(RenderScratch::kChunkFrames * RenderScratch::kMaxIncrement);
+  CHECK(chunkSpan + 3 * limits::kGuardFrames <= offline.bank()->ringFrames());
 }
