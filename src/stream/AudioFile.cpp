@@ -1,6 +1,7 @@
 #include "stream/AudioFile.h"
 
 #include <fcntl.h>
+#include <sndfile.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -99,6 +100,11 @@ int64_t AudioFileReader::readPlanar(float* left, float* right, int64_t frames) {
 }
 
 bool AudioFileReader::seek(int64_t frame) { return decoder_->seek(frame); }
+
+bool AudioFileReader::seeksExactly() const noexcept {
+  const int sub = info_.format & SF_FORMAT_SUBMASK;
+  return sub != SF_FORMAT_VORBIS && sub != SF_FORMAT_OPUS;
+}
 
 bool AudioFileReader::reads16() const noexcept { return decoder_->reads16(); }
 

@@ -60,6 +60,10 @@ class AudioFileReader {
   int64_t readPlanar(float* left, float* right, int64_t frames);
   // Moves the read position to `frame`; false when the file cannot seek there.
   bool seek(int64_t frame);
+  // False for Ogg Vorbis and Opus: libsndfile's seek there is not sample-exact (a seek
+  // near a file's end landed 704 frames off), so such a file is read forward from frame
+  // 0 to where it is wanted. True for PCM and FLAC.
+  bool seeksExactly() const noexcept;
   const std::string& lastError() const noexcept { return lastError_; }
 
   // True when readPlanar16 can deliver the file's samples exactly as 16-bit integers

@@ -1,7 +1,5 @@
 #include "stream/BlockCache.h"
 
-#include <sndfile.h>
-
 #include <algorithm>
 #include <new>
 #include <utility>
@@ -229,8 +227,7 @@ bool BlockCache::decode(Block& block, FileCache& files, const ReadHook& beforeRe
 bool BlockCache::moveTo(AudioFileReader& reader, int64_t position, Block& block, const FileFacts& facts,
                         DiskCounters& counters) {
   const int64_t first = block.first;
-  const int sub = reader.info().format & SF_FORMAT_SUBMASK;
-  const bool exactSeek = sub != SF_FORMAT_VORBIS && sub != SF_FORMAT_OPUS;
+  const bool exactSeek = reader.seeksExactly();
   if (exactSeek || position < 0 || position > first) {
     counters.seeks.fetch_add(1, std::memory_order_relaxed);
     const auto k = static_cast<std::size_t>(block.index);

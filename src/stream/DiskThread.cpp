@@ -40,7 +40,7 @@ int64_t offlineLowWaterFrames() noexcept { return offlineRingFrames() / 2; }
 DiskThread::DiskThread(rt::StreamBank& bank, DiskOptions options)
     : bank_(bank),
       options_(std::move(options)),
-      cache_(options_.cacheLimit),
+      cache_(options_.cacheLimit, options_.exactCacheLimit),
       blocks_(options_.cacheBytes, bank.size() + 2),
       streams_(static_cast<std::size_t>(bank.size())),
       thread_([this] { run(); }) {

@@ -37,6 +37,7 @@ struct DiskOptions {
   // measurements in DESIGN.md.
   int64_t readBytes = kDefaultReadBytes;
   int cacheLimit = 64;    // idle open files kept (FileCache)
+  int exactCacheLimit = 64;  // of those, files that seek exactly (PCM, FLAC; FileCache.h)
   // Decoded audio the block cache may hold (BlockCache); at least 2 blocks per stream slot.
   std::size_t cacheBytes = BlockCache::kDefaultBudget;
   int fifoPriority = 10;  // SCHED_FIFO priority when allowed; 0 = always a normal thread

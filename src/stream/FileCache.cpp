@@ -29,10 +29,18 @@ std::unique_ptr<AudioFileReader> FileCache::checkOut(const SampleData* sample, s
 
 void FileCache::checkIn(const SampleData* sample, std::unique_ptr<AudioFileReader> reader, int64_t position) {
   if (!reader) return;
-  idle_.push_back(Idle{sample, std::move(reader), ++clock_, position});
-  while (idle_.size() > limit_) {
-    const auto oldest = std::min_element(idle_.begin(), idle_.end(),
-                                         [](const Idle& a, const Idle& b) { return a.lastUse < b.lastUse; });
+  const bool exact = reader->seeksExactly();
+  idle_.push_back(Idle{sample, std::move(reader), ++clock_, position, exact});
+  closeOldest(exactLimit_, true);
+  closeOldest(limit_, false);
+}
+
+void FileCache::closeOldest(std::size_t keep, bool exactOnly) {
+  const auto counts = [exactOnly](const Idle& i) { return i.exact || !exactOnly; };
+  while (static_cast<std::size_t>(std::count_if(idle_.begin(), idle_.end(), counts)) > keep) {
+    auto oldest = idle_.end();
+    for (auto it = idle_.begin(); it != idle_.end(); ++it)
+      if (counts(*it) && (oldest == idle_.end() || it->lastUse < oldest->lastUse)) oldest = it;
     idle_.erase(oldest);  // closes the file
   }
 }

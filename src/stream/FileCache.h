@@ -8,6 +8,14 @@
 // stay open, so a note played again soon does not reopen and re-parse its file; past
 // the limit the least recently used idle reader is closed. At most one reader is out
 // at a time, so open files never exceed limit + 1.
+//
+// Of the idle readers, at most `exactLimit` seek exactly (PCM, FLAC: AudioFileReader::
+// seeksExactly). Reopening one costs an open and a header parse (about 7 us for FLAC,
+// where it decodes 8192 frames in about 150 us) and the block cache puts it at a block
+// by the byte offset it noted, while an idle FLAC reader holds about 130 KiB (libFLAC's
+// state and one decoded FLAC frame). A Vorbis or Opus reader reopened decodes from
+// frame 0 to its block again: those are kept up to `limit` (README.md, "Disk
+// streaming", the dense piano).
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -21,7 +29,8 @@ namespace spindle::stream {
 
 class FileCache {
  public:
-  explicit FileCache(int limit) : limit_(limit < 0 ? 0 : static_cast<std::size_t>(limit)) {}
+  explicit FileCache(int limit) : FileCache(limit, limit) {}
+  FileCache(int limit, int exactLimit) : limit_(clampLimit(limit)), exactLimit_(clampLimit(exactLimit)) {}
 
   // A reader for sample->path; nullptr with `error` set when the file cannot be
   // opened. Opened fresh when no idle reader of that sample exists. `position` (when
@@ -41,8 +50,14 @@ class FileCache {
     std::unique_ptr<AudioFileReader> reader;
     uint64_t lastUse = 0;
     int64_t position = -1;
+    bool exact = true;  // reader->seeksExactly()
   };
-  std::size_t limit_;
+  static std::size_t clampLimit(int limit) noexcept { return limit < 0 ? 0 : static_cast<std::size_t>(limit); }
+  // Closes the least recently used idle readers (only those that seek exactly when
+  // `exactOnly`) until at most `keep` of them are left.
+  void closeOldest(std::size_t keep, bool exactOnly);
+
+  std::size_t limit_, exactLimit_;
   std::vector<Idle> idle_;
   uint64_t clock_ = 0, opens_ = 0, hits_ = 0;
 };
