@@ -117,6 +117,7 @@ int renderSong(const RenderArgs& args, const engine::Program& program, const io:
   }
   engine::EngineConfig config = engineConfig(args);
   config.streams = streaming.bank();
+  config.sincTables = engine::sincWanted(program, config.quality);  // 1.6 MiB when nothing plays sinc
   streaming.setFreewheel(true);  // offline: wait for the disk, never underrun
   engine::Engine engine(config);
   for (int part = 0; part < limits::kChannels; ++part) {

@@ -100,7 +100,8 @@ void Engine::Impl::renderVoices(float* left, float* right, int frames) noexcept 
   for (const Part& p : parts) soloActive = soloActive || p.solo;
   std::array<PartMix, limits::kChannels> mixes{};
   for (size_t i = 0; i < parts.size(); ++i) mixes[i] = makePartMix(parts[i], soloActive);
-  RenderContext ctx{&scratch, quality, quality == Quality::SincHigh ? &sinc16 : &sinc8, 0, &sinc8, &sinc16};
+  const dsp::SincInterpolator* sinc = quality == Quality::SincHigh ? sinc16.get() : sinc8.get();
+  RenderContext ctx{&scratch, quality, sinc, 0, sinc8.get(), sinc16.get()};
   sortVoicesByPart();
   for (int p = 0; p < limits::kChannels; ++p) {
     const auto begin = partBegin[static_cast<size_t>(p)], end = partBegin[static_cast<size_t>(p) + 1];

@@ -54,7 +54,15 @@ struct EngineConfig {
   // Disk streams for samples only partly in RAM (owned by the caller, who runs the
   // disk thread; must outlive the Engine). Null: frames past a preload are missing.
   rt::StreamBank* streams = nullptr;
+  // Build the two sinc tables (1.6 MiB, written at construction). Without them a voice
+  // asked for sinc (the quality, SetQuality, a region's sample_quality) plays Hermite:
+  // false only when nothing will ask (sincWanted), as in spindle-render at --quality 1.
+  bool sincTables = true;
 };
+
+// Whether rendering `program` at `quality` may ask for sinc: the quality itself, or a
+// region's own sample_quality of 3 and up (Voice.cpp). For EngineConfig::sincTables.
+bool sincWanted(const Program& program, Quality quality) noexcept;
 
 class Engine {
  public:

@@ -7,6 +7,7 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <unordered_map>
 #include <vector>
 
@@ -22,6 +23,11 @@
 #include "rt/SpscFifo.h"
 
 namespace spindle::engine {
+
+// A sinc table with `halfTaps` taps a side when the config asks for them, else null.
+inline std::unique_ptr<const dsp::SincInterpolator> sincTable(const EngineConfig& config, int halfTaps) {
+  return config.sincTables ? std::make_unique<const dsp::SincInterpolator>(halfTaps) : nullptr;
+}
 
 struct Engine::Impl {
   static constexpr size_t kCommandCapacity = 256;
@@ -107,7 +113,8 @@ struct Engine::Impl {
 
   VoicePool pool;
   RenderScratch scratch;
-  dsp::SincInterpolator sinc8{8}, sinc16{16};
+  // Null unless config.sincTables (declared above, so initialised first).
+  std::unique_ptr<const dsp::SincInterpolator> sinc8 = sincTable(config, 8), sinc16 = sincTable(config, 16);
   Quality quality;
   Prng rng;
   Prng noteRng;          // controllers 135/136: its own sequence, so rng's draws stay as they were

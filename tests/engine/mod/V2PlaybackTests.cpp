@@ -74,6 +74,31 @@ TEST_CASE("sample_quality picks the region's interpolation whatever the engine's
   CHECK(render("sample_quality=10", engine::Quality::Linear) == render("", engine::Quality::SincHigh));
 }
 
+TEST_CASE("sinc tables: wanted for a sinc quality or sample_quality 3 and up; without them sinc plays Hermite",
+          "[engine][v2]") {
+  const auto program = [](const std::string& opcodes) {
+    return SfzProgram("<region> sample=*sine amp_veltrack=0 pitch_keycenter=58 " + opcodes, sine(3000.0, 48000.0, 48000));
+  };
+  const SfzProgram plain = program("sample_quality=2"), asks = program("sample_quality=3");
+  CHECK_FALSE(engine::sincWanted(*plain.program, engine::Quality::Hermite));
+  CHECK(engine::sincWanted(*plain.program, engine::Quality::Sinc));
+  CHECK(engine::sincWanted(*plain.program, engine::Quality::SincHigh));
+  CHECK(engine::sincWanted(*asks.program, engine::Quality::Linear));
+  const auto render = [&](engine::Quality quality, bool tables) {
+    const SfzProgram p = program("");
+    engine::EngineConfig config;
+    config.quality = quality;
+    config.sincTables = tables;
+    Renderer r(config, 256);
+    r.setProgram(p.program.get());
+    r.run({cc(0, 7, 127), noteOn(0, 60)}, 4096);
+    return r.left;
+  };
+  CHECK(render(engine::Quality::Hermite, false) == render(engine::Quality::Hermite, true));
+  CHECK(render(engine::Quality::Sinc, false) == render(engine::Quality::Hermite, true));
+  CHECK(render(engine::Quality::Sinc, true) != render(engine::Quality::Hermite, true));
+}
+
 TEST_CASE("loop_startccN and loop_lengthccN move the loop points at note start", "[engine][v2]") {
   SfzProgram p("<region> sample=*sine amp_veltrack=0 loop_mode=loop_continuous loop_start=100 loop_end=199 "
                "loop_start_oncc20=50 loop_lengthcc21=100",
