@@ -20,7 +20,7 @@ Hermite-like polynomial). CPU is user+sys of the whole process (loading included
 RSS the peak resident size; each tool runs --runs times and the median is shown.
 Spindle's "disk streaming:" line gives frames decoded, frames the voices read and
 the block cache's hit rate. spindle-render streams with its offline defaults (no
-preload, a 48 MiB block cache) and again with a 128 MiB cache (memory traded for less
+preload, a 64 MiB block cache) and again with a 128 MiB cache (memory traded for less
 decoding); both outputs are compared byte for byte with the in-RAM one.
 
 Spindle is built in Release in build/bench unless --build names a build folder that

@@ -111,7 +111,7 @@ def markdown(r):
     f = r["fluidsynth"]
     lines = ["%d notes, %d voices at once, %.0f s song, Hermite vs fluidsynth 4-point; median of %d runs. Spindle "
              "streams every sample by default (spindle-render: no preload, its disk thread decodes each block once "
-             "into a shared 48 MiB cache); --preload-frames -1 holds them in RAM, as fluidsynth does\n"
+             "into a shared 64 MiB cache); --preload-frames -1 holds them in RAM, as fluidsynth does\n"
              % (r["notes"], r["voices"], r["song_seconds"], r["runs"]),
              "| | CPU s (user+sys) | CPU / fluidsynth | wall s | peak RSS (MiB) | RSS / fluidsynth | output (s) |",
              "|---|---:|---:|---:|---:|---:|---:|"]
