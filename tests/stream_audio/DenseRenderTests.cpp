@@ -18,6 +18,7 @@
 #include "stream/Streaming.h"
 
 using namespace spindle;
+using spindle::test::differing;
 
 namespace {
 constexpr int kBlock = 256;
@@ -96,13 +97,6 @@ Result render(const Piano& piano, int64_t preload, const std::vector<io::TimedMi
     out.misses = disk->counters().blockMisses.load();
   }
   return out;
-}
-
-std::size_t differing(const Result& a, const Result& b) {
-  std::size_t n = a.left.size() == b.left.size() ? 0 : std::max(a.left.size(), b.left.size());
-  for (std::size_t i = 0; i < std::min(a.left.size(), b.left.size()); ++i)
-    n += (a.left[i] != b.left[i]) + (a.right[i] != b.right[i]);
-  return n;
 }
 }  // namespace
 

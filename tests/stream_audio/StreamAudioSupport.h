@@ -110,4 +110,14 @@ inline float peak(const std::vector<float>& x, std::size_t from, std::size_t to)
   return m;
 }
 
+// Samples that differ between two renders (left and right vectors); a length
+// difference counts as the longer length.
+template <typename Render>
+std::size_t differing(const Render& a, const Render& b) {
+  std::size_t n = a.left.size() == b.left.size() ? 0 : std::max(a.left.size(), b.left.size());
+  for (std::size_t i = 0; i < std::min(a.left.size(), b.left.size()); ++i)
+    n += (a.left[i] != b.left[i]) + (a.right[i] != b.right[i]);
+  return n;
+}
+
 }  // namespace spindle::test
