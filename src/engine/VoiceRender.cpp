@@ -56,9 +56,11 @@ struct SincKernel {
 // voice walks its own arrays, hundreds of them at once, more sequential streams than
 // the hardware prefetcher follows; with the next chunk's lines already on their way,
 // the interpolator's loads stop waiting on memory one cache line at a time. A
-// prefetch past an array's end is harmless (it never faults).
+// prefetch past an array's end is harmless (it never faults); an empty span may have
+// no array at all.
 void prefetchAfter(const SourceSpan& span, int frames) noexcept SPINDLE_REALTIME {
   constexpr int kLineFloats = 64 / sizeof(float);
+  if (span.count <= 0 || !span.left || !span.right) return;
   for (int i = 0; i < frames + kLineFloats; i += kLineFloats) {
     __builtin_prefetch(span.left + span.count + i);
     if (span.right != span.left) __builtin_prefetch(span.right + span.count + i);
