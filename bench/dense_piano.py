@@ -17,7 +17,8 @@ note is two of them, and 512 is what plays the same notes as Spindle's 256 voice
 256 it holds at most 128 notes and steals the rest early, so it did less work: one run
 took 4.38 s at 256 and 6.28 s at 512); Spindle runs Hermite (--quality 1), sfizz_render -q 2 (its
 Hermite-like polynomial). CPU is user+sys of the whole process (loading included),
-RSS the peak resident size; each tool runs --runs times and the median is shown.
+RSS the peak resident size; each tool runs --runs times, in rounds (one run of each
+tool per round), and the median is shown.
 Spindle's "disk streaming:" line gives frames decoded, frames the voices read and
 the block cache's hit rate. spindle-render streams with its offline defaults (no
 preload, a 64 MiB block cache) and again with a 128 MiB cache (memory traded for less
@@ -45,11 +46,17 @@ POLYPHONY = 256  # spindle-render's default: stereo notes; fluidsynth gets twice
 BIG_CACHE_MIB = 128  # the second streamed row: memory traded for less decoding
 
 
-def median_run(command, runs):
-    results = [measure(command) for _ in range(runs)]
-    cpu = statistics.median(r[0] for r in results)
-    return {"cpu_s": cpu, "wall_s": statistics.median(r[1] for r in results),
-            "peak_rss_mib": statistics.median(r[2] for r in results), "stdout": results[-1][3]}
+def interleaved_runs(commands, runs):
+    """Runs every command `runs` times, round by round (one run of each per round), and
+    gives each its medians: a change in the machine's load (this VM's host varies from
+    minute to minute) then reaches every row alike instead of the rows run during it."""
+    results = {name: [] for name in commands}
+    for _ in range(runs):
+        for name, command in commands.items():
+            results[name].append(measure(command))
+    return {name: {"cpu_s": statistics.median(r[0] for r in rs), "wall_s": statistics.median(r[1] for r in rs),
+                   "peak_rss_mib": statistics.median(r[2] for r in rs), "stdout": rs[-1][3]}
+            for name, rs in results.items()}
 
 
 def disk_figures(stdout):
@@ -71,24 +78,26 @@ def run(build, folder, runs, wav=False, sfizz=None, roots=60, seconds=45.0):
     out = lambda name: os.path.join(folder, name + ".wav")
     spindle = lambda wav, extra: [render, "--sfz", sfz, "--midi", song, "--wav", wav, "--quality", "1",
                                   "--format", "f32"] + extra
-    rows = {"streamed": median_run(spindle(out("streamed"), []), runs),
-            "big_cache": median_run(spindle(out("big_cache"), ["--cache-size", str(BIG_CACHE_MIB)]), runs),
-            "ram": median_run(spindle(out("ram"), ["--preload-frames", "-1"]), runs), "runs": runs}
-    for name in ("streamed", "big_cache"):
-        rows[name].update(disk_figures(rows[name]["stdout"]))
-    rows["identical"] = all(filecmp.cmp(out(name), out("ram"), shallow=False) for name in ("streamed", "big_cache"))
     with open(os.path.join(folder, "interp4.cfg"), "w") as cfg:
         cfg.write("interp 4\n")
-    # FluidSynth's polyphony counts mono voices: a stereo note takes two (see the docstring).
-    rows["fluidsynth"] = median_run(["fluidsynth", "-ni", "-q", "-R", "0", "-C", "0", "-r", "48000", "-O", "float",
-                                     "-T", "wav", "-f", os.path.join(folder, "interp4.cfg"), "-o",
-                                     "synth.polyphony=%d" % (2 * POLYPHONY), "-F", out("fluidsynth"),
-                                     os.path.join(folder, "piano.sf2"), song], runs)
+    commands = {"streamed": spindle(out("streamed"), []),
+                "big_cache": spindle(out("big_cache"), ["--cache-size", str(BIG_CACHE_MIB)]),
+                "ram": spindle(out("ram"), ["--preload-frames", "-1"]),
+                # FluidSynth's polyphony counts mono voices: a stereo note takes two (see the docstring).
+                "fluidsynth": ["fluidsynth", "-ni", "-q", "-R", "0", "-C", "0", "-r", "48000", "-O", "float", "-T",
+                               "wav", "-f", os.path.join(folder, "interp4.cfg"), "-o",
+                               "synth.polyphony=%d" % (2 * POLYPHONY), "-F", out("fluidsynth"),
+                               os.path.join(folder, "piano.sf2"), song]}
     sfizz = sfizz or os.environ.get("SPINDLE_SFIZZ_RENDER") or os.path.join(ROOT, "..", "shared", "reference",
                                                                                 "sfizz_render")
     if os.path.exists(sfizz):
-        rows["sfizz"] = median_run([sfizz, "--sfz", sfz, "--midi", song, "--wav", out("sfizz"), "-s", "48000", "-q",
-                                    "2", "-p", str(POLYPHONY)], runs)
+        commands["sfizz"] = [sfizz, "--sfz", sfz, "--midi", song, "--wav", out("sfizz"), "-s", "48000", "-q", "2",
+                             "-p", str(POLYPHONY)]
+    rows = interleaved_runs(commands, runs)
+    rows["runs"] = runs
+    for name in ("streamed", "big_cache"):
+        rows[name].update(disk_figures(rows[name]["stdout"]))
+    rows["identical"] = all(filecmp.cmp(out(name), out("ram"), shallow=False) for name in ("streamed", "big_cache"))
     return rows
 
 
