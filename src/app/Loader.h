@@ -39,7 +39,7 @@ struct LoadReport {
   std::vector<std::string> unknownOpcodes;
   std::vector<sfz::Diagnostic> diagnostics;
   std::size_t bytesInRam = 0;               // the pool's total after this load
-  std::size_t loopTailBytes = 0;            // this program's loop_crossfade tails (not in the pool)
+  std::size_t loopTailBytes = 0;            // this program's loop tails: crossfades, loop_sustain exits
   double seconds = 0.0;                     // wall time of the load
 
   std::size_t errorCount() const noexcept;  // error diagnostics

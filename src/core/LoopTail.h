@@ -20,12 +20,24 @@
 // The last blended frame is frame(ls - 1) exactly: the jump lands without a repeat.
 // A cycle that does not jump back (the exit after loop_count or a loop_sustain
 // release) plays its own frames: engine/SampleSource.h.
+//
+// The way out of a loop_sustain loop: on a sample only partly in RAM, the release sends
+// playback past loop_end, to frames the disk thread reads only once the release has
+// reached it. Live, nothing waits for the disk, so a release near the end of a cycle
+// would find them missing. The tail then also holds the first H file frames past
+// loop_end (exitLeft/exitRight, H = exitFrames = the sample's preload, see
+// loopExitFrames), which the voice plays until the stream delivers the rest, as a
+// note-on plays its preload:
+//
+//   file:    ... ls ======= le | le+1 ... le+H | ... streamed ...
+//                                 exit frames
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <numbers>
 #include <vector>
 
+#include "core/Limits.h"
 #include "core/Region.h"
 #include "core/SampleData.h"
 
@@ -36,8 +48,17 @@ struct LoopTail {
   int64_t frames = 0;                  // X; 0 = no crossfade
   std::vector<float> left, right;      // the blended frames; right is empty for a mono file
 
+  int64_t exitFrames = 0;              // H; 0 = none (file frames le + 1 .. le + H, zeros past the file)
+  std::vector<float> exitLeft, exitRight;
+
   const float* channel(int c) const noexcept { return c == 1 && !right.empty() ? right.data() : left.data(); }
-  std::size_t bytes() const noexcept { return sizeof(float) * (left.capacity() + right.capacity()); }
+  const float* exitChannel(int c) const noexcept {
+    return c == 1 && !exitRight.empty() ? exitRight.data() : exitLeft.data();
+  }
+  bool empty() const noexcept { return frames <= 0 && exitFrames <= 0; }
+  std::size_t bytes() const noexcept {
+    return sizeof(float) * (left.capacity() + right.capacity() + exitLeft.capacity() + exitRight.capacity());
+  }
 };
 
 // The loop a region plays on a sample: loop_start / loop_end, else the file's own loop,
@@ -63,6 +84,22 @@ inline bool playsLoop(const Region& r, const SampleData& d) noexcept {
   return r.count <= 0 && (mode == LoopMode::LoopContinuous || mode == LoopMode::LoopSustain);
 }
 
+// H for `r` on `d`: a loop_sustain loop on a sample that streams (only partly in RAM)
+// keeps as many frames past loop_end as the sample's preload holds (what covers a
+// note-on's disk start-up covers the release's), up to the file's end and the
+// interpolator's look-ahead past it; 0 when no loop_sustain loop is played or when
+// every frame past loop_end it could need is in RAM already.
+inline int64_t loopExitFrames(const Region& r, const SampleData& d) noexcept {
+  const bool fileLoop = d.loopStart >= 0 && d.loopEnd > d.loopStart;
+  const LoopMode mode = r.loopModeSet ? r.loopMode : (fileLoop ? LoopMode::LoopContinuous : LoopMode::NoLoop);
+  if (mode != LoopMode::LoopSustain || !playsLoop(r, d)) return 0;
+  if (d.framesInRam <= 0 || d.framesInRam >= d.totalFrames) return 0;
+  const LoopPoints loop = loopPoints(r, d);
+  if (loop.start < 0 || loop.end <= loop.start) return 0;
+  const int64_t h = std::min(d.framesInRam, d.totalFrames + limits::kGuardFrames - 1 - loop.end);
+  return loop.end + h < d.framesInRam ? 0 : std::max<int64_t>(h, 0);
+}
+
 // X for `r` on `d`: loop_crossfade seconds at the file's rate, rounded, at most the
 // loop's length and at most loop_start (the fade-in needs X frames before it). 0 when
 // the region does not loop or has no crossfade.
@@ -83,7 +120,10 @@ inline int64_t loopTailFrames(const Region& r, const SampleData& d) noexcept {
 // le) and the X that fade in (ls - X .. ls - 1), planar, one or two channels.
 inline LoopTail blendLoopTail(LoopPoints loop, int64_t x, int channels, const float* const fadeOut[2],
                               const float* const fadeIn[2]) {
-  LoopTail tail{loop.start, loop.end, x, {}, {}};
+  LoopTail tail;
+  tail.loopStart = loop.start;
+  tail.loopEnd = loop.end;
+  tail.frames = x;
   std::vector<float>* outs[2] = {&tail.left, &tail.right};
   for (int c = 0; c < std::min(channels, 2); ++c) {
     outs[c]->resize(static_cast<std::size_t>(x));

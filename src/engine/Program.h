@@ -73,8 +73,9 @@ struct Program {
   }
   std::vector<int16_t> presetMap;  // (bank * 128 + program) -> preset; built by prepare()
   void preparePresets();           // part of prepare()
-  // loop_crossfade, blended (core/LoopTail.h): indexed like regions, or shorter. Filled
-  // on the loader thread after prepare() (stream/LoopTails.h reads what is not in RAM).
+  // loop_crossfade, blended, and a streamed loop_sustain loop's exit frames
+  // (core/LoopTail.h): indexed like regions, or shorter. Filled on the loader thread
+  // after prepare() (stream/LoopTails.h reads what is not in RAM).
   std::vector<LoopTail> loopTails;
   // The tail of `r` (one of this Program's regions), or null when it has none.
   const LoopTail* loopTail(const Region& r) const noexcept SPINDLE_REALTIME {
@@ -82,7 +83,7 @@ struct Program {
     const std::less<const Region*> before;  // a total order, even for a pointer from elsewhere
     if (loopTails.empty() || before(&r, base) || !before(&r, base + regions.size())) return nullptr;
     const auto i = static_cast<std::size_t>(&r - base);
-    return i < loopTails.size() && loopTails[i].frames > 0 ? &loopTails[i] : nullptr;
+    return i < loopTails.size() && !loopTails[i].empty() ? &loopTails[i] : nullptr;
   }
 };
 

@@ -20,7 +20,10 @@ void SampleSource::start(const Setup& setup, const SourceScratch& scratch) noexc
   const LoopTail* t = setup.tail;
   const bool tailFits = t && loop_.looping() && t->frames <= loop_.loopLength && loop_.loopStart == t->loopStart &&
                         loop_.loopLength == t->loopEnd - t->loopStart + 1;
-  tail_ = tailFits ? t : nullptr;
+  tail_ = tailFits && t->frames > 0 ? t : nullptr;
+  const bool exitFits = t && loop_.looping() && t->exitFrames > 0 && loop_.loopStart == t->loopStart &&
+                        loop_.loopStart + loop_.loopLength - 1 == t->loopEnd;
+  exit_ = exitFits ? t : nullptr;
   wholeInRam_ = data_ && data_->framesInRam >= data_->totalFrames;
   bank_ = scratch.streams;
   if (!wholeInRam_ && bank_) openStream(setup.offset - kGuard);  // history taps before the offset
@@ -130,8 +133,27 @@ SourceSpan SampleSource::readFrames(int64_t first, int count) noexcept SPINDLE_R
     done = copyRam(first, inRam);
     if (done < inRam) count = done;
   }
-  if (done < count) done += stream_.copy(first + done, count - done, scratch_.left + done, scratch_.right + done);
+  while (done < count) {
+    done += stream_.copy(first + done, count - done, scratch_.left + done, scratch_.right + done);
+    const int held = done < count ? copyExit(first + done, count - done, done) : 0;
+    if (held <= 0) break;
+    done += held;
+  }
   return {scratch_.left, data_->channels > 1 ? scratch_.right : scratch_.left, done};
+}
+
+// After a loop_sustain release, unrolled frames [first, first + count) from the exit
+// frames kept in RAM (core/LoopTail.h) to the scratch at `at`, up to their end; 0 when
+// `first` is not among them. The stream holds the same file frames once it delivers.
+int SampleSource::copyExit(int64_t first, int count, int at) noexcept SPINDLE_REALTIME {
+  const int64_t exitPoint = loop_.exitPoint();
+  if (!exit_ || exitPoint >= LoopMap::kEndless || first < exitPoint || first - exitPoint >= exit_->exitFrames) return 0;
+  const int64_t k = first - exitPoint;
+  const int frames = static_cast<int>(std::min<int64_t>(count, exit_->exitFrames - k));
+  float* outs[2] = {scratch_.left + at, scratch_.right + at};
+  for (int c = 0; c < (data_->channels > 1 ? 2 : 1); ++c)
+    std::memcpy(outs[c], exit_->exitChannel(c) + k, sizeof(float) * static_cast<size_t>(frames));
+  return frames;
 }
 
 // A span from RAM: in place when it maps to one linear stretch, else copied.

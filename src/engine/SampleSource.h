@@ -53,6 +53,14 @@
 // The exit cycle (c == wraps) plays its own frames. A loop_sustain release that comes
 // while the voice already reads the current cycle's window lets that cycle finish
 // its blend and jump back once more: the blend is never cut off halfway.
+//
+// loop_sustain on a streamed loop: after the release, frames past the exit point that
+// the stream does not hold yet (its Exit order needs a disk round; live, nothing waits
+// for it) come from the exit frames the same LoopTail keeps in RAM, the first H file
+// frames past loop_end; the stream takes over where it holds frames:
+//
+//   unrolled:  ... cycle c (the last) ... le | exitPoint .. exitPoint + H - 1 | ...
+//                                           ^ exit frames while the ring lacks them
 #include <cstdint>
 
 #include "core/LoopMap.h"
@@ -116,6 +124,7 @@ class SampleSource {
   int64_t tailStart(int64_t cycle) const noexcept SPINDLE_REALTIME;
   SourceSpan blendTail(int64_t first, SourceSpan span) noexcept SPINDLE_REALTIME;
   int copyRam(int64_t first, int count) noexcept SPINDLE_REALTIME;
+  int copyExit(int64_t first, int count, int at) noexcept SPINDLE_REALTIME;
   void openStream(int64_t from) noexcept SPINDLE_REALTIME;
   int64_t streamStart(int64_t from) const noexcept SPINDLE_REALTIME;
   int64_t streamLast() const noexcept SPINDLE_REALTIME;
@@ -128,6 +137,7 @@ class SampleSource {
   SourceScratch scratch_;
   LoopMap loop_;
   const LoopTail* tail_ = nullptr;  // null: no loop_crossfade on this voice's loop
+  const LoopTail* exit_ = nullptr;  // null: no exit frames kept for this voice's loop
   int64_t lastFrame_ = 0;
   bool wholeInRam_ = true;
   rt::StreamBank* bank_ = nullptr;

@@ -27,11 +27,11 @@ uint64_t finishProgram(engine::Program& program, std::vector<std::string>& warni
     const Region& r = program.regions[i];
     const bool known = r.sampleIndex >= 0 && static_cast<std::size_t>(r.sampleIndex) < program.samples.size();
     const SampleData* sample = known ? program.samples[static_cast<std::size_t>(r.sampleIndex)] : nullptr;
-    if (!sample || !crossfadesLoop(r)) continue;
+    if (!sample || (!crossfadesLoop(r) && loopExitFrames(r, *sample) <= 0)) continue;
     std::string error;
     LoopTail tail = stream::buildLoopTail(r, *sample, error);
     if (!error.empty()) warnings.push_back(error);
-    if (tail.frames <= 0) continue;
+    if (tail.empty()) continue;
     program.loopTails.resize(program.regions.size());
     bytes += tail.bytes();
     program.loopTails[i] = std::move(tail);

@@ -50,7 +50,7 @@ void Streaming::waitForDisk() noexcept {
 
 std::string Streaming::budget(const SamplePool& pool, std::size_t loopTailBytes) const {
   const std::size_t preload = pool.bytesInRam();
-  const std::string tails = loopTailBytes > 0 ? " + " + mib(loopTailBytes) + " loop crossfades" : "";
+  const std::string tails = loopTailBytes > 0 ? " + " + mib(loopTailBytes) + " loop tails (crossfades, loop_sustain exits)" : "";
   if (!bank_) {
     if (loopTailBytes == 0) return mib(preload) + " (every sample whole in RAM, no streaming)";
     return mib(preload) + " (every sample whole in RAM, no streaming)" + tails + " = " + mib(preload + loopTailBytes);

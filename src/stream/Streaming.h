@@ -68,7 +68,7 @@ class Streaming {
 
   // One line: "<preload> MiB preload + <n> streams x <ring> KiB + <cache> MiB block
   // cache = <total> MiB" (the cache's budget: it is backed as blocks are decoded).
-  // loopTailBytes: the program's loop_crossfade tails, added when not 0.
+  // loopTailBytes: the program's loop tails (core/LoopTail.h), added when not 0.
   std::string budget(const SamplePool& pool, std::size_t loopTailBytes = 0) const;
   // One line of the disk thread's figures: streams, reads (one per block decoded),
   // seeks, frames decoded and frames the voices consumed (and their ratio), block

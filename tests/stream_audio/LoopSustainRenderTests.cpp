@@ -3,7 +3,8 @@
 // the ring holds frames the disk read ahead with the old loop past the exit point (and
 // is full of them), render bit-identically to the all-in-RAM render with 0 underruns:
 // with no preload and with one, with a slow disk, and live (no wait inside a block)
-// with a disk that keeps up, for releases at least a block's reading before the exit.
+// with a disk that keeps up, whether the release comes well before the exit point or
+// only frames before it (the exit frames kept in RAM, core/LoopTail.h).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -13,8 +14,10 @@
 
 #include "StreamAudioSupport.h"
 #include "app/Loader.h"
+#include "core/Limits.h"
 #include "catch.h"
 #include "io/OfflineRenderer.h"
+#include "stream/AudioFile.h"
 #include "stream/Streaming.h"
 
 using namespace spindle;
@@ -153,12 +156,11 @@ TEST_CASE("loop_sustain released near a loop end streams bit-identically to the 
   }
 }
 
-// Live, nothing waits inside a block: a release closer to the exit point than what a
-// voice reads in one block (768 source frames and the taps at key 79) underruns by
-// design, as the Exit order needs a disk round. From 900 frames on the disk has that
-// round and the frames past the exit arrive in time. Frames read ahead past the exit
-// point, left in the 16384-frame ring, had kept it over three quarters full (no top-up)
-// for these releases: 28 underruns before DiskStream::exit took them back.
+// Live, nothing waits inside a block. From 900 frames before the exit point on, the
+// disk has a round for the Exit order and the frames past the exit arrive in time.
+// Frames read ahead past the exit point, left in the 16384-frame ring, had kept it over
+// three quarters full (no top-up) for these releases: 28 underruns before
+// DiskStream::exit took them back.
 TEST_CASE("live: a loop_sustain release leaves no read-ahead in the ring that stops its top-up",
           "[stream][render][loopsus]") {
   const Library lib;
@@ -170,4 +172,80 @@ TEST_CASE("live: a loop_sustain release leaves no read-ahead in the ring that st
   CHECK(differing(live, ram) == 0);
   CHECK(live.underruns == 0);
   CHECK(live.streams == 30);  // short.wav lies whole within the preload
+}
+
+// Live, a release closer to the exit point than what a voice reads in one block (768
+// source frames and the taps at key 79): the Exit order reaches the disk thread only
+// after the block that crosses the exit point, so the frames past it come from the
+// exit frames the region keeps in RAM (core/LoopTail.h). Without them: 30 underruns
+// and 2,434 differing samples.
+TEST_CASE("live: a loop_sustain release frames before the exit point plays the kept exit frames",
+          "[stream][render][loopsus]") {
+  const Library lib;
+  const auto notes = song({8, 100, 300, 600, 760});
+  const Result ram = render(lib, notes, Setup{-1, false, {}});
+  const Result live = render(lib, notes, Setup{16384, true, {}});
+  REQUIRE(ram.render.notesStarted == 33);
+  CHECK(live.render.frames == ram.render.frames);
+  CHECK(differing(live, ram) == 0);
+  CHECK(live.underruns == 0);
+  CHECK(live.streams == 30);
+}
+
+// The exit frames themselves: a streamed loop_sustain loop keeps the preload's length
+// of file frames past loop_end, equal to the file's; a sample whole in RAM (short.wav)
+// and a render with no preload keep none.
+TEST_CASE("a streamed loop_sustain loop keeps the file frames past its end", "[stream][loopsus]") {
+  const Library lib;
+  stream::StreamingOptions options;
+  options.preloadFrames = 16384;
+  app::Loader liveLoader(stream::poolOptionsFor(options));
+  const app::Loader::Result live = liveLoader.load(lib.dir / "sustain.sfz");
+  REQUIRE(live.program);
+  const engine::Program& program = *live.program;
+  REQUIRE(program.loopTails.size() == 3);
+  for (int i = 0; i < 2; ++i) {
+    const Loop& l = kLoops[i];
+    const LoopTail& tail = program.loopTails[static_cast<std::size_t>(i)];
+    CHECK(tail.frames == 0);  // no loop_crossfade
+    REQUIRE(tail.exitFrames == 16384);
+    CHECK(tail.loopEnd == l.start + l.length - 1);
+    std::string error;
+    const auto reader = stream::AudioFileReader::open(lib.dir / l.file, error);
+    REQUIRE(reader);
+    std::vector<float> left(16384), right(16384);
+    REQUIRE(reader->seek(tail.loopEnd + 1));
+    REQUIRE(reader->readPlanar(left.data(), i == 0 ? right.data() : nullptr, 16384) == 16384);
+    CHECK(std::equal(left.begin(), left.end(), tail.exitChannel(0)));
+    if (i == 0) CHECK(std::equal(right.begin(), right.end(), tail.exitChannel(1)));
+    CHECK(tail.exitRight.empty() == (i == 1));
+  }
+  CHECK(program.loopTails[2].exitFrames == 0);  // short.wav: whole in RAM
+  CHECK(live.report.loopTailBytes == 3 * 16384 * sizeof(float));  // stereo long.wav, mono tone.flac
+  options.preloadFrames = 0;
+  app::Loader offlineLoader(stream::poolOptionsFor(options));
+  const app::Loader::Result offline = offlineLoader.load(lib.dir / "sustain.sfz");
+  REQUIRE(offline.program);
+  CHECK(offline.program->loopTails.empty());
+  CHECK(offline.report.loopTailBytes == 0);
+
+  // Ogg Vorbis (decoded from frame 0 up to the loop's end: its seeks are not trusted to
+  // be sample-exact, stream/BlockCache.cpp): the exit frames equal a whole-file
+  // decode's, and read as zeros past the file's end (here 9,999 frames past loop_end).
+  REQUIRE(test::writeTestCompressed(lib.dir / "tone.ogg", SF_FORMAT_OGG | SF_FORMAT_VORBIS, 2, 120000));
+  std::ofstream(lib.dir / "ogg.sfz") << "<region> sample=tone.ogg loop_mode=loop_sustain loop_start=60000"
+                                        " loop_end=110000\n";
+  const app::Loader::Result ogg = liveLoader.load(lib.dir / "ogg.sfz");
+  REQUIRE(ogg.program);
+  REQUIRE(ogg.program->loopTails.size() == 1);
+  const LoopTail& tail = ogg.program->loopTails[0];
+  REQUIRE(tail.exitFrames == 9999 + limits::kGuardFrames);
+  std::string error;
+  const auto reader = stream::AudioFileReader::open(lib.dir / "tone.ogg", error);
+  REQUIRE(reader);
+  std::vector<float> whole[2];
+  for (auto& w : whole) w.assign(120000 + limits::kGuardFrames, 0.0f);
+  REQUIRE(reader->readPlanar(whole[0].data(), whole[1].data(), 120000) == 120000);
+  for (int c = 0; c < 2; ++c)
+    CHECK(std::equal(whole[c].begin() + 110001, whole[c].end(), tail.exitChannel(c)));
 }
