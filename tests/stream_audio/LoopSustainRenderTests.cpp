@@ -126,6 +126,18 @@ Result render(const Library& lib, const std::vector<io::TimedMidiEvent>& events,
   if (const stream::DiskThread* disk = streaming.disk()) out.streams = disk->counters().streamsOpened.load();
   return out;
 }
+// song(before) live with the live preload against all in RAM: identical, 0 underruns.
+void checkLiveAgainstRam(const std::vector<int64_t>& before) {
+  const Library lib;
+  const auto notes = song(before);
+  const Result ram = render(lib, notes, Setup{-1, false, {}});
+  const Result live = render(lib, notes, Setup{16384, true, {}});
+  REQUIRE(ram.render.notesStarted == 33);
+  CHECK(live.render.frames == ram.render.frames);
+  CHECK(differing(live, ram) == 0);
+  CHECK(live.underruns == 0);
+  CHECK(live.streams == 30);  // short.wav lies whole within the preload
+}
 }  // namespace
 
 // Offline: from 8 frames before the exit point (the ring all but full of frames past
@@ -163,15 +175,7 @@ TEST_CASE("loop_sustain released near a loop end streams bit-identically to the 
 // DiskStream::exit took them back.
 TEST_CASE("live: a loop_sustain release leaves no read-ahead in the ring that stops its top-up",
           "[stream][render][loopsus]") {
-  const Library lib;
-  const auto notes = song({900, 1300, 1800, 2500, 3200, 4000});
-  const Result ram = render(lib, notes, Setup{-1, false, {}});
-  const Result live = render(lib, notes, Setup{16384, true, {}});
-  REQUIRE(ram.render.notesStarted == 33);
-  CHECK(live.render.frames == ram.render.frames);
-  CHECK(differing(live, ram) == 0);
-  CHECK(live.underruns == 0);
-  CHECK(live.streams == 30);  // short.wav lies whole within the preload
+  checkLiveAgainstRam({900, 1300, 1800, 2500, 3200, 4000});
 }
 
 // Live, a release closer to the exit point than what a voice reads in one block (768
@@ -181,15 +185,7 @@ TEST_CASE("live: a loop_sustain release leaves no read-ahead in the ring that st
 // and 2,434 differing samples.
 TEST_CASE("live: a loop_sustain release frames before the exit point plays the kept exit frames",
           "[stream][render][loopsus]") {
-  const Library lib;
-  const auto notes = song({8, 100, 300, 600, 760});
-  const Result ram = render(lib, notes, Setup{-1, false, {}});
-  const Result live = render(lib, notes, Setup{16384, true, {}});
-  REQUIRE(ram.render.notesStarted == 33);
-  CHECK(live.render.frames == ram.render.frames);
-  CHECK(differing(live, ram) == 0);
-  CHECK(live.underruns == 0);
-  CHECK(live.streams == 30);
+  checkLiveAgainstRam({8, 100, 300, 600, 760});
 }
 
 // The exit frames themselves: a streamed loop_sustain loop keeps the preload's length

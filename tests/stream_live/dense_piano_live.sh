@@ -7,6 +7,7 @@
 # posix_fadvise DONTNEED), once warm. Passes with 0 stream underruns in both runs.
 # SPINDLE_DENSE_SECONDS shortens the song (default 45).
 source "$SPINDLE_LIVE_SUPPORT"
+source "$(dirname "$0")/play_events.sh"
 need jackd jack_lsp mkfifo python3
 format=${1:-flac}
 seconds=${SPINDLE_DENSE_SECONDS:-45}
@@ -17,29 +18,10 @@ start_jackd "spindle-dense-$$"
 
 # play_song LABEL: one run of the whole song; prints and checks its stream underruns.
 play_song() {
-  rm -f "$LIVE_TMP/midi.fifo"
-  mkfifo "$LIVE_TMP/midi.fifo"
-  "$SPINDLE_EXE" --headless --instrument "$piano/piano.sfz" --name spindle --polyphony 256 \
-    --midi-device "$LIVE_TMP/midi.fifo" >"$LIVE_TMP/spindle.out" 2>"$LIVE_TMP/spindle.err" &
-  SPINDLE_PID=$!
-  track "$SPINDLE_PID"
-  wait_until 60 port_exists spindle:midi_in || fail "spindle's ports did not appear"
-  # The feeder: each event written at its time (monotonic clock), then 3 s of tails.
-  python3 - "$piano/song.events" "$LIVE_TMP/midi.fifo" <<'PY' || fail "the MIDI feeder failed"
-import sys, time
-events = [line.split() for line in open(sys.argv[1])]
-with open(sys.argv[2], "wb", buffering=0) as fifo:
-    start = time.monotonic()
-    for seconds, status, d1, d2 in events:
-        delay = start + float(seconds) - time.monotonic()
-        if delay > 0:
-            time.sleep(delay)
-        fifo.write(bytes([int(status), int(d1), int(d2)]))
-    time.sleep(3.0)
-PY
-  stop_spindle
+  # Each event written at its time, then 3 s of tails.
+  play_events "$piano/piano.sfz" "$piano/song.events" 3.0 --polyphony 256
   local underruns
-  underruns=$(sed -nE 's/^stream underruns: +([0-9]+).*/\1/p' "$LIVE_TMP/spindle.out")
+  underruns=$(stream_underruns)
   echo "$1: stream underruns ${underruns:-?}; $(grep -E '^(xruns|backend xruns|process)' "$LIVE_TMP/spindle.out" | tr '\n' ' ')"
   [ "${underruns:-x}" = 0 ] || fail "$1: ${underruns:-no} stream underruns"
 }

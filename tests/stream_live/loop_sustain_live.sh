@@ -8,6 +8,7 @@
 # Exit order. Passes with 0 stream underruns: those frames come from the exit frames
 # kept in RAM (core/LoopTail.h). Without them: 3 and 4 underruns in two runs.
 source "$SPINDLE_LIVE_SUPPORT"
+source "$(dirname "$0")/play_events.sh"
 need jackd jack_lsp mkfifo python3
 inst="$LIVE_TMP/sustain"
 mkdir -p "$inst"
@@ -37,28 +38,9 @@ with open(folder + "/song.events", "w") as song:
         song.write("%.4f %d %d %d\n" % (seconds, status, key, velocity))
 PY
 start_jackd "spindle-loopsus-$$"
-rm -f "$LIVE_TMP/midi.fifo"
-mkfifo "$LIVE_TMP/midi.fifo"
-"$SPINDLE_EXE" --headless --instrument "$inst/sustain.sfz" --name spindle \
-  --midi-device "$LIVE_TMP/midi.fifo" >"$LIVE_TMP/spindle.out" 2>"$LIVE_TMP/spindle.err" &
-SPINDLE_PID=$!
-track "$SPINDLE_PID"
-wait_until 60 port_exists spindle:midi_in || fail "spindle's ports did not appear"
-python3 - "$inst/song.events" "$LIVE_TMP/midi.fifo" <<'PY' || fail "the MIDI feeder failed"
-import sys, time
-events = [line.split() for line in open(sys.argv[1])]
-with open(sys.argv[2], "wb", buffering=0) as fifo:
-    start = time.monotonic()
-    for seconds, status, d1, d2 in events:
-        delay = start + float(seconds) - time.monotonic()
-        if delay > 0:
-            time.sleep(delay)
-        fifo.write(bytes([int(status), int(d1), int(d2)]))
-    time.sleep(1.5)
-PY
-stop_spindle
+play_events "$inst/sustain.sfz" "$inst/song.events" 1.5
 notes=$(sed -nE 's/^midi: +[0-9]+ events, ([0-9]+) note-ons.*/\1/p' "$LIVE_TMP/spindle.out")
-underruns=$(sed -nE 's/^stream underruns: +([0-9]+).*/\1/p' "$LIVE_TMP/spindle.out")
+underruns=$(stream_underruns)
 echo "note-ons ${notes:-?}, stream underruns ${underruns:-?}"
 [ "${notes:-x}" = 48 ] || fail "${notes:-no} note-ons reached spindle, not 48"
 [ "${underruns:-x}" = 0 ] || fail "${underruns:-no} stream underruns"
