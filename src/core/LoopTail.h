@@ -86,9 +86,13 @@ inline bool playsLoop(const Region& r, const SampleData& d) noexcept {
 
 // H for `r` on `d`: a loop_sustain loop on a sample that streams (only partly in RAM)
 // keeps as many frames past loop_end as the sample's preload holds (what covers a
-// note-on's disk start-up covers the release's), up to the file's end and the
-// interpolator's look-ahead past it; 0 when no loop_sustain loop is played or when
-// every frame past loop_end it could need is in RAM already.
+// note-on's disk start-up covers the release's), at most kMaxLoopExitFrames (a preload
+// raised for a slow disk is not paid twice per region: these bytes lie outside the
+// pool's budget), up to the file's end and the interpolator's look-ahead past it; 0
+// when no loop_sustain loop is played or when every frame past loop_end it could need
+// is in RAM already.
+inline constexpr int64_t kMaxLoopExitFrames = 65536;  // 4x the default live preload
+
 inline int64_t loopExitFrames(const Region& r, const SampleData& d) noexcept {
   const bool fileLoop = d.loopStart >= 0 && d.loopEnd > d.loopStart;
   const LoopMode mode = r.loopModeSet ? r.loopMode : (fileLoop ? LoopMode::LoopContinuous : LoopMode::NoLoop);
@@ -96,7 +100,7 @@ inline int64_t loopExitFrames(const Region& r, const SampleData& d) noexcept {
   if (d.framesInRam <= 0 || d.framesInRam >= d.totalFrames) return 0;
   const LoopPoints loop = loopPoints(r, d);
   if (loop.start < 0 || loop.end <= loop.start) return 0;
-  const int64_t h = std::min(d.framesInRam, d.totalFrames + limits::kGuardFrames - 1 - loop.end);
+  const int64_t h = std::min({d.framesInRam, kMaxLoopExitFrames, d.totalFrames + limits::kGuardFrames - 1 - loop.end});
   return loop.end + h < d.framesInRam ? 0 : std::max<int64_t>(h, 0);
 }
 

@@ -225,6 +225,17 @@ TEST_CASE("a streamed loop_sustain loop keeps the file frames past its end", "[s
   CHECK(offline.program->loopTails.empty());
   CHECK(offline.report.loopTailBytes == 0);
 
+  // A preload raised past kMaxLoopExitFrames keeps that many exit frames, no more.
+  test::writeTestWav(lib.dir / "big.wav", 2, 300000);
+  std::ofstream(lib.dir / "big.sfz") << "<region> sample=big.wav loop_mode=loop_sustain loop_start=140000"
+                                        " loop_end=150000\n";
+  options.preloadFrames = 100000;
+  app::Loader bigLoader(stream::poolOptionsFor(options));
+  const app::Loader::Result big = bigLoader.load(lib.dir / "big.sfz");
+  REQUIRE(big.program);
+  REQUIRE(big.program->loopTails.size() == 1);
+  CHECK(big.program->loopTails[0].exitFrames == kMaxLoopExitFrames);
+
   // Ogg Vorbis (decoded from frame 0 up to the loop's end: its seeks are not trusted to
   // be sample-exact, stream/BlockCache.cpp): the exit frames equal a whole-file
   // decode's, and read as zeros past the file's end (here 9,999 frames past loop_end).
