@@ -77,10 +77,15 @@ inline LoopPoints loopPoints(const Region& r, const SampleData& d) noexcept {
   return {ls, le};
 }
 
+// loop_mode as set, else the file's own loop plays continuously.
+inline LoopMode loopModeOf(const Region& r, const SampleData& d) noexcept {
+  const bool fileLoop = d.loopStart >= 0 && d.loopEnd > d.loopStart;
+  return r.loopModeSet ? r.loopMode : (fileLoop ? LoopMode::LoopContinuous : LoopMode::NoLoop);
+}
+
 // Whether a voice of `r` on `d` plays a loop (as engine/Voice.cpp's setupSource decides).
 inline bool playsLoop(const Region& r, const SampleData& d) noexcept {
-  const bool fileLoop = d.loopStart >= 0 && d.loopEnd > d.loopStart;
-  const LoopMode mode = r.loopModeSet ? r.loopMode : (fileLoop ? LoopMode::LoopContinuous : LoopMode::NoLoop);
+  const LoopMode mode = loopModeOf(r, d);
   return r.count <= 0 && (mode == LoopMode::LoopContinuous || mode == LoopMode::LoopSustain);
 }
 
@@ -94,9 +99,7 @@ inline bool playsLoop(const Region& r, const SampleData& d) noexcept {
 inline constexpr int64_t kMaxLoopExitFrames = 65536;  // 4x the default live preload
 
 inline int64_t loopExitFrames(const Region& r, const SampleData& d) noexcept {
-  const bool fileLoop = d.loopStart >= 0 && d.loopEnd > d.loopStart;
-  const LoopMode mode = r.loopModeSet ? r.loopMode : (fileLoop ? LoopMode::LoopContinuous : LoopMode::NoLoop);
-  if (mode != LoopMode::LoopSustain || !playsLoop(r, d)) return 0;
+  if (loopModeOf(r, d) != LoopMode::LoopSustain || !playsLoop(r, d)) return 0;
   if (d.framesInRam <= 0 || d.framesInRam >= d.totalFrames) return 0;
   const LoopPoints loop = loopPoints(r, d);
   if (loop.start < 0 || loop.end <= loop.start) return 0;
