@@ -42,17 +42,27 @@ DiskThread::DiskThread(rt::StreamBank& bank, DiskOptions options)
       options_(std::move(options)),
       cache_(options_.cacheLimit, options_.exactCacheLimit),
       blocks_(options_.cacheBytes, bank.size() + 2),
-      streams_(static_cast<std::size_t>(bank.size())),
-      thread_([this] { run(); }) {
+      streams_(static_cast<std::size_t>(bank.size())) {
   needy_.reserve(streams_.size());
+  if (options_.threaded)
+    thread_ = std::thread([this] { run(); });
+  else
+    bank_.serveOnWaitingThread(&DiskThread::serveRounds, this);
 }
 
 DiskThread::~DiskThread() { stop(); }
 
 void DiskThread::stop() {
   stopping_.store(true, std::memory_order_release);
+  if (!options_.threaded) bank_.serveOnWaitingThread(nullptr, nullptr);
   bank_.wake();
   if (thread_.joinable()) thread_.join();
+}
+
+void DiskThread::serveRounds(void* self) {
+  auto& disk = *static_cast<DiskThread*>(self);
+  while (!disk.stopping_.load(std::memory_order_acquire) && disk.round())
+    disk.counters_.rounds.fetch_add(1, std::memory_order_relaxed);
 }
 
 void DiskThread::setPriority() {

@@ -14,6 +14,9 @@
 //
 // Priority: SCHED_FIFO at `fifoPriority` (below the audio and MIDI threads) when the
 // system allows it, otherwise a normal thread; realtime() says which.
+//
+// Offline (DiskOptions::threaded false) there is no thread: the same rounds run on the
+// renderer's thread whenever the bank would wait for them (serveRounds).
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
@@ -41,6 +44,9 @@ struct DiskOptions {
   // Decoded audio the block cache may hold (BlockCache); at least 2 blocks per stream slot.
   std::size_t cacheBytes = BlockCache::kDefaultBudget;
   int fifoPriority = 10;  // SCHED_FIFO priority when allowed; 0 = always a normal thread
+  // false: no thread. The rounds run on the thread that waits for the disk
+  // (rt::StreamBank::serveOnWaitingThread): an offline render, which waits anyway.
+  bool threaded = true;
   DiskStream::ReadHook beforeRead;  // tests: runs before every file read (a slow disk)
 
   int64_t readFrames() const noexcept { return std::max<int64_t>(4096, readBytes / 4); }
@@ -75,7 +81,7 @@ struct DiskError {
 
 class DiskThread {
  public:
-  DiskThread(rt::StreamBank& bank, DiskOptions options);  // starts the thread
+  DiskThread(rt::StreamBank& bank, DiskOptions options);  // starts the thread (if threaded)
   ~DiskThread();                                          // stop()
   DiskThread(const DiskThread&) = delete;
   DiskThread& operator=(const DiskThread&) = delete;
@@ -96,6 +102,7 @@ class DiskThread {
 
  private:
   void run();
+  static void serveRounds(void* self);  // not threaded: the bank's waits call it
   void setPriority();
   bool round();
   bool takeOrders();
@@ -116,7 +123,7 @@ class DiskThread {
   std::atomic<uint64_t> errorsDropped_{0};
   std::atomic<bool> stopping_{false};
   std::atomic<bool> realtime_{false};
-  std::thread thread_;  // last: starts once everything above exists
+  std::thread thread_;  // started in the constructor's body, once every member exists
 };
 
 }  // namespace spindle::stream

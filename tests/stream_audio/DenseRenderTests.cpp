@@ -54,9 +54,11 @@ struct RenderSetup {
   stream::DiskStream::ReadHook slowDisk;
   std::size_t cacheBytes = stream::BlockCache::kDefaultBudget;
   int64_t snapshotFrame = -1;  // where the disk counters are read mid-render
+  bool threaded = true;        // false: no disk thread, the render serves the disk (spindle-render)
 };
 
-// spindle-render's wiring (src/app/RenderCommand.cpp): preload < 0 holds every sample.
+// spindle-render's wiring (src/app/RenderCommand.cpp) with a disk thread, as a live
+// session's freewheel has, unless setup.threaded is false: preload < 0 holds every sample.
 Result render(const Piano& piano, int64_t preload, const std::vector<io::TimedMidiEvent>& song,
               RenderSetup setup = {}) {
   stream::StreamingOptions options;
@@ -64,6 +66,7 @@ Result render(const Piano& piano, int64_t preload, const std::vector<io::TimedMi
   options.disk.cacheBytes = setup.cacheBytes;
   options.disk.fifoPriority = 0;
   options.disk.beforeRead = std::move(setup.slowDisk);
+  options.disk.threaded = setup.threaded;
   options.offline = true;  // as spindle-render: rings for a span, not a block at the highest pitch
   app::Loader loader(stream::poolOptionsFor(options));
   stream::Streaming streaming(options, kPolyphony, kBlock);
@@ -130,6 +133,19 @@ TEST_CASE("a saturated dense FLAC render streams bit-identically to the all-in-R
   INFO("small cache: decoded " << small.decoded << ", read by voices " << small.consumed);
   CHECK(small.decoded > streamed.decoded);  // the eviction happened
   CHECK(static_cast<double>(small.decoded) <= 1.3 * static_cast<double>(small.consumed));
+
+  // No disk thread, as spindle-render runs: the render serves the disk where it would
+  // wait for it. Exact, and deterministic: a second render decodes the same frames.
+  RenderSetup served;
+  served.threaded = false;
+  const Result inlined = render(piano, 4096, piano.song, served);
+  CHECK(differing(inlined, ram) == 0);
+  CHECK(inlined.underruns == 0);
+  CHECK(inlined.streams == streamed.streams);
+  CHECK(static_cast<double>(inlined.decoded) <= 1.3 * static_cast<double>(inlined.consumed));
+  const Result again = render(piano, 4096, piano.song, served);
+  CHECK(again.decoded == inlined.decoded);
+  CHECK(again.misses == inlined.misses);
 
   // A slow disk (every block read waits 300 us): the render waits, and stays exact.
   RenderSetup slowDisk;

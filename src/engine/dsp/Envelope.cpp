@@ -144,21 +144,30 @@ void Envelope::glideToSustain() noexcept SPINDLE_REALTIME {
   curve_.begin(0.0, 0.0, 1.0 / kGlideFrames, level_, sustain_ - level_);
 }
 
-// x = x * mul + add per frame, in the form each curve needs: a linear one has mul 1
-// (x * 1 + add is x + add exactly), an exponential one add 0 (its x stays positive,
-// so x * mul + 0 is x * mul exactly). Each loop carries one operation from frame to
-// frame instead of two: the same values at half the latency.
+// x = x * mul + add per frame: a linear curve has mul 1, an exponential one add 0.
+// Four recurrences run side by side, each four frames apart (the step composed four
+// times: x * mul^4 + add (1 + mul + mul^2 + mul^3), exactly x + 4 add and x * mul^4
+// for the two shapes), so no frame waits for the previous frame's multiply: one chain
+// of dependent multiplies cost 4 % of the dense piano render's CPU. The composed step
+// rounds differently from four single ones, in a double's last bits: an output float
+// rarely moves, by a rounding step (the sfz-tests renders: at most 6e-8).
 double Envelope::Curve::run(float* out, int n) const noexcept SPINDLE_REALTIME {
-  double v = x;
   const double o = offset, k = scale, m = mul, a = add;
-  if (m == 1.0) {
-    for (int i = 0; i < n; ++i, v = v + a) out[i] = static_cast<float>(o + k * v);
-  } else if (a == 0.0) {
-    for (int i = 0; i < n; ++i, v = v * m) out[i] = static_cast<float>(o + k * v);
-  } else {
-    for (int i = 0; i < n; ++i, v = v * m + a) out[i] = static_cast<float>(o + k * v);
+  double v[4] = {x, x * m + a, 0.0, 0.0};
+  v[2] = v[1] * m + a;
+  v[3] = v[2] * m + a;
+  const double m2 = m * m, m4 = m2 * m2;
+  const double a4 = a * (1.0 + m) * (1.0 + m2);  // a (1 + m + m^2 + m^3)
+  int i = 0;
+  for (; i + 4 <= n; i += 4) {
+    for (int j = 0; j < 4; ++j) {
+      out[i + j] = static_cast<float>(o + k * v[j]);
+      v[j] = v[j] * m4 + a4;
+    }
   }
-  return v;
+  const int rest = n - i;
+  for (int j = 0; j < rest; ++j) out[i + j] = static_cast<float>(o + k * v[j]);
+  return v[rest];
 }
 
 double Envelope::Curve::position() const noexcept SPINDLE_REALTIME {

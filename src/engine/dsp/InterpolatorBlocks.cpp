@@ -1,7 +1,6 @@
 // The block interpolators (Interpolators.h).
 //
-// Linear: compiled twice on x86-64, for the baseline (SSE2) and for AVX2, picked once
-// when the program loads (GCC/Clang target_clones, an ifunc), never per call.
+// Linear: compiled for SSE2 and for AVX2 (core/SimdClones.h).
 //
 // Hermite, the engine's default and its costliest loop, is written out in SSE2 on
 // x86-64 (every x86-64 has it): a frame's four taps p[-1..2] are one unaligned
@@ -14,30 +13,11 @@
 // faster.)
 #include <cstdint>
 
+#include "core/SimdClones.h"
 #include "engine/dsp/Interpolators.h"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
-#endif
-
-// Sanitizer builds get the baseline only: an ifunc resolver runs while the program is
-// being relocated, before ThreadSanitizer's runtime is up, and crashes it.
-#if defined(__has_feature)
-#if __has_feature(thread_sanitizer) || __has_feature(address_sanitizer)
-#define SPINDLE_NO_SIMD_CLONES
-#endif
-#endif
-#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
-#define SPINDLE_NO_SIMD_CLONES
-#endif
-
-#if defined(__x86_64__) && defined(__has_attribute) && !defined(SPINDLE_NO_SIMD_CLONES)
-#if __has_attribute(target_clones)
-#define SPINDLE_SIMD_CLONES __attribute__((target_clones("avx2", "default")))
-#endif
-#endif
-#ifndef SPINDLE_SIMD_CLONES
-#define SPINDLE_SIMD_CLONES
 #endif
 
 namespace spindle::engine::dsp {
