@@ -114,7 +114,7 @@ std::string renderUsage() {
          "  --streams N        disk streams allocated up front (default: the polyphony plus\n"
          "                     its steal margin, 320 at 256 voices)\n"
          "  --read-size KIB    one disk read, in KiB of 16-bit stereo audio (default 256)\n"
-         "  --cache-size MIB   decoded audio the disk thread keeps for every stream to share\n"
+         "  --cache-size MIB   decoded audio kept for every stream to share\n"
          "                     (default 64; at least 32 KiB per stream)\n"
          "  --help             show this help\n"
          "  --version          show the version\n"

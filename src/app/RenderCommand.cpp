@@ -163,7 +163,7 @@ int runRender(const std::vector<std::string>& argList, std::ostream& out, std::o
 
   const auto song = readSong(args->midi, err);
   if (!song) return kExitInput;
-  // The loader's pool outlives `streaming`: the disk thread reads its samples.
+  // The loader's pool outlives `streaming`: its disk rounds read the samples.
   const stream::StreamingOptions streamOptions = streamingOptions(*args);
   Loader loader(stream::poolOptionsFor(streamOptions));
   stream::Streaming streaming(streamOptions, args->polyphony, args->block);
