@@ -115,7 +115,7 @@ std::string renderUsage() {
          "                     its steal margin, 320 at 256 voices)\n"
          "  --read-size KIB    one disk read, in KiB of 16-bit stereo audio (default 256)\n"
          "  --cache-size MIB   decoded audio kept for every stream to share\n"
-         "                     (default 64; at least 32 KiB per stream)\n"
+         "                     (default 74; at least 64 KiB per stream)\n"
          "  --help             show this help\n"
          "  --version          show the version\n"
          "\n"

@@ -20,13 +20,14 @@ struct RenderArgs {
   // Disk streaming (stream::StreamingOptions): preload < 0 holds every sample whole.
   // Offline defaults, not the live ones (16384 frames, 64 MiB): a render waits for the
   // disk, so a preload buys no latency, and the memory it would take holds more frames
-  // as 16-bit cache blocks. The cache has the live budget, 64 MiB, paid for by smaller
-  // rings, fewer idle readers and no unused sinc tables (README.md, "Disk streaming":
-  // the dense piano in 90 MiB).
+  // as 16-bit cache blocks. The cache has the live budget, 64 MiB, paid for by fewer
+  // idle readers and no unused sinc tables, plus the 10 MiB a session's 320 rings take
+  // (256 voices): a render has no rings, its voices read the blocks (rt/StreamBank.h).
+  // README.md, "Disk streaming": the dense piano in 89 MiB.
   int64_t preloadFrames = 0;
   int streams = 0;                // 0: as many as --polyphony
   int readKiB = 256;              // one disk read, KiB of 16-bit stereo audio
-  int cacheMiB = 64;              // decoded-block cache budget
+  int cacheMiB = 74;              // decoded-block cache budget
   bool help = false, version = false;
 };
 

@@ -85,7 +85,7 @@ int64_t StreamReader::availableFrom(uint64_t c) const noexcept SPINDLE_REALTIME 
 }
 
 void StreamReader::consumeBefore(int64_t u) noexcept SPINDLE_REALTIME {
-  if (slot_ < 0 || u <= first_) return;
+  if (slot_ < 0 || u <= first_ || bank_->readsOnWaitingThread()) return;
   pollExit();
   uint64_t c = 0;
   if (!counterOf(u, c)) return;
@@ -98,7 +98,7 @@ void StreamReader::consumeBefore(int64_t u) noexcept SPINDLE_REALTIME {
 
 bool StreamReader::direct(int64_t u, int count, const float*& left, const float*& right) noexcept
     SPINDLE_REALTIME {
-  if (slot_ < 0 || u < first_ || count <= 0) return false;
+  if (slot_ < 0 || u < first_ || count <= 0 || bank_->readsOnWaitingThread()) return false;
   uint64_t a = 0, b = 0;
   if (!counterOf(u, a) || !counterOf(u + count - 1, b) || b - a != static_cast<uint64_t>(count - 1)) return false;
   const rt::StreamRing& ring = slotRef_->ring;
@@ -110,6 +110,7 @@ bool StreamReader::direct(int64_t u, int count, const float*& left, const float*
 
 int StreamReader::copy(int64_t u, int count, float* left, float* right) noexcept SPINDLE_REALTIME {
   if (slot_ < 0 || u < first_) return 0;
+  if (bank_->readsOnWaitingThread()) return bank_->readNow(static_cast<uint32_t>(slot_), u, count, left, right);
   int done = 0;
   bool waited = false;
   while (done < count) {

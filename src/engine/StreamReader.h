@@ -47,7 +47,9 @@ class StreamReader {
   bool direct(int64_t u, int count, const float*& left, const float*& right) noexcept SPINDLE_REALTIME;
   // Copies unrolled frames [u, u + count) (stopping at the first missing frame) into
   // left/right; returns the frames copied. In freewheel mode it waits for the disk
-  // thread first (offline renders stay bit-identical to all-in-RAM renders).
+  // thread first (offline renders stay bit-identical to all-in-RAM renders). With no
+  // disk thread and no rings (StreamBank::readsOnWaitingThread) the frames come from
+  // the decoded blocks at once, and direct() and consumeBefore() do nothing.
   int copy(int64_t u, int count, float* left, float* right) noexcept SPINDLE_REALTIME;
 
  private:

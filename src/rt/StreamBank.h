@@ -41,7 +41,10 @@
 // An offline render (spindle-render) has no disk thread: the renderer runs the disk's
 // rounds itself where it would wait (serveOnWaitingThread). Frames it decodes and
 // copies are then read from its own core's caches, not another core's: on the dense
-// piano bench a fifth less CPU in all, with the same wall time.
+// piano bench a fifth less CPU in all, with the same wall time. There the rings are
+// not used either: a voice's read copies its frames from the decoded blocks straight
+// into the voice's span (serveOnWaitingThread's Reader, readNow), one copy instead of
+// a copy into the ring and a read from it, and the rings' memory goes to the cache.
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
@@ -159,10 +162,19 @@ class StreamBank {
   // until one finds nothing to do, and endBlock() wakes nobody. Set by the disk side
   // before rendering starts; nullptr goes back to waiting for a thread.
   using Server = void (*)(void* context);
-  void serveOnWaitingThread(Server serve, void* context) noexcept {
+  // `read(context, slot, first, count, left, right)`: with no disk thread, the frames
+  // of one read of a voice, unrolled [first, first + count) of the slot's stream, copied
+  // into left/right (right unused for mono) at once; returns the frames copied (fewer
+  // only when the stream ends or its file fails). Null: voices read rings.
+  using Reader = int (*)(void* context, uint32_t slot, int64_t first, int count, float* left, float* right);
+  void serveOnWaitingThread(Server serve, Reader read, void* context) noexcept {
     server_ = serve;
+    reader_ = read;
     serverContext_ = context;
   }
+  // The audio thread's side of the above: voices read through readNow(), not rings.
+  bool readsOnWaitingThread() const noexcept SPINDLE_REALTIME { return reader_ != nullptr; }
+  int readNow(uint32_t slot, int64_t first, int count, float* left, float* right) noexcept SPINDLE_REALTIME;
 
   // ---- disk thread ----
   [[nodiscard]] bool takeOrder(StreamOrder& out) noexcept { return orders_->tryPop(out); }
@@ -198,6 +210,7 @@ class StreamBank {
 
   std::atomic<bool> freewheel_{false};
   Server server_ = nullptr;  // fixed while rendering (serveOnWaitingThread)
+  Reader reader_ = nullptr;
   void* serverContext_ = nullptr;
   // Waiter -> disk: serial of the latest waitUntilReady(); disk -> waiter: the serial
   // its last quiet round began after. `waiters_` keeps the disk from posting progress
@@ -291,7 +304,7 @@ inline void StreamBank::settled(uint64_t serial) noexcept {
 }
 
 inline void StreamBank::keepPace() noexcept {
-  if (postedSinceWait_ || anyRingBelow(lowWater_)) waitUntilReady();
+  if (postedSinceWait_ || (!reader_ && anyRingBelow(lowWater_))) waitUntilReady();
 }
 
 inline void StreamBank::waitUntilReady() noexcept {
@@ -312,8 +325,8 @@ inline void StreamBank::waitUntilReady() noexcept {
 }
 
 // Freewheel only (see the header): blocking, and leaving RTSan's real-time context,
-// are allowed there, never in live mode; so the effect check is waived for this one
-// function.
+// are allowed there, never in live mode; so the effect check is waived for these two
+// functions.
 #if defined(__clang__)
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wfunction-effects"
@@ -328,6 +341,14 @@ inline bool StreamBank::waitForFrames(uint32_t index, uint64_t end) noexcept SPI
   constexpr int kRounds = 8;  // each round fills every low ring; more would mean a stuck file
   for (int round = 0; round < kRounds && (round == 0 || !there()); ++round) waitUntilReady();
   return there();
+}
+
+// Offline only (serveOnWaitingThread with a Reader): there the render's own thread
+// decodes, as the disk thread would.
+inline int StreamBank::readNow(uint32_t slot, int64_t first, int count, float* left, float* right) noexcept
+    SPINDLE_REALTIME {
+  SPINDLE_FREEWHEEL_WAIT_SCOPE;
+  return reader_(serverContext_, slot, first, count, left, right);
 }
 #if defined(__clang__)
 #pragma clang diagnostic pop

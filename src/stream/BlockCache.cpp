@@ -40,6 +40,18 @@ void BlockCache::copyFrames(const Block& block, int64_t offset, int64_t n, float
   if (right) std::copy_n(stereo ? in + block.stride : in, n, right);
 }
 
+void BlockCache::prefetchFrames(const Block& block, int64_t offset, int64_t n) noexcept {
+  n = std::min(n, block.frames - offset);
+  if (n <= 0) return;
+  const int64_t size = block.pcm16 ? 2 : 4;
+  const auto* in = static_cast<const char*>(block.data) + offset * size;
+  const bool stereo = block.sample->channels > 1;
+  for (int64_t b = 0; b < n * size + 63; b += 64) {
+    __builtin_prefetch(in + b);
+    if (stereo) __builtin_prefetch(in + block.stride * size + b);
+  }
+}
+
 int64_t BlockCache::framesPerBlock(const SampleData* sample) const noexcept {
   const auto it = facts_.find(sample);
   return it == facts_.end() ? kBlockFrames : it->second.framesPerBlock;

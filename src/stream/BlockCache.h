@@ -3,7 +3,9 @@
 //
 // Thread: the disk thread only (not synchronised). The audio thread never sees a
 // block: a stream copies frames from blocks into its voice's StreamRing, which the
-// audio thread reads as before.
+// audio thread reads as before. An offline render has no disk thread and no rings:
+// its one thread copies a voice's frames from the blocks straight into the voice's
+// span (DiskStream::read, rt::StreamBank::readNow).
 //
 // A block holds kBlockBytes of one sample file's planar frames, keyed by (sample,
 // block index): block k holds file frames [k * F, (k + 1) * F), fewer at the file's
@@ -28,7 +30,8 @@
 // Pins: a stream pins the block it copies from until it moves to the next one, so
 // a block half copied is never evicted under it (a stream pins at most one block,
 // and the cache holds at least streams + 2 blocks, so a free or unpinned block
-// always exists).
+// always exists). A stream a voice reads from directly also keeps the block before
+// pinned, for the taps its next read takes there: two blocks, 2 x streams + 2.
 //
 // Eviction (segmented LRU): an unpinned block waits in one of two LRU lists. A block
 // only one stream has used so far is on probation; one that a second stream found
@@ -98,6 +101,9 @@ class BlockCache {
   // Frames [offset, offset + n) of a block as float into left (and right, when not
   // null; a mono block's right is its left).
   static void copyFrames(const Block& block, int64_t offset, int64_t n, float* left, float* right) noexcept;
+  // Asks the core to fetch frames [offset, offset + n) of a block (up to its end) into
+  // its cache ahead of a copy.
+  static void prefetchFrames(const Block& block, int64_t offset, int64_t n) noexcept;
 
   // Runs before every file read (a slow or failing disk in tests); false fails it.
   using ReadHook = std::function<bool()>;

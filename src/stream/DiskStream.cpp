@@ -20,9 +20,11 @@ void DiskStream::open(const rt::StreamOrder& order, rt::StreamSlot& slot, DiskSh
   shared_ = &shared;
   slot_ = &slot;
   sample_ = order.sample;
-  block_ = nullptr;
+  block_ = behind_ = nullptr;
+  voiceReads_ = false;
   loop_ = order.loop;
   next_ = order.firstFrame;
+  first_ = readEnd_ = order.firstFrame;
   last_ = order.lastFrame;
   startCounter_ = slot.ring.writePosition();
   complete_ = false;
@@ -80,7 +82,8 @@ void DiskStream::close() {
   if (cursor_.sample) shared_->blocks.unfollow(&cursor_);
   cursor_.sample = nullptr;
   // The audio thread posted Release after its last consume(): its read position is final.
-  const uint64_t consumed = slot_->ring.readPosition() - startCounter_;
+  // With no rings, read() counted how far the voice read instead.
+  const uint64_t consumed = slot_->ring.readPosition() - startCounter_ + static_cast<uint64_t>(readEnd_ - first_);
   shared_->counters.framesConsumed.fetch_add(consumed, std::memory_order_relaxed);
   if (fd_ >= 0) ::close(fd_);
   fd_ = -1;
@@ -102,7 +105,8 @@ void DiskStream::follow() {
 
 void DiskStream::unpin() noexcept {
   if (block_) shared_->blocks.unpin(block_);
-  block_ = nullptr;
+  if (behind_) shared_->blocks.unpin(behind_);
+  block_ = behind_ = nullptr;
 }
 
 int64_t DiskStream::readable() const noexcept {
@@ -141,6 +145,18 @@ int64_t DiskStream::fill(int64_t frames) {
   return done;
 }
 
+int64_t DiskStream::read(int64_t first, int64_t frames, float* left, float* right) {
+  if (!slot_ || failed_) return 0;
+  const int64_t want = std::min(frames, last_ - first + 1);
+  if (want <= 0) return 0;
+  voiceReads_ = true;
+  const int64_t got = produce(left, sample_->channels > 1 ? right : nullptr, first, want);
+  if (got > 0 && !filledOnce_) noteFirstFill();
+  readEnd_ = std::max(readEnd_, first + got);
+  if (got < want) fail(error_.empty() ? "sample file " + std::string(sample_->path) + " stopped streaming" : error_);
+  return got;
+}
+
 // Unrolled frames [u, u + frames) into left/right (right null for mono), run by run.
 int64_t DiskStream::produce(float* left, float* right, int64_t u, int64_t frames) {
   const int64_t inRam = sample_->framesInRam;
@@ -171,20 +187,37 @@ int64_t DiskStream::produce(float* left, float* right, int64_t u, int64_t frames
 }
 
 // File frames [fileFrame, fileFrame + frames) from the cache's blocks, pinning each in
-// turn; fewer when a block cannot be decoded (error_ says why).
+// turn; fewer when a block cannot be decoded (error_ says why). A voice's reads
+// (read()) are short and overlap by its interpolator's taps. So there the block before
+// stays pinned too (the taps a read takes from it are not a second use of it), and the
+// frames after a read, as many as it copied, are prefetched: the voice's next read finds
+// them in the core's cache (dense piano bench: 10 % less CPU with the rings' memory
+// given to the cache, 4 % of it the prefetch).
 int64_t DiskStream::copyFromBlocks(float* left, float* right, int64_t fileFrame, int64_t frames) {
+  const auto holds = [](const BlockCache::Block* b, int64_t f) {
+    return b && f >= b->first && f < b->first + b->frames;
+  };
   int64_t done = 0;
   while (done < frames) {
     const int64_t at = fileFrame + done;
-    if (!block_ || at < block_->first || at >= block_->first + block_->frames) {
-      unpin();
+    const BlockCache::Block* from = block_;
+    if (holds(behind_, at)) {
+      from = behind_;
+    } else if (!holds(block_, at)) {
+      const BlockCache::Block* previous = std::exchange(block_, nullptr);
+      if (behind_) shared_->blocks.unpin(behind_);
+      behind_ = nullptr;
+      if (previous && voiceReads_) behind_ = previous;
+      else if (previous) shared_->blocks.unpin(previous);
       block_ = shared_->blocks.pin(sample_, at, shared_->files, shared_->beforeRead, shared_->counters, error_, fd_);
       if (!block_) return done;
       cursor_.at = block_->first;
+      from = block_;
     }
-    const int64_t offset = at - block_->first;
-    const int64_t n = std::min(frames - done, block_->frames - offset);
-    BlockCache::copyFrames(*block_, offset, n, left + done, right ? right + done : nullptr);
+    const int64_t offset = at - from->first;
+    const int64_t n = std::min(frames - done, from->frames - offset);
+    BlockCache::copyFrames(*from, offset, n, left + done, right ? right + done : nullptr);
+    if (voiceReads_) BlockCache::prefetchFrames(*from, offset + n, n);
     done += n;
   }
   return done;

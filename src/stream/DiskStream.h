@@ -13,7 +13,9 @@
 //       f >= totalFrames  : zeros (what the in-RAM guard and copy path give)
 //
 // up to the order's lastFrame (which includes the interpolator's look-ahead), then
-// marks the slot complete. A stream pins the block it copies from (BlockCache.h)
+// marks the slot complete. With no disk thread (an offline render) the ring stays
+// empty: read() hands the voice the frames of each of its reads instead, through the
+// same map and blocks, and the slot is complete only if the file fails. A stream pins the block it copies from (BlockCache.h)
 // and holds no decoder of its own: readers live in the FileCache. It keeps a bare
 // descriptor of its file open, so a file deleted while it plays still decodes (as
 // when every stream held its own reader).
@@ -100,6 +102,10 @@ class DiskStream {
   // Writes up to `frames` frames (fewer when the ring or the stream ends); returns
   // the frames committed.
   int64_t fill(int64_t frames);
+  // With no rings (an offline render: rt::StreamBank::readsOnWaitingThread): unrolled
+  // frames [first, first + frames) into left/right (right null for mono), up to the
+  // stream's last frame; returns the frames copied, fewer when the file failed.
+  int64_t read(int64_t first, int64_t frames, float* left, float* right);
 
  private:
   int64_t produce(float* left, float* right, int64_t u, int64_t frames);
@@ -116,9 +122,13 @@ class DiskStream {
   rt::StreamSlot* slot_ = nullptr;
   const SampleData* sample_ = nullptr;
   const BlockCache::Block* block_ = nullptr;  // pinned: the block copied from last
+  const BlockCache::Block* behind_ = nullptr;  // read(): the one before it, pinned too
+  bool voiceReads_ = false;                    // read() was called: no ring, the voice reads here
   BlockCache::Cursor cursor_;                 // followed by the cache while open
   LoopMap loop_;
   int64_t next_ = 0;       // unrolled frame the ring's next counter receives
+  int64_t first_ = 0;      // unrolled frame of the order's firstFrame
+  int64_t readEnd_ = 0;    // read(): one past the last unrolled frame copied out
   int64_t last_ = 0;       // last unrolled frame to write
   uint64_t startCounter_ = 0;  // ring counter at open
   int fd_ = -1;                // the file, held open while the stream is

@@ -41,20 +41,20 @@ DiskThread::DiskThread(rt::StreamBank& bank, DiskOptions options)
     : bank_(bank),
       options_(std::move(options)),
       cache_(options_.cacheLimit, options_.exactCacheLimit),
-      blocks_(options_.cacheBytes, bank.size() + 2),
+      blocks_(options_.cacheBytes, (options_.threaded ? 1 : 2) * bank.size() + 2),  // pins: DiskStream.h
       streams_(static_cast<std::size_t>(bank.size())) {
   needy_.reserve(streams_.size());
   if (options_.threaded)
     thread_ = std::thread([this] { run(); });
   else
-    bank_.serveOnWaitingThread(&DiskThread::serveRounds, this);
+    bank_.serveOnWaitingThread(&DiskThread::serveRounds, &DiskThread::readFor, this);
 }
 
 DiskThread::~DiskThread() { stop(); }
 
 void DiskThread::stop() {
   stopping_.store(true, std::memory_order_release);
-  if (!options_.threaded) bank_.serveOnWaitingThread(nullptr, nullptr);
+  if (!options_.threaded) bank_.serveOnWaitingThread(nullptr, nullptr, nullptr);
   bank_.wake();
   if (thread_.joinable()) thread_.join();
 }
@@ -63,6 +63,17 @@ void DiskThread::serveRounds(void* self) {
   auto& disk = *static_cast<DiskThread*>(self);
   while (!disk.stopping_.load(std::memory_order_acquire) && disk.round())
     disk.counters_.rounds.fetch_add(1, std::memory_order_relaxed);
+}
+
+// Orders first: the voice may have opened (or exited) its stream in this very block.
+int DiskThread::readFor(void* self, uint32_t slot, int64_t first, int count, float* left, float* right) {
+  auto& disk = *static_cast<DiskThread*>(self);
+  disk.takeOrders();
+  if (slot >= disk.streams_.size()) return 0;
+  DiskStream& stream = disk.streams_[slot];
+  const int64_t got = stream.read(first, count, left, right);
+  disk.noteError(stream);
+  return static_cast<int>(got);
 }
 
 void DiskThread::setPriority() {
@@ -89,9 +100,10 @@ void DiskThread::run() {
   }
 }
 
+// With no thread the voices read blocks themselves (readFor): a round only takes orders.
 bool DiskThread::round() {
   const bool ordered = takeOrders();
-  const bool served = serveStreams();
+  const bool served = options_.threaded && serveStreams();
   return ordered || served;
 }
 

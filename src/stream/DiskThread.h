@@ -15,8 +15,10 @@
 // Priority: SCHED_FIFO at `fifoPriority` (below the audio and MIDI threads) when the
 // system allows it, otherwise a normal thread; realtime() says which.
 //
-// Offline (DiskOptions::threaded false) there is no thread: the same rounds run on the
-// renderer's thread whenever the bank would wait for them (serveRounds).
+// Offline (DiskOptions::threaded false) there is no thread and no ring is filled: the
+// renderer's thread takes the orders whenever the bank would wait (serveRounds), and
+// each read of a voice copies its frames from the decoded blocks into the voice's
+// span (readFor). The rings' memory is left to the block cache (Streaming.cpp).
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
@@ -44,7 +46,8 @@ struct DiskOptions {
   // Decoded audio the block cache may hold (BlockCache); at least 2 blocks per stream slot.
   std::size_t cacheBytes = BlockCache::kDefaultBudget;
   int fifoPriority = 10;  // SCHED_FIFO priority when allowed; 0 = always a normal thread
-  // false: no thread. The rounds run on the thread that waits for the disk
+  // false: no thread. The orders are taken on the thread that waits for the disk, and
+  // voices read the decoded blocks through the bank, with no rings
   // (rt::StreamBank::serveOnWaitingThread): an offline render, which waits anyway.
   bool threaded = true;
   DiskStream::ReadHook beforeRead;  // tests: runs before every file read (a slow disk)
@@ -103,6 +106,7 @@ class DiskThread {
  private:
   void run();
   static void serveRounds(void* self);  // not threaded: the bank's waits call it
+  static int readFor(void* self, uint32_t slot, int64_t first, int count, float* left, float* right);
   void setPriority();
   bool round();
   bool takeOrders();

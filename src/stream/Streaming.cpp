@@ -19,7 +19,9 @@ std::string mib(std::size_t bytes) {
 Streaming::Streaming(StreamingOptions options, int polyphony, int maxBlockFrames) : options_(std::move(options)) {
   if (options_.preloadFrames < 0) return;
   const int streams = std::clamp(options_.streams > 0 ? options_.streams : voicesFor(polyphony), 1, limits::kMaxStreams);
-  if (options_.offline)
+  if (!options_.disk.threaded)  // voices read blocks on their own thread: rings unused
+    bank_ = std::make_unique<rt::StreamBank>(streams, rt::StreamRing::kGuardFrames, 0);
+  else if (options_.offline)
     bank_ = std::make_unique<rt::StreamBank>(streams, offlineRingFrames(), offlineLowWaterFrames());
   else
     bank_ = std::make_unique<rt::StreamBank>(streams, ringFramesFor(options_.disk, maxBlockFrames),
@@ -57,10 +59,11 @@ std::string Streaming::budget(const SamplePool& pool, std::size_t loopTailBytes)
   }
   const std::size_t perRing = ringBytes() / static_cast<std::size_t>(bank_->size());
   const std::size_t cache = static_cast<std::size_t>(disk_->cacheBlocks()) * BlockCache::kBlockBytes;
+  const std::string streams = std::to_string(bank_->size()) + " streams" +
+                              (options_.disk.threaded ? " x " + std::to_string(perRing >> 10) + " KiB" : " (no rings)");
   return mib(preload) + " preload (" + std::to_string(pool.streamedCount()) + " of " +
-         std::to_string(pool.loadedCount()) + " samples streamed) + " + std::to_string(bank_->size()) +
-         " streams x " + std::to_string(perRing >> 10) + " KiB + " + mib(cache) + " block cache" + tails + " = " +
-         mib(preload + ringBytes() + cache + loopTailBytes);
+         std::to_string(pool.loadedCount()) + " samples streamed) + " + streams + " + " + mib(cache) +
+         " block cache" + tails + " = " + mib(preload + ringBytes() + cache + loopTailBytes);
 }
 
 std::string Streaming::report(uint64_t underruns) const {

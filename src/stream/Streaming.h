@@ -27,8 +27,9 @@ struct StreamingOptions {
   int64_t preloadFrames = kDefaultPreloadFrames;  // < 0: every sample whole in RAM
   int streams = 0;                                // stream slots; 0 = voicesFor(polyphony)
   std::size_t memoryBudget = 0;                   // the pool's PoolOptions::memoryBudget (0: default)
-  // An offline render (spindle-render: freewheel from the start, never live): rings
-  // sized for a voice's span, not for a block at the highest pitch (offlineRingFrames).
+  // An offline render (freewheel from the start, never live): rings sized for a voice's
+  // span, not for a block at the highest pitch (offlineRingFrames); with no disk thread
+  // (disk.threaded false, spindle-render) rings of kGuardFrames, never written.
   bool offline = false;
   DiskOptions disk;
 };

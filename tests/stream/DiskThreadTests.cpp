@@ -52,12 +52,6 @@ rt::StreamOrder openOrder(uint32_t slot, const SampleData* data, LoopMap loop, i
   order.lastFrame = last;
   return order;
 }
-
-// The frame an all-in-RAM read gives for unrolled frame u (zeros past the file).
-float expected(const SampleData& whole, const LoopMap& loop, int64_t u, int c) {
-  const int64_t f = loop.locate(u).frame;
-  return f < whole.totalFrames ? whole.channel[c][f] : 0.0f;
-}
 }  // namespace
 
 TEST_CASE("a stream delivers every frame past the preload, then guard zeros, then completes", "[stream][disk]") {
@@ -78,7 +72,7 @@ TEST_CASE("a stream delivers every frame past the preload, then guard zeros, the
   int wrong = 0;
   for (int64_t u = 1000; u < 50000 + kGuard; ++u)
     for (int c = 0; c < 2; ++c)
-      wrong += frames[c][static_cast<std::size_t>(u - 1000)] != expected(*whole, LoopMap{}, u, c) ? 1 : 0;
+      wrong += frames[c][static_cast<std::size_t>(u - 1000)] != test::inRamFrame(*whole, LoopMap{}, u, c) ? 1 : 0;
   CHECK(wrong == 0);
   CHECK(rig.bank.slot(static_cast<uint32_t>(slot)).complete.load());
   // Decoded once, in whole cache blocks: block 0 from the file's start (its first 1000
@@ -104,7 +98,8 @@ TEST_CASE("a looping stream follows the loop map, wrapping back into the preload
   const auto frames = test::drainRing(rig.bank, static_cast<uint32_t>(slot), count);
   REQUIRE(frames[0].size() == static_cast<std::size_t>(count));
   int wrong = 0;
-  for (int64_t u = 1000; u < 1000 + count; ++u) wrong += frames[0][static_cast<std::size_t>(u - 1000)] != expected(*whole, loop, u, 0);
+  for (int64_t u = 1000; u < 1000 + count; ++u)
+    wrong += frames[0][static_cast<std::size_t>(u - 1000)] != test::inRamFrame(*whole, loop, u, 0);
   CHECK(wrong == 0);
   CHECK(rig.disk.counters().framesFromRam.load() >= 4 * 500);  // each wrap re-reads 500..999 from RAM
   CHECK_FALSE(rig.bank.slot(static_cast<uint32_t>(slot)).complete.load());
@@ -129,7 +124,8 @@ TEST_CASE("a loop_sustain exit: the stream follows the new map from the exit poi
       const int want = static_cast<int>(std::min<int64_t>(4096, to - u));
       const int got = reader.copy(u, want, left.data(), right.data());
       for (int k = 0; k < got; ++k)
-        wrong += (left[k] != expected(*whole, map, u + k, 0)) + (right[k] != expected(*whole, map, u + k, 1));
+        wrong += (left[k] != test::inRamFrame(*whole, map, u + k, 0)) +
+                 (right[k] != test::inRamFrame(*whole, map, u + k, 1));
       u += got;
       if (got < want) rig.bank.waitUntilReady();
     }
@@ -186,8 +182,8 @@ ExitPlay playThroughExit(const SampleData& whole, const SampleData* part, LoopMa
     const int got = reader.copy(u - kGuard, want, left.data(), right.data());
     out.shortSpans += got < want;
     for (int k = 0; k < got; ++k)
-      out.wrong += (left[static_cast<std::size_t>(k)] != expected(whole, map, u - kGuard + k, 0)) +
-                   (right[static_cast<std::size_t>(k)] != expected(whole, map, u - kGuard + k, 1));
+      out.wrong += (left[static_cast<std::size_t>(k)] != test::inRamFrame(whole, map, u - kGuard + k, 0)) +
+                   (right[static_cast<std::size_t>(k)] != test::inRamFrame(whole, map, u - kGuard + k, 1));
     rig.bank.endBlock();
   }
   rig.bank.waitUntilReady();

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "core/LoopMap.h"
+#include "core/SampleData.h"
 #include "rt/StreamBank.h"
 #include "stream/TestAudioFiles.h"
 
@@ -18,6 +20,12 @@ namespace spindle::test {
 // that a wrong offset or a missed loop jump could reproduce.
 inline int16_t frameValue(int64_t i, int c) {
   return static_cast<int16_t>(((i * 7919 + c * 104729) % 60001) - 30000);
+}
+
+// The frame an all-in-RAM read gives for unrolled frame u of `loop` (zeros past the file).
+inline float inRamFrame(const SampleData& whole, const LoopMap& loop, int64_t u, int c) {
+  const int64_t f = loop.locate(u).frame;
+  return f < whole.totalFrames ? whole.channel[c][f] : 0.0f;
 }
 
 inline std::vector<int16_t> interleavedFrames(int channels, int64_t frames) {

@@ -82,6 +82,7 @@ struct Setup {
   int64_t preload = 0;  // < 0: every sample whole in RAM
   bool live = false;    // not freewheel: the render waits for the disk between blocks only
   stream::DiskStream::ReadHook slowDisk;
+  bool threaded = true;  // false: no disk thread, the voices read the blocks (spindle-render)
 };
 
 struct Result {
@@ -100,6 +101,7 @@ Result render(const Library& lib, const std::vector<io::TimedMidiEvent>& events,
   options.disk.fifoPriority = 0;
   options.disk.beforeRead = setup.slowDisk;
   options.offline = !setup.live;
+  options.disk.threaded = setup.threaded;
   app::Loader loader(stream::poolOptionsFor(options));
   stream::Streaming streaming(options, 32, kBlock);
   const app::Loader::Result loaded = loader.load(lib.dir / "sustain.sfz");
@@ -156,9 +158,10 @@ TEST_CASE("loop_sustain released near a loop end streams bit-identically to the 
     std::this_thread::sleep_for(std::chrono::microseconds(300));
     return true;
   };
-  const Setup streamedSetups[] = {{0, false, {}}, {4096, false, {}}, {0, false, slow}};
+  const Setup streamedSetups[] = {{0, false, {}},         {4096, false, {}},       {0, false, slow},
+                                  {0, false, {}, false},  {4096, false, {}, false}, {0, false, slow, false}};
   for (const Setup& setup : streamedSetups) {
-    INFO("preload " << setup.preload << (setup.slowDisk ? ", slow disk" : ""));
+    INFO("preload " << setup.preload << (setup.slowDisk ? ", slow disk" : "") << (setup.threaded ? "" : ", no disk thread"));
     const Result streamed = render(lib, notes, setup);
     CHECK(streamed.render.frames == ram.render.frames);
     CHECK(differing(streamed, ram) == 0);

@@ -106,11 +106,14 @@ struct Rendered {
 };
 
 // Renders song() with preload < 0 (every sample whole, no disk thread) or with the
-// given preload, streaming through a disk thread in freewheel mode.
-Rendered render(const Library& lib, int64_t preload, engine::Quality quality, bool crossfade = false) {
+// given preload, streaming through a disk thread in freewheel mode (or, not threaded,
+// with none: the voices read the decoded blocks on the render thread).
+Rendered render(const Library& lib, int64_t preload, engine::Quality quality, bool crossfade = false,
+                bool threaded = true) {
   DiskOptions options;
   options.readBytes = 16 * 1024;  // 4096-frame reads: many reads and ring wraps per voice
   options.fifoPriority = 0;
+  options.threaded = threaded;  // false: no disk thread, the voices read the blocks (spindle-render)
   SamplePool pool(PoolOptions{preload, preload < 0 ? 0 : options.readFrames()});
   const auto program = makeProgram(pool, lib, crossfade);
   std::unique_ptr<rt::StreamBank> bank;
@@ -144,10 +147,11 @@ Rendered render(const Library& lib, int64_t preload, engine::Quality quality, bo
 
 TEST_CASE("a streaming offline render is bit-identical to an all-in-RAM render", "[stream][render]") {
   const auto quality = GENERATE(engine::Quality::Hermite, engine::Quality::SincHigh);
-  INFO("quality " << static_cast<int>(quality));
+  const bool threaded = GENERATE(true, false);
+  INFO("quality " << static_cast<int>(quality) << (threaded ? ", disk thread" : ", no disk thread"));
   const Library lib;
   const Rendered ram = render(lib, -1, quality);
-  const Rendered streamed = render(lib, kPreload, quality);
+  const Rendered streamed = render(lib, kPreload, quality, false, threaded);
   REQUIRE(ram.left.size() > 200000);
   CHECK(test::peak(ram.left, 0, ram.left.size()) > 0.05f);
   REQUIRE(streamed.left.size() == ram.left.size());
@@ -166,8 +170,10 @@ TEST_CASE("a streaming offline render is bit-identical to an all-in-RAM render",
 TEST_CASE("loop_crossfade: a streaming render equals the in-RAM render, and differs from no crossfade",
           "[stream][render][xfade]") {
   const Library lib;
+  const bool threaded = GENERATE(true, false);
+  INFO((threaded ? "disk thread" : "no disk thread"));
   const Rendered ram = render(lib, -1, engine::Quality::Hermite, true);
-  const Rendered streamed = render(lib, kPreload, engine::Quality::Hermite, true);
+  const Rendered streamed = render(lib, kPreload, engine::Quality::Hermite, true, threaded);
   const Rendered plain = render(lib, kPreload, engine::Quality::Hermite, false);
   REQUIRE(streamed.left.size() == ram.left.size());
   std::size_t differing = 0, fromPlain = 0;
