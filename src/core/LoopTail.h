@@ -150,8 +150,14 @@ inline LoopTail loopTailFromRam(const Region& r, const SampleData& d) {
   const int64_t x = loopTailFrames(r, d);
   const LoopPoints loop = loopPoints(r, d);
   if (x <= 0 || loop.end >= d.framesInRam) return {};
-  const float* fadeOut[2] = {d.channel[0] + loop.end - x + 1, d.channel[1] + loop.end - x + 1};
-  const float* fadeIn[2] = {d.channel[0] + loop.start - x, d.channel[1] + loop.start - x};
+  std::vector<float> frames[2][2];  // [fade out, fade in][channel]
+  for (int c = 0; c < 2; ++c) {
+    for (auto& run : frames) run[c].resize(static_cast<std::size_t>(x));
+    d.readFrames(c, loop.end - x + 1, x, frames[0][c].data());
+    d.readFrames(c, loop.start - x, x, frames[1][c].data());
+  }
+  const float* fadeOut[2] = {frames[0][0].data(), frames[0][1].data()};
+  const float* fadeIn[2] = {frames[1][0].data(), frames[1][1].data()};
   return blendLoopTail(loop, x, d.channels, fadeOut, fadeIn);
 }
 

@@ -319,4 +319,12 @@ struct Region {
   int16_t preset = -1;
 };
 
+// Whether a region asks to play a file of `totalFrames` frames as a one-cycle table:
+// oscillator=on, or auto and shorter than sfizz's 3000 frames. The voice plays it so
+// when the file is held whole as float (SampleData::table; engine/VoiceOscillator.cpp).
+inline constexpr int64_t kAutoOscillatorFrames = 3000;
+inline bool wantsOscillator(const Region& r, int64_t totalFrames) noexcept {
+  return r.oscillator == 1 || (r.oscillator == 2 && totalFrames < kAutoOscillatorFrames);
+}
+
 }  // namespace spindle

@@ -156,12 +156,16 @@ int SampleSource::copyExit(int64_t first, int count, int at) noexcept SPINDLE_RE
   return frames;
 }
 
-// A span from RAM: in place when it maps to one linear stretch, else copied.
+// A span from RAM: in place when it maps to one linear stretch of float frames, else
+// copied (compact frames are converted as they are copied: core/SampleData.h).
 SourceSpan SampleSource::readRam(int64_t first, int count) noexcept SPINDLE_REALTIME {
   const int64_t directEnd = wholeInRam_ ? data_->framesInRam + kGuard : data_->framesInRam;
   const LoopMap::Run run = loop_.locate(first);
-  if (run.length >= count && run.frame >= -kGuard && run.frame + count <= directEnd) {
-    return {data_->channel[0] + run.frame, data_->channel[1] + run.frame, count};
+  if (data_->format == SampleFormat::Float32 && run.length >= count && run.frame >= -kGuard &&
+      run.frame + count <= directEnd) {
+    const auto* left = static_cast<const float*>(data_->frames[0]);
+    const auto* right = static_cast<const float*>(data_->frames[1]);
+    return {left + run.frame, right + run.frame, count};
   }
   const int done = copyRam(first, std::min(count, scratch_.capacity));
   return {scratch_.left, data_->channels > 1 ? scratch_.right : scratch_.left, done};
@@ -194,7 +198,7 @@ int SampleSource::copyRun(int64_t fileFrame, int frames, int at) noexcept SPINDL
   for (int c = 0; c < (stereo ? 2 : 1); ++c) {
     float* out = outs[c];
     std::fill(out, out + before, 0.0f);
-    if (inside > 0) std::memcpy(out + before, data_->channel[c] + lo, sizeof(float) * static_cast<size_t>(inside));
+    if (inside > 0) data_->readFrames(c, lo, inside, out + before);
     std::fill(out + before + inside, out + frames, 0.0f);
   }
   return frames;

@@ -18,8 +18,8 @@
 //   |<----------------------- span.count ------------------------->|
 //   | history taps | frames the voice renders this chunk | look-ahead taps |
 //
-// Frames come from RAM (SampleData, planar float with limits::kGuardFrames zero
-// frames either side) and, for a sample only partly in RAM, from a disk stream:
+// Frames come from RAM (SampleData, planar frames in the file's format with
+// limits::kGuardFrames zero frames either side) and, for a sample only partly in RAM, from a disk stream:
 //
 //   unrolled:  offset ............ streamStart ......................... end + guard
 //              |<-- RAM (preload) -->|<-- StreamRing (disk thread, unrolled) -->|

@@ -34,7 +34,7 @@ SourceScratch RenderScratch::source() noexcept SPINDLE_REALTIME {
 bool Voice::start(const VoiceStart& s, Prng& rng, const SourceScratch& scratch, const PartMix& mix) noexcept
     SPINDLE_REALTIME {
   const SampleData* d = s.sample;
-  if (!s.region || !d || d->channels <= 0 || d->totalFrames <= 0 || !d->channel[0]) return false;
+  if (!s.region || !d || d->channels <= 0 || d->totalFrames <= 0 || !d->frames[0]) return false;
   const Region& r = *s.region;
   program_ = s.program;
   region_ = s.region;

@@ -6,19 +6,12 @@
 
 namespace spindle::engine {
 
-namespace {
-
-// sfizz's rule for oscillator=auto: a file this short is a one-cycle table.
-constexpr int64_t kAutoTableFrames = 3000;
-
-}  // namespace
-
 // Generators (*sine...) are tables. A file is one with oscillator=on (or auto and
-// short), when the whole file is in RAM (the bank reads it round and round).
+// short), when the whole file is in RAM as float (the bank reads it round and round):
+// SampleData::table, which the loader has made for it (app::Loader::loadSamples).
 bool Voice::playsAsTable(const Region& r, const SampleData& d) noexcept SPINDLE_REALTIME {
   if (d.oscillator) return true;
-  const bool wanted = r.oscillator == 1 || (r.oscillator == 2 && d.totalFrames < kAutoTableFrames);
-  return wanted && d.totalFrames >= 2 && d.framesInRam >= d.totalFrames;
+  return wantsOscillator(r, d.totalFrames) && d.totalFrames >= 2 && d.table;
 }
 
 // The bank plays a file table always, and a generator when an oscillator_* opcode
@@ -44,7 +37,7 @@ void Voice::setupOscillator(const Region& r, const SampleData& d, Prng& rng) noe
   const float phase = r.oscillatorPhase - std::floor(r.oscillatorPhase);
   for (int i = 0; i < Bank::copies(settings); ++i)
     phases[static_cast<size_t>(i)] = r.oscillatorPhase < 0.0f ? rng.uniform() : phase;
-  osc_.start(d.channel[0], d.totalFrames, settings, phases);  // one cycle: the whole table
+  osc_.start(d.table, d.totalFrames, settings, phases);  // one cycle: the whole table
   oscillating_ = true;
   stereo_ = osc_.stereo();
 }

@@ -224,9 +224,8 @@ int64_t DiskStream::copyFromBlocks(float* left, float* right, int64_t fileFrame,
 }
 
 void DiskStream::copyFromRam(float* left, float* right, int64_t fileFrame, int64_t frames) const noexcept {
-  const auto bytes = static_cast<std::size_t>(frames) * sizeof(float);
-  std::memcpy(left, sample_->channel[0] + fileFrame, bytes);
-  if (right) std::memcpy(right, sample_->channel[1] + fileFrame, bytes);
+  sample_->readFrames(0, fileFrame, frames, left);
+  if (right) sample_->readFrames(1, fileFrame, frames, right);
 }
 
 // Only the disk thread writes the counter, so load-compare-store is enough.

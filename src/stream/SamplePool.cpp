@@ -9,6 +9,7 @@
 
 #include "core/Limits.h"
 #include "stream/AudioFile.h"
+#include "stream/CompactFrames.h"
 #include "stream/Generators.h"
 #include "stream/SampleSlice.h"
 
@@ -17,8 +18,8 @@ namespace spindle::stream {
 namespace {
 constexpr int64_t kGuard = limits::kGuardFrames;
 
-std::size_t storageBytes(int channels, int64_t frames) {
-  return sizeof(float) * static_cast<std::size_t>((channels > 1 ? 2 : 1) * (frames + 2 * kGuard));
+std::size_t storageBytes(int channels, int64_t frames, SampleFormat format) {
+  return static_cast<std::size_t>(bytesPerValue(format) * (channels > 1 ? 2 : 1) * (frames + 2 * kGuard));
 }
 
 std::string mib(std::size_t bytes) { return std::to_string((bytes + (1 << 20) - 1) >> 20) + " MiB"; }
@@ -70,6 +71,11 @@ std::size_t SamplePool::loadedCount() const noexcept {
                                                  [](const auto& r) { return r->loaded; }));
 }
 
+std::size_t SamplePool::bytesPerSample() const noexcept {
+  const std::size_t loaded = loadedCount();
+  return loaded > 0 ? bytesInRam_ / loaded : 0;
+}
+
 std::size_t SamplePool::streamedCount() const noexcept {
   return static_cast<std::size_t>(std::count_if(records_.begin(), records_.end(), [](const auto& r) {
     return r->loaded && r->data.framesInRam < r->data.totalFrames;
@@ -79,24 +85,46 @@ std::size_t SamplePool::streamedCount() const noexcept {
 void SamplePool::load(SampleRecord& record) {
   record.loaded = isGeneratorName(record.path) ? loadGenerator(record) : loadFile(record);
   if (record.loaded && record.direction == SampleDirection::Reverse) reverseFrames(record);
-  if (record.loaded) bytesInRam_ += sizeof(float) * record.storageFloats;
+  if (!record.loaded) return;
+  bytesInRam_ += record.storageBytes;
+  SampleData& data = record.data;
+  if (data.format == SampleFormat::Float32 && data.framesInRam >= data.totalFrames)
+    data.table = static_cast<const float*>(data.frames[0]);
 }
 
-// Zero-filled planar storage for `frames` frames of 1 or 2 channels, guards included;
-// points data.channel[] at frame 0 of each channel (both at one buffer for mono).
-void SamplePool::allocate(SampleRecord& record, int channels, int64_t frames) {
+// Zero-filled planar storage for `frames` frames of 1 or 2 channels in `format`,
+// guards included; points data.frames[] at frame 0 of each channel (both at one buffer
+// for mono).
+// Returns the writable addresses of frame 0 of each channel (the second null for mono).
+std::array<void*, 2> SamplePool::allocate(SampleRecord& record, int channels, int64_t frames, SampleFormat format) {
   const int buffers = channels > 1 ? 2 : 1;
-  const int64_t stride = frames + 2 * kGuard;
-  record.storageFloats = static_cast<std::size_t>(buffers * stride);
-  record.storage = std::make_unique<float[]>(record.storageFloats);  // value-initialised: zeros
-  record.data.channel[0] = record.storage.get() + kGuard;
-  record.data.channel[1] = buffers == 2 ? record.storage.get() + stride + kGuard : record.data.channel[0];
+  const auto stride = static_cast<std::size_t>(frames + 2 * kGuard) * static_cast<std::size_t>(bytesPerValue(format));
+  const auto guard = static_cast<std::size_t>(kGuard * bytesPerValue(format));
+  record.storageBytes = stride * static_cast<std::size_t>(buffers);
+  record.storage = std::make_unique<std::byte[]>(record.storageBytes);  // value-initialised: zeros
+  std::byte* const left = record.storage.get() + guard;
+  std::byte* const right = buffers == 2 ? left + stride : nullptr;
+  record.data.frames[0] = left;
+  record.data.frames[1] = right ? right : left;
+  record.data.format = format;
   record.data.channels = buffers;
   record.data.framesInRam = frames;
+  return {left, right};
 }
 
-bool SamplePool::fitsBudget(SampleRecord& record, int channels, int64_t frames) {
-  const std::size_t needed = storageBytes(channels, frames);
+const float* SamplePool::makeTable(const SampleData* sample) {
+  if (!sample || sample->id >= records_.size()) return nullptr;
+  SampleRecord& record = *records_[sample->id];
+  SampleData& data = record.data;
+  if (data.table || data.framesInRam < data.totalFrames) return data.table;
+  record.tableStorage = std::make_unique<float[]>(static_cast<std::size_t>(data.framesInRam + 2 * kGuard));
+  data.readFrames(0, -kGuard, data.framesInRam + 2 * kGuard, record.tableStorage.get());
+  bytesInRam_ += sizeof(float) * static_cast<std::size_t>(data.framesInRam + 2 * kGuard);
+  data.table = record.tableStorage.get() + kGuard;
+  return data.table;
+}
+
+bool SamplePool::fitsBudget(SampleRecord& record, std::size_t needed) {
   if (needed <= budget_ && bytesInRam_ <= budget_ - needed) return true;
   const bool reversed = record.direction == SampleDirection::Reverse;
   report(record, PoolMessage::Kind::Unreadable,
@@ -116,8 +144,8 @@ bool SamplePool::loadGenerator(SampleRecord& record) {
     return false;
   }
   const auto frames = static_cast<int64_t>(generated->frames.size());
-  allocate(record, 1, frames);
-  std::copy(generated->frames.begin(), generated->frames.end(), record.storage.get() + kGuard);
+  const auto out = allocate(record, 1, frames, SampleFormat::Float32);
+  std::copy(generated->frames.begin(), generated->frames.end(), static_cast<float*>(out[0]));
   record.formatName = "generator";
   record.fileChannels = 1;
   record.data.totalFrames = frames;
@@ -154,11 +182,8 @@ bool SamplePool::loadFile(SampleRecord& record) {
   const bool streamed = record.direction == SampleDirection::Forward && preload >= 0 &&
                         info.frames > preload + std::max<int64_t>(0, options_.readFrames);
   const int64_t wanted = streamed ? preload : info.frames;
-  if (!fitsBudget(record, info.channels, wanted)) return false;
-  allocate(record, info.channels, wanted);
-  float* left = record.storage.get() + kGuard;
-  float* right = record.data.channels > 1 ? left + wanted + 2 * kGuard : nullptr;
-  const int64_t got = reader->readPlanar(left, right, wanted);
+  const int64_t got = readFrames(record, *reader, wanted);
+  if (got < 0) return false;
   if (got == 0 && wanted > 0) {
     report(record, PoolMessage::Kind::Unreadable,
            "cannot decode sample file " + record.path + ": " +
@@ -186,15 +211,32 @@ bool SamplePool::loadFile(SampleRecord& record) {
   return true;
 }
 
+// Allocates the record's storage in the file's compact format and reads `wanted`
+// frames into it; the frames read, or -1 when they do not fit the memory budget. A file
+// whose values turn out not to be what its header says (not exactly 24-bit) is read
+// again as float.
+int64_t SamplePool::readFrames(SampleRecord& record, AudioFileReader& reader, int64_t wanted) {
+  const int channels = reader.info().channels;
+  SampleFormat format = compactFormatOf(reader);
+  for (;;) {
+    if (!fitsBudget(record, storageBytes(channels, wanted, format))) return -1;
+    const auto out = allocate(record, channels, wanted, format);
+    bool exact = true;
+    const int64_t got = readCompact(reader, format, out[0], out[1], wanted, exact);
+    if (exact || format == SampleFormat::Float32 || !reader.seek(0)) return got;
+    format = SampleFormat::Float32;
+  }
+}
+
 // Reverses the frames in RAM of a record loaded whole (loadFile never streams a reversed
 // record), in place; the guards stay zeros. The loop (a file's smpl loop, a generator's
 // table) is mirrored: the same frames loop, now counted from the file's last frame.
 void SamplePool::reverseFrames(SampleRecord& record) {
   SampleData& data = record.data;
-  for (int c = 0; c < data.channels; ++c) {
-    float* first = record.storage.get() + (data.channel[c] - record.storage.get());
-    std::reverse(first, first + data.framesInRam);
-  }
+  const auto guard = static_cast<std::size_t>(kGuard * bytesPerValue(data.format));
+  const std::size_t stride = record.storageBytes / static_cast<std::size_t>(data.channels);
+  for (int c = 0; c < data.channels; ++c)
+    reverseValues(record.storage.get() + static_cast<std::size_t>(c) * stride + guard, data.format, data.framesInRam);
   if (data.loopStart < 0 || data.loopEnd < data.loopStart) return;
   const int64_t last = data.totalFrames - 1, loopStart = data.loopStart;
   data.loopStart = last - data.loopEnd;

@@ -17,10 +17,12 @@
 // total-1-i), counted against the memory budget like any other record. Its loop (smpl
 // chunk, generator table) is mirrored: the same frames loop, in reversed frame numbers.
 //
-// Memory layout of one record's frames (planar, see core/SampleData.h):
+// Memory layout of one record's frames (planar, see core/SampleData.h), each value in
+// the file's own format: 16-bit files as 16-bit integers, 24-bit ones packed in 3
+// bytes, everything else (float, Ogg Vorbis, generators) as float:
 //
 //   storage: [ guard | left frames | guard ][ guard | right frames | guard ]
-//              zeros                 zeros    (absent for a mono file: channel[1]
+//              zeros                 zeros    (absent for a mono file: frames[1]
 //                                              points at the left channel)
 //
 // Failures never throw: a missing or unreadable file, or one over the memory budget,
@@ -28,6 +30,7 @@
 // unreadable ones); every other sample still loads. Asking again for a failed path returns nullptr silently.
 // A reversed record that fails as its forward twin did adds no second message.
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -37,6 +40,8 @@
 #include "core/SampleData.h"
 
 namespace spindle::stream {
+
+class AudioFileReader;
 
 struct PoolOptions {
   int64_t preloadFrames = -1;  // frames decoded into RAM per file; < 0 = the whole file
@@ -71,8 +76,9 @@ struct SampleRecord {
   bool loaded = false;
   bool missing = false;     // not loaded because the file does not exist
   std::string error;        // why it was not loaded (the message reported for it)
-  std::unique_ptr<float[]> storage;
-  std::size_t storageFloats = 0;
+  std::unique_ptr<std::byte[]> storage;
+  std::size_t storageBytes = 0;
+  std::unique_ptr<float[]> tableStorage;  // makeTable(): channel 0 as float, guards included
 };
 
 class SamplePool {
@@ -95,6 +101,14 @@ class SamplePool {
   std::size_t loadedCount() const noexcept;
   std::size_t streamedCount() const noexcept;  // loaded samples only partly in RAM
   std::size_t bytesInRam() const noexcept { return bytesInRam_; }
+  // Bytes of frames in RAM per loaded sample, on average (0 before the first).
+  std::size_t bytesPerSample() const noexcept;
+
+  // The first channel of a sample held whole in RAM as float (SampleData::table), for a
+  // region that plays it as an oscillator table; made once, counted in bytesInRam(). Only
+  // for a sample no published Program plays as a table yet (the loader asks before it
+  // publishes the Program that needs it). Null when the sample is not held whole.
+  const float* makeTable(const SampleData* sample);
   std::size_t memoryBudget() const noexcept { return budget_; }
 
   // Every error and warning so far, in load order; each failed path appears once.
@@ -104,9 +118,10 @@ class SamplePool {
   void load(SampleRecord& record);
   bool loadGenerator(SampleRecord& record);
   bool loadFile(SampleRecord& record);
-  bool fitsBudget(SampleRecord& record, int channels, int64_t frames);
+  int64_t readFrames(SampleRecord& record, AudioFileReader& reader, int64_t wanted);
+  bool fitsBudget(SampleRecord& record, std::size_t needed);
   static void reverseFrames(SampleRecord& record);
-  void allocate(SampleRecord& record, int channels, int64_t frames);
+  std::array<void*, 2> allocate(SampleRecord& record, int channels, int64_t frames, SampleFormat format);
   void report(SampleRecord& record, PoolMessage::Kind kind, std::string text);
 
   PoolOptions options_;

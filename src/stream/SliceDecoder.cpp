@@ -2,6 +2,7 @@
 // frames read with pread at the slice's offset, and, when the font has an sm24 chunk,
 // each frame's low byte from there, making 24-bit samples. Scaled like libsndfile:
 // 16-bit by 2^15, 24-bit by 2^23.
+#include <sndfile.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -30,6 +31,23 @@ class Pcm16SliceDecoder final : public AudioDecoder {
         out[i] = slice_.offset24 ? static_cast<float>(word * 256 + lows_[static_cast<size_t>(i)]) / 8388608.0f
                                  : static_cast<float>(word) / 32768.0f;
       }
+      done += want;
+      position_ += want;
+    }
+    return done;
+  }
+
+  // Without sm24 the slice is 16-bit: its words are the frames (a sample pool keeps them so).
+  bool reads16() const noexcept override { return !slice_.offset24; }
+  int64_t readPlanar16(int16_t* left, int16_t*, int64_t frames, std::string& error) override {
+    if (slice_.offset24) return -1;
+    int64_t done = 0;
+    frames = std::min<int64_t>(frames, static_cast<int64_t>(slice_.count) - position_);
+    while (done < frames) {
+      const int64_t want = std::min<int64_t>(frames - done, kChunk);
+      if (!readChunk(want, error)) break;
+      for (int64_t i = 0; i < want; ++i)
+        left[done + i] = static_cast<int16_t>(words_[static_cast<size_t>(2 * i)] | (words_[static_cast<size_t>(2 * i + 1)] << 8));
       done += want;
       position_ += want;
     }
@@ -71,7 +89,7 @@ class Pcm16SliceDecoder final : public AudioDecoder {
 }  // namespace
 
 std::unique_ptr<AudioDecoder> openPcm16Slice(int fd, const SampleSlice& slice, AudioFileInfo& info, std::string&) {
-  info.format = 0;
+  info.format = slice.offset24 ? SF_FORMAT_PCM_24 : SF_FORMAT_PCM_16;  // no container: a slice of a font
   info.formatName = slice.offset24 ? "SoundFont PCM_24" : "SoundFont PCM_16";
   info.channels = 1;
   info.sampleRate = slice.rate;

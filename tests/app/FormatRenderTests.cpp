@@ -37,7 +37,7 @@ fs::path writeTwoHits(const fs::path& dir, int channel, int key, int firstVeloci
 double worstMismatch(const spindle::SampleData& out, int64_t at, const spindle::SampleData& sample, double gain) {
   double worst = 0.0;
   for (int64_t f = 0; f < sample.totalFrames && at + f < out.totalFrames; ++f)
-    worst = std::max(worst, std::abs(static_cast<double>(out.channel[0][at + f]) - gain * static_cast<double>(sample.channel[0][f])));
+    worst = std::max(worst, std::abs(static_cast<double>(out.frameAt(0, at + f)) - gain * static_cast<double>(sample.frameAt(0, f))));
   return worst;
 }
 
@@ -81,7 +81,7 @@ TEST_CASE("spindle-render plays a DecentSampler preset") {
   const spindle::SampleData* out = pool.acquire(wav.string());
   REQUIRE(out);
   float peak = 0.0f;
-  for (int64_t f = 0; f < std::min<int64_t>(out->totalFrames, 48000); ++f) peak = std::max(peak, std::abs(out->channel[0][f]));
+  for (int64_t f = 0; f < std::min<int64_t>(out->totalFrames, 48000); ++f) peak = std::max(peak, std::abs(out->frameAt(0, f)));
   CHECK(peak > 0.05f);
 }
 
@@ -98,7 +98,7 @@ TEST_CASE("spindle-render plays a SoundFont, and refuses a damaged one and a bin
   const spindle::SampleData* out = pool.acquire((dir / "o.wav").string());
   REQUIRE(out);
   float peak = 0.0f;
-  for (int64_t f = 0; f < out->totalFrames; ++f) peak = std::max(peak, std::abs(out->channel[0][f]));
+  for (int64_t f = 0; f < out->totalFrames; ++f) peak = std::max(peak, std::abs(out->frameAt(0, f)));
   CHECK(peak > 0.02f);
   // The same file cut inside its preset data: one error naming it, no output.
   std::ifstream in(sf2, std::ios::binary);

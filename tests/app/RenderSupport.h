@@ -51,8 +51,10 @@ inline Rendered renderSong(const std::string& exe, const std::filesystem::path& 
   stream::SamplePool pool;
   const SampleData* data = pool.acquire(wav.string());
   if (!data) return out;
-  out.left.assign(data->channel[0], data->channel[0] + data->totalFrames);
-  out.right.assign(data->channel[1], data->channel[1] + data->totalFrames);
+  out.left.resize(static_cast<size_t>(data->totalFrames));
+  out.right.resize(static_cast<size_t>(data->totalFrames));
+  data->readFrames(0, 0, data->totalFrames, out.left.data());
+  data->readFrames(1, 0, data->totalFrames, out.right.data());
   return out;
 }
 

@@ -54,8 +54,8 @@ std::vector<Window> noteWindows(const spindle::SampleData& wav, int count, int64
     const int64_t onset = spindle::io::secondsToFrames(i * kSpacing, kRate);
     Window w;
     for (int64_t f = onset; f < std::min(onset + length, wav.totalFrames); ++f) {
-      w.frames.push_back(wav.channel[0][f]);
-      w.peak = std::max(w.peak, std::abs(wav.channel[0][f]));
+      w.frames.push_back(wav.frameAt(0, f));
+      w.peak = std::max(w.peak, std::abs(wav.frameAt(0, f)));
     }
     windows.push_back(std::move(w));
   }

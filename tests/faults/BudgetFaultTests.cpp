@@ -23,7 +23,8 @@ using spindle::stream::PoolOptions;
 
 namespace {
 
-// a.wav, b.wav, c.wav: 800 KB each whole in RAM (stereo, 100000 frames); keys 60, 62, 64.
+// a.wav, b.wav, c.wav: 400 KB each whole in RAM (16-bit stereo, 100000 frames, kept
+// 16-bit); keys 60, 62, 64.
 std::filesystem::path writeBigLibrary(const std::string& name) {
   const auto dir = spindle::test::scratchDir(name);
   for (const char* file : {"a.wav", "b.wav", "c.wav"}) spindle::test::writeTestWav(dir / file, 2, 100000);
@@ -36,8 +37,8 @@ std::filesystem::path writeBigLibrary(const std::string& name) {
 
 TEST_CASE("an instrument over the memory budget loads degraded and names what it left out", "[faults]") {
   const auto dir = writeBigLibrary("fault-budget");
-  // Whole files (no preload): 800 KB each; the budget holds two.
-  Loader whole(PoolOptions{-1, 0, 2u << 20});
+  // Whole files (no preload): 400 KB each; the budget holds two.
+  Loader whole(PoolOptions{-1, 0, 1u << 20});
   const auto result = whole.load(dir / "big.sfz");
   REQUIRE(result.report.ok);
   REQUIRE(result.program);
@@ -46,11 +47,11 @@ TEST_CASE("an instrument over the memory budget loads degraded and names what it
   CHECK(result.report.sampleErrors[0].file == (dir / "c.wav").string());
   const std::string& error = result.report.sampleErrors[0].message;
   CHECK(error.find((dir / "c.wav").string()) != std::string::npos);
-  CHECK(error.find("memory budget of 2 MiB") != std::string::npos);
-  CHECK(whole.pool().bytesInRam() <= (2u << 20));
+  CHECK(error.find("memory budget of 1 MiB") != std::string::npos);
+  CHECK(whole.pool().bytesInRam() <= (1u << 20));
 
   // Streamed with a preload, the same library fits in the same budget.
-  Loader streamed(PoolOptions{8192, 4096, 2u << 20});
+  Loader streamed(PoolOptions{8192, 4096, 1u << 20});
   const auto fits = streamed.load(dir / "big.sfz");
   CHECK(fits.report.samplesLoaded == 3);
   CHECK(fits.report.sampleErrors.empty());
@@ -64,7 +65,7 @@ TEST_CASE("an OSC load over the memory budget: load/done counts the sample left 
   engine::Engine engine(engine::EngineConfig{48000.0, 256, 16, engine::Quality::Hermite, 1, nullptr});
   io::LiveProcessor live(engine);
   control::ProblemLog problems;
-  app::LiveControl target(engine, live, 2, PoolOptions{-1, 0, 2u << 20}, problems);
+  app::LiveControl target(engine, live, 2, PoolOptions{-1, 0, 1u << 20}, problems);
   test::RecordingSink sink;
   control::ControlCore core(target, sink);
   const control::Peer client = test::loopbackPeer(44001), subscriber = test::loopbackPeer(44002);
@@ -89,7 +90,7 @@ TEST_CASE("an OSC load over the memory budget: load/done counts the sample left 
   CHECK(toClient[1] == "/spindle/load/done isii 3 \"big\" 3 1");
   REQUIRE(toSubscriber.size() == 1);
   CHECK(toSubscriber[0].rfind("/spindle/problem hsss 1 \"load\" \"" + leftOut + "\" \"sample file " + leftOut +
-                                  " not loaded: it needs 1 MiB in RAM and the memory budget of 2 MiB",
+                                  " not loaded: it needs 1 MiB in RAM and the memory budget of 1 MiB",
                               0) == 0);
 
   core.handle(client, {"/spindle/problems", {}});

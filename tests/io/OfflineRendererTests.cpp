@@ -30,7 +30,7 @@ struct ConstantInstrument {
   ConstantInstrument(const ConstantInstrument&) = delete;  // data and program point into storage
   explicit ConstantInstrument(int64_t frames, bool loop = false) : storage(static_cast<std::size_t>(frames + 2 * spindle::limits::kGuardFrames)) {
     std::fill(storage.begin() + spindle::limits::kGuardFrames, storage.end() - spindle::limits::kGuardFrames, 0.5f);
-    data.channel[0] = data.channel[1] = storage.data() + spindle::limits::kGuardFrames;
+    data.frames[0] = data.frames[1] = storage.data() + spindle::limits::kGuardFrames;
     data.framesInRam = data.totalFrames = frames;
     data.channels = 1;
     data.sampleRate = kRate;

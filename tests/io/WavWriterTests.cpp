@@ -51,12 +51,12 @@ void checkRoundTrip(const FormatCase& c, const std::vector<float>& left, const s
   double worst = 0.0;
   for (int i = 0; i < kFrames; ++i) {
     if (i == kClipFrame) continue;
-    worst = std::max(worst, static_cast<double>(std::abs(data->channel[0][i] - left[i])));
-    worst = std::max(worst, static_cast<double>(std::abs(data->channel[1][i] - right[i])));
+    worst = std::max(worst, static_cast<double>(std::abs(data->frameAt(0, i) - left[i])));
+    worst = std::max(worst, static_cast<double>(std::abs(data->frameAt(1, i) - right[i])));
   }
   CHECK(worst <= c.tolerance);
-  if (c.format == WavFormat::Float32) CHECK(data->channel[0][kClipFrame] == 1.5f);
-  else CHECK(data->channel[0][kClipFrame] == Approx(1.0).margin(c.tolerance));
+  if (c.format == WavFormat::Float32) CHECK(data->frameAt(0, kClipFrame) == 1.5f);
+  else CHECK(data->frameAt(0, kClipFrame) == Approx(1.0).margin(c.tolerance));
 }
 
 }  // namespace

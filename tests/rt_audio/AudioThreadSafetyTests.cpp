@@ -36,7 +36,7 @@ class SineSample {
         const double phase = 2.0 * 3.14159265358979323846 * hz * static_cast<double>(i) / kRate + c * 0.5;
         storage_[c][guard + static_cast<std::size_t>(i)] = 0.5f * static_cast<float>(std::sin(phase));
       }
-      data.channel[c] = storage_[c].data() + guard;
+      data.frames[c] = storage_[c].data() + guard;
     }
     data.channels = 2;
     data.framesInRam = data.totalFrames = frames;

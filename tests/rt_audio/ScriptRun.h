@@ -30,7 +30,7 @@ struct RamSample {
   RamSample(int64_t frames, double rate, Wave wave)
       : storage(static_cast<std::size_t>(frames + 2 * limits::kGuardFrames), 0.0f) {
     for (int64_t i = 0; i < frames; ++i) storage[static_cast<std::size_t>(i + limits::kGuardFrames)] = wave(i);
-    data.channel[0] = data.channel[1] = storage.data() + limits::kGuardFrames;
+    data.frames[0] = data.frames[1] = storage.data() + limits::kGuardFrames;
     data.channels = 1;
     data.framesInRam = data.totalFrames = frames;
     data.sampleRate = rate;

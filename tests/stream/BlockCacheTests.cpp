@@ -66,7 +66,7 @@ TEST_CASE("every format decodes by block, in any order, to the whole-file decode
       for (auto& g : got) g.assign(static_cast<std::size_t>(b->frames), -2.0f);
       BlockCache::copyFrames(*b, 0, b->frames, got[0].data(), got[1].data());
       for (int64_t i = 0; i < b->frames; ++i)
-        for (int c = 0; c < 2; ++c) wrong += got[c][static_cast<std::size_t>(i)] != whole->channel[c][k * fpb + i];
+        for (int c = 0; c < 2; ++c) wrong += got[c][static_cast<std::size_t>(i)] != whole->frameAt(c, k * fpb + i);
       cache.blocks.unpin(b);
     }
     CHECK(wrong == 0);

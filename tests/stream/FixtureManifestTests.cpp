@@ -48,7 +48,7 @@ std::vector<ManifestRow> readManifest(const std::filesystem::path& tsv, const st
 bool guardsAreZero(const SampleData& data) {
   for (int c = 0; c < 2; ++c)
     for (int i = 1; i <= spindle::limits::kGuardFrames; ++i)
-      if (data.channel[c][-i] != 0.0f || data.channel[c][data.framesInRam - 1 + i] != 0.0f) return false;
+      if (data.frameAt(c, -i) != 0.0f || data.frameAt(c, data.framesInRam - 1 + i) != 0.0f) return false;
   return true;
 }
 

@@ -22,11 +22,11 @@ TEST_CASE("*sine is one looped cycle that plays middle C at its own rate") {
   // One cycle of kWavetableFrames frames at sampleRate lasts 1 / 261.63 s.
   CHECK(sine->sampleRate / static_cast<double>(kWavetableFrames) == Approx(261.6255653));
   CHECK(sine->sampleRate / static_cast<double>(kWavetableFrames) == Approx(spindle::noteToHz(60)));
-  CHECK(sine->channel[0][0] == Approx(0.0).margin(1e-6));
-  CHECK(sine->channel[0][kWavetableFrames / 4] == Approx(1.0).margin(1e-6));
-  CHECK(sine->channel[0][3 * kWavetableFrames / 4] == Approx(-1.0).margin(1e-6));
-  CHECK(sine->channel[0][-1] == 0.0f);  // guards stay zero, as for files
-  CHECK(sine->channel[0][kWavetableFrames] == 0.0f);
+  CHECK(sine->frameAt(0, 0) == Approx(0.0).margin(1e-6));
+  CHECK(sine->frameAt(0, kWavetableFrames / 4) == Approx(1.0).margin(1e-6));
+  CHECK(sine->frameAt(0, 3 * kWavetableFrames / 4) == Approx(-1.0).margin(1e-6));
+  CHECK(sine->frameAt(0, -1) == 0.0f);  // guards stay zero, as for files
+  CHECK(sine->frameAt(0, kWavetableFrames) == 0.0f);
   CHECK(pool.record(sine->id).formatName == "generator");
 }
 
@@ -37,16 +37,16 @@ TEST_CASE("band-limited tables stay within full scale and have the right shape")
     const SampleData* table = pool.acquire(name);
     REQUIRE(table != nullptr);
     float peak = 0.0f;
-    for (int64_t i = 0; i < table->totalFrames; ++i) peak = std::max(peak, std::abs(table->channel[0][i]));
+    for (int64_t i = 0; i < table->totalFrames; ++i) peak = std::max(peak, std::abs(table->frameAt(0, i)));
     CHECK(peak > 0.8f);
     CHECK(peak < 1.2f);  // Gibbs overshoot of the square and saw stays under ~18 %
   }
   const SampleData* square = pool.acquire("*square");
-  CHECK(square->channel[0][kWavetableFrames / 4] == Approx(1.0).margin(0.05));
-  CHECK(square->channel[0][3 * kWavetableFrames / 4] == Approx(-1.0).margin(0.05));
+  CHECK(square->frameAt(0, kWavetableFrames / 4) == Approx(1.0).margin(0.05));
+  CHECK(square->frameAt(0, 3 * kWavetableFrames / 4) == Approx(-1.0).margin(0.05));
   const SampleData* triangle = pool.acquire("*triangle");
-  CHECK(triangle->channel[0][kWavetableFrames / 4] == Approx(1.0).margin(0.01));
-  CHECK(triangle->channel[0][kWavetableFrames / 8] == Approx(0.5).margin(0.01));
+  CHECK(triangle->frameAt(0, kWavetableFrames / 4) == Approx(1.0).margin(0.01));
+  CHECK(triangle->frameAt(0, kWavetableFrames / 8) == Approx(0.5).margin(0.01));
 }
 
 TEST_CASE("*noise is reproducible white noise in [-1, 1), *silence is zeros") {
@@ -58,10 +58,10 @@ TEST_CASE("*noise is reproducible white noise in [-1, 1), *silence is zeros") {
   double sum = 0.0, sumSquares = 0.0, low = 0.0, high = 0.0;
   bool same = true;
   for (int64_t i = 0; i < a->totalFrames; ++i) {
-    const double v = a->channel[0][i];
+    const double v = a->frameAt(0, i);
     low = std::min(low, v);
     high = std::max(high, v);
-    same = same && a->channel[0][i] == b->channel[0][i];
+    same = same && a->frameAt(0, i) == b->frameAt(0, i);
     sum += v;
     sumSquares += v * v;
   }
@@ -75,7 +75,7 @@ TEST_CASE("*noise is reproducible white noise in [-1, 1), *silence is zeros") {
 
   const SampleData* silence = first.acquire("*silence");
   REQUIRE(silence != nullptr);
-  CHECK(std::all_of(silence->channel[0], silence->channel[0] + silence->totalFrames, [](float v) { return v == 0.0f; }));
+  CHECK(std::all_of(silence->table, silence->table + silence->totalFrames, [](float v) { return v == 0.0f; }));
   CHECK(silence->loopEnd == silence->totalFrames - 1);
 }
 

@@ -78,8 +78,8 @@ TEST_CASE("a FLAC file that does not state its length is counted, not sized as 2
 
 TEST_CASE("a library over the memory budget loads what fits and names every file refused") {
   const auto dir = spindle::test::scratchDir("budget");
-  for (const char* name : {"a.wav", "b.wav", "c.wav"}) writeMonoWav(dir / name, 100000);
-  // One whole file takes ~400 KB: a 1 MB budget holds two of the three.
+  for (const char* name : {"a.wav", "b.wav", "c.wav"}) writeMonoWav(dir / name, 200000);
+  // One whole 16-bit file takes ~400 KB (it stays 16-bit in RAM): a 1 MiB budget holds two of the three.
   SamplePool pool(PoolOptions{-1, 0, 1u << 20});
   CHECK(pool.memoryBudget() == (1u << 20));
   CHECK(pool.acquire((dir / "a.wav").string()));

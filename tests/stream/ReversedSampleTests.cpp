@@ -59,19 +59,20 @@ TEST_CASE("a reversed sample holds the file's frames last to first, whole, besid
   bool exact = true;
   for (int i = 0; i < kFrames; ++i) {
     const float left = static_cast<float>(kFrames - 1 - i - 15000) / 32768.0f;
-    exact = exact && reversed->channel[0][i] == left && reversed->channel[1][i] == -left;
+    exact = exact && reversed->frameAt(0, i) == left && reversed->frameAt(1, i) == -left;
   }
   CHECK(exact);
-  CHECK(reversed->channel[0][0] == forward->channel[0][0] + static_cast<float>(kFrames - 1) / 32768.0f);
-  CHECK(reversed->channel[0][-1] == 0.0f);  // guards stay zeros
-  CHECK(reversed->channel[1][kFrames] == 0.0f);
+  CHECK(reversed->frameAt(0, 0) == forward->frameAt(0, 0) + static_cast<float>(kFrames - 1) / 32768.0f);
+  CHECK(reversed->frameAt(0, -1) == 0.0f);  // guards stay zeros
+  CHECK(reversed->frameAt(1, kFrames) == 0.0f);
 
   const auto* fr = pool.find(path);
   const auto* rr = pool.find(path, kReverse);
   REQUIRE((fr && rr));
   CHECK(rr->direction == kReverse);
-  CHECK(rr->storageFloats == static_cast<std::size_t>(2 * (kFrames + 2 * spindle::limits::kGuardFrames)));
-  CHECK(pool.bytesInRam() == sizeof(float) * (fr->storageFloats + rr->storageFloats));
+  CHECK(rr->data.format == spindle::SampleFormat::Int16);  // a 16-bit file stays 16-bit, reversed too
+  CHECK(rr->storageBytes == static_cast<std::size_t>(2 * 2 * (kFrames + 2 * spindle::limits::kGuardFrames)));
+  CHECK(pool.bytesInRam() == fr->storageBytes + rr->storageBytes);
 }
 
 TEST_CASE("a reversed sample mirrors the file's smpl loop and a generator's table loop") {
@@ -93,8 +94,8 @@ TEST_CASE("a reversed sample mirrors the file's smpl loop and a generator's tabl
   CHECK(sawReversed->oscillator);
   CHECK(sawReversed->loopStart == saw->totalFrames - 1 - saw->loopEnd);
   CHECK(sawReversed->loopEnd == saw->totalFrames - 1 - saw->loopStart);
-  CHECK(sawReversed->channel[0][0] == saw->channel[0][saw->totalFrames - 1]);
-  CHECK(sawReversed->channel[0][saw->totalFrames - 1] == saw->channel[0][0]);
+  CHECK(sawReversed->frameAt(0, 0) == saw->frameAt(0, saw->totalFrames - 1));
+  CHECK(sawReversed->frameAt(0, saw->totalFrames - 1) == saw->frameAt(0, 0));
 }
 
 TEST_CASE("a missing reversed sample is named once; one over the budget says it is held whole") {
@@ -111,8 +112,8 @@ TEST_CASE("a missing reversed sample is named once; one over the budget says it 
   CHECK(reversedOnly.messages()[0].kind == PoolMessage::Kind::Missing);
   CHECK(reversedOnly.messages()[0].text == "sample file not found: " + gone);
 
-  // 200000 stereo frames: 1.5 MiB whole; a preload of 1024 frames fits a 1 MiB budget.
-  spindle::test::writeWav16(dir / "big.wav", 2, std::vector<int16_t>(2 * 200000, 7), 48000);
+  // 300000 stereo 16-bit frames: 1.1 MiB whole; a preload of 1024 frames fits a 1 MiB budget.
+  spindle::test::writeWav16(dir / "big.wav", 2, std::vector<int16_t>(2 * 300000, 7), 48000);
   const std::string big = (dir / "big.wav").string();
   SamplePool tight(PoolOptions{1024, 256, std::size_t{1} << 20});
   CHECK(tight.acquire(big) != nullptr);
@@ -121,5 +122,5 @@ TEST_CASE("a missing reversed sample is named once; one over the budget says it 
   CHECK(tight.messages()[0].kind == PoolMessage::Kind::Unreadable);
   CHECK(tight.messages()[0].text.find(big + " (reversed: direction=reverse) not loaded") != std::string::npos);
   CHECK(tight.messages()[0].text.find("a reversed sample is held whole") != std::string::npos);
-  CHECK(tight.bytesInRam() == sizeof(float) * tight.find(big)->storageFloats);
+  CHECK(tight.bytesInRam() == tight.find(big)->storageBytes);
 }

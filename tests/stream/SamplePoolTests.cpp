@@ -19,7 +19,7 @@ constexpr int32_t kStep = 1 << 18;  // ramp32 steps: +-2500 * 2^18 stays inside 
 bool guardsAreZero(const SampleData& data) {
   for (int c = 0; c < 2; ++c)
     for (int i = 1; i <= kGuardFrames; ++i)
-      if (data.channel[c][-i] != 0.0f || data.channel[c][data.framesInRam - 1 + i] != 0.0f) return false;
+      if (data.frameAt(c, -i) != 0.0f || data.frameAt(c, data.framesInRam - 1 + i) != 0.0f) return false;
   return true;
 }
 
@@ -43,9 +43,9 @@ TEST_CASE("32-bit integer WAV decodes exactly, with its smpl loop end kept inclu
   CHECK(data->sampleRate == 44100.0);
   CHECK(data->loopStart == 100);
   CHECK(data->loopEnd == 899);
-  CHECK(data->channel[1] == data->channel[0]);  // mono: both channels read the same frames
-  CHECK(data->channel[0][0] == Approx(-500.0 * kStep / 2147483648.0));
-  CHECK(data->channel[0][999] == Approx(499.0 * kStep / 2147483648.0));
+  CHECK(data->frames[1] == data->frames[0]);  // mono: both channels read the same frames
+  CHECK(data->frameAt(0, 0) == Approx(-500.0 * kStep / 2147483648.0));
+  CHECK(data->frameAt(0, 999) == Approx(499.0 * kStep / 2147483648.0));
   CHECK(guardsAreZero(*data));
   CHECK(pool.record(data->id).formatName == "WAV PCM_32");
   CHECK(pool.messages().empty());
@@ -76,9 +76,9 @@ TEST_CASE("stereo AIFF decodes into two planar channels") {
   CHECK(data->totalFrames == 300);
   CHECK(data->sampleRate == 22050.0);
   CHECK(data->loopStart == -1);
-  CHECK(data->channel[0] != data->channel[1]);
-  CHECK(data->channel[0][299] == Approx(29900.0 / 32768.0));
-  CHECK(data->channel[1][299] == Approx(-29900.0 / 32768.0));
+  CHECK(data->frames[0] != data->frames[1]);
+  CHECK(data->frameAt(0, 299) == Approx(29900.0 / 32768.0));
+  CHECK(data->frameAt(1, 299) == Approx(-29900.0 / 32768.0));
   CHECK(guardsAreZero(*data));
   CHECK(pool.record(data->id).formatName == "AIFF PCM_16");
 }
@@ -96,8 +96,8 @@ TEST_CASE("a file of more than two channels gives its first two, with a warning"
   CHECK(data->channels == 2);
   CHECK(pool.record(data->id).fileChannels == 4);
   CHECK(data->totalFrames == 50);
-  CHECK(data->channel[0][49] == Approx(1049.0 / 32768.0));
-  CHECK(data->channel[1][49] == Approx(2049.0 / 32768.0));
+  CHECK(data->frameAt(0, 49) == Approx(1049.0 / 32768.0));
+  CHECK(data->frameAt(1, 49) == Approx(2049.0 / 32768.0));
   CHECK(guardsAreZero(*data));
   REQUIRE(pool.messages().size() == 1);
   CHECK(pool.messages()[0].kind == PoolMessage::Kind::Warning);
@@ -158,7 +158,7 @@ TEST_CASE("with a preload limit only the head is in RAM, guards after it") {
   CHECK(data->framesInRam == 1000);
   CHECK(data->totalFrames == 5000);
   CHECK(data->loopEnd == 4000);
-  CHECK(data->channel[0][999] == Approx(-1501.0 * kStep / 2147483648.0));
+  CHECK(data->frameAt(0, 999) == Approx(-1501.0 * kStep / 2147483648.0));
   CHECK(guardsAreZero(*data));
   CHECK(pool.bytesInRam() == sizeof(float) * (1000 + 2 * kGuardFrames));
 }

@@ -25,7 +25,7 @@ inline int16_t frameValue(int64_t i, int c) {
 // The frame an all-in-RAM read gives for unrolled frame u of `loop` (zeros past the file).
 inline float inRamFrame(const SampleData& whole, const LoopMap& loop, int64_t u, int c) {
   const int64_t f = loop.locate(u).frame;
-  return f < whole.totalFrames ? whole.channel[c][f] : 0.0f;
+  return f < whole.totalFrames ? whole.frameAt(c, f) : 0.0f;
 }
 
 inline std::vector<int16_t> interleavedFrames(int channels, int64_t frames) {

@@ -36,8 +36,9 @@ class TestSample {
       std::copy(right.begin(), right.end(), storage_[1].begin() + static_cast<long>(g));
       data.channels = 2;
     }
-    data.channel[0] = storage_[0].data() + g;
-    data.channel[1] = data.channels == 2 ? storage_[1].data() + g : data.channel[0];
+    data.frames[0] = storage_[0].data() + g;
+    data.frames[1] = data.channels == 2 ? storage_[1].data() + g : data.frames[0];
+    data.table = storage_[0].data() + g;  // held whole as float: may play as an oscillator table
     data.framesInRam = data.totalFrames = static_cast<int64_t>(n);
     data.sampleRate = rate;
   }

@@ -39,7 +39,7 @@ TEST_CASE("SampleSource spans: in place, across wraps, and short when the data r
 
   SourceSpan a = src.read(-4, 20);  // before the start: guard zeros, read in place
   REQUIRE(a.count == 20);
-  CHECK(a.left == s.data.channel[0] - 4);
+  CHECK(a.left == static_cast<const float*>(s.data.frames[0]) - 4);
   CHECK(a.left[3] == 0.0f);
   CHECK(a.left[4] == 0.0f);
   CHECK(a.left[5] == 1.0f);
