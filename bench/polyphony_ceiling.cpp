@@ -93,7 +93,7 @@ struct Result {
 // then measures `seconds` of periods on a SCHED_FIFO 70 thread.
 Result measure(const spindle::engine::Program& program, int voices, double seconds) {
   spindle::stream::StreamingOptions options;
-  spindle::stream::Streaming streaming(options, 4096, kPeriod);
+  spindle::stream::Streaming streaming(options, 4096);
   spindle::engine::EngineConfig config;
   config.polyphony = 4096;
   config.maxBlockFrames = kPeriod;

@@ -11,7 +11,8 @@ namespace spindle::gui {
 
 namespace {
 
-// The disk's share of the health panel: frames decoded and the emptiest open ring.
+// The disk's share of the health panel: frames decoded, the cache, the stream closest to
+// running dry.
 DiskSample probeDisk(stream::Streaming* streaming) {
   DiskSample sample;
   if (!streaming || !streaming->enabled()) return sample;
@@ -20,9 +21,10 @@ DiskSample probeDisk(stream::Streaming* streaming) {
   sample.blockHits = counters.blockHits.load(std::memory_order_relaxed);
   sample.blockMisses = counters.blockMisses.load(std::memory_order_relaxed);
   sample.cacheBytes = counters.cacheBytes.load(std::memory_order_relaxed);
-  const rt::StreamBank::RingFill fill = streaming->bank()->lowestRingFill();
-  sample.lowestFill = fill.lowest;
-  sample.openStreams = fill.open;
+  sample.pinnedBlocks = counters.pinnedBlocks.load(std::memory_order_relaxed);
+  const rt::StreamBank::Ahead ahead = streaming->bank()->lowestAhead();
+  sample.lowestAheadFrames = ahead.lowestFrames;
+  sample.openStreams = ahead.open;
   return sample;
 }
 
@@ -306,7 +308,8 @@ void EngineLink::pollStats(double nowSeconds) {
   updateParts(input.live, nowSeconds);
   input.disk = probeDisk(wiring_.streaming);
   input.preloadBytes = wiring_.loader->bytesInRam();
-  input.streamBytes = wiring_.streaming ? wiring_.streaming->ringBytes() : 0;
+  input.preloadSamples = wiring_.loader->samplesInRam();
+  input.cacheBudgetBytes = wiring_.streaming ? wiring_.streaming->cacheBytes() : 0;
   input.realtime = wiring_.realtime;
   if (ticks_++ % kPollHz == 0) {  // once a second: a syscall about another thread
     const unsigned long audio = wiring_.live->audioThread();

@@ -25,8 +25,11 @@ control::ControlStatus statusOf(const EngineLink& link) {
     s.latencyMaxMs = health.ms(live.latency.maxFrames);
   }
   s.processLoad = live.process.percentile(0.99);
-  s.lowestRingFill = in.disk.openStreams > 0 ? in.disk.lowestFill : 1.0;
+  s.aheadMinMs = in.disk.openStreams > 0 ? health.ms(in.disk.lowestAheadFrames) : -1.0;
   s.memoryBytes = in.preloadBytes;
+  s.bytesPerSample = in.preloadSamples > 0 ? in.preloadBytes / in.preloadSamples : 0;
+  s.pinnedBlocks = static_cast<int64_t>(in.disk.pinnedBlocks);
+  s.cacheBudgetBytes = in.cacheBudgetBytes;
   s.cacheHitRate = health.cacheHitRate();
   s.decodedMBps = health.diskMegabytesPerSecond();
   s.cacheBytes = in.disk.cacheBytes;

@@ -137,7 +137,7 @@ void GuiSession::startEngine() {
   config.maxBlockFrames = kMaxBlockFrames;
   config.polyphony = settings_.polyphony;
   config.quality = static_cast<engine::Quality>(settings_.quality);
-  streaming_ = std::make_unique<stream::Streaming>(streamingOptions_, settings_.polyphony, kMaxBlockFrames);
+  streaming_ = std::make_unique<stream::Streaming>(streamingOptions_, settings_.polyphony);
   config.streams = streaming_->bank();
   engine_ = std::make_unique<engine::Engine>(config);
   live_ = std::make_unique<io::LiveProcessor>(*engine_);

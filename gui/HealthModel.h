@@ -8,7 +8,7 @@
 //                          three series (backend xruns, overrun process calls,
 //                          stream underruns), from counter deltas
 //                     ──► process load over the last update interval (avg, peak)
-//                     ──► disk MB/s from decoded frames, lowest ring fill
+//                     ──► disk MB/s from decoded frames, the least audio a stream holds ahead
 //   addNoteLatency(frames) ──► latency histogram (kBinMs bins, last one open-ended)
 #include <array>
 #include <cstdint>
@@ -21,8 +21,9 @@ namespace spindle::gui {
 
 struct DiskSample {
   uint64_t framesDecoded = 0;  // stream::DiskCounters::framesDecoded
-  double lowestFill = -1.0;    // fullest-to-emptiest: the emptiest open ring, 0..1; < 0: none open
+  int64_t lowestAheadFrames = 0;  // output frames the stream closest to running dry holds
   int openStreams = 0;
+  uint64_t pinnedBlocks = 0;      // decoded blocks the streams hold pinned
   uint64_t blockHits = 0, blockMisses = 0;  // stream::DiskCounters: the decoded-block cache
   uint64_t cacheBytes = 0;                  // decoded blocks held
 };
@@ -37,7 +38,8 @@ struct RealtimeStatus {
 struct HealthInput {
   io::LiveStatsSnapshot live;
   DiskSample disk;
-  uint64_t preloadBytes = 0, streamBytes = 0;
+  uint64_t preloadBytes = 0, preloadSamples = 0;  // sample data in RAM, and the samples it holds
+  uint64_t cacheBudgetBytes = 0;                   // the block cache's budget, pinned blocks included
   RealtimeStatus realtime;
 };
 

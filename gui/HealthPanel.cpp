@@ -83,7 +83,7 @@ QGroupBox* HealthPanel::buildLoadAndDisk() {
   loadPeak_ = value(grid, 0, 2, tr("peak"));
   loadMax_ = value(grid, 1, 0, tr("slowest cycle"));
   voices_ = value(grid, 1, 2, tr("voices"));
-  diskFill_ = value(grid, 2, 0, tr("lowest ring"));
+  diskFill_ = value(grid, 2, 0, tr("least ahead"));  // the stream closest to running dry
   diskRate_ = value(grid, 2, 2, tr("decoded"));  // frames decoded, MB/s of 16-bit stereo
   diskUnderruns_ = value(grid, 3, 0, tr("underruns"));
   streams_ = value(grid, 3, 2, tr("streams open"));
@@ -119,7 +119,7 @@ QGroupBox* HealthPanel::buildSystem() {
   auto* grid = new QGridLayout(box);
   grid->setHorizontalSpacing(10);
   preload_ = value(grid, 0, 0, tr("preload"));
-  streamMemory_ = value(grid, 0, 2, tr("stream rings"));
+  streamMemory_ = value(grid, 0, 2, tr("block cache"));
   backend_ = value(grid, 1, 0, tr("backend"));
   period_ = value(grid, 1, 2, tr("period"));
   priority_ = value(grid, 2, 0, tr("priority"));
@@ -157,8 +157,9 @@ void HealthPanel::refreshLoadAndDisk() {
   loadMax_->setText(percent(model_.loadMax()));
   colour(loadPeak_, model_.loadPeak() > 80.0 ? theme::kBad : model_.loadPeak() > 50.0 ? theme::kWarn : theme::kText);
   voices_->setText(QStringLiteral("%1 / %2").arg(in.live.activeVoices).arg(in.live.peakVoices));
-  diskFill_->setText(in.disk.openStreams > 0 ? percent(100.0 * in.disk.lowestFill) : tr("idle"));
-  colour(diskFill_, in.disk.openStreams > 0 && in.disk.lowestFill < 0.25 ? theme::kWarn : theme::kText);
+  const double aheadMs = model_.ms(in.disk.lowestAheadFrames);
+  diskFill_->setText(in.disk.openStreams > 0 ? QStringLiteral("%1 ms").arg(aheadMs, 0, 'f', 0) : tr("idle"));
+  colour(diskFill_, in.disk.openStreams > 0 && aheadMs < 2.0 * model_.ms(in.live.periodFrames) ? theme::kWarn : theme::kText);
   diskRate_->setText(QStringLiteral("%1 MB/s").arg(model_.diskMegabytesPerSecond(), 0, 'f', 1));
   diskUnderruns_->setText(QString::number(in.live.streamUnderruns));
   streams_->setText(QString::number(in.disk.openStreams));
@@ -183,8 +184,9 @@ void HealthPanel::refreshLatency() {
 void HealthPanel::refreshSystem() {
   const HealthInput& in = model_.current();
   const io::LiveStatsSnapshot& s = in.live;
-  preload_->setText(megabytes(in.preloadBytes));
-  streamMemory_->setText(megabytes(in.streamBytes));
+  const uint64_t perSample = in.preloadSamples > 0 ? in.preloadBytes / in.preloadSamples : 0;
+  preload_->setText(QStringLiteral("%1 · %2 KB/sample").arg(megabytes(in.preloadBytes)).arg(static_cast<double>(perSample) / 1e3, 0, 'f', 1));
+  streamMemory_->setText(QStringLiteral("%1 · %2 pinned").arg(megabytes(in.cacheBudgetBytes)).arg(in.disk.pinnedBlocks));
   backend_->setText(in.realtime.backend.empty() ? tr("none")
                                                 : QStringLiteral("%1 · %2 Hz")
                                                       .arg(QString::fromStdString(in.realtime.backend))

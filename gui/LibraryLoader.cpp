@@ -60,6 +60,7 @@ bool LibraryLoader::loadSamples(const sfz::Instrument& instrument, engine::Progr
     job.done_.store(static_cast<int>(i + 1), std::memory_order_relaxed);
     job.bytes_.store(pool_.bytesInRam(), std::memory_order_relaxed);
     poolBytes_.store(pool_.bytesInRam(), std::memory_order_relaxed);
+    poolSamples_.store(pool_.loadedCount(), std::memory_order_relaxed);
   }
   for (std::size_t m = firstMessage; m < pool_.messages().size(); ++m)
     if (pool_.messages()[m].kind == stream::PoolMessage::Kind::Warning)
@@ -83,7 +84,7 @@ LoadOutcome LibraryLoader::run(const std::filesystem::path& sfzFile, LoadJob& jo
   }
   program->regions = std::move(instrument.regions);
   std::vector<std::string> warnings;
-  formats::finishProgram(*program, warnings);
+  formats::finishProgram(*program, pool_, warnings);
   for (std::string& w : warnings) out.problems.push_back({Problem::Severity::Warning, instrument.path.string(), 0, std::move(w)});
   out.program = std::move(program);
   out.ok = true;

@@ -78,6 +78,7 @@ class LibraryLoader {
   std::shared_ptr<LoadJob> start(const std::filesystem::path& sfzFile);
   // Bytes of sample data the pool holds in RAM (the preloads), after the last load.
   uint64_t bytesInRam() const noexcept { return poolBytes_.load(std::memory_order_relaxed); }
+  uint64_t samplesInRam() const noexcept { return poolSamples_.load(std::memory_order_relaxed); }
 
  private:
   // Loader thread.
@@ -85,7 +86,7 @@ class LibraryLoader {
   bool loadSamples(const sfz::Instrument& instrument, engine::Program& program, LoadOutcome& out, LoadJob& job);
 
   stream::SamplePool pool_;
-  std::atomic<uint64_t> poolBytes_{0};
+  std::atomic<uint64_t> poolBytes_{0}, poolSamples_{0};
   stream::LoaderThread thread_;  // last: destroyed first, so no job outlives the pool
 };
 

@@ -176,16 +176,20 @@ control::ControlStatus LiveControl::status() {
   out.memoryBytes = memoryBytes_.load(std::memory_order_relaxed) + baseMemory_.load(std::memory_order_relaxed);
   out.commandsDropped = refused_.load(std::memory_order_relaxed) + s.midiDropped + engine_.stats().commandsDropped;
   out.sampleRate = s.sampleRate;
+  const uint64_t samples = memorySamples_.load(std::memory_order_relaxed) + baseSamples_.load(std::memory_order_relaxed);
+  out.bytesPerSample = samples > 0 ? out.memoryBytes / samples : 0;
   if (const rt::StreamBank* bank = engine_.config().streams) {
-    const rt::StreamBank::RingFill fill = bank->lowestRingFill();
-    out.lowestRingFill = fill.open > 0 ? fill.lowest : 1.0;  // no stream open: nothing is short
+    const rt::StreamBank::Ahead ahead = bank->lowestAhead();
+    out.aheadMinMs = ahead.open > 0 && s.sampleRate > 0.0 ? framesToMs(static_cast<uint64_t>(ahead.lowestFrames), s.sampleRate) : -1.0;
   }
+  out.cacheBudgetBytes = cacheBudget_;
   if (diskCounters_) {
     const double now = std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
     const stream::CacheFigures cache = cacheRate_.sample(*diskCounters_, now);
     out.cacheHitRate = cache.hitRate;
     out.decodedMBps = cache.decodedMBps;
     out.cacheBytes = cache.cacheBytes;
+    out.pinnedBlocks = static_cast<int64_t>(diskCounters_->pinnedBlocks.load(std::memory_order_relaxed));
   }
   return out;
 }

@@ -55,10 +55,16 @@ class LiveControl final : public control::ControlTarget {
   // Whether `program` is one of ours (then it is freed); for the main thread's disposer.
   bool dispose(const engine::Program* program);
   // Sample memory held outside this object (the --instrument's Loader), for status().
-  void setBaseMemory(uint64_t bytes) { baseMemory_.store(bytes, std::memory_order_relaxed); }
+  void setBaseMemory(uint64_t bytes, uint64_t samples) {
+    baseMemory_.store(bytes, std::memory_order_relaxed);
+    baseSamples_.store(samples, std::memory_order_relaxed);
+  }
   // The disk thread's counters (null: streaming off), for status()'s block cache
   // figures. Set before the control thread starts; they outlive this object.
-  void setDiskCounters(const stream::DiskCounters* counters) { diskCounters_ = counters; }
+  void setDiskCounters(const stream::DiskCounters* counters, uint64_t cacheBudget) {
+    diskCounters_ = counters;
+    cacheBudget_ = cacheBudget;
+  }
   // Runs the loads already asked for and ends the loader thread. Call after the control
   // thread has stopped and before the listener it reports to goes away.
   void stopLoads() { loaderThread_.reset(); }
@@ -108,7 +114,9 @@ class LiveControl final : public control::ControlTarget {
   // Parts playing a SoundFont loaded into another part (shareSoundFont): saved as empty.
   std::array<bool, control::kParts> sharedFont_{};
   std::atomic<uint64_t> memoryBytes_{0}, baseMemory_{0}, refused_{0};
+  std::atomic<uint64_t> memorySamples_{0}, baseSamples_{0};  // loaded samples those bytes hold
   const stream::DiskCounters* diskCounters_ = nullptr;
+  uint64_t cacheBudget_ = 0;
   stream::CacheRate cacheRate_;  // control thread (status())
 
   // Loader thread only (after construction): one Loader per preload size, all kept:

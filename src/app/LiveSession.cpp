@@ -5,6 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -31,6 +32,9 @@
 namespace spindle::app {
 
 namespace {
+
+using stream::kib;
+using stream::mib;
 
 constexpr int kExitUsage = 2;
 constexpr int kExitInput = 1;
@@ -80,6 +84,7 @@ class Session {
   void collectProblems();
   void logProblems();
   void finish();
+  std::string streamingStats();
   void checkRealtime();
 
   const LiveArgs& args_;
@@ -157,8 +162,8 @@ bool Session::joinNsm() {
 bool Session::startControl() {
   control_ = std::make_unique<LiveControl>(*engine_, *live_, kOscMidiInput, streaming_->poolOptions(), problems_);
   if (program_) control_->setInitialInstrument(std::filesystem::absolute(args_.instrument).string());
-  control_->setBaseMemory(loader_.pool().bytesInRam());
-  if (streaming_->disk()) control_->setDiskCounters(&streaming_->disk()->counters());
+  control_->setBaseMemory(loader_.pool().bytesInRam(), loader_.pool().loadedCount());
+  if (streaming_->disk()) control_->setDiskCounters(&streaming_->disk()->counters(), streaming_->cacheBytes());
   osc_ = std::make_unique<control::OscServer>(*control_, control::OscServerOptions{args_.oscPort, args_.oscBind});
   if (nsm_) osc_->attachNsm(*nsm_);
   std::string error;
@@ -203,7 +208,7 @@ void Session::startEngine() {
   engine::EngineConfig config;
   config.sampleRate = backend_->sampleRate();
   config.maxBlockFrames = 1024;
-  streaming_ = std::make_unique<stream::Streaming>(streamingOptions_, args_.polyphony, config.maxBlockFrames);
+  streaming_ = std::make_unique<stream::Streaming>(streamingOptions_, args_.polyphony);
   config.streams = streaming_->bank();
   config.polyphony = args_.polyphony;
   config.quality = static_cast<engine::Quality>(args_.quality);
@@ -302,12 +307,25 @@ void Session::tick() {
   if (++ticks_ == 50 || ticks_ == 250) checkRealtime();
   if (gPrintStats) {
     gPrintStats = 0;
-    out_ << io::formatStats(live_->stats()) << std::flush;
+    out_ << io::formatStats(live_->stats()) << streamingStats() << std::flush;
   }
   drainNoteLog();
   collectProblems();
   control_->pump();  // OSC commands to the engine; frees the retired programs LiveControl owns
   superviseBackend();
+}
+
+// The memory line and the disk's figures, after the live stats (SIGUSR1, and at the end).
+std::string Session::streamingStats() {
+  const control::ControlStatus s = control_->status();
+  std::string text = "memory:            " + mib(s.memoryBytes) + " samples in RAM (" + kib(s.bytesPerSample) +
+                     " a sample)";
+  if (!streaming_->enabled()) return text + ", no streaming\n";
+  text += " + " + mib(s.cacheBudgetBytes) + " block cache (" + std::to_string(s.pinnedBlocks) + " blocks pinned, " +
+          mib(s.cacheBytes) + " decoded) + " + std::to_string(streaming_->bank()->size()) + " streams (" +
+          kib(streaming_->slotBytes()) + ")\n";
+  const uint64_t underruns = live_->stats().streamUnderruns;
+  return text + "disk streaming:    " + streaming_->report(underruns) + "\n";
 }
 
 void Session::finish() {
@@ -319,7 +337,7 @@ void Session::finish() {
   drainNoteLog();
   collectProblems();
   engine_->collectAllPrograms([this](const engine::Program* p) { control_->dispose(p); });
-  out_ << "spindle: stopped\n" << io::formatStats(live_->stats()) << std::flush;
+  out_ << "spindle: stopped\n" << io::formatStats(live_->stats()) << streamingStats() << std::flush;
 }
 
 int Session::run() {

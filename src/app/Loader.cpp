@@ -62,7 +62,7 @@ Loader::Result Loader::build(sfz::Instrument instrument, double startSeconds) {
     auto program = formats::programFor(instrument);
     loadSamples(instrument, *program, report);
     program->regions = std::move(instrument.regions);
-    report.loopTailBytes += formats::finishProgram(*program, report.sampleWarnings);
+    report.loopTailBytes += formats::finishProgram(*program, pool_, report.sampleWarnings);
     result.program = std::move(program);
   }
   report.bytesInRam = pool_.bytesInRam();
@@ -95,22 +95,11 @@ void Loader::loadSamples(const sfz::Instrument& instrument, engine::Program& pro
       addOnce(report.missingFiles, seen, path);
     }
   }
-  makeTables(instrument.regions, program);
   report.samples = loaded.size();
   for (const auto& [path, all] : loaded) report.samplesLoaded += all ? 1 : 0;
   for (std::size_t m = firstMessage; m < pool_.messages().size(); ++m)
     if (pool_.messages()[m].kind == stream::PoolMessage::Kind::Warning)
       report.sampleWarnings.push_back(pool_.messages()[m].text);
-}
-
-// The float copies the regions that play their file as an oscillator table read
-// (SampleData::table, engine/VoiceOscillator.cpp); compact samples have none of their own.
-void Loader::makeTables(const std::vector<Region>& regions, const engine::Program& program) {
-  for (const Region& r : regions) {
-    const bool known = r.sampleIndex >= 0 && static_cast<std::size_t>(r.sampleIndex) < program.samples.size();
-    const SampleData* sample = known ? program.samples[static_cast<std::size_t>(r.sampleIndex)] : nullptr;
-    if (sample && !sample->table && wantsOscillator(r, sample->totalFrames)) pool_.makeTable(sample);
-  }
 }
 
 }  // namespace spindle::app

@@ -64,7 +64,6 @@ class Loader {
  private:
   Result build(sfz::Instrument instrument, double startSeconds);
   void loadSamples(const sfz::Instrument& instrument, engine::Program& program, LoadReport& report);
-  void makeTables(const std::vector<Region>& regions, const engine::Program& program);
 
   stream::SamplePool pool_;
 };

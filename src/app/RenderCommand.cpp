@@ -87,11 +87,9 @@ stream::StreamingOptions streamingOptions(const RenderArgs& args) {
   // seek by a noted offset, while 56 more idle FLAC readers held 7 MiB the block cache
   // uses better (README.md, "Disk streaming"). Vorbis and Opus readers stay up to 64.
   options.disk.exactCacheLimit = 8;
-  options.offline = true;  // freewheel throughout
-  // No disk thread: the render waits for the disk anyway, so it takes the disk's orders
-  // itself, and each voice's read copies from the decoded blocks, with no ring between
-  // (rt/StreamBank.h): the same output, and on the dense piano bench a fifth less CPU
-  // with no thread, a tenth less again with no rings.
+  // No disk thread: the render waits for the disk anyway (Engine::processWaiting), so it
+  // runs the disk's rounds itself where it would wait (rt/StreamBank.h): the same output,
+  // and the frames it decodes are read from its own core's caches.
   options.disk.threaded = false;
   return options;
 }
@@ -123,7 +121,6 @@ int renderSong(const RenderArgs& args, const engine::Program& program, const io:
   engine::EngineConfig config = engineConfig(args);
   config.streams = streaming.bank();
   config.sincTables = engine::sincWanted(program, config.quality);  // 1.6 MiB when nothing plays sinc
-  streaming.setFreewheel(true);  // offline: wait for the disk, never underrun
   engine::Engine engine(config);
   for (int part = 0; part < limits::kChannels; ++part) {
     engine::Command command;
@@ -132,11 +129,11 @@ int renderSong(const RenderArgs& args, const engine::Program& program, const io:
     command.program = &program;
     if (!engine.postCommand(command)) err << "spindle-render: the engine refused the program for part " << part << '\n';
   }
-  const auto waitForDisk = [&streaming] { streaming.waitForDisk(); };
-  io::OfflineRenderer renderer(engine, io::RenderOptions{args.block, song.lengthSeconds, 30.0, waitForDisk, song.tempos});
+  io::OfflineRenderer renderer(engine, io::RenderOptions{args.block, song.lengthSeconds, 30.0, {}, song.tempos});
   const io::RenderStats stats = renderer.render(song.events, [&](const float* l, const float* r, int frames) {
     return writer->write(l, r, frames);
   });
+  if (streaming.bank()) streaming.bank()->waitUntilReady();  // the last Releases: frames read are counted
   const engine::EngineStats engineStats = engine.stats();
   for (const stream::DiskError& failed : streaming.takeDiskErrors()) err << "spindle-render: " << failed.message << '\n';
   engine.collectAllPrograms([](const engine::Program*) {});  // lent, not given: nothing to free
@@ -168,7 +165,7 @@ int runRender(const std::vector<std::string>& argList, std::ostream& out, std::o
   // The loader's pool outlives `streaming`: its disk rounds read the samples.
   const stream::StreamingOptions streamOptions = streamingOptions(*args);
   Loader loader(stream::poolOptionsFor(streamOptions));
-  stream::Streaming streaming(streamOptions, args->polyphony, args->block);
+  stream::Streaming streaming(streamOptions, args->polyphony);
   const Loader::Result loaded = loader.load(args->sfz);
   printLoadProblems(loaded.report, err);
   if (!loaded.program) {

@@ -138,8 +138,11 @@ OscMessage ControlCore::statusMessage() {
   add("latency_min_ms", OscValue::f(s.latencyMinMs));
   add("latency_max_ms", OscValue::f(s.latencyMaxMs));
   add("load_percent", OscValue::f(s.processLoad));
-  add("ring_fill_min", OscValue::f(s.lowestRingFill));
+  add("ahead_min_ms", OscValue::f(s.aheadMinMs));
   add("memory_bytes", OscValue::h(static_cast<int64_t>(s.memoryBytes)));
+  add("bytes_per_sample", OscValue::h(static_cast<int64_t>(s.bytesPerSample)));
+  add("pinned_blocks", OscValue::h(s.pinnedBlocks));
+  add("cache_budget_bytes", OscValue::h(static_cast<int64_t>(s.cacheBudgetBytes)));
   add("cache_hit_rate", OscValue::f(s.cacheHitRate));
   add("decoded_mb_s", OscValue::f(s.decodedMBps));
   add("cache_bytes", OscValue::h(static_cast<int64_t>(s.cacheBytes)));

@@ -31,8 +31,11 @@ struct ControlStatus {
   uint64_t streamUnderruns = 0;         // disk data not there in time
   double latencyLastMs = -1.0, latencyMinMs = -1.0, latencyMaxMs = -1.0;  // note-on, total
   double processLoad = 0.0;             // percent of the period, 99th percentile
-  double lowestRingFill = -1.0;         // 0..1 over the playing streams
-  uint64_t memoryBytes = 0;             // sample data held in RAM
+  double aheadMinMs = -1.0;             // audio the stream closest to running dry holds; -1: none open
+  uint64_t memoryBytes = 0;             // sample data held in RAM (preloads, whole samples)
+  uint64_t bytesPerSample = 0;          // of that, per loaded sample on average
+  int64_t pinnedBlocks = -1;            // decoded blocks streams hold pinned now
+  uint64_t cacheBudgetBytes = 0;        // the block cache's budget (pinned blocks included)
   double cacheHitRate = -1.0;           // decoded-block cache: blocks found decoded, 0..1
   double decodedMBps = -1.0;            // frames decoded per second, MB of 16-bit stereo
   uint64_t cacheBytes = 0;              // decoded blocks held

@@ -191,7 +191,10 @@ const std::vector<OscReplyDoc>& oscReplies() {
        "part, instrument name, regions, sample files not loaded (missing, unreadable or over the memory budget)"},
       {"/spindle/status", "s?...", "name, value pairs: voices, peak_voices, streams, xruns, xruns_detected, overruns, "
                                    "underruns, latency_last_ms, latency_min_ms, latency_max_ms (-1: no note yet), "
-                                   "load_percent, ring_fill_min (emptiest stream ring 0..1; 1: none open), memory_bytes, "
+                                   "load_percent, ahead_min_ms (audio the stream closest to running dry holds; -1: none "
+                                   "open), memory_bytes (sample data in RAM: preloads and samples held whole), "
+                                   "bytes_per_sample (of that, per sample), pinned_blocks (decoded blocks the streams "
+                                   "hold), cache_budget_bytes (the block cache's budget, pinned blocks included), "
                                    "cache_hit_rate (decoded blocks found in the cache 0..1), decoded_mb_s (frames "
                                    "decoded per second, MB of 16-bit stereo), cache_bytes (decoded blocks held), "
                                    "dropped, sample_rate, problems (problems so far); -1: not measured"},

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/EngineImpl.h"
+#include "rt/StreamBank.h"
 
 namespace spindle::engine {
 
@@ -36,23 +37,56 @@ Engine::~Engine() = default;
 
 const EngineConfig& Engine::config() const noexcept { return impl_->config; }
 
+namespace {
+
+// How a process call treats the disk streams (rt/StreamBank.h). Live never waits: a voice
+// plays what the disk has pushed. A waiting render (offline, freewheel) prepares each
+// stretch of frames between events first, so no voice misses a frame.
+struct LivePace {
+  static constexpr bool kRealtime = true;
+  void beforeStretch(int /*frames*/) const noexcept SPINDLE_REALTIME {}
+};
+struct WaitingPace {
+  static constexpr bool kRealtime = false;
+  rt::StreamBank* streams;
+  void beforeStretch(int frames) const noexcept {
+    if (streams) streams->prepare(frames);
+  }
+};
+
+}  // namespace
+
 void Engine::process(const MidiEvent* events, int eventCount, float* outLeft, float* outRight, int frames) noexcept
     SPINDLE_REALTIME {
   impl_->partOutputs = nullptr;
-  impl_->process(events, eventCount, outLeft, outRight, frames);
+  impl_->process(LivePace{}, events, eventCount, outLeft, outRight, frames);
 }
 
 void Engine::process(const MidiEvent* events, int eventCount, float* outLeft, float* outRight,
                      const PartOutputs& parts, int frames) noexcept SPINDLE_REALTIME {
   impl_->partOutputs = &parts;
-  impl_->process(events, eventCount, outLeft, outRight, frames);
+  impl_->process(LivePace{}, events, eventCount, outLeft, outRight, frames);
   impl_->partOutputs = nullptr;
 }
 
-// ---- audio thread ---------------------------------------------------------
+void Engine::processWaiting(const MidiEvent* events, int eventCount, float* outLeft, float* outRight,
+                            int frames) noexcept {
+  impl_->partOutputs = nullptr;
+  impl_->process(WaitingPace{impl_->config.streams}, events, eventCount, outLeft, outRight, frames);
+}
 
-void Engine::Impl::process(const MidiEvent* events, int eventCount, float* left, float* right, int frames) noexcept
-    SPINDLE_REALTIME {
+void Engine::processWaiting(const MidiEvent* events, int eventCount, float* outLeft, float* outRight,
+                            const PartOutputs& parts, int frames) noexcept {
+  impl_->partOutputs = &parts;
+  impl_->process(WaitingPace{impl_->config.streams}, events, eventCount, outLeft, outRight, frames);
+  impl_->partOutputs = nullptr;
+}
+
+// ---- audio thread (a waiting render: the thread that renders) ------------------
+
+template <class Pace>
+void Engine::Impl::process(Pace pace, const MidiEvent* events, int eventCount, float* left, float* right,
+                           int frames) noexcept SPINDLE_REALTIME_IF(Pace::kRealtime) {
   drainCommands();
   noteStartCount = 0;
   noteStartsPending = 0;
@@ -61,19 +95,20 @@ void Engine::Impl::process(const MidiEvent* events, int eventCount, float* left,
   for (int done = 0; done < frames;) {
     const int n = std::min(frames - done, config.maxBlockFrames);
     const bool last = done + n >= frames;
-    renderBlock(events, eventCount, next, last, left + done, right + done, done, n);
+    renderBlock(pace, events, eventCount, next, last, left + done, right + done, done, n);
     done += n;
   }
   flushPending();
   publishStats(frames);
-  if (config.streams) config.streams->endBlock();  // wakes the disk thread: at most one sem_post
+  if (config.streams) config.streams->endBlock(frames);  // wakes the disk thread: at most one sem_post
 }
 
 // Renders frames [base, base + frames) of the block: each event is applied at its
 // frame, the voices render the stretch before it. Events at or past the block's end
 // (outside the contract) are applied at the last frame.
-void Engine::Impl::renderBlock(const MidiEvent* events, int eventCount, int& next, bool last, float* left,
-                               float* right, int base, int frames) noexcept SPINDLE_REALTIME {
+template <class Pace>
+void Engine::Impl::renderBlock(Pace pace, const MidiEvent* events, int eventCount, int& next, bool last, float* left,
+                               float* right, int base, int frames) noexcept SPINDLE_REALTIME_IF(Pace::kRealtime) {
   std::fill(left, left + frames, 0.0f);
   std::fill(right, right + frames, 0.0f);
   if (partOutputs) clearPartOutputs(base, frames);
@@ -82,6 +117,7 @@ void Engine::Impl::renderBlock(const MidiEvent* events, int eventCount, int& nex
     const int f = std::clamp(static_cast<int>(std::min<uint32_t>(events[next].frame, INT32_MAX)) - base, at, frames - 1);
     if (f > at) {
       segmentOffset = base + at;
+      pace.beforeStretch(f - at);
       renderVoices(left + at, right + at, f - at);
       at = f;
     }
@@ -90,6 +126,7 @@ void Engine::Impl::renderBlock(const MidiEvent* events, int eventCount, int& nex
     ++next;
   }
   segmentOffset = base + at;
+  if (frames > at) pace.beforeStretch(frames - at);
   renderVoices(left + at, right + at, frames - at);
   frameCounter += static_cast<uint64_t>(frames);
 }

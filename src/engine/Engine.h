@@ -79,6 +79,15 @@ class Engine {
   void process(const MidiEvent* events, int eventCount, float* outLeft, float* outRight, const PartOutputs& parts,
                int frames) noexcept SPINDLE_REALTIME;
 
+  // Offline renders and JACK's freewheel: the same, except that before each stretch of
+  // frames between events it waits until every disk stream holds what its voice can read
+  // in it (rt::StreamBank::prepare), so no voice misses a frame and the output equals an
+  // all-in-RAM render. It may block, so it is not a real-time function: never call it
+  // on a live audio thread.
+  void processWaiting(const MidiEvent* events, int eventCount, float* outLeft, float* outRight, int frames) noexcept;
+  void processWaiting(const MidiEvent* events, int eventCount, float* outLeft, float* outRight,
+                      const PartOutputs& parts, int frames) noexcept;
+
   // Control thread. False when the command FIFO is full (the caller retries later).
   // The audio thread stops taking commands while too many retired Programs wait for
   // collectGarbage(), so a control thread that never collects sees this fail.

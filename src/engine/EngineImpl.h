@@ -42,10 +42,12 @@ struct Engine::Impl {
   explicit Impl(const EngineConfig& c);
 
   // ---- audio thread ----
-  void process(const MidiEvent* events, int eventCount, float* left, float* right, int frames) noexcept
-      SPINDLE_REALTIME;
-  void renderBlock(const MidiEvent* events, int eventCount, int& next, bool last, float* left, float* right,
-                   int base, int frames) noexcept SPINDLE_REALTIME;
+  template <class Pace>
+  void process(Pace pace, const MidiEvent* events, int eventCount, float* left, float* right, int frames) noexcept
+      SPINDLE_REALTIME_IF(Pace::kRealtime);
+  template <class Pace>
+  void renderBlock(Pace pace, const MidiEvent* events, int eventCount, int& next, bool last, float* left,
+                   float* right, int base, int frames) noexcept SPINDLE_REALTIME_IF(Pace::kRealtime);
   void renderVoices(float* left, float* right, int frames) noexcept SPINDLE_REALTIME;
   void sortVoicesByPart() noexcept SPINDLE_REALTIME;
   void mixPart(int part, float* left, float* right, int frames) noexcept SPINDLE_REALTIME;

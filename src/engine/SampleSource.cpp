@@ -78,7 +78,7 @@ void SampleSource::openStream(int64_t from) noexcept SPINDLE_REALTIME {
   const int64_t first = streamStart(from);
   if (first >= LoopMap::kEndless || first > streamLast()) return;
   needsStream_ = true;
-  stream_.open(bank_, data_, loop_, first, streamLast());  // no free slot: starved() says so
+  stream_.open(bank_, data_, loop_, first, streamLast(), from);  // no free slot: starved() says so
 }
 
 SourceSpan SampleSource::read(int64_t first, int count) noexcept SPINDLE_REALTIME {
@@ -117,12 +117,12 @@ SourceSpan SampleSource::blendTail(int64_t first, SourceSpan span) noexcept SPIN
   return {scratch_.left, channels > 1 ? scratch_.right : scratch_.left, span.count};
 }
 
-// The frames as the file (RAM or ring) holds them, before any loop_crossfade.
+// The frames as the file (RAM or runs) holds them, before any loop_crossfade.
 SourceSpan SampleSource::readFrames(int64_t first, int count) noexcept SPINDLE_REALTIME {
   if (!data_ || count <= 0) return {};
   const int64_t ramEnd = stream_.active() ? stream_.first() : LoopMap::kEndless;
+  stream_.advance(first, first + count);  // also while the preload plays: the disk keeps ahead of it
   if (first + count <= ramEnd) return readRam(first, count);
-  stream_.consumeBefore(first);
   const float* left = nullptr;
   const float* right = nullptr;
   if (first >= ramEnd && stream_.direct(first, count, left, right)) return {left, right, count};

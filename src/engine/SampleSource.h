@@ -19,20 +19,21 @@
 //   | history taps | frames the voice renders this chunk | look-ahead taps |
 //
 // Frames come from RAM (SampleData, planar frames in the file's format with
-// limits::kGuardFrames zero frames either side) and, for a sample only partly in RAM, from a disk stream:
+// limits::kGuardFrames zero frames either side) and, for a sample only partly in RAM,
+// from a disk stream:
 //
 //   unrolled:  offset ............ streamStart ......................... end + guard
-//              |<-- RAM (preload) -->|<-- StreamRing (disk thread, unrolled) -->|
+//              |<-- RAM (preload) -->|<-- runs (StreamReader: decoded blocks in place) -->|
 //
 // streamStart is the first unrolled frame whose file frame lies past framesInRam
-// (every frame before it is in RAM); from there on every frame comes from the ring,
-// which the disk thread fills in unrolled order, wraps included, following the same
-// LoopMap. A span in RAM that maps to one linear stretch of the file is returned in
-// place, as is a ring span the ring holds contiguously; anything else (a loop wrap, a
-// span across streamStart or across the ring's end past its guard) is copied into
-// the scratch. Missing frames (the disk is late) shorten the span: the voice plays
-// silence for the rest and counts an underrun; the ring keeps the history taps alive
-// because the source consumes ring frames only up to the span's `first`.
+// (every frame before it is in RAM); from there on every frame comes from the runs the
+// disk thread pushes in unrolled order, wraps included, following the same LoopMap. A
+// span of float frames that maps to one linear stretch (in RAM, or inside one run) is
+// returned in place; anything else (compact frames, a loop wrap, a span across
+// streamStart or across two runs) is copied into the scratch, converted to float.
+// Missing frames (the disk is late) shorten the span: the voice plays silence for the
+// rest and counts an underrun; the runs keep the history taps alive because the source
+// consumes runs only up to the span's `first`.
 //
 // The stream is ordered when the voice starts (at once, from its offset, when the
 // offset lies past the preload) or, for a loop_sustain loop held in RAM, when the
@@ -42,8 +43,8 @@
 //
 // loop_crossfade: the region's LoopTail (core/LoopTail.h, blended on the loader thread)
 // replaces the last X frames of every cycle that jumps back, whichever way the frames
-// came (RAM or ring), so a streamed and an in-RAM voice play the same, and the ring
-// keeps holding plain file frames. A span touching such a window is copied into the
+// came (RAM or runs), so a streamed and an in-RAM voice play the same, and the runs
+// keep pointing at plain file frames. A span touching such a window is copied into the
 // scratch and patched:
 //
 //   unrolled:  ... cycle c ........ [W_c .. W_c + X - 1] | cycle c + 1 ...
@@ -55,12 +56,12 @@
 // its blend and jump back once more: the blend is never cut off halfway.
 //
 // loop_sustain on a streamed loop: after the release, frames past the exit point that
-// the stream does not hold yet (its Exit order needs a disk round; live, nothing waits
+// the stream has no runs for yet (its Exit order needs a disk round; live, nothing waits
 // for it) come from the exit frames the same LoopTail keeps in RAM, the first H file
 // frames past loop_end; the stream takes over where it holds frames:
 //
 //   unrolled:  ... cycle c (the last) ... le | exitPoint .. exitPoint + H - 1 | ...
-//                                           ^ exit frames while the ring lacks them
+//                                           ^ exit frames while the runs lack them
 #include <cstdint>
 
 #include "core/LoopMap.h"
@@ -114,6 +115,8 @@ class SampleSource {
   // Audio thread, when the voice ends: releases the stream, if any.
   void stop() noexcept SPINDLE_REALTIME;
   bool streaming() const noexcept SPINDLE_REALTIME { return stream_.active(); }
+  // The voice's source frames per output frame now (the disk's read-ahead follows it).
+  void setSpeed(float speed) noexcept SPINDLE_REALTIME { stream_.setSpeed(speed); }
   // Frames are missing and none will come: no stream could be opened (no free slot)
   // or the disk thread gave up on the file. The voice should end (with a fade).
   bool starved() const noexcept SPINDLE_REALTIME;

@@ -2,21 +2,20 @@
 // StreamReader: the audio thread's side of one disk stream (one per voice).
 //
 // Audio thread only. It owns a slot of the rt::StreamBank while the voice streams:
-// open() takes a free slot and orders it filled from unrolled frame `first` on;
-// close() hands it back. It never waits (except in freewheel mode, see read()).
+// open() takes a free slot and orders it served from unrolled frame `first` on; close()
+// hands it back. It never waits: frames the disk has not pushed yet are missing, and
+// the voice plays what it has (a waiting render makes sure it has them all before each
+// stretch of frames: rt/StreamBank.h, prepare()).
 //
-// Ring counters and unrolled frames (see rt/StreamBank.h):
+// The frames come as runs (rt/StreamRing.h), references into decoded blocks and the
+// preload, read in place (a float run) or converted as they are copied (a compact one):
 //
-//   counter(u) = base + (u - first)                      u before exitFrame, or no exit
-//              = exitCounter + (u - exitFrame)           u at/after exitFrame, once known
+//   runs:   [ consumed ... | run r: history taps | run r+1 ... frames to play | not pushed yet
+//                            ^ advance(u) consumes the runs that end at or before u
 //
-//   ring:  ... | history taps | frames still to play | ... not yet written
-//              ^ readPosition = counter(first span frame)   (consumeBefore)
-//
-// After exit() (a loop_sustain release) frames at or past exitFrame stay unreadable
-// until the disk thread publishes exitCounter, and nothing at or past counter(exitFrame)
-// is consumed: frames the disk had written past exitFrame with the old loop are taken
-// back from the ring (DiskStream::exit), and exitCounter is where they began.
+// After exit() (a loop_sustain release) frames at or past exitFrame are read only from
+// runs at or after the slot's exitIndex, once the disk has published it; the runs before
+// it hold the old map there and are skipped (rt/StreamBank.h).
 #include <cstdint>
 
 #include "core/LoopMap.h"
@@ -28,9 +27,10 @@ namespace spindle::engine {
 
 class StreamReader {
  public:
-  // Takes a slot and posts Open. False (and stays closed) when no slot is free.
-  bool open(rt::StreamBank* bank, const SampleData* data, const LoopMap& loop, int64_t first,
-            int64_t last) noexcept SPINDLE_REALTIME;
+  // Takes a slot and posts Open: the runs start at unrolled `first` and end at `last`;
+  // the voice's reads start at `from`. False (and stays closed) when no slot is free.
+  bool open(rt::StreamBank* bank, const SampleData* data, const LoopMap& loop, int64_t first, int64_t last,
+            int64_t from) noexcept SPINDLE_REALTIME;
   // Posts Exit: the stream follows `loop` from exitFrame on and ends at `last`.
   void exit(const LoopMap& loop, int64_t exitFrame, int64_t last) noexcept SPINDLE_REALTIME;
   // Posts Release; the reader is closed afterwards. Safe when already closed.
@@ -38,37 +38,36 @@ class StreamReader {
 
   bool active() const noexcept SPINDLE_REALTIME { return slot_ >= 0; }
   int64_t first() const noexcept SPINDLE_REALTIME { return first_; }
-  // The disk thread has delivered all it ever will (the end, or a failed file).
+  // The disk has pushed all it ever will (the end, or a failed file).
   bool complete() const noexcept SPINDLE_REALTIME;
 
-  // Releases ring frames before unrolled frame `u` (history no longer needed).
-  void consumeBefore(int64_t u) noexcept SPINDLE_REALTIME;
-  // Pointers to unrolled frames [u, u + count) when the ring holds them as one array.
+  // Before a read of unrolled frames [u, end): consumes the runs that end at or before
+  // u (the voice never reads behind u again) and tells the disk where the reads reach.
+  void advance(int64_t u, int64_t end) noexcept SPINDLE_REALTIME;
+  // The voice's source frames per output frame, for the disk's read-ahead.
+  void setSpeed(float speed) noexcept SPINDLE_REALTIME;
+  // Pointers to unrolled frames [u, u + count) when one float run holds them all.
   bool direct(int64_t u, int count, const float*& left, const float*& right) noexcept SPINDLE_REALTIME;
-  // Copies unrolled frames [u, u + count) (stopping at the first missing frame) into
-  // left/right; returns the frames copied. In freewheel mode it waits for the disk
-  // thread first (offline renders stay bit-identical to all-in-RAM renders). With no
-  // disk thread and no rings (StreamBank::readsOnWaitingThread) the frames come from
-  // the decoded blocks at once, and direct() and consumeBefore() do nothing.
+  // Copies unrolled frames [u, u + count) as float into left/right (right unused for
+  // mono), stopping at the first frame no run holds yet; returns the frames copied.
   int copy(int64_t u, int count, float* left, float* right) noexcept SPINDLE_REALTIME;
 
  private:
-  void pollExit() noexcept SPINDLE_REALTIME;
-  // Ring counter of unrolled frame u; false while u lies past an unacknowledged exit.
-  bool counterOf(int64_t u, uint64_t& counter) const noexcept SPINDLE_REALTIME;
-  // Frames readable from counter c on (0 when c is outside the readable window).
-  int64_t availableFrom(uint64_t c) const noexcept SPINDLE_REALTIME;
-  int copyAvailable(uint64_t c, int count, float* left, float* right) const noexcept SPINDLE_REALTIME;
+  // Loads the runs the disk has published (then the exit's index: that order matters,
+  // rt/StreamBank.h) and returns one past the newest.
+  uint64_t published() noexcept SPINDLE_REALTIME;
+  // One past the last frame run `index` may be read for: its end, or exitFrame for a
+  // run of the old map after an exit.
+  int64_t usableEnd(uint64_t index, const rt::FrameRun& run) const noexcept SPINDLE_REALTIME;
 
   rt::StreamBank* bank_ = nullptr;
   rt::StreamSlot* slotRef_ = nullptr;
   int slot_ = -1;
   bool stereo_ = false;
-  int64_t first_ = 0;       // unrolled frame at counter base_
-  uint64_t base_ = 0;
+  int64_t first_ = 0;  // unrolled frame of the first run
   int64_t exitFrame_ = LoopMap::kEndless;
-  bool exitPending_ = false;  // Exit posted, exitCounter not seen yet
-  uint64_t exitCounter_ = 0;
+  bool exitPending_ = false;  // Exit posted, exitIndex not seen yet
+  uint64_t exitIndex_ = 0;
 };
 
 }  // namespace spindle::engine

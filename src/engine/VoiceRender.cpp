@@ -180,6 +180,7 @@ void Voice::fetch(float* left, float* right, int frames, const float* increments
     osc_.render(left, right, frames, increments, increment_);
     return;
   }
+  source_.setSpeed(static_cast<float>(increment_));  // the disk's read-ahead for a streamed voice
   int done = 0;
   while (done < frames) {
     const int chunk = std::min(RenderScratch::kChunkFrames, frames - done);

@@ -1,5 +1,7 @@
 #include "formats/ProgramFromInstrument.h"
 
+#include "stream/SamplePool.h"
+
 #include <utility>
 
 #include "core/LoopTail.h"
@@ -19,7 +21,7 @@ std::unique_ptr<engine::Program> programFor(const sfz::Instrument& instrument) {
   return program;
 }
 
-uint64_t finishProgram(engine::Program& program, std::vector<std::string>& warnings) {
+uint64_t finishProgram(engine::Program& program, stream::SamplePool& pool, std::vector<std::string>& warnings) {
   program.prepare();
   program.loopTails.clear();
   uint64_t bytes = 0;
@@ -27,6 +29,7 @@ uint64_t finishProgram(engine::Program& program, std::vector<std::string>& warni
     const Region& r = program.regions[i];
     const bool known = r.sampleIndex >= 0 && static_cast<std::size_t>(r.sampleIndex) < program.samples.size();
     const SampleData* sample = known ? program.samples[static_cast<std::size_t>(r.sampleIndex)] : nullptr;
+    if (sample && !sample->table && wantsOscillator(r, sample->totalFrames)) pool.makeTable(sample);
     if (!sample || (!crossfadesLoop(r) && loopExitFrames(r, *sample) <= 0)) continue;
     std::string error;
     LoopTail tail = stream::buildLoopTail(r, *sample, error);

@@ -10,15 +10,20 @@
 #include "engine/Program.h"
 #include "sfz/Instrument.h"
 
+namespace spindle::stream {
+class SamplePool;
+}
+
 namespace spindle::formats {
 
 // Name, keyswitch default, controller defaults and labels, key labels, SoundFont
 // presets and <curve>s (and the curves a SoundFont or DecentSampler loader generated).
 std::unique_ptr<engine::Program> programFor(const sfz::Instrument& instrument);
 
-// Once the samples and regions are in: prepares the program and blends its loop
-// crossfade tails (core/LoopTail.h). A tail that cannot be read is a warning in
-// `warnings` and its region loops without the crossfade. Returns the tails' bytes.
-uint64_t finishProgram(engine::Program& program, std::vector<std::string>& warnings);
+// Once the samples and regions are in: prepares the program, has `pool` make the float
+// tables the regions that play their file as an oscillator read (SampleData::table), and
+// blends its loop crossfade tails (core/LoopTail.h). A tail that cannot be read is a
+// warning in `warnings` and its region loops without the crossfade. Returns the tails' bytes.
+uint64_t finishProgram(engine::Program& program, stream::SamplePool& pool, std::vector<std::string>& warnings);
 
 }  // namespace spindle::formats

@@ -85,8 +85,13 @@ void JackBackend::disconnect() {
   if (live_) live_->setConnected(false);
 }
 
+// A freewheeling cycle (JACK's export mode) is not real-time: it may wait for the disk.
 int JackBackend::onProcess(jack_nframes_t frames, void* self) {
-  static_cast<JackBackend*>(self)->process(frames);
+  auto* backend = static_cast<JackBackend*>(self);
+  if (backend->live_->freewheeling())
+    backend->process<false>(frames);
+  else
+    backend->process<true>(frames);
   return 0;
 }
 
@@ -96,7 +101,8 @@ int JackBackend::onProcess(jack_nframes_t frames, void* self) {
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wfunction-effects"
 #endif
-void JackBackend::process(jack_nframes_t frames) noexcept SPINDLE_REALTIME {
+template <bool Live>
+void JackBackend::process(jack_nframes_t frames) noexcept SPINDLE_REALTIME_IF(Live) {
   jack_nframes_t cycleFrames = 0;
   jack_time_t cycleUsecs = 0, nextUsecs = 0;
   float periodUsecs = 0.0f;
@@ -124,15 +130,18 @@ void JackBackend::process(jack_nframes_t frames) noexcept SPINDLE_REALTIME {
   }
   auto* left = static_cast<float*>(jack_port_get_buffer(outL_, frames));
   auto* right = static_cast<float*>(jack_port_get_buffer(outR_, frames));
-  if (!options_.multiOut) {
-    live_->endCycle(left, right);
-    return;
+  const engine::PartOutputs* parts = nullptr;
+  if (options_.multiOut) {
+    for (std::size_t k = 0; k < partBuffers_.size(); ++k) {
+      partBuffers_[k].left = static_cast<float*>(jack_port_get_buffer(partPorts_[2 * k], frames));
+      partBuffers_[k].right = static_cast<float*>(jack_port_get_buffer(partPorts_[2 * k + 1], frames));
+    }
+    parts = &partBuffers_;
   }
-  for (std::size_t k = 0; k < partBuffers_.size(); ++k) {
-    partBuffers_[k].left = static_cast<float*>(jack_port_get_buffer(partPorts_[2 * k], frames));
-    partBuffers_[k].right = static_cast<float*>(jack_port_get_buffer(partPorts_[2 * k + 1], frames));
-  }
-  live_->endCycle(left, right, &partBuffers_);
+  if constexpr (Live)
+    live_->endCycle(left, right, parts);
+  else
+    live_->endCycleWaiting(left, right, parts);
 }
 #if defined(__clang__)
 #pragma clang diagnostic pop

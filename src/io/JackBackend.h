@@ -9,7 +9,7 @@
 //   latency        JACK thread    -> playback latency of out_L/out_R into the stats;
 //                                    propagates capture latency midi_in -> outs and
 //                                    playback latency outs -> midi_in
-//   freewheel      -> LiveProcessor: the disk is waited for between blocks meanwhile
+//   freewheel      -> LiveProcessor: freewheeling cycles wait for the disk (process<false>)
 //   xrun, buffer size, sample rate: notification thread -> atomics
 //   info shutdown  -> lost(): the main thread closes the client and reconnects
 // The server is never started by Spindle (JackNoStartServer); JACK_DEFAULT_SERVER or
@@ -45,7 +45,8 @@ class JackBackend final : public AudioBackend {
   static int onBufferSize(jack_nframes_t frames, void* self);
   static int onSampleRate(jack_nframes_t rate, void* self);
   static void onShutdown(jack_status_t code, const char* reason, void* self);
-  void process(jack_nframes_t frames) noexcept SPINDLE_REALTIME;
+  template <bool Live>
+  void process(jack_nframes_t frames) noexcept SPINDLE_REALTIME_IF(Live);
   void latency(jack_latency_callback_mode_t mode) noexcept;
   bool registerPorts(std::string& error);
   bool registerPartPorts();

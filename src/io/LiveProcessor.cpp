@@ -42,6 +42,7 @@ void LiveProcessor::beginCycle(const CycleStart& cycle) noexcept SPINDLE_REALTIM
   if (audioThread_.load(std::memory_order_relaxed) != self) {
     audioTid_.store(static_cast<int>(gettid()), std::memory_order_relaxed);
     audioThread_.store(self, std::memory_order_relaxed);
+    prefaultStack();  // a new audio thread: its stack locked before any note needs it
   }
   cycle_ = cycle;
   if (cycle.tempo > 0.0) engine_.setTempo(static_cast<float>(cycle.tempo));
@@ -58,7 +59,6 @@ void LiveProcessor::beginCycle(const CycleStart& cycle) noexcept SPINDLE_REALTIM
   }
   expectedFrame_ = cycle.frameTime + static_cast<uint64_t>(cycle.frames);
   haveExpected_ = true;
-  followFreewheel();
   clock_.publish(ClockPoint{cycle.frameTime, cycle.startNs, cycle.sampleRate, static_cast<uint32_t>(cycle.frames), 0});
 }
 #if defined(__clang__)
@@ -127,20 +127,31 @@ void LiveProcessor::sortBlock() noexcept SPINDLE_REALTIME {
 }
 
 void LiveProcessor::endCycle(float* left, float* right, const engine::PartOutputs* parts) noexcept SPINDLE_REALTIME {
+  finishCycle<true>(left, right, parts);
+}
+
+void LiveProcessor::endCycleWaiting(float* left, float* right, const engine::PartOutputs* parts) noexcept {
+  finishCycle<false>(left, right, parts);
+}
+
+template <bool Live>
+void LiveProcessor::finishCycle(float* left, float* right, const engine::PartOutputs* parts) noexcept
+    SPINDLE_REALTIME_IF(Live) {
   takeThreadEvents();
   sortBlock();
-  if (streamsFreewheel_) waitForDisk();
-  if (parts) {
-    engine_.process(blockEvents_.data(), pendingCount_, left, right, *parts, cycle_.frames);
-    addPartsToMain(left, right, *parts);
+  const auto* events = blockEvents_.data();
+  if constexpr (Live) {
+    if (parts) engine_.process(events, pendingCount_, left, right, *parts, cycle_.frames);
+    else engine_.process(events, pendingCount_, left, right, cycle_.frames);
   } else {
-    engine_.process(blockEvents_.data(), pendingCount_, left, right, cycle_.frames);
+    if (parts) engine_.processWaiting(events, pendingCount_, left, right, *parts, cycle_.frames);
+    else engine_.processWaiting(events, pendingCount_, left, right, cycle_.frames);
   }
+  if (parts) addPartsToMain(left, right, *parts);
   local_.midiEvents += static_cast<uint64_t>(pendingCount_);
   local_.frames += static_cast<uint64_t>(cycle_.frames);
   collectNoteStarts();
-  if (!freewheeling_.load(std::memory_order_relaxed) && cycle_.sampleRate > 0.0)
-    timer_.stop(static_cast<uint64_t>(1e9 * cycle_.frames / cycle_.sampleRate));
+  if (Live && cycle_.sampleRate > 0.0) timer_.stop(static_cast<uint64_t>(1e9 * cycle_.frames / cycle_.sampleRate));
   publish();
 }
 
@@ -154,31 +165,6 @@ void LiveProcessor::addPartsToMain(float* left, float* right, const engine::Part
     }
   }
 }
-
-// StreamBank::setFreewheel is one relaxed atomic store (not annotated); keepPace may
-// block, which freewheel allows: nothing is real-time then. The effect check is waived
-// for these two functions.
-#if defined(__clang__)
-#pragma clang diagnostic push
-#pragma clang diagnostic ignored "-Wfunction-effects"
-#endif
-// The bank changes mode between blocks, on this thread: the backend's freewheel
-// callback runs on another thread, possibly while a block renders.
-void LiveProcessor::followFreewheel() noexcept SPINDLE_REALTIME {
-  const bool on = freewheeling_.load(std::memory_order_relaxed);
-  if (!streams_ || on == streamsFreewheel_) return;
-  streams_->setFreewheel(on);
-  streamsFreewheel_ = on;
-}
-
-// Freewheel only: lets the disk thread catch up when a stream needs it (rt::StreamBank).
-void LiveProcessor::waitForDisk() noexcept SPINDLE_REALTIME {
-  SPINDLE_FREEWHEEL_WAIT_SCOPE;
-  streams_->keepPace();
-}
-#if defined(__clang__)
-#pragma clang diagnostic pop
-#endif
 
 // The engine reports one NoteStart per note-on, in event order: the i-th matches the
 // i-th note-on of the block.

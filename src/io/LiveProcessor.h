@@ -10,10 +10,11 @@
 // Per-part outputs (--multi-out): endCycle(left, right, &parts) renders each part with
 // an output of its own there, and the main pair still carries the full mix.
 //
-// Freewheel (JACK's freewheel mode, setFreewheeling): nothing is real-time then, and
-// the disk is waited for between blocks (rt::StreamBank freewheel), so a streamed
-// instrument renders bit-exact, with no underrun, however fast the cycles come. The
-// audio thread switches the bank at the start of a cycle, never inside a block.
+// Freewheel (JACK's freewheel mode, setFreewheeling): nothing is real-time then. The
+// backend ends such a cycle with endCycleWaiting(), which renders through
+// Engine::processWaiting: the disk is waited for before each stretch of frames, so a
+// streamed instrument renders bit-exact, with no underrun, however fast the cycles
+// come. Which of the two a cycle ends with is the backend's choice at its start.
 //
 // Events from the midi thread carry a frame timestamp (AudioClock); they play one
 // period after it, at a constant latency, so their jitter does not reach the audio:
@@ -64,6 +65,9 @@ class LiveProcessor {
   void beginCycle(const CycleStart& cycle) noexcept SPINDLE_REALTIME;
   void addPortEvent(uint32_t offset, const uint8_t* bytes, std::size_t size) noexcept SPINDLE_REALTIME;
   void endCycle(float* left, float* right, const engine::PartOutputs* parts = nullptr) noexcept SPINDLE_REALTIME;
+  // ---- the freewheeling process thread (not real-time: it may wait for the disk) ----
+  void endCycleWaiting(float* left, float* right, const engine::PartOutputs* parts = nullptr) noexcept;
+  bool freewheeling() const noexcept SPINDLE_REALTIME { return freewheeling_.load(std::memory_order_relaxed); }
 
   // ---- backend callbacks, any thread ----
   void countBackendXrun() noexcept { backendXruns_.fetch_add(1, std::memory_order_relaxed); }
@@ -98,8 +102,8 @@ class LiveProcessor {
   void sortBlock() noexcept SPINDLE_REALTIME;
   void collectNoteStarts() noexcept SPINDLE_REALTIME;
   void publish() noexcept SPINDLE_REALTIME;
-  void followFreewheel() noexcept SPINDLE_REALTIME;
-  void waitForDisk() noexcept SPINDLE_REALTIME;
+  template <bool Live>
+  void finishCycle(float* left, float* right, const engine::PartOutputs* parts) noexcept SPINDLE_REALTIME_IF(Live);
   void addPartsToMain(float* left, float* right, const engine::PartOutputs& parts) noexcept SPINDLE_REALTIME;
 
   engine::Engine& engine_;
@@ -115,7 +119,6 @@ class LiveProcessor {
   uint64_t backendXrunsSeen_ = 0;
   bool haveExpected_ = false;
   bool afterXrun_ = false;  // this cycle followed a frame gap or a reported xrun
-  bool streamsFreewheel_ = false;  // the mode the stream bank is in
   std::vector<Pending> pending_;
   std::vector<MidiEvent> blockEvents_;
   int pendingCount_ = 0;

@@ -94,7 +94,11 @@ RenderStats OfflineRenderer::render(const std::vector<TimedMidiEvent>& events, c
     const int length = gatherBlock(frames, events, next, stats.frames, maxLength);
     if (options_.beforeBlock) options_.beforeBlock();
     const auto processStart = std::chrono::steady_clock::now();
-    engine_.process(blockEvents_.data(), static_cast<int>(blockEvents_.size()), left_.data(), right_.data(), length);
+    const auto count = static_cast<int>(blockEvents_.size());
+    if (options_.live)
+      engine_.process(blockEvents_.data(), count, left_.data(), right_.data(), length);
+    else
+      engine_.processWaiting(blockEvents_.data(), count, left_.data(), right_.data(), length);
     stats.processSeconds += secondsSince(processStart);
     stats.peakVoices = std::max(stats.peakVoices, engine_.stats().activeVoices);
     stats.frames += length;

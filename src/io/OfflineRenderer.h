@@ -15,8 +15,10 @@
 // After the last event (and the song's own end) the renderer continues until the
 // engine reports no active voice, or until `tailCapSeconds` have passed.
 //
-// Freewheel: nothing here is real-time. When the engine streams from disk, the
-// caller passes RenderOptions::beforeBlock to wait for the disk thread between blocks.
+// Nothing here is real-time: blocks go through Engine::processWaiting, which waits for
+// the disk before each stretch of frames, so a streamed render does not depend on the
+// disk's speed and equals a render with every sample in RAM. RenderOptions::live
+// renders as a live audio thread would instead (Engine::process: nothing waits).
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -30,13 +32,14 @@ struct RenderOptions {
   int blockFrames = 256;          // <= the engine's maxBlockFrames
   double endSeconds = 0.0;        // render at least this long (the song's length)
   double tailCapSeconds = 30.0;   // after the last event, at most this much tail
-  // Runs before every block. Streaming renders wait here for the disk thread
-  // (stream::Streaming::waitForDisk, freewheel mode), so the output does not depend on
-  // disk speed and equals a render with every sample in RAM.
+  // Runs before every block (tests: let the disk catch up between live blocks).
   std::function<void()> beforeBlock = {};
   // The song's tempo changes (MidiSong::tempos): each reaches the engine
   // (Engine::setTempo) at its frame, which starts a block.
   std::vector<TempoChange> tempos = {};
+  // Engine::process as a live audio thread calls it (streams never waited for) instead
+  // of Engine::processWaiting.
+  bool live = false;
 };
 
 struct RenderStats {

@@ -1,8 +1,15 @@
 #pragma once
 // Real-time setup of the process and its threads, with the fix spelled out when
 // something is not allowed:
-//   - lockMemory(): mlockall(MCL_CURRENT | MCL_FUTURE), so no page fault stalls the
-//     audio thread (needs RLIMIT_MEMLOCK or CAP_IPC_LOCK);
+//   - lockMemory(): every page Spindle touches stays in RAM, so no page fault stalls the
+//     audio thread once it runs (needs RLIMIT_MEMLOCK or CAP_IPC_LOCK). mlockall with
+//     MCL_ONFAULT locks pages as they are first touched, not every page mapped: a JACK
+//     server's shared memory (100 MB on a default jackd), a library's unused data (ICU's
+//     30 MB behind libarchive), 8 MiB thread stacks and the block cache's unused budget
+//     cost no RAM. What the audio thread reads is touched before it runs (the engine's
+//     buffers at construction, samples by the loader, blocks by the disk thread), code
+//     is locked in up front (every executable mapping), and prefaultStack() touches the
+//     audio thread's stack in its first cycle;
 //   - setThreadPriority(): SCHED_FIFO at a priority (needs RLIMIT_RTPRIO or
 //     CAP_SYS_NICE); midi thread = audio thread - 1, disk thread well below (DESIGN.md);
 //   - flushDenormals(): FTZ/DAZ on the calling thread (the audio thread, every cycle:
@@ -28,6 +35,9 @@ struct RealtimeReport {
 };
 
 RealtimeReport lockMemory();
+// Audio thread, once (its first cycle, before any note): touches the stack pages a
+// cycle may use below the caller's frame, so they are locked before they are needed.
+void prefaultStack() noexcept SPINDLE_REALTIME;
 // SCHED_FIFO at `priority` for `thread`; returns a warning with the fix, or "".
 std::string setThreadPriority(pthread_t thread, int priority, const char* threadName);
 // The SCHED_FIFO/RR priority of `thread`, or 0 when it is not real-time, as glibc

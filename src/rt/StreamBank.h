@@ -1,50 +1,52 @@
 #pragma once
 // StreamBank: the contract between the audio thread and the disk thread.
 //
-// Every stream slot (a StreamRing plus two flags) is allocated up front, so memory
-// never grows with the library. The audio thread owns which slots are in use: it
-// takes one from its free stack, ORDERS it filled (the disk thread picks the order up
-// later), reads frames from the ring, and hands the slot back with a Release order.
-// The disk thread empties the slot and returns it through a FIFO of its own.
+// Every stream slot (a StreamRing of frame runs plus a few atomics) is allocated up
+// front, so memory never grows with the library. The audio thread owns which slots are
+// in use: it takes one from its free stack, ORDERS it served (the disk thread picks
+// the order up later), reads frames through the runs the disk pushes, and hands the
+// slot back with a Release order. The disk thread empties the slot and returns it
+// through a FIFO of its own.
 //
 //   audio thread                      orders (SpscFifo, audio -> disk)       disk thread
 //   acquire() --- Open{slot, sample, loop, first frame} ----------------------> opens the file,
-//   ring.read*/consume  <========== StreamRing (frames, unrolled order) ====== fills the ring
+//   read runs, consume  <========== StreamRing (runs into decoded blocks) ===== pins blocks, pushes runs
+//   reach, speed (relaxed) =========================================================> how far ahead to push
 //   leaveLoop --- Exit{slot, loop, exitFrame} --------------------------------> follows the new
-//   exitCounter (acquire) <======== where unrolled exitFrame went ============ loop map
-//   voice ends -- Release{slot} ---------------------------------------------> resets the ring
+//   exitIndex (acquire) <========== the first run of the new map ============= loop map
+//   voice ends -- Release{slot} ---------------------------------------------> unpins, resets
 //   free stack <--------------------- returns (SpscFifo, disk -> audio) ------ gives it back
 //   endBlock(): wake.post() at most once per block (the only syscall of the audio thread),
-//   and only when an order was posted or an open ring is below three quarters full
+//   when an order was posted, a voice consumed a run, or every kHeartbeatBlocks blocks
+//   while a stream is open
 //
 // Invariants:
 //  - Orders never fail: a slot sees at most Open, Exit and Release between two trips
 //    through the free stack, so at most 3 * kMaxStreams orders are outstanding and
 //    kOrderCapacity is larger.
-//  - Ring counter <-> unrolled frame: Open says the ring's next counter holds unrolled
-//    `firstFrame`; frames follow one per counter. After an Exit the disk thread
-//    publishes in exitCounter the counter that holds unrolled `exitFrame` (frames it
-//    had already written past exitFrame, with the old map, it takes back first:
-//    StreamRing::retractWrite, so exitCounter is where they began). Until exitCounter
-//    is published the consumer reads and consumes nothing at or past exitFrame.
+//  - Runs follow unrolled order: Open says the first run starts at unrolled
+//    `firstFrame` and each run starts where the one before ended. After an Exit the disk
+//    publishes in exitIndex the index of the first run that follows the new map (it
+//    starts at exitFrame, or earlier if the disk had not reached exitFrame: the two maps
+//    agree before it). Runs before exitIndex are valid only for frames before
+//    exitFrame; the consumer skips what lies past it. Until it sees exitIndex, it treats
+//    every run as old (it loads the write position first, then exitIndex: a run pushed
+//    after exitIndex was published cannot be seen without it).
 //  - A slot is reset (ring counters, flags) by the disk thread when it takes Release,
 //    before it pushes the slot to `returns`; the FIFO's release/acquire pair orders
 //    that reset before the audio thread reuses the slot.
+//  - The disk thread keeps a live stream's runs ahead of the voice's `reach` (where its
+//    reads have got to) by what its `speed` and the block length ask (stream/DiskThread.h);
+//    nothing in the audio thread ever waits for it.
 //
-// Freewheel (offline render): the renderer thread calls keepPace() between blocks,
-// which calls waitUntilReady() when an order was posted since the last wait or an
-// open ring holds less than lowWaterFrames(); waitUntilReady() returns once the disk
-// thread has taken every order posted so far and filled every open ring it could.
-// Otherwise the disk thread, woken by endBlock(), fills rings while the block renders.
-// waitForFrames() waits inside a block for frames a stream does not hold yet; it
-// blocks, so it is used only in freewheel mode, where nothing is real-time by definition.
-// An offline render (spindle-render) has no disk thread: the renderer runs the disk's
-// rounds itself where it would wait (serveOnWaitingThread). Frames it decodes and
-// copies are then read from its own core's caches, not another core's: on the dense
-// piano bench a fifth less CPU in all, with the same wall time. There the rings are
-// not used either: a voice's read copies its frames from the decoded blocks straight
-// into the voice's span (serveOnWaitingThread's Reader, readNow), one copy instead of
-// a copy into the ring and a read from it, and the rings' memory goes to the cache.
+// Waiting renders (offline, JACK freewheel) are the Engine's waiting process
+// (engine/Engine.h): before each stretch of frames between events it calls prepare(n),
+// which returns once the disk has taken every order posted so far and every open
+// stream holds runs past what its voice can read in n frames at the highest increment
+// (demandFrames). Then no voice misses a frame and the render equals an all-in-RAM one.
+// With a disk thread prepare() wakes it and waits; an offline render has none: its own
+// thread runs the disk's rounds there (serveOnWaitingThread), which keeps the decoded
+// frames in its own core's caches. The voices read the same way in every mode.
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
@@ -61,16 +63,6 @@
 #include "rt/SpscFifo.h"
 #include "rt/StreamRing.h"
 
-#if defined(__has_feature)
-#if __has_feature(realtime_sanitizer)
-#include <sanitizer/rtsan_interface.h>
-#define SPINDLE_FREEWHEEL_WAIT_SCOPE __rtsan::ScopedDisabler freewheelNotRealtime
-#endif
-#endif
-#ifndef SPINDLE_FREEWHEEL_WAIT_SCOPE
-#define SPINDLE_FREEWHEEL_WAIT_SCOPE
-#endif
-
 namespace spindle::rt {
 
 enum class StreamOrderType : uint8_t { Open, Exit, Release };
@@ -80,101 +72,93 @@ struct StreamOrder {
   uint32_t slot = 0;
   const SampleData* sample = nullptr;  // Open: what to stream (sample->path)
   LoopMap loop;                        // Open, Exit: the map to follow from now on
-  int64_t firstFrame = 0;              // Open: unrolled frame at the ring's next counter
+  int64_t firstFrame = 0;              // Open: unrolled frame the first run starts at
   int64_t lastFrame = 0;               // Open, Exit: last unrolled frame to deliver, look-ahead included
   int64_t exitFrame = 0;               // Exit: first unrolled frame the new map changes
 };
 static_assert(std::is_trivially_copyable_v<StreamOrder>);
 
 struct StreamSlot {
-  static constexpr uint64_t kNoCounter = ~uint64_t{0};
-  StreamRing ring;
-  // Disk -> audio: ring counter of the Exit order's exitFrame; kNoCounter until known.
-  std::atomic<uint64_t> exitCounter{kNoCounter};
-  // Disk -> audio: every frame up to lastFrame is committed (silence if the file failed).
+  static constexpr uint64_t kNoIndex = ~uint64_t{0};
+  StreamRing runs;
+  // Disk -> audio: index of the Exit order's first new run; kNoIndex until known.
+  std::atomic<uint64_t> exitIndex{kNoIndex};
+  // Disk -> audio: every run up to lastFrame is pushed (or the file failed: none will come).
   std::atomic<bool> complete{false};
+  // Disk -> anyone (relaxed, for status): the stream is open, and where its runs end.
+  std::atomic<bool> serving{false};
+  std::atomic<int64_t> pushedEnd{0};
+  // Audio -> disk (relaxed: a hint for how far ahead to push; a waiting render orders
+  // them through prepare()): one past the last unrolled frame the voice has read, and
+  // its source frames per output frame.
+  alignas(kCacheLine) std::atomic<int64_t> reach{0};
+  std::atomic<float> speed{1.0f};
 };
 
 class StreamBank {
  public:
   static constexpr std::size_t kOrderCapacity = 16384;
   static_assert(kOrderCapacity >= 3 * static_cast<std::size_t>(limits::kMaxStreams));
+  // While a stream is open the disk is woken at least this often (a voice's speed may
+  // rise between the runs it consumes).
+  static constexpr int kHeartbeatBlocks = 4;
 
-  // Owner thread: allocates `streams` stereo rings of `ringFrames` (a power of two)
-  // frames. lowWaterFrames: what one voice may read ahead within one block.
-  StreamBank(int streams, int64_t ringFrames, int64_t lowWaterFrames);
+  // Owner thread: allocates `streams` slots (at most limits::kMaxStreams).
+  explicit StreamBank(int streams);
   StreamBank(const StreamBank&) = delete;
   StreamBank& operator=(const StreamBank&) = delete;
 
   // ---- any thread (fixed after construction) ----
   int size() const noexcept SPINDLE_REALTIME { return static_cast<int>(slots_.size()); }
-  int64_t ringFrames() const noexcept SPINDLE_REALTIME { return ringFrames_; }
-  int64_t lowWaterFrames() const noexcept SPINDLE_REALTIME { return lowWater_; }
-  std::size_t ringBytes() const noexcept;  // every ring's storage together
   StreamSlot& slot(uint32_t index) noexcept SPINDLE_REALTIME { return *slots_[index]; }
+  std::size_t slotBytes() const noexcept { return sizeof(StreamSlot) * slots_.size(); }
 
   // ---- audio thread ----
   // A free slot's index, or -1 when all are in use (the voice then plays its preload).
   int acquire() noexcept SPINDLE_REALTIME;
   // Queues an order; never fails (see the invariants above).
   void post(const StreamOrder& order) noexcept SPINDLE_REALTIME;
-  // Once per process(): takes back released slots, and wakes the disk thread if an
-  // order was posted or an open stream's ring is below three quarters of its capacity
-  // (where the disk thread tops it up: DiskStream::needsService).
-  void endBlock() noexcept SPINDLE_REALTIME;
+  // A voice consumed a run: the disk may have more to push.
+  void noteConsumed() noexcept SPINDLE_REALTIME { consumedThisBlock_ = true; }
+  // Once per process() of `frames` frames: takes back released slots, records the
+  // block's length (the disk's read-ahead follows the running period) and wakes the
+  // disk thread when it has something to do (see the drawing).
+  void endBlock(int frames) noexcept SPINDLE_REALTIME;
   // Slots not yet back from the disk thread (Release taken when last reclaimed).
   int slotsInUse() const noexcept SPINDLE_REALTIME { return size() - freeCount_; }
-  bool freewheel() const noexcept SPINDLE_REALTIME { return freewheel_.load(std::memory_order_relaxed); }
 
-  // Any thread (the GUI and OSC status): the emptiest ring among the open streams, as
-  // a fraction of its capacity. A slot counts as open once the disk thread wrote to it
-  // and until its last frame is there. Only atomics are read, so the scan cannot
-  // disturb the audio or disk thread; the answer is a snapshot, exact enough for display.
-  struct RingFill {
-    double lowest = -1.0;  // 0..1; < 0 when no stream is open
+  // ---- any thread ----
+  // The length of the audio thread's last block (0 before the first).
+  int periodFrames() const noexcept SPINDLE_REALTIME { return period_.load(std::memory_order_relaxed); }
+  // The open stream closest to running dry: its voice's output frames left before the
+  // runs run out (frames pushed past its reach over its speed). Only atomics are read;
+  // a snapshot, exact enough for display. open == 0: no stream open.
+  struct Ahead {
+    int64_t lowestFrames = 0;
     int open = 0;
   };
-  RingFill lowestRingFill() const noexcept {
-    RingFill fill;
-    for (const auto& slot : slots_) {
-      if (slot->ring.writePosition() == 0 || slot->complete.load(std::memory_order_relaxed)) continue;
-      const double f = static_cast<double>(slot->ring.readableFrames()) / static_cast<double>(slot->ring.capacity());
-      fill.lowest = fill.open == 0 ? f : std::min(fill.lowest, f);
-      ++fill.open;
-    }
-    return fill;
-  }
-  // Freewheel only: waits for at least one disk round, and more until the ring of
-  // `slot` has committed counter `end - 1` or is complete (a few rounds at most).
-  // True when the frames are there.
-  bool waitForFrames(uint32_t slot, uint64_t end) noexcept SPINDLE_REALTIME;
+  Ahead lowestAhead() const noexcept;
 
-  // ---- owner / renderer thread ----
-  // Set before rendering starts, while the audio thread does not run.
-  void setFreewheel(bool on) noexcept { freewheel_.store(on, std::memory_order_relaxed); }
-  // Freewheel, between blocks, on the thread that calls process().
-  void waitUntilReady() noexcept;
-  // Freewheel, between blocks: waitUntilReady() only when an order was posted since
-  // the last wait or an open ring is below lowWaterFrames().
-  void keepPace() noexcept;
-  // An offline render with no disk thread (stream::DiskOptions::threaded false): every
-  // wait above runs `serve(context)` on the waiting thread instead, the disk's rounds
-  // until one finds nothing to do, and endBlock() wakes nobody. Set by the disk side
-  // before rendering starts; nullptr goes back to waiting for a thread.
+  // ---- a waiting render (offline, freewheel), never the live audio thread ----
+  // Returns once the disk has taken every order posted so far and every open stream
+  // holds runs up to reach + demandFrames(frames) (or to its end): what its voice can
+  // read in the next `frames` output frames. frames == 0: the live read-ahead only.
+  void prepare(int frames) noexcept;
+  void waitUntilReady() noexcept { prepare(0); }
+  // Frames a voice may read past its reach in `frames` output frames: kMaxIncrement (32)
+  // source frames each, the interpolator's taps and the last frame's increment.
+  static int64_t demandFrames(int frames) noexcept {
+    return frames > 0 ? int64_t{frames + 2} * kMaxIncrement + 2 * limits::kGuardFrames : 0;
+  }
+  static constexpr int64_t kMaxIncrement = 32;  // engine::RenderScratch::kMaxIncrement
+  // No disk thread (an offline render): prepare() runs `serve(context)` on the waiting
+  // thread instead, and endBlock() wakes nobody. Set by the disk side before rendering
+  // starts; nullptr goes back to waiting for a thread.
   using Server = void (*)(void* context);
-  // `read(context, slot, first, count, left, right)`: with no disk thread, the frames
-  // of one read of a voice, unrolled [first, first + count) of the slot's stream, copied
-  // into left/right (right unused for mono) at once; returns the frames copied (fewer
-  // only when the stream ends or its file fails). Null: voices read rings.
-  using Reader = int (*)(void* context, uint32_t slot, int64_t first, int count, float* left, float* right);
-  void serveOnWaitingThread(Server serve, Reader read, void* context) noexcept {
+  void serveOnWaitingThread(Server serve, void* context) noexcept {
     server_ = serve;
-    reader_ = read;
     serverContext_ = context;
   }
-  // The audio thread's side of the above: voices read through readNow(), not rings.
-  bool readsOnWaitingThread() const noexcept SPINDLE_REALTIME { return reader_ != nullptr; }
-  int readNow(uint32_t slot, int64_t first, int count, float* left, float* right) noexcept SPINDLE_REALTIME;
 
   // ---- disk thread ----
   [[nodiscard]] bool takeOrder(StreamOrder& out) noexcept { return orders_->tryPop(out); }
@@ -182,39 +166,37 @@ class StreamBank {
   void giveBack(uint32_t index) noexcept;
   // Sleeps until woken (a block, a waiter, stop()); coalesces pending wake-ups.
   void sleepUntilWoken() noexcept;
-  // Which waitUntilReady() call the round about to start can satisfy.
+  // Which prepare() call the round about to start can satisfy, and what it asks.
   uint64_t readySerial() const noexcept { return waitSerial_.load(std::memory_order_acquire); }
+  int64_t demand() const noexcept { return demand_.load(std::memory_order_relaxed); }
   // After a round that found nothing to do, begun after readySerial() returned `serial`.
   void settled(uint64_t serial) noexcept;
   void wake() noexcept { wake_.post(); }
 
  private:
   std::vector<std::unique_ptr<StreamSlot>> slots_;
-  int64_t ringFrames_ = 0;
-  int64_t lowWater_ = 0;
   // On the heap: the order FIFO alone is about a megabyte.
   std::unique_ptr<SpscFifo<StreamOrder, kOrderCapacity>> orders_;
   std::unique_ptr<SpscFifo<uint32_t, limits::kMaxStreams>> returns_;
   Semaphore wake_, progress_;
 
   void reclaim() noexcept SPINDLE_REALTIME;
-  // An acquired slot whose stream is not complete holds fewer than `frames` frames.
-  bool anyRingBelow(int64_t frames) const noexcept SPINDLE_REALTIME;
 
   // Audio thread only.
   std::vector<uint32_t> free_;  // stack, [0, freeCount_)
   int freeCount_ = 0;
-  std::vector<uint8_t> inUse_;  // per slot: acquired and not yet reclaimed
   bool postedThisBlock_ = false;
-  bool postedSinceWait_ = false;
+  bool consumedThisBlock_ = false;
+  int blocksSinceWake_ = 0;
 
-  std::atomic<bool> freewheel_{false};
+  std::atomic<int> period_{0};
   Server server_ = nullptr;  // fixed while rendering (serveOnWaitingThread)
-  Reader reader_ = nullptr;
   void* serverContext_ = nullptr;
-  // Waiter -> disk: serial of the latest waitUntilReady(); disk -> waiter: the serial
-  // its last quiet round began after. `waiters_` keeps the disk from posting progress
-  // nobody will take.
+  // Waiter -> disk: serial of the latest prepare() and the frames it asks for (stored
+  // before the serial: the disk reads it after its acquire load of the serial); disk ->
+  // waiter: the serial its last quiet round began after. `waiters_` keeps the disk from
+  // posting progress nobody will take.
+  std::atomic<int64_t> demand_{0};
   std::atomic<uint64_t> waitSerial_{0};
   std::atomic<uint64_t> settledSerial_{0};
   std::atomic<int> waiters_{0};
@@ -223,70 +205,65 @@ class StreamBank {
 // ------------------------------------------------------------------------------------
 // Implementation
 
-inline StreamBank::StreamBank(int streams, int64_t ringFrames, int64_t lowWaterFrames)
-    : ringFrames_(ringFrames),
-      lowWater_(lowWaterFrames),
-      orders_(std::make_unique<SpscFifo<StreamOrder, kOrderCapacity>>()),
+inline StreamBank::StreamBank(int streams)
+    : orders_(std::make_unique<SpscFifo<StreamOrder, kOrderCapacity>>()),
       returns_(std::make_unique<SpscFifo<uint32_t, limits::kMaxStreams>>()) {
-  streams = streams < 0 ? 0 : (streams > limits::kMaxStreams ? limits::kMaxStreams : streams);
+  streams = std::clamp(streams, 0, limits::kMaxStreams);
   slots_.reserve(static_cast<std::size_t>(streams));
   free_.resize(static_cast<std::size_t>(streams));
-  inUse_.assign(static_cast<std::size_t>(streams), 0);
   for (int i = 0; i < streams; ++i) {
     slots_.push_back(std::make_unique<StreamSlot>());
-    slots_.back()->ring.init(2, ringFrames);
     free_[static_cast<std::size_t>(i)] = static_cast<uint32_t>(streams - 1 - i);
   }
   freeCount_ = streams;
 }
 
-inline std::size_t StreamBank::ringBytes() const noexcept {
-  const auto perRing = static_cast<std::size_t>(2 * (ringFrames_ + StreamRing::kGuardFrames + 16)) * sizeof(float);
-  return perRing * slots_.size();
-}
-
 inline void StreamBank::reclaim() noexcept SPINDLE_REALTIME {
   uint32_t back = 0;
-  while (returns_->tryPop(back)) {
-    free_[static_cast<std::size_t>(freeCount_++)] = back;
-    inUse_[back] = 0;
-  }
-}
-
-inline bool StreamBank::anyRingBelow(int64_t frames) const noexcept SPINDLE_REALTIME {
-  for (std::size_t i = 0; i < inUse_.size(); ++i) {
-    if (!inUse_[i]) continue;
-    const StreamSlot& s = *slots_[i];
-    if (!s.complete.load(std::memory_order_acquire) && s.ring.readableFrames() < frames) return true;
-  }
-  return false;
+  while (returns_->tryPop(back)) free_[static_cast<std::size_t>(freeCount_++)] = back;
 }
 
 inline int StreamBank::acquire() noexcept SPINDLE_REALTIME {
   reclaim();
   if (freeCount_ == 0) return -1;
-  const uint32_t index = free_[static_cast<std::size_t>(--freeCount_)];
-  inUse_[index] = 1;
-  return static_cast<int>(index);
+  return static_cast<int>(free_[static_cast<std::size_t>(--freeCount_)]);
 }
 
 inline void StreamBank::post(const StreamOrder& order) noexcept SPINDLE_REALTIME {
   // Cannot fail (kOrderCapacity > 3 * streams); the result is checked all the same.
   postedThisBlock_ = orders_->tryPush(order) || postedThisBlock_;
-  postedSinceWait_ = true;
 }
 
-inline void StreamBank::endBlock() noexcept SPINDLE_REALTIME {
+inline void StreamBank::endBlock(int frames) noexcept SPINDLE_REALTIME {
   reclaim();
-  if (!server_ && (postedThisBlock_ || anyRingBelow(ringFrames_ - ringFrames_ / 4))) wake_.post();
-  postedThisBlock_ = false;
+  period_.store(frames, std::memory_order_relaxed);
+  const bool heartbeat = slotsInUse() > 0 && ++blocksSinceWake_ >= kHeartbeatBlocks;
+  if (!server_ && (postedThisBlock_ || consumedThisBlock_ || heartbeat)) {
+    wake_.post();
+    blocksSinceWake_ = 0;
+  }
+  postedThisBlock_ = consumedThisBlock_ = false;
+}
+
+inline StreamBank::Ahead StreamBank::lowestAhead() const noexcept {
+  Ahead ahead;
+  for (const auto& slot : slots_) {
+    if (!slot->serving.load(std::memory_order_relaxed) || slot->complete.load(std::memory_order_relaxed)) continue;
+    const int64_t pushed = slot->pushedEnd.load(std::memory_order_relaxed) - slot->reach.load(std::memory_order_relaxed);
+    const auto frames = static_cast<int64_t>(static_cast<float>(std::max<int64_t>(pushed, 0)) /
+                                             std::max(slot->speed.load(std::memory_order_relaxed), 1.0f / 16.0f));
+    ahead.lowestFrames = ahead.open == 0 ? frames : std::min(ahead.lowestFrames, frames);
+    ++ahead.open;
+  }
+  return ahead;
 }
 
 inline void StreamBank::giveBack(uint32_t index) noexcept {
   StreamSlot& s = *slots_[index];
-  s.ring.reset(0);
-  s.exitCounter.store(StreamSlot::kNoCounter, std::memory_order_relaxed);
+  s.runs.reset(0);
+  s.exitIndex.store(StreamSlot::kNoIndex, std::memory_order_relaxed);
   s.complete.store(false, std::memory_order_relaxed);
+  s.serving.store(false, std::memory_order_relaxed);
   // The push (release) orders the stores above before the audio thread's pop (acquire).
   // `returns_` holds kMaxStreams >= streams entries and a slot is in it at most once.
   [[maybe_unused]] const bool pushed = returns_->tryPush(index);
@@ -303,55 +280,23 @@ inline void StreamBank::settled(uint64_t serial) noexcept {
   if (waiters_.load(std::memory_order_acquire) > 0) progress_.post();
 }
 
-inline void StreamBank::keepPace() noexcept {
-  if (postedSinceWait_ || (!reader_ && anyRingBelow(lowWater_))) waitUntilReady();
-}
-
-inline void StreamBank::waitUntilReady() noexcept {
-  postedSinceWait_ = false;
+inline void StreamBank::prepare(int frames) noexcept {
+  demand_.store(demandFrames(frames), std::memory_order_relaxed);
   if (server_) {  // no disk thread: this thread does the rounds the wait would wait for
     server_(serverContext_);
     return;
   }
   waiters_.fetch_add(1, std::memory_order_acq_rel);
-  // Everything this thread did before (orders posted, frames consumed) happens-before
-  // the disk thread's acquire load of the serial at the start of its next round.
+  // Everything this thread did before (orders posted, runs consumed, reach and demand
+  // stored) happens-before the disk thread's acquire load of the serial at the start of
+  // its next round.
   const uint64_t serial = waitSerial_.fetch_add(1, std::memory_order_acq_rel) + 1;
   while (settledSerial_.load(std::memory_order_acquire) < serial) {
     wake_.post();
     progress_.wait();  // a stale post from an earlier round only costs one more loop
   }
   waiters_.fetch_sub(1, std::memory_order_acq_rel);
+  demand_.store(0, std::memory_order_relaxed);  // back to the live read-ahead (freewheel ended)
 }
-
-// Freewheel only (see the header): blocking, and leaving RTSan's real-time context,
-// are allowed there, never in live mode; so the effect check is waived for these two
-// functions.
-#if defined(__clang__)
-#pragma clang diagnostic push
-#pragma clang diagnostic ignored "-Wfunction-effects"
-#endif
-inline bool StreamBank::waitForFrames(uint32_t index, uint64_t end) noexcept SPINDLE_REALTIME {
-  SPINDLE_FREEWHEEL_WAIT_SCOPE;
-  StreamSlot& s = *slots_[index];
-  const auto there = [&s, end]() noexcept SPINDLE_REALTIME {
-    const uint64_t r = s.ring.readPosition();
-    return static_cast<int64_t>(end - r) <= s.ring.readableFrames() || s.complete.load(std::memory_order_acquire);
-  };
-  constexpr int kRounds = 8;  // each round fills every low ring; more would mean a stuck file
-  for (int round = 0; round < kRounds && (round == 0 || !there()); ++round) waitUntilReady();
-  return there();
-}
-
-// Offline only (serveOnWaitingThread with a Reader): there the render's own thread
-// decodes, as the disk thread would.
-inline int StreamBank::readNow(uint32_t slot, int64_t first, int count, float* left, float* right) noexcept
-    SPINDLE_REALTIME {
-  SPINDLE_FREEWHEEL_WAIT_SCOPE;
-  return reader_(serverContext_, slot, first, count, left, right);
-}
-#if defined(__clang__)
-#pragma clang diagnostic pop
-#endif
 
 }  // namespace spindle::rt

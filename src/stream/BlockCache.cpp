@@ -26,30 +26,15 @@ BlockCache::BlockCache(std::size_t budgetBytes, int minBlocks) {
 
 BlockCache::~BlockCache() { ::munmap(storage_, storageBytes_); }
 
-void BlockCache::copyFrames(const Block& block, int64_t offset, int64_t n, float* left, float* right) noexcept {
-  const bool stereo = block.sample->channels > 1;
-  if (block.pcm16) {
-    const auto* in = static_cast<const int16_t*>(block.data) + offset;
-    const auto toFloat = [](int16_t v) { return static_cast<float>(v) * (1.0f / 32768.0f); };
-    std::transform(in, in + n, left, toFloat);
-    if (right) std::transform(stereo ? in + block.stride : in, (stereo ? in + block.stride : in) + n, right, toFloat);
-    return;
-  }
-  const auto* in = static_cast<const float*>(block.data) + offset;
-  std::copy_n(in, n, left);
-  if (right) std::copy_n(stereo ? in + block.stride : in, n, right);
-}
-
-void BlockCache::prefetchFrames(const Block& block, int64_t offset, int64_t n) noexcept {
-  n = std::min(n, block.frames - offset);
-  if (n <= 0) return;
-  const int64_t size = block.pcm16 ? 2 : 4;
-  const auto* in = static_cast<const char*>(block.data) + offset * size;
-  const bool stereo = block.sample->channels > 1;
-  for (int64_t b = 0; b < n * size + 63; b += 64) {
-    __builtin_prefetch(in + b);
-    if (stereo) __builtin_prefetch(in + block.stride * size + b);
-  }
+rt::FrameRun BlockCache::runOf(const Block& block, int64_t fileFrame, int64_t maxFrames) noexcept {
+  const SampleFormat format = block.pcm16 ? SampleFormat::Int16 : SampleFormat::Float32;
+  const int64_t offset = fileFrame - block.first;
+  rt::FrameRun run;
+  run.format = format;
+  run.frames = static_cast<int32_t>(std::min(maxFrames, block.frames - offset));
+  run.left = valueAt(block.data, format, offset);
+  run.right = block.sample->channels > 1 ? valueAt(block.data, format, block.stride + offset) : run.left;
+  return run;
 }
 
 int64_t BlockCache::framesPerBlock(const SampleData* sample) const noexcept {
@@ -66,16 +51,19 @@ const BlockCache::Block* BlockCache::pin(const SampleData* sample, int64_t frame
   if (const auto it = byKey_.find(key); it != byKey_.end()) {
     Block& block = blocks_[it->second];
     block.reused = true;
-    if (block.pins++ == 0) unlink(it->second);
+    if (block.pins++ == 0) {
+      unlink(it->second);
+      ++pinned_;
+    }
     counters.blockHits.fetch_add(1, std::memory_order_relaxed);
     return &block;
   }
-  counters.blockMisses.fetch_add(1, std::memory_order_relaxed);
   const uint32_t i = takeVictim();
-  if (i == kNone) {  // every block pinned: cannot happen with capacity >= streams + 2
-    error = "the decoded-block cache is full";
+  if (i == kNone) {  // every block pinned: the stream pushes this run later
+    counters.cacheFull.fetch_add(1, std::memory_order_relaxed);
     return nullptr;
   }
+  counters.blockMisses.fetch_add(1, std::memory_order_relaxed);
   Block& block = blocks_[i];
   block.sample = sample;
   block.index = key.index;
@@ -91,6 +79,7 @@ const BlockCache::Block* BlockCache::pin(const SampleData* sample, int64_t frame
   }
   byKey_.emplace(key, i);
   block.pins = 1;
+  ++pinned_;
   block.reused = false;
   counters.cacheBytes.store(bytesHeld(), std::memory_order_relaxed);
   return &block;
@@ -99,6 +88,7 @@ const BlockCache::Block* BlockCache::pin(const SampleData* sample, int64_t frame
 void BlockCache::unpin(const Block* block) noexcept {
   const auto i = static_cast<uint32_t>(block - blocks_.data());
   if (--blocks_[i].pins > 0) return;
+  --pinned_;
   pushRecent(i, blocks_[i].reused ? kProtected : kProbation);
   List& guarded = lists_[kProtected];
   if (guarded.size > capacity() * 7 / 8) {

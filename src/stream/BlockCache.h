@@ -1,18 +1,16 @@
 #pragma once
 // BlockCache: decoded audio shared by every stream, in fixed-size blocks.
 //
-// Thread: the disk thread only (not synchronised). The audio thread never sees a
-// block: a stream copies frames from blocks into its voice's StreamRing, which the
-// audio thread reads as before. An offline render has no disk thread and no rings:
-// its one thread copies a voice's frames from the blocks straight into the voice's
-// span (DiskStream::read, rt::StreamBank::readNow).
+// Thread: the disk thread only (not synchronised). The audio thread reads a block's
+// frames in place, through the runs a stream pushes into its voice's StreamRing
+// (rt/StreamRing.h), while the stream keeps the block pinned; it never calls in here.
 //
 // A block holds kBlockBytes of one sample file's planar frames, keyed by (sample,
 // block index): block k holds file frames [k * F, (k + 1) * F), fewer at the file's
 // end, where F = framesPerBlock() depends on the sample: a file of 16-bit (or
 // narrower) integer samples is held as 16-bit integers, anything else as float, so
 // F is 8192 for 16-bit stereo, 4096 for 24-bit or float stereo (twice that for
-// mono). The stream converts to float as it copies (copyFrames): v / 32768, exactly
+// mono). The voice converts to float as it reads (core/SampleData.h): v / 32768, exactly
 // the float a whole-file decode gives, so renders stay bit-identical at half the
 // memory of float blocks. A block is decoded once, on its first use, and serves every
 // later stream of the same sample while it stays in the cache (a repeated note, a
@@ -27,11 +25,11 @@
 // loader: SampleData::streamByte), so decoding a block again after its eviction, or
 // jumping to it from another position, seeks without libFLAC's bisection.
 //
-// Pins: a stream pins the block it copies from until it moves to the next one, so
-// a block half copied is never evicted under it (a stream pins at most one block,
-// and the cache holds at least streams + 2 blocks, so a free or unpinned block
-// always exists). A stream a voice reads from directly also keeps the block before
-// pinned, for the taps its next read takes there: two blocks, 2 x streams + 2.
+// Pins: a stream pins a block before it pushes a run that points into it and unpins it
+// once its voice has consumed the run (stream/DiskStream.h), so a block is never evicted
+// under a voice. Only the blocks between a voice and the end of its runs are pinned: a
+// few per stream, which the cache's minimum size covers (stream/DiskThread.h). When
+// every block is pinned all the same, pin() puts the push off rather than fail it.
 //
 // Eviction (segmented LRU): an unpinned block waits in one of two LRU lists. A block
 // only one stream has used so far is on probation; one that a second stream found
@@ -65,6 +63,7 @@
 #include <vector>
 
 #include "core/SampleData.h"
+#include "rt/StreamRing.h"
 #include "stream/FileCache.h"
 
 namespace spindle::stream {
@@ -98,12 +97,9 @@ class BlockCache {
   };
   static constexpr uint32_t kNone = ~uint32_t{0};
 
-  // Frames [offset, offset + n) of a block as float into left (and right, when not
-  // null; a mono block's right is its left).
-  static void copyFrames(const Block& block, int64_t offset, int64_t n, float* left, float* right) noexcept;
-  // Asks the core to fetch frames [offset, offset + n) of a block (up to its end) into
-  // its cache ahead of a copy.
-  static void prefetchFrames(const Block& block, int64_t offset, int64_t n) noexcept;
+  // A run over file frames [fileFrame, fileFrame + n) of a block, n at most maxFrames
+  // and up to the block's end (its `first` is left 0 for the caller to set).
+  static rt::FrameRun runOf(const Block& block, int64_t fileFrame, int64_t maxFrames) noexcept;
 
   // Runs before every file read (a slow or failing disk in tests); false fails it.
   using ReadHook = std::function<bool()>;
@@ -115,7 +111,8 @@ class BlockCache {
   BlockCache& operator=(const BlockCache&) = delete;
 
   // The block holding file frame `frame` of `sample`, pinned; decoded now on a miss
-  // (through a reader from `files`). nullptr when it cannot be decoded: `error` says why.
+  // (through a reader from `files`). nullptr when it cannot be decoded (`error` says
+  // why) or, with `error` left empty, when every block is pinned (try again later).
   // `heldFd`: a descriptor of the file the pinning stream holds open (or -1); when the
   // path no longer opens (the file was deleted while playing) the reader opens that.
   const Block* pin(const SampleData* sample, int64_t frame, FileCache& files, const ReadHook& beforeRead,
@@ -135,6 +132,7 @@ class BlockCache {
   int64_t framesPerBlock(const SampleData* sample) const noexcept;
   int capacity() const noexcept { return static_cast<int>(blocks_.size()); }
   int blocksHeld() const noexcept { return static_cast<int>(byKey_.size()); }  // decoded and cached
+  int pinnedCount() const noexcept { return pinned_; }
   std::size_t bytesHeld() const noexcept { return byKey_.size() * kBlockBytes; }
 
  private:
@@ -183,6 +181,7 @@ class BlockCache {
   std::unordered_map<Key, uint32_t, KeyHash> byKey_;
   List lists_[2];  // unpinned cached blocks, oldest first: probation, protected
   std::unordered_map<const SampleData*, FileFacts> facts_;
+  int pinned_ = 0;  // blocks with pins > 0
 };
 
 }  // namespace spindle::stream

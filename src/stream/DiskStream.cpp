@@ -4,13 +4,16 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cstring>
 #include <string>
 #include <utility>
 
 #include "stream/SampleSlice.h"
 
 namespace spindle::stream {
+
+namespace {
+constexpr int64_t kMaxRunFrames = int64_t{1} << 30;  // a run's length fits its int32
+}
 
 DiskStream::~DiskStream() {
   if (fd_ >= 0) ::close(fd_);
@@ -20,17 +23,15 @@ void DiskStream::open(const rt::StreamOrder& order, rt::StreamSlot& slot, DiskSh
   shared_ = &shared;
   slot_ = &slot;
   sample_ = order.sample;
-  block_ = behind_ = nullptr;
-  voiceReads_ = false;
+  pins_.fill(nullptr);
+  released_ = slot.runs.writePosition();
   loop_ = order.loop;
-  next_ = order.firstFrame;
-  first_ = readEnd_ = order.firstFrame;
+  next_ = first_ = order.firstFrame;
   last_ = order.lastFrame;
-  startCounter_ = slot.ring.writePosition();
-  complete_ = false;
-  failed_ = false;
-  filledOnce_ = false;
+  complete_ = failed_ = pushedOnce_ = false;
   openedAt_ = std::chrono::steady_clock::now();
+  slot.pushedEnd.store(next_, std::memory_order_relaxed);
+  slot.serving.store(true, std::memory_order_relaxed);
   shared.counters.streamsOpened.fetch_add(1, std::memory_order_relaxed);
   std::string error;
   int64_t position = -1;
@@ -45,51 +46,82 @@ void DiskStream::open(const rt::StreamOrder& order, rt::StreamSlot& slot, DiskSh
   if (next_ > last_) finish(false);
 }
 
-// The frames before order.exitFrame map the same under the old and the new map
-// (LoopMap.h), so frames already written before it stay valid. Frames written past it
-// followed the old map: they are taken back (the consumer reads and consumes nothing at
-// or past exitFrame until it sees exitCounter, StreamReader.h), and writing resumes at
-// exitFrame where the first of them was. Left in the ring, they lay between the frames
-// the voice still reads before exitFrame and those after it, where the voice could not
-// consume them: they counted as buffered (no top-up, needsService) and took the room of
-// the frames past exitFrame, and the voice underran at the exit.
+// The runs before order.exitFrame read the same under the old and the new map
+// (LoopMap.h), so the runs already pushed stay valid up to it; what they hold past it
+// followed the old map, and the voice skips that (rt/StreamBank.h). The runs pushed
+// from now on follow the new map, from exitFrame (or from where the runs end, when they
+// had not reached it yet), and the first of them is at exitIndex.
 void DiskStream::exit(const rt::StreamOrder& order) {
   if (!slot_) return;
-  rt::StreamRing& ring = slot_->ring;
-  if (next_ > order.exitFrame) {
-    ring.retractWrite(std::min(next_ - order.exitFrame, readable()));
-    next_ = order.exitFrame;
-  }
-  const uint64_t counter = ring.writePosition() + static_cast<uint64_t>(order.exitFrame - next_);
+  next_ = std::min(next_, order.exitFrame);
   loop_ = order.loop;
   last_ = order.lastFrame;
   cursor_.last = lastFileFrame();
-  // A stream that had written its last frame under the old map (a loop_count loop
-  // whose end fit in the ring) has frames to write again. Relaxed: the consumer waits
-  // for exitCounter, whose release store follows, before it needs those frames.
+  // A stream that had pushed its last run under the old map (a loop_count loop whose
+  // end was near) has runs to push again. Relaxed: the consumer loads exitIndex,
+  // whose release store follows, before it relies on more runs.
   if (complete_ && !failed_ && next_ <= last_) {
     complete_ = false;
     slot_->complete.store(false, std::memory_order_relaxed);
   }
-  // Release: pairs with the consumer's acquire load; frames at or past `counter` are
-  // committed later still, by commitWrite's own release store.
-  slot_->exitCounter.store(counter, std::memory_order_release);
+  slot_->pushedEnd.store(next_, std::memory_order_relaxed);
+  slot_->exitIndex.store(slot_->runs.writePosition(), std::memory_order_release);
 }
 
 void DiskStream::close() {
   if (!slot_) return;
-  unpin();
+  // The audio thread posted Release after its last read: every run is consumed by now
+  // or never will be, and its reach is final (the order FIFO's acquire made it visible).
+  for (uint64_t i = released_; i != slot_->runs.writePosition(); ++i) {
+    if (const BlockCache::Block* block = std::exchange(pins_[i % rt::StreamRing::kCapacity], nullptr))
+      shared_->blocks.unpin(block);
+  }
+  shared_->counters.pinnedBlocks.store(static_cast<uint64_t>(shared_->blocks.pinnedCount()), std::memory_order_relaxed);
   if (cursor_.sample) shared_->blocks.unfollow(&cursor_);
   cursor_.sample = nullptr;
-  // The audio thread posted Release after its last consume(): its read position is final.
-  // With no rings, read() counted how far the voice read instead.
-  const uint64_t consumed = slot_->ring.readPosition() - startCounter_ + static_cast<uint64_t>(readEnd_ - first_);
-  shared_->counters.framesConsumed.fetch_add(consumed, std::memory_order_relaxed);
+  const int64_t read = slot_->reach.load(std::memory_order_relaxed) - first_;
+  shared_->counters.framesConsumed.fetch_add(static_cast<uint64_t>(std::max<int64_t>(read, 0)), std::memory_order_relaxed);
   if (fd_ >= 0) ::close(fd_);
   fd_ = -1;
   slot_ = nullptr;
   sample_ = nullptr;
   complete_ = false;
+}
+
+void DiskStream::release() noexcept {
+  if (!slot_) return;
+  const uint64_t consumed = slot_->runs.consumedPosition();
+  if (consumed == released_) return;
+  for (; released_ != consumed; ++released_) {
+    if (const BlockCache::Block* block = std::exchange(pins_[released_ % rt::StreamRing::kCapacity], nullptr))
+      shared_->blocks.unpin(block);
+  }
+  shared_->counters.pinnedBlocks.store(static_cast<uint64_t>(shared_->blocks.pinnedCount()), std::memory_order_relaxed);
+}
+
+int64_t DiskStream::reach() const noexcept { return slot_ ? slot_->reach.load(std::memory_order_relaxed) : 0; }
+
+float DiskStream::speed() const noexcept { return slot_ ? slot_->speed.load(std::memory_order_relaxed) : 1.0f; }
+
+int64_t DiskStream::blockFrames() const noexcept {
+  return sample_ ? shared_->blocks.framesPerBlock(sample_) : BlockCache::kBlockFrames;
+}
+
+bool DiskStream::wants(int64_t target) const noexcept {
+  return slot_ && !complete_ && next_ <= last_ && next_ < target && !slot_->runs.full();
+}
+
+int DiskStream::push(int64_t target) {
+  int pushed = 0;
+  while (wants(target) && pushRun()) ++pushed;
+  if (pushed > 0) {
+    if (!pushedOnce_) noteFirstRun();
+    slot_->pushedEnd.store(next_, std::memory_order_relaxed);
+    shared_->counters.runsPushed.fetch_add(static_cast<uint64_t>(pushed), std::memory_order_relaxed);
+    shared_->counters.pinnedBlocks.store(static_cast<uint64_t>(shared_->blocks.pinnedCount()), std::memory_order_relaxed);
+  }
+  if (slot_ && !complete_ && next_ > last_) finish(false);
+  return pushed;
 }
 
 // The last file frame the stream may read: its last unrolled frame, or with a loop
@@ -103,135 +135,44 @@ void DiskStream::follow() {
   shared_->blocks.follow(&cursor_);
 }
 
-void DiskStream::unpin() noexcept {
-  if (block_) shared_->blocks.unpin(block_);
-  if (behind_) shared_->blocks.unpin(behind_);
-  block_ = behind_ = nullptr;
-}
-
-int64_t DiskStream::readable() const noexcept {
-  return slot_ ? slot_->ring.capacity() - slot_->ring.writableFrames() : 0;
-}
-
-bool DiskStream::needsService(int64_t lowWater) const noexcept {
-  if (!slot_ || complete_) return false;
-  const int64_t writable = slot_->ring.writableFrames();
-  const int64_t remaining = last_ - next_ + 1;
-  const int64_t filled = readable();
-  return filled < slot_->ring.capacity() - slot_->ring.capacity() / 4 || (writable > 0 && (writable >= remaining || filled < lowWater));
-}
-
-int64_t DiskStream::fill(int64_t frames) {
-  if (!slot_ || complete_) return 0;
-  rt::StreamRing& ring = slot_->ring;
-  const bool stereo = sample_->channels > 1;
-  int64_t want = std::min({frames, ring.writableFrames(), last_ - next_ + 1});
-  int64_t done = 0;
-  while (want > 0) {
-    const int64_t piece = std::min(want, ring.writeContiguous());
-    const int64_t got = produce(ring.writePointer(0), stereo ? ring.writePointer(1) : nullptr, next_, piece);
-    ring.commitWrite(got);
-    next_ += got;
-    done += got;
-    want -= got;
-    if (got < piece) {
-      if (error_.empty()) error_ = "sample file " + std::string(sample_->path) + " stopped streaming";
-      fail(std::move(error_));
-      return done;
+// One run from next_: as long as the loop map, the place the frames lie in and the
+// stream allow. False when none could be pushed (the ring is full, every cache block
+// is pinned, or the file failed).
+bool DiskStream::pushRun() {
+  const LoopMap::Run at = loop_.locate(next_);
+  const int64_t length = std::min({at.length, last_ - next_ + 1, kMaxRunFrames});
+  const int64_t f = at.frame;
+  rt::FrameRun run;
+  run.first = next_;
+  const BlockCache::Block* block = nullptr;
+  if (f < sample_->framesInRam) {
+    run.frames = static_cast<int32_t>(std::min(length, sample_->framesInRam - f));
+    run.left = valueAt(sample_->frames[0], sample_->format, f);
+    run.right = valueAt(sample_->frames[1], sample_->format, f);
+    run.format = sample_->format;
+    shared_->counters.framesFromRam.fetch_add(static_cast<uint64_t>(run.frames), std::memory_order_relaxed);
+  } else if (f >= sample_->totalFrames) {
+    run.frames = static_cast<int32_t>(length);  // zeros
+  } else {
+    block = shared_->blocks.pin(sample_, f, shared_->files, shared_->beforeRead, shared_->counters, error_, fd_);
+    if (!block) {
+      if (!error_.empty()) fail(std::move(error_));
+      return false;
     }
+    cursor_.at = block->first;
+    run = BlockCache::runOf(*block, f, std::min(length, sample_->totalFrames - f));
+    run.first = next_;
   }
-  if (done > 0 && !filledOnce_) noteFirstFill();
-  if (next_ > last_) finish(false);
-  return done;
-}
-
-int64_t DiskStream::read(int64_t first, int64_t frames, float* left, float* right) {
-  if (!slot_ || failed_) return 0;
-  const int64_t want = std::min(frames, last_ - first + 1);
-  if (want <= 0) return 0;
-  voiceReads_ = true;
-  const int64_t got = produce(left, sample_->channels > 1 ? right : nullptr, first, want);
-  if (got > 0 && !filledOnce_) noteFirstFill();
-  readEnd_ = std::max(readEnd_, first + got);
-  if (got < want) fail(error_.empty() ? "sample file " + std::string(sample_->path) + " stopped streaming" : error_);
-  return got;
-}
-
-// Unrolled frames [u, u + frames) into left/right (right null for mono), run by run.
-int64_t DiskStream::produce(float* left, float* right, int64_t u, int64_t frames) {
-  const int64_t inRam = sample_->framesInRam;
-  const int64_t total = sample_->totalFrames;
-  int64_t done = 0;
-  while (done < frames) {
-    const LoopMap::Run run = loop_.locate(u + done);
-    const int64_t len = std::min(run.length, frames - done);
-    const int64_t f = run.frame;
-    float* l = left + done;
-    float* r = right ? right + done : nullptr;
-    int64_t got = len;
-    if (f < inRam) {
-      got = std::min(len, inRam - f);
-      copyFromRam(l, r, f, got);
-      shared_->counters.framesFromRam.fetch_add(static_cast<uint64_t>(got), std::memory_order_relaxed);
-    } else if (f >= total) {
-      std::fill_n(l, len, 0.0f);
-      if (r) std::fill_n(r, len, 0.0f);
-    } else {
-      const int64_t want = std::min(len, total - f);
-      got = copyFromBlocks(l, r, f, want);
-      if (got < want) return done + got;  // a block failed: error_ says why, once
-    }
-    done += got;
-  }
-  return done;
-}
-
-// File frames [fileFrame, fileFrame + frames) from the cache's blocks, pinning each in
-// turn; fewer when a block cannot be decoded (error_ says why). A voice's reads
-// (read()) are short and overlap by its interpolator's taps. So there the block before
-// stays pinned too (the taps a read takes from it are not a second use of it), and the
-// frames after a read, as many as it copied, are prefetched: the voice's next read finds
-// them in the core's cache (dense piano bench: 10 % less CPU with the rings' memory
-// given to the cache, 4 % of it the prefetch).
-int64_t DiskStream::copyFromBlocks(float* left, float* right, int64_t fileFrame, int64_t frames) {
-  const auto holds = [](const BlockCache::Block* b, int64_t f) {
-    return b && f >= b->first && f < b->first + b->frames;
-  };
-  int64_t done = 0;
-  while (done < frames) {
-    const int64_t at = fileFrame + done;
-    const BlockCache::Block* from = block_;
-    if (holds(behind_, at)) {
-      from = behind_;
-    } else if (!holds(block_, at)) {
-      const BlockCache::Block* previous = std::exchange(block_, nullptr);
-      if (behind_) shared_->blocks.unpin(behind_);
-      behind_ = nullptr;
-      if (previous && voiceReads_) behind_ = previous;
-      else if (previous) shared_->blocks.unpin(previous);
-      block_ = shared_->blocks.pin(sample_, at, shared_->files, shared_->beforeRead, shared_->counters, error_, fd_);
-      if (!block_) return done;
-      cursor_.at = block_->first;
-      from = block_;
-    }
-    const int64_t offset = at - from->first;
-    const int64_t n = std::min(frames - done, from->frames - offset);
-    BlockCache::copyFrames(*from, offset, n, left + done, right ? right + done : nullptr);
-    if (voiceReads_) BlockCache::prefetchFrames(*from, offset + n, n);
-    done += n;
-  }
-  return done;
-}
-
-void DiskStream::copyFromRam(float* left, float* right, int64_t fileFrame, int64_t frames) const noexcept {
-  sample_->readFrames(0, fileFrame, frames, left);
-  if (right) sample_->readFrames(1, fileFrame, frames, right);
+  pins_[slot_->runs.writePosition() % rt::StreamRing::kCapacity] = block;
+  [[maybe_unused]] const bool pushed = slot_->runs.tryPush(run);  // wants() saw room; only we push
+  next_ += run.frames;
+  return true;
 }
 
 // Only the disk thread writes the counter, so load-compare-store is enough.
-void DiskStream::noteFirstFill() noexcept {
+void DiskStream::noteFirstRun() noexcept {
   DiskCounters& counters = shared_->counters;
-  filledOnce_ = true;
+  pushedOnce_ = true;
   const auto micros = static_cast<uint64_t>(
       std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - openedAt_).count());
   if (micros > counters.worstFirstFillMicros.load(std::memory_order_relaxed))
@@ -240,15 +181,13 @@ void DiskStream::noteFirstFill() noexcept {
 
 void DiskStream::fail(std::string why) {
   error_ = std::move(why);
-  unpin();
   finish(true);
 }
 
-// Complete: the consumer's acquire load of `complete` sees every frame committed before.
+// Complete: the consumer's acquire load of `complete` sees every run pushed before.
 void DiskStream::finish(bool failed) noexcept {
   complete_ = true;
   failed_ = failed;
-  if (!failed) unpin();
   if (failed) shared_->counters.failures.fetch_add(1, std::memory_order_relaxed);
   slot_->complete.store(true, std::memory_order_release);
 }

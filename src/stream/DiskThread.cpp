@@ -10,51 +10,35 @@
 
 namespace spindle::stream {
 
-namespace {
-constexpr int64_t kMaxIncrement = 32;  // engine::RenderScratch::kMaxIncrement
-constexpr int64_t kSpanFrames = 4096;  // engine::RenderScratch::kSpanCapacity
-constexpr int64_t kChunkFrames = 64;   // engine::RenderScratch::kChunkFrames
-
-int64_t nextPowerOfTwo(int64_t v) noexcept {
-  int64_t p = 1;
-  while (p < v) p <<= 1;
-  return p;
-}
-}  // namespace
-
-int64_t lowWaterFrames(int maxBlockFrames) noexcept {
-  return std::max<int64_t>(kSpanFrames, int64_t{maxBlockFrames} * kMaxIncrement) + 2 * limits::kGuardFrames;
+int64_t liveAheadFrames(int64_t blockFrames, int periodFrames, float speed) noexcept {
+  const double pace = std::clamp(static_cast<double>(speed), 1.0 / 16.0, static_cast<double>(rt::StreamBank::kMaxIncrement));
+  const auto periods = static_cast<int64_t>(kAheadPeriods * std::max(periodFrames, 1) * pace);
+  return std::max(blockFrames, periods) + 2 * limits::kGuardFrames;
 }
 
-int64_t ringFramesFor(const DiskOptions& /*options*/, int maxBlockFrames) noexcept {
-  return nextPowerOfTwo(lowWaterFrames(maxBlockFrames) + 4096);
-}
-
-// One chunk's span, its taps, and the frames a voice may skip between two chunks.
-int64_t offlineRingFrames() noexcept {
-  return nextPowerOfTwo(kChunkFrames * kMaxIncrement + 3 * limits::kGuardFrames);
-}
-
-int64_t offlineLowWaterFrames() noexcept { return offlineRingFrames() / 2; }
+// Live: the block the voice reads, the next one (a block's read-ahead) and one where a
+// run straddles. Waiting: demandFrames(256 frames) spans up to three 4096-frame blocks
+// (24-bit or float stereo) past the one the voice reads.
+int minCacheBlocks(int streams, bool waiting) noexcept { return (waiting ? 4 : 3) * std::max(streams, 0) + 2; }
 
 DiskThread::DiskThread(rt::StreamBank& bank, DiskOptions options)
     : bank_(bank),
       options_(std::move(options)),
       cache_(options_.cacheLimit, options_.exactCacheLimit),
-      blocks_(options_.cacheBytes, (options_.threaded ? 1 : 2) * bank.size() + 2),  // pins: DiskStream.h
+      blocks_(options_.cacheBytes, minCacheBlocks(bank.size(), !options_.threaded)),
       streams_(static_cast<std::size_t>(bank.size())) {
   needy_.reserve(streams_.size());
   if (options_.threaded)
     thread_ = std::thread([this] { run(); });
   else
-    bank_.serveOnWaitingThread(&DiskThread::serveRounds, &DiskThread::readFor, this);
+    bank_.serveOnWaitingThread(&DiskThread::serveRounds, this);
 }
 
 DiskThread::~DiskThread() { stop(); }
 
 void DiskThread::stop() {
   stopping_.store(true, std::memory_order_release);
-  if (!options_.threaded) bank_.serveOnWaitingThread(nullptr, nullptr, nullptr);
+  if (!options_.threaded) bank_.serveOnWaitingThread(nullptr, nullptr);
   bank_.wake();
   if (thread_.joinable()) thread_.join();
 }
@@ -63,17 +47,6 @@ void DiskThread::serveRounds(void* self) {
   auto& disk = *static_cast<DiskThread*>(self);
   while (!disk.stopping_.load(std::memory_order_acquire) && disk.round())
     disk.counters_.rounds.fetch_add(1, std::memory_order_relaxed);
-}
-
-// Orders first: the voice may have opened (or exited) its stream in this very block.
-int DiskThread::readFor(void* self, uint32_t slot, int64_t first, int count, float* left, float* right) {
-  auto& disk = *static_cast<DiskThread*>(self);
-  disk.takeOrders();
-  if (slot >= disk.streams_.size()) return 0;
-  DiskStream& stream = disk.streams_[slot];
-  const int64_t got = stream.read(first, count, left, right);
-  disk.noteError(stream);
-  return static_cast<int>(got);
 }
 
 void DiskThread::setPriority() {
@@ -100,10 +73,9 @@ void DiskThread::run() {
   }
 }
 
-// With no thread the voices read blocks themselves (readFor): a round only takes orders.
 bool DiskThread::round() {
   const bool ordered = takeOrders();
-  const bool served = options_.threaded && serveStreams();
+  const bool served = serveStreams();
   return ordered || served;
 }
 
@@ -129,20 +101,37 @@ bool DiskThread::takeOrders() {
   return any;
 }
 
-// Emptiest ring first: the stream closest to an underrun gets the disk first.
+// Every open stream gives back what its voice consumed; those short of their target
+// get runs, the one closest to running dry first. True when a run was pushed.
 bool DiskThread::serveStreams() {
-  const int64_t lowWater = bank_.lowWaterFrames();
-  const int64_t readFrames = options_.readFrames();
+  const int period = bank_.periodFrames();
+  const int64_t demand = bank_.demand();
   needy_.clear();
-  // One snapshot of each fill level: the audio thread keeps consuming while we sort.
-  for (std::size_t i = 0; i < streams_.size(); ++i)
-    if (streams_[i].needsService(lowWater)) needy_.emplace_back(streams_[i].readable(), static_cast<uint32_t>(i));
-  std::sort(needy_.begin(), needy_.end());
-  for (const auto& [level, i] : needy_) {
-    streams_[i].fill(readFrames);
-    noteError(streams_[i]);
+  for (std::size_t i = 0; i < streams_.size(); ++i) {
+    DiskStream& stream = streams_[i];
+    if (!stream.isOpen()) continue;
+    stream.release();
+    const int64_t target = targetFor(stream, period, demand);
+    if (!stream.wants(target)) continue;
+    const double pace = static_cast<double>(std::max(stream.speed(), 1.0f / 16.0f));
+    const double left = static_cast<double>(stream.pushedEnd() - stream.reach()) / pace;
+    needy_.push_back(Needy{left, static_cast<uint32_t>(i), target});
   }
-  return !needy_.empty();
+  std::sort(needy_.begin(), needy_.end(), [](const Needy& a, const Needy& b) { return a.framesLeft < b.framesLeft; });
+  int pushed = 0;
+  for (const Needy& n : needy_) {
+    pushed += streams_[n.slot].push(n.target);
+    noteError(streams_[n.slot]);
+  }
+  return pushed > 0;
+}
+
+// The live read-ahead past the voice's reach, or what a waiting render asks when more;
+// from the stream's first frame while the voice still plays its preload, so a new
+// stream's first block is decoded at once, not when the preload is nearly done.
+int64_t DiskThread::targetFor(const DiskStream& stream, int period, int64_t demand) const noexcept {
+  const int64_t from = std::max(stream.reach(), stream.firstFrame());
+  return from + std::max(liveAheadFrames(stream.blockFrames(), period, stream.speed()), demand);
 }
 
 void DiskThread::noteError(DiskStream& stream) {

@@ -1,24 +1,34 @@
 #pragma once
-// DiskThread: the "disk" thread that fills every open stream's StreamRing.
+// DiskThread: the "disk" thread that keeps every open stream's runs ahead of its voice.
 //
 // Threads: constructed and destroyed by the owner (control or loader side); the
 // thread it starts is the only consumer of the StreamBank's orders and the only
 // producer of its rings. The audio thread never calls anything here: it talks to the
 // bank (rt/StreamBank.h).
 //
-// One round: take every pending order (Open / Exit / Release), then serve the streams
-// that need it, emptiest ring first, up to readFrames() frames each, copied from the
-// decoded-block cache (BlockCache.h), which decodes a block on its first use only. Rounds
-// repeat until one finds nothing to do; then the thread sleeps on the bank's
-// semaphore, which the audio thread posts at most once per block.
+// One round: take every pending order (Open / Exit / Release), unpin the blocks of the
+// runs voices have consumed, then push runs to the streams that need them, the stream
+// closest to running dry first (output frames left: runs pushed past its voice's reach,
+// over its speed), each up to its target:
+//
+//   live      reach + max(one block, kAheadPeriods periods at the voice's speed) + taps:
+//             the next block is decoded while the voice still plays the one before, and a
+//             period change (PipeWire) changes the read-ahead with it, nothing to resize
+//   waiting   at least reach + StreamBank::demandFrames(n) (a waiting render's prepare(n))
+//
+// decoding a block only when it is not in the cache (BlockCache.h). Rounds repeat until
+// one pushes nothing; then the thread sleeps on the bank's semaphore, which the audio
+// thread posts at most once per block.
+//
+// Memory: the block cache's budget is the one number that bounds streaming memory; the
+// blocks streams hold pinned count against it, and it is never smaller than
+// minCacheBlocks() (what every stream's read-ahead spans). The rings hold references.
 //
 // Priority: SCHED_FIFO at `fifoPriority` (below the audio and MIDI threads) when the
 // system allows it, otherwise a normal thread; realtime() says which.
 //
-// Offline (DiskOptions::threaded false) there is no thread and no ring is filled: the
-// renderer's thread takes the orders whenever the bank would wait (serveRounds), and
-// each read of a voice copies its frames from the decoded blocks into the voice's
-// span (readFor). The rings' memory is left to the block cache (Streaming.cpp).
+// Offline (DiskOptions::threaded false) there is no thread: the renderer's thread runs
+// the rounds whenever it would wait (StreamBank::prepare, serveRounds).
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
@@ -37,17 +47,16 @@ namespace spindle::stream {
 
 struct DiskOptions {
   static constexpr int64_t kDefaultReadBytes = 256 * 1024;
-  // One read, in bytes of 16-bit stereo audio (4 bytes a frame): a read is
-  // readBytes / 4 frames whatever the file's format. 256 KiB - 1 MiB per the
-  // measurements in DESIGN.md.
+  // A file no longer than the preload plus one read, in bytes of 16-bit stereo audio (4
+  // bytes a frame), is held whole: streaming it would save less than a read.
   int64_t readBytes = kDefaultReadBytes;
   int cacheLimit = 64;    // idle open files kept (FileCache)
   int exactCacheLimit = 64;  // of those, files that seek exactly (PCM, FLAC; FileCache.h)
-  // Decoded audio the block cache may hold (BlockCache); at least 2 blocks per stream slot.
+  // Decoded audio the block cache may hold (BlockCache), pinned blocks included; at
+  // least minCacheBlocks(streams).
   std::size_t cacheBytes = BlockCache::kDefaultBudget;
   int fifoPriority = 10;  // SCHED_FIFO priority when allowed; 0 = always a normal thread
-  // false: no thread. The orders are taken on the thread that waits for the disk, and
-  // voices read the decoded blocks through the bank, with no rings
+  // false: no thread. The rounds run on the thread that waits for the disk
   // (rt::StreamBank::serveOnWaitingThread): an offline render, which waits anyway.
   bool threaded = true;
   DiskStream::ReadHook beforeRead;  // tests: runs before every file read (a slow disk)
@@ -55,26 +64,14 @@ struct DiskOptions {
   int64_t readFrames() const noexcept { return std::max<int64_t>(4096, readBytes / 4); }
 };
 
-// Frames one voice may read within one block: kMaxIncrement (32) source frames per
-// output frame, plus the interpolator's taps, and at least one source span.
-int64_t lowWaterFrames(int maxBlockFrames) noexcept;
-// Ring capacity: the smallest power of two holding the low-water mark plus 4096
-// frames. Frames come from decoded blocks in RAM, so a top-up is a copy, not a read:
-// a ring needs what a voice can read in one block and a margin for the disk thread's
-// round, not seconds. 16384 frames (128 KiB stereo) at a 256-frame period.
-int64_t ringFramesFor(const DiskOptions& options, int maxBlockFrames) noexcept;
-// An offline (freewheel) render's rings: a voice that finds frames missing inside a
-// block waits for the disk thread there (StreamReader::copy), so a ring needs to hold
-// what one read of the voice asks for, not everything a voice five octaves up reads in
-// a block. A voice reads one chunk at a time (engine::RenderScratch::kChunkFrames, 64
-// output frames): at most 64 x 32 (kMaxIncrement) source frames and the interpolator's
-// taps (2 x kGuardFrames), and the ring's read position trails the chunk's first frame
-// by fewer than kGuardFrames (frames the last chunk's taps stepped over, not written
-// yet): 2144 frames, so 4096 (32 KiB stereo), a quarter of the 256-frame block's live
-// ring. The render waits between blocks when a ring holds less than half of it
-// (offlineLowWaterFrames).
-int64_t offlineRingFrames() noexcept;
-int64_t offlineLowWaterFrames() noexcept;
+// Periods of a voice's reading a live stream's runs reach ahead, at the least.
+inline constexpr int kAheadPeriods = 3;
+// The live read-ahead past a voice's reach (see the drawing above).
+int64_t liveAheadFrames(int64_t blockFrames, int periodFrames, float speed) noexcept;
+// Blocks the cache holds at least for `streams` streams: the blocks a stream's runs span
+// (the one its voice reads, those its read-ahead reaches, one more where a run straddles),
+// and two spare.
+int minCacheBlocks(int streams, bool waiting) noexcept;
 
 // One stream that failed: the sample file and one sentence naming it.
 struct DiskError {
@@ -94,6 +91,7 @@ class DiskThread {
   bool realtime() const noexcept { return realtime_.load(std::memory_order_acquire); }
   const DiskCounters& counters() const noexcept { return counters_; }
   int cacheBlocks() const noexcept { return blocks_.capacity(); }  // fixed at construction
+  int pinnedBlocks() const noexcept { return static_cast<int>(counters_.pinnedBlocks.load(std::memory_order_relaxed)); }
   const DiskOptions& options() const noexcept { return options_; }
   // Any thread (the control side polls it): the streams that failed since the last
   // call, each with its file and one sentence naming it. Repeats of the newest message
@@ -106,11 +104,11 @@ class DiskThread {
  private:
   void run();
   static void serveRounds(void* self);  // not threaded: the bank's waits call it
-  static int readFor(void* self, uint32_t slot, int64_t first, int count, float* left, float* right);
   void setPriority();
   bool round();
   bool takeOrders();
   bool serveStreams();
+  int64_t targetFor(const DiskStream& stream, int period, int64_t demand) const noexcept;
   void noteError(DiskStream& stream);
 
   rt::StreamBank& bank_;
@@ -120,7 +118,12 @@ class DiskThread {
   DiskCounters counters_;
   DiskShared shared_{cache_, blocks_, counters_, options_.beforeRead};
   std::vector<DiskStream> streams_;  // index = slot
-  std::vector<std::pair<int64_t, uint32_t>> needy_;  // serveStreams(): (readable, slot)
+  struct Needy {
+    double framesLeft;  // output frames before the voice runs dry
+    uint32_t slot;
+    int64_t target;
+  };
+  std::vector<Needy> needy_;  // serveStreams()
   std::mutex errorsMutex_;  // disk thread <-> takeErrors(); never the audio thread
   std::vector<DiskError> errors_;
   std::string lastError_;

@@ -8,24 +8,22 @@
 
 namespace spindle::stream {
 
-namespace {
 std::string mib(std::size_t bytes) {
   char text[32];
   std::snprintf(text, sizeof text, "%.1f MiB", static_cast<double>(bytes) / (1024.0 * 1024.0));
   return text;
 }
-}  // namespace
 
-Streaming::Streaming(StreamingOptions options, int polyphony, int maxBlockFrames) : options_(std::move(options)) {
+std::string kib(std::size_t bytes) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f KiB", static_cast<double>(bytes) / 1024.0);
+  return text;
+}
+
+Streaming::Streaming(StreamingOptions options, int polyphony) : options_(std::move(options)) {
   if (options_.preloadFrames < 0) return;
   const int streams = std::clamp(options_.streams > 0 ? options_.streams : voicesFor(polyphony), 1, limits::kMaxStreams);
-  if (!options_.disk.threaded)  // voices read blocks on their own thread: rings unused
-    bank_ = std::make_unique<rt::StreamBank>(streams, rt::StreamRing::kGuardFrames, 0);
-  else if (options_.offline)
-    bank_ = std::make_unique<rt::StreamBank>(streams, offlineRingFrames(), offlineLowWaterFrames());
-  else
-    bank_ = std::make_unique<rt::StreamBank>(streams, ringFramesFor(options_.disk, maxBlockFrames),
-                                             lowWaterFrames(maxBlockFrames));
+  bank_ = std::make_unique<rt::StreamBank>(streams);
   disk_ = std::make_unique<DiskThread>(*bank_, options_.disk);
 }
 
@@ -42,12 +40,8 @@ PoolOptions poolOptionsFor(const StreamingOptions& options) noexcept {
                      options.memoryBudget};
 }
 
-void Streaming::setFreewheel(bool on) noexcept {
-  if (bank_) bank_->setFreewheel(on);
-}
-
-void Streaming::waitForDisk() noexcept {
-  if (bank_) bank_->keepPace();
+std::size_t Streaming::cacheBytes() const noexcept {
+  return disk_ ? static_cast<std::size_t>(disk_->cacheBlocks()) * BlockCache::kBlockBytes : 0;
 }
 
 std::string Streaming::budget(const SamplePool& pool, std::size_t loopTailBytes) const {
@@ -57,13 +51,10 @@ std::string Streaming::budget(const SamplePool& pool, std::size_t loopTailBytes)
     if (loopTailBytes == 0) return mib(preload) + " (every sample whole in RAM, no streaming)";
     return mib(preload) + " (every sample whole in RAM, no streaming)" + tails + " = " + mib(preload + loopTailBytes);
   }
-  const std::size_t perRing = ringBytes() / static_cast<std::size_t>(bank_->size());
-  const std::size_t cache = static_cast<std::size_t>(disk_->cacheBlocks()) * BlockCache::kBlockBytes;
-  const std::string streams = std::to_string(bank_->size()) + " streams" +
-                              (options_.disk.threaded ? " x " + std::to_string(perRing >> 10) + " KiB" : " (no rings)");
-  return mib(preload) + " preload (" + std::to_string(pool.streamedCount()) + " of " +
-         std::to_string(pool.loadedCount()) + " samples streamed) + " + streams + " + " + mib(cache) +
-         " block cache" + tails + " = " + mib(preload + ringBytes() + cache + loopTailBytes);
+  const std::size_t total = preload + slotBytes() + cacheBytes() + loopTailBytes;
+  return mib(preload) + " preload (" + std::to_string(pool.streamedCount()) + " of " + std::to_string(pool.loadedCount()) +
+         " samples streamed, " + kib(pool.bytesPerSample()) + " a sample) + " + std::to_string(bank_->size()) +
+         " streams + " + mib(cacheBytes()) + " block cache" + tails + " = " + mib(total);
 }
 
 std::string Streaming::report(uint64_t underruns) const {

@@ -7,8 +7,10 @@
 // streams = bank()) and destroys it after the Engine. With preloadFrames < 0 streaming
 // is off: samples load whole, there is no bank and no disk thread.
 //
-// Memory is fixed at construction: preload frames per sample (in the pool) plus
-// streams x ring size (here). It does not grow with the library beyond the preload.
+// Memory is fixed at construction: preload frames per sample (in the pool, in each
+// file's own format) plus the block cache's budget (here), which bounds everything the
+// streams read, their pinned blocks included. The stream slots themselves hold
+// references (a few KiB each). Nothing grows with the library beyond the preload.
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -27,12 +29,12 @@ struct StreamingOptions {
   int64_t preloadFrames = kDefaultPreloadFrames;  // < 0: every sample whole in RAM
   int streams = 0;                                // stream slots; 0 = voicesFor(polyphony)
   std::size_t memoryBudget = 0;                   // the pool's PoolOptions::memoryBudget (0: default)
-  // An offline render (freewheel from the start, never live): rings sized for a voice's
-  // span, not for a block at the highest pitch (offlineRingFrames); with no disk thread
-  // (disk.threaded false, spindle-render) rings of kGuardFrames, never written.
-  bool offline = false;
   DiskOptions disk;
 };
+
+// "12.3 MiB", "4.1 KiB": the memory lines' figures.
+std::string mib(std::size_t bytes);
+std::string kib(std::size_t bytes);
 
 // Voices the engine may sound at once for a polyphony: the limit plus the steal margin
 // of faded-out voices (engine::VoicePool::marginFor, checked by a test). The default
@@ -46,7 +48,7 @@ PoolOptions poolOptionsFor(const StreamingOptions& options) noexcept;
 
 class Streaming {
  public:
-  Streaming(StreamingOptions options, int polyphony, int maxBlockFrames);
+  Streaming(StreamingOptions options, int polyphony);
   ~Streaming();
   Streaming(const Streaming&) = delete;
   Streaming& operator=(const Streaming&) = delete;
@@ -58,23 +60,19 @@ class Streaming {
   // session's problem log.
   std::vector<DiskError> takeDiskErrors() { return disk_ ? disk_->takeErrors() : std::vector<DiskError>{}; }
   PoolOptions poolOptions() const noexcept { return poolOptionsFor(options_); }
-  std::size_t ringBytes() const noexcept { return bank_ ? bank_->ringBytes() : 0; }
+  // The block cache's budget (decoded and pinned blocks together), and the slots'.
+  std::size_t cacheBytes() const noexcept;
+  std::size_t slotBytes() const noexcept { return bank_ ? bank_->slotBytes() : 0; }
 
-  // Offline renders: the disk is waited for between blocks when a stream was ordered
-  // or runs low (StreamBank::keepPace), and inside a block for frames a stream does not
-  // hold yet, so the output equals an all-in-RAM render.
-  void setFreewheel(bool on) noexcept;
-  // Freewheel, between blocks, on the thread that calls Engine::process().
-  void waitForDisk() noexcept;
-
-  // One line: "<preload> MiB preload + <n> streams x <ring> KiB + <cache> MiB block
-  // cache = <total> MiB" (the cache's budget: it is backed as blocks are decoded).
-  // loopTailBytes: the program's loop tails (core/LoopTail.h), added when not 0.
+  // One line: "<preload> MiB preload (<n> of <m> samples streamed, <k> KiB a sample) +
+  // <s> streams + <cache> MiB block cache = <total> MiB" (the cache's budget: it is
+  // backed as blocks are decoded). loopTailBytes: the program's loop tails
+  // (core/LoopTail.h), added when not 0.
   std::string budget(const SamplePool& pool, std::size_t loopTailBytes = 0) const;
   // One line of the disk thread's figures: streams, reads (one per block decoded),
-  // seeks, frames decoded and frames the voices consumed (and their ratio), block
-  // cache hits and size, failures, the voices' underruns (passed in: the engine
-  // counts them), the slowest stream start.
+  // seeks, frames decoded and frames the voices read (and their ratio), block cache
+  // hits and size, failures, the voices' underruns (passed in: the engine counts them),
+  // the slowest stream start.
   std::string report(uint64_t underruns) const;
 
  private:

@@ -47,7 +47,7 @@ class FaultRig {
       key += 2;
     }
     program_->prepare();
-    bank_ = std::make_unique<rt::StreamBank>(16, stream::ringFramesFor(options, kBlock), stream::lowWaterFrames(kBlock));
+    bank_ = std::make_unique<rt::StreamBank>(16);
     disk_ = std::make_unique<stream::DiskThread>(*bank_, options);
     engine_ = std::make_unique<engine::Engine>(engine::EngineConfig{48000.0, kBlock, 16, engine::Quality::Hermite, 1, bank_.get()});
     REQUIRE(engine_->postCommand(setProgram(program_.get(), 0)));

@@ -48,7 +48,7 @@ struct StreamingHarness {
   QTemporaryDir dir;
   stream::StreamingOptions options = streamingOptions(failReads);
   LibraryLoader loader{budgetForTwo(options)};
-  stream::Streaming streaming{options, 32, kBlock};
+  stream::Streaming streaming{options, 32};
   engine::Engine engine{streamingConfig(streaming)};
   io::LiveProcessor live{engine};
   EngineLink link{EngineLink::Wiring{&engine, &live, &live.midiInput(0), &loader, &streaming, {"test", 0, false, false}}};
@@ -60,14 +60,13 @@ struct StreamingHarness {
     window.show();
     QCoreApplication::processEvents();
   }
-  // Renders `blocks` periods, waiting for the disk thread between them (as freewheel
-  // does), so what happens depends on the fault, not on the machine's speed.
+  // Renders `blocks` periods as freewheel does (the disk waited for before each
+  // stretch), so what happens depends on the fault, not on the machine's speed.
   void render(int blocks) {
     std::vector<float> l(kBlock), r(kBlock);
     for (int b = 0; b < blocks; ++b) {
-      streaming.waitForDisk();
       live.beginCycle(io::CycleStart{frame, kBlock, io::monotonicNs(), kRate});
-      live.endCycle(l.data(), r.data());
+      live.endCycleWaiting(l.data(), r.data());
       frame += kBlock;
     }
   }

@@ -46,8 +46,13 @@ python3 -c "import sys; last, lo, hi = map(float, sys.argv[1:]); sys.exit(0 if 0
   || fail "latencies last $(status_value latency_last_ms) min $(status_value latency_min_ms) max $(status_value latency_max_ms)"
 [ "$(status_value memory_bytes)" -gt 1000000 ] || fail "memory_bytes $(status_value memory_bytes)"
 python3 -c "import sys; sys.exit(0 if 0 <= float(sys.argv[1]) <= 100 else 1)" "$(status_value load_percent)" || fail "load"
-# The emptiest stream ring, 0..1 (1 when no stream is open); -1 would mean "not measured".
-python3 -c "import sys; sys.exit(0 if 0 <= float(sys.argv[1]) <= 1 else 1)" "$(status_value ring_fill_min)" \
-  || fail "ring_fill_min $(status_value ring_fill_min)"
+# The audio the stream closest to running dry holds, in ms (-1: no stream open, as here
+# once the notes are over); the preload per sample; the block cache's budget and what
+# its streams hold pinned (none: no stream open).
+python3 -c "import sys; v = float(sys.argv[1]); sys.exit(0 if v == -1 or v >= 0 else 1)" "$(status_value ahead_min_ms)" \
+  || fail "ahead_min_ms $(status_value ahead_min_ms)"
+[ "$(status_value bytes_per_sample)" -gt 0 ] || fail "bytes_per_sample $(status_value bytes_per_sample)"
+[ "$(status_value cache_budget_bytes)" -ge $((32 << 20)) ] || fail "cache_budget_bytes $(status_value cache_budget_bytes)"
+[ "$(status_value pinned_blocks)" -ge 0 ] || fail "pinned_blocks $(status_value pinned_blocks)"
 stop_spindle
 echo PASSED

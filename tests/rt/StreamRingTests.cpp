@@ -1,221 +1,110 @@
-// StreamRing, one thread: geometry, empty/full edges, guard mirror, counters at 2^64.
-#include "rt/StreamRing.h"
-
+// StreamRing: the ring of frame runs between the disk thread and the audio thread, one
+// thread at a time: capacity, the counters crossing 2^64, reset, and FrameRun::read
+// (zeros, float, 16-bit and 24-bit frames, mono and stereo).
+#include <array>
 #include <cstdint>
-#include <stdexcept>
 #include <vector>
 
 #include "StressSupport.h"
 #include "catch.h"
+#include "rt/StreamRing.h"
 
+using spindle::SampleFormat;
+using spindle::rt::FrameRun;
 using spindle::rt::StreamRing;
-using spindle::test::kNearWrap;
 
 namespace {
-constexpr int64_t G = StreamRing::kGuardFrames;
-
-// The value frame n of channel c holds in these tests (exact in float).
-float valueOf(uint64_t n, int c) { return static_cast<float>((n & 0xFFFFF) + 0x100000 * static_cast<uint64_t>(c)); }
-
-// Writes frames [from, from + frames) of the test signal through write().
-int64_t writeFrames(StreamRing& ring, uint64_t from, int64_t frames) {
-  std::vector<float> planar[2];
-  for (int c = 0; c < 2; ++c)
-    for (int64_t i = 0; i < frames; ++i) planar[c].push_back(valueOf(from + static_cast<uint64_t>(i), c));
-  const float* src[2] = {planar[0].data(), planar[1].data()};
-  return ring.write(src, frames);
-}
-
-// Checks `frames` frames from readPointer() against the signal at readPosition() - offset.
-void checkReadable(const StreamRing& ring, int64_t frames, uint64_t offset = 0) {
-  for (int c = 0; c < ring.channels(); ++c) {
-    const float* p = ring.readPointer(c);
-    for (int64_t i = 0; i < frames; ++i) {
-      INFO("channel " << c << " frame " << i);
-      REQUIRE(p[i] == valueOf(ring.readPosition() - offset + static_cast<uint64_t>(i), c));
-    }
-  }
+FrameRun run(int64_t first, int32_t frames) {
+  FrameRun r;
+  r.first = first;
+  r.frames = frames;
+  return r;
 }
 }  // namespace
 
-TEST_CASE("StreamRing: init validates channels and capacity", "[rt][ring]") {
-  StreamRing ring;
-  CHECK_THROWS_AS(ring.init(0, 1024), std::invalid_argument);
-  CHECK_THROWS_AS(ring.init(3, 1024), std::invalid_argument);
-  CHECK_THROWS_AS(ring.init(2, 1000), std::invalid_argument);
-  CHECK_THROWS_AS(ring.init(2, G / 2), std::invalid_argument);
-  ring.init(2, G);
-  CHECK(ring.capacity() == G);
-  CHECK(ring.channels() == 2);
-}
-
 TEST_CASE("StreamRing: empty, exactly full, one past", "[rt][ring]") {
-  StreamRing ring(2, 256);
-  CHECK(ring.readableFrames() == 0);
-  CHECK(ring.readContiguous() == 0);
-  CHECK(ring.writableFrames() == 256);
-  CHECK(ring.writeContiguous() == 256);
-
-  CHECK(writeFrames(ring, 0, 256) == 256);  // exactly full
-  CHECK(ring.readableFrames() == 256);
-  CHECK(ring.writableFrames() == 0);
-  CHECK(ring.writeContiguous() == 0);
-  CHECK(writeFrames(ring, 256, 1) == 0);    // one past: refused
-  CHECK(ring.writeSilence(5) == 0);
-  checkReadable(ring, 256);
-
-  ring.consume(1);
-  CHECK(ring.writableFrames() == 1);
-  CHECK(writeFrames(ring, 256, 10) == 1);   // only the one free frame
-  CHECK(ring.readableFrames() == 256);
-  checkReadable(ring, ring.readContiguous());
-  ring.consume(256);
-  CHECK(ring.readableFrames() == 0);
-  CHECK(ring.writableFrames() == 256);
-  CHECK(ring.readPosition() == 257);
-  CHECK(ring.writePosition() == 257);
-}
-
-TEST_CASE("StreamRing: a span crossing the wrap reads through the guard", "[rt][ring]") {
-  StreamRing ring(2, 64);
-  REQUIRE(writeFrames(ring, 0, 48) == 48);
-  ring.consume(48);
-  // Positions 48..63, then 0..23 after the wrap.
-  REQUIRE(writeFrames(ring, 48, 40) == 40);
-  REQUIRE(ring.readableFrames() == 40);
-  REQUIRE(ring.readContiguous() == 40);  // 16 before the wrap + 24 <= G after it
-  checkReadable(ring, 40);
-
-  // The guard holds exactly the committed head frames, and only those.
-  for (int c = 0; c < 2; ++c)
-    for (int64_t j = 0; j < 24; ++j) CHECK(ring.readPointer(c)[16 + j] == valueOf(64 + static_cast<uint64_t>(j), c));
-
-  // More than G frames past the wrap: the contiguous span stops at the guard's end.
-  REQUIRE(writeFrames(ring, 88, 24) == 24);
-  CHECK(ring.readableFrames() == 64);
-  CHECK(ring.readContiguous() == 64 - 48 + G);
-  checkReadable(ring, ring.readContiguous());
-  ring.consume(16);
-  CHECK(ring.readContiguous() == 48);
-  checkReadable(ring, 48);
-}
-
-TEST_CASE("StreamRing: writePointer + commitWrite mirror the head too", "[rt][ring]") {
-  StreamRing ring(2, 64);
-  REQUIRE(writeFrames(ring, 0, 50) == 50);
-  ring.consume(50);
-  uint64_t next = 50;
-  while (ring.writableFrames() > 0) {
-    const int64_t n = std::min<int64_t>(ring.writeContiguous(), 9);
-    REQUIRE(n > 0);
-    for (int c = 0; c < 2; ++c)
-      for (int64_t i = 0; i < n; ++i) ring.writePointer(c)[i] = valueOf(next + static_cast<uint64_t>(i), c);
-    ring.commitWrite(n);
-    next += static_cast<uint64_t>(n);
-  }
-  REQUIRE(ring.readableFrames() == 64);
-  REQUIRE(ring.readContiguous() == 64 - 50 + G);
-  checkReadable(ring, ring.readContiguous());
-}
-
-TEST_CASE("StreamRing: writeInterleaved and writeSilence", "[rt][ring]") {
-  StreamRing ring(2, 64);
-  REQUIRE(ring.writeSilence(60) == 60);
-  ring.consume(60);
-  std::vector<float> interleaved;
-  for (uint64_t n = 60; n < 90; ++n) {
-    interleaved.push_back(valueOf(n, 0));
-    interleaved.push_back(valueOf(n, 1));
-  }
-  REQUIRE(ring.writeInterleaved(interleaved.data(), 30) == 30);  // positions 60..63, 0..25
-  REQUIRE(ring.readContiguous() == 30);
-  checkReadable(ring, 30);
-  ring.consume(30);
-
-  // Silence that crosses the wrap is mirrored as zeros over the old guard contents.
-  REQUIRE(writeFrames(ring, 90, 30) == 30);  // positions 26..55
-  ring.consume(30);
-  REQUIRE(ring.writeSilence(20) == 20);       // positions 56..63, 0..11
-  for (int c = 0; c < 2; ++c)
-    for (int64_t i = 0; i < 20; ++i) CHECK(ring.readPointer(c)[i] == 0.0f);
-}
-
-TEST_CASE("StreamRing: mono aliases channel 1 to channel 0", "[rt][ring]") {
-  StreamRing ring(1, 64);
-  CHECK(ring.readPointer(1) == ring.readPointer(0));
-  CHECK(ring.writePointer(1) == ring.writePointer(0));
-  std::vector<float> mono;
-  for (uint64_t n = 0; n < 64; ++n) mono.push_back(valueOf(n, 0));
-  const float* src[1] = {mono.data()};
-  REQUIRE(ring.write(src, 64) == 64);
-  ring.consume(60);
-  REQUIRE(ring.write(src, 8) == 8);  // positions 0..7 hold values 0..7 again, guard too
-  REQUIRE(ring.readContiguous() == 12);
-  for (int64_t i = 0; i < 4; ++i) CHECK(ring.readPointer(1)[i] == valueOf(60 + static_cast<uint64_t>(i), 0));
-  for (int64_t i = 0; i < 8; ++i) CHECK(ring.readPointer(1)[4 + i] == valueOf(static_cast<uint64_t>(i), 0));
+  StreamRing ring;
+  CHECK(ring.publishedPosition() == ring.readPosition());
+  CHECK_FALSE(ring.full());
+  for (uint64_t i = 0; i < StreamRing::kCapacity; ++i) REQUIRE(ring.tryPush(run(static_cast<int64_t>(i) * 10, 10)));
+  CHECK(ring.full());
+  CHECK_FALSE(ring.tryPush(run(0, 1)));  // refused, not waited for
+  CHECK(ring.publishedPosition() - ring.readPosition() == StreamRing::kCapacity);
+  CHECK(ring.peek(ring.readPosition() + 5).first == 50);
+  ring.consume(3);
+  CHECK(ring.consumedPosition() == 3);
+  CHECK_FALSE(ring.full());
+  for (int64_t first : {1280, 1290, 1300}) REQUIRE(ring.tryPush(run(first, 10)));
+  CHECK(ring.pushed(ring.writePosition() - 1).first == 1300);
+  CHECK(ring.full());
 }
 
 TEST_CASE("StreamRing: counters crossing 2^64", "[rt][ring]") {
-  for (const uint64_t start : {~uint64_t{0} - 19, ~uint64_t{0}, kNearWrap}) {
-    StreamRing ring(2, 64, start);
-    CHECK(ring.readableFrames() == 0);
-    CHECK(ring.writableFrames() == 64);
-    uint64_t written = start, read = start;
-    // Fill and drain in uneven steps, far enough to cross 2^64 wherever we start.
-    for (int step = 0; step < 800; ++step) {
-      written += static_cast<uint64_t>(writeFrames(ring, written, 1 + step % 29));
-      REQUIRE(ring.writePosition() == written);
-      REQUIRE(ring.readableFrames() == static_cast<int64_t>(written - read));
-      REQUIRE(ring.writableFrames() == 64 - static_cast<int64_t>(written - read));
-      const int64_t n = std::min<int64_t>(ring.readContiguous(), 1 + step % 23);
-      checkReadable(ring, n);
-      ring.consume(n);
-      read += static_cast<uint64_t>(n);
-      REQUIRE(ring.readPosition() == read);
-    }
-    CHECK(read - start > 4096);  // the counters did cross the wrap
+  StreamRing ring(spindle::test::kNearWrap);
+  int64_t next = 0, checked = 0, wrong = 0;
+  for (int round = 0; round < 100; ++round) {  // 100 x 100 runs: far past 2^64
+    for (int i = 0; i < 100; ++i) REQUIRE(ring.tryPush(run(next++, 1)));
+    for (uint64_t k = ring.readPosition(); k != ring.publishedPosition(); ++k, ++checked)
+      wrong += ring.peek(k).first != checked;
+    ring.consume(100);
   }
+  CHECK(wrong == 0);
+  CHECK(checked == 10000);
+  CHECK(ring.readPosition() < spindle::test::kNearWrap);  // the counters did wrap
 }
 
 TEST_CASE("StreamRing: full at the wrap of the counters", "[rt][ring]") {
-  StreamRing ring(2, 32, ~uint64_t{0} - 15);  // full ring spans the 2^64 wrap
-  REQUIRE(writeFrames(ring, ~uint64_t{0} - 15, 32) == 32);
-  CHECK(ring.writePosition() == 16);
-  CHECK(ring.writableFrames() == 0);
-  CHECK(ring.readableFrames() == 32);
-  CHECK(writeFrames(ring, 16, 1) == 0);
-  CHECK(ring.readContiguous() == 32);
-  checkReadable(ring, 32);
+  StreamRing ring(~uint64_t{0} - StreamRing::kCapacity / 2);
+  for (uint64_t i = 0; i < StreamRing::kCapacity; ++i) REQUIRE(ring.tryPush(run(0, 1)));
+  CHECK(ring.full());  // write - read == capacity across 2^64, not "write >= read + capacity"
+  ring.consume(1);
+  CHECK(ring.tryPush(run(0, 1)));
 }
 
 TEST_CASE("StreamRing: reset empties the ring for reuse", "[rt][ring]") {
-  StreamRing ring(2, 64);
-  REQUIRE(writeFrames(ring, 0, 50) == 50);
-  ring.consume(10);
-  ring.reset();
-  CHECK(ring.readableFrames() == 0);
-  CHECK(ring.writableFrames() == 64);
-  CHECK(ring.readPosition() == 0);
-  ring.reset(kNearWrap);
-  CHECK(ring.writePosition() == kNearWrap);
-  REQUIRE(writeFrames(ring, kNearWrap, 64) == 64);
-  checkReadable(ring, ring.readContiguous());
+  StreamRing ring;
+  for (int i = 0; i < 10; ++i) REQUIRE(ring.tryPush(run(i, 1)));
+  ring.consume(4);
+  ring.reset(7);
+  CHECK(ring.readPosition() == 7);
+  CHECK(ring.publishedPosition() == 7);
+  CHECK(ring.writePosition() == 7);
 }
 
-// A loop exit (stream/DiskStream.cpp) takes back frames read ahead with the old loop
-// and writes others where they were, the head's guard copy included.
-TEST_CASE("StreamRing: retractWrite takes back the last frames committed", "[rt][ring]") {
-  StreamRing ring(2, 64);
-  REQUIRE(writeFrames(ring, 0, 60) == 60);
-  ring.consume(40);
-  REQUIRE(writeFrames(ring, 60, 30) == 30);  // counters 60..89: positions 60..63, 0..25
-  ring.retractWrite(20);                     // counters 70..89 (positions 6..25) taken back
-  CHECK(ring.writePosition() == 70);
-  CHECK(ring.readableFrames() == 30);
-  CHECK(ring.writableFrames() == 34);
-  REQUIRE(writeFrames(ring, 1070, 20) == 20);  // counters 70..89 again, other values
-  REQUIRE(ring.readContiguous() == 50);        // 40..89 as one array, through the guard
-  checkReadable(ring, 30);                     // 40..69: kept
-  for (int c = 0; c < 2; ++c)
-    for (int64_t i = 30; i < 50; ++i) CHECK(ring.readPointer(c)[i] == valueOf(1000 + 40 + static_cast<uint64_t>(i), c));
+TEST_CASE("FrameRun::read converts each format exactly, and a run with no frames reads zeros", "[rt][ring]") {
+  const std::array<float, 4> floats{0.5f, -0.25f, 1.0f, -1.0f};
+  const std::array<int16_t, 4> shorts{-32768, -1, 1, 32767};
+  // 24-bit little-endian: -8388608, -1, 1, 8388607.
+  const std::array<uint8_t, 12> packed{0x00, 0x00, 0x80, 0xFF, 0xFF, 0xFF, 0x01, 0x00, 0x00, 0xFF, 0xFF, 0x7F};
+  std::vector<float> left(3), right(3);
+
+  FrameRun f = run(100, 4);
+  f.left = floats.data();
+  f.right = floats.data() + 1;  // another channel: here the same values one frame on
+  f.read(101, 2, left.data(), right.data());
+  CHECK(left[0] == -0.25f);
+  CHECK(left[1] == 1.0f);
+  f.read(101, 3, left.data(), nullptr);
+  CHECK(left == std::vector<float>{-0.25f, 1.0f, -1.0f});
+  CHECK(right[0] == 1.0f);
+  CHECK(right[1] == -1.0f);
+
+  FrameRun s = run(0, 4);
+  s.format = SampleFormat::Int16;
+  s.left = s.right = shorts.data();  // mono: both channels read the one
+  s.read(0, 3, left.data(), right.data());
+  CHECK(left == std::vector<float>{-1.0f, -1.0f / 32768.0f, 1.0f / 32768.0f});
+  CHECK(right == left);
+
+  FrameRun p = run(10, 4);
+  p.format = SampleFormat::Int24;
+  p.left = packed.data();
+  p.right = packed.data() + 3;
+  p.read(11, 3, left.data(), nullptr);  // nullptr: the left channel only
+  CHECK(left == std::vector<float>{-1.0f / 8388608.0f, 1.0f / 8388608.0f, 8388607.0f / 8388608.0f});
+
+  FrameRun z = run(0, 1000);  // past the file's end: no storage at all
+  z.read(500, 3, left.data(), right.data());
+  CHECK(left == std::vector<float>{0.0f, 0.0f, 0.0f});
+  CHECK(right == std::vector<float>{0.0f, 0.0f, 0.0f});
 }

@@ -64,7 +64,9 @@ TEST_CASE("every format decodes by block, in any order, to the whole-file decode
       CHECK(b->frames == std::min(fpb, kFrames - k * fpb));
       CHECK(cache.blocks.framesPerBlock(part) == fpb);
       for (auto& g : got) g.assign(static_cast<std::size_t>(b->frames), -2.0f);
-      BlockCache::copyFrames(*b, 0, b->frames, got[0].data(), got[1].data());
+      const rt::FrameRun run = BlockCache::runOf(*b, k * fpb, b->frames);
+      CHECK(run.frames == b->frames);
+      run.read(0, run.frames, got[0].data(), got[1].data());
       for (int64_t i = 0; i < b->frames; ++i)
         for (int c = 0; c < 2; ++c) wrong += got[c][static_cast<std::size_t>(i)] != whole->frameAt(c, k * fpb + i);
       cache.blocks.unpin(b);
@@ -110,7 +112,7 @@ TEST_CASE("eviction: least recently used unpinned first, reused blocks last, pin
   for (int64_t k = 6; k < 12; ++k) cache.blocks.unpin(cache.pin(s, k));  // churn
   CHECK(held->index == 0);  // the pinned block kept its frames
   float frame5 = 0.0f;
-  BlockCache::copyFrames(*held, 5, 1, &frame5, nullptr);
+  BlockCache::runOf(*held, 5, 1).read(0, 1, &frame5, nullptr);
   CHECK(frame5 == static_cast<float>(test::frameValue(5, 0)) / 32768.0f);
   CHECK(cache.blocks.blocksHeld() == 4);
   CHECK(cache.blocks.bytesHeld() == 4 * BlockCache::kBlockBytes);

@@ -1,7 +1,8 @@
-// The disk thread driven by a test-side consumer: frames past the preload arrive in
+// The disk thread driven by a test-side consumer: runs past the preload arrive in
 // order, loops are followed (wrapping back into the preload), a loop_sustain exit
-// rewrites what was read ahead, compressed files decode incrementally, failures
-// complete the stream, and slots come back after Release.
+// starts a new run sequence at the exit point, compressed files decode incrementally,
+// failures complete the stream, slots come back after Release, and a live stream pins
+// only the blocks its read-ahead spans.
 #include <algorithm>
 #include <atomic>
 #include <vector>
@@ -35,9 +36,7 @@ DiskOptions smallReads() {
 }
 
 struct Rig {
-  explicit Rig(DiskOptions options = smallReads(), int streams = 4)
-      : bank(streams, stream::ringFramesFor(options, kBlock), stream::lowWaterFrames(kBlock)),
-        disk(bank, std::move(options)) {}
+  explicit Rig(DiskOptions options = smallReads(), int streams = 4) : bank(streams), disk(bank, std::move(options)) {}
   rt::StreamBank bank;
   DiskThread disk;
 };
@@ -66,8 +65,8 @@ TEST_CASE("a stream delivers every frame past the preload, then guard zeros, the
   const int slot = rig.bank.acquire();
   REQUIRE(slot >= 0);
   rig.bank.post(openOrder(static_cast<uint32_t>(slot), part, LoopMap{}, 1000, 50000 - 1 + kGuard));
-  rig.bank.endBlock();
-  const auto frames = test::drainRing(rig.bank, static_cast<uint32_t>(slot), 50000 - 1000 + kGuard);
+  rig.bank.endBlock(kBlock);
+  const auto frames = test::drainStream(rig.bank, static_cast<uint32_t>(slot), 50000 - 1000 + kGuard);
   REQUIRE(frames[0].size() == static_cast<std::size_t>(49000 + kGuard));
   int wrong = 0;
   for (int64_t u = 1000; u < 50000 + kGuard; ++u)
@@ -93,9 +92,9 @@ TEST_CASE("a looping stream follows the loop map, wrapping back into the preload
   Rig rig;
   const int slot = rig.bank.acquire();
   rig.bank.post(openOrder(static_cast<uint32_t>(slot), part, loop, 1000, LoopMap::kEndless));
-  rig.bank.endBlock();
+  rig.bank.endBlock(kBlock);
   const int64_t count = 100000;  // five cycles
-  const auto frames = test::drainRing(rig.bank, static_cast<uint32_t>(slot), count);
+  const auto frames = test::drainStream(rig.bank, static_cast<uint32_t>(slot), count);
   REQUIRE(frames[0].size() == static_cast<std::size_t>(count));
   int wrong = 0;
   for (int64_t u = 1000; u < 1000 + count; ++u)
@@ -114,14 +113,14 @@ TEST_CASE("a loop_sustain exit: the stream follows the new map from the exit poi
   const LoopMap looping{500, 2501, LoopMap::kForever};  // 500..3000: the ring holds several cycles
   Rig rig;
   engine::StreamReader reader;
-  REQUIRE(reader.open(&rig.bank, part, looping, 1000, LoopMap::kEndless));
-  rig.bank.endBlock();
+  REQUIRE(reader.open(&rig.bank, part, looping, 1000, LoopMap::kEndless, 1000));
+  rig.bank.endBlock(kBlock);
   std::vector<float> left(4096), right(4096);
   int wrong = 0;
   const auto readAndCheck = [&](const LoopMap& map, int64_t from, int64_t to) {
     for (int64_t u = from; u < to;) {
-      reader.consumeBefore(u);
       const int want = static_cast<int>(std::min<int64_t>(4096, to - u));
+      reader.advance(u, u + want);
       const int got = reader.copy(u, want, left.data(), right.data());
       for (int k = 0; k < got; ++k)
         wrong += (left[k] != test::inRamFrame(*whole, map, u + k, 0)) +
@@ -131,14 +130,14 @@ TEST_CASE("a loop_sustain exit: the stream follows the new map from the exit poi
     }
   };
   readAndCheck(looping, 1000, 5000);  // into cycle 1
-  rig.bank.waitUntilReady();         // the disk fills the ring well past the exit point
+  rig.bank.prepare(kBlock);          // the runs reach well past the exit point
   LoopMap released = looping;
   released.wraps = released.cycleOf(5000);
   const int64_t exitFrame = released.exitPoint();
   REQUIRE(exitFrame == 500 + 2 * 2501);
   const int64_t last = 39999 + released.wraps * released.loopLength + kGuard;
   reader.exit(released, exitFrame, last);
-  rig.bank.endBlock();
+  rig.bank.endBlock(kBlock);
   readAndCheck(released, 5000, last + 1);
   CHECK(wrong == 0);
   CHECK(reader.complete());
@@ -154,20 +153,18 @@ struct ExitPlay {
 
 // Reads like a voice in an offline render: spans of 256 frames with kGuard history
 // taps before and look-ahead after, consuming only up to the span's first frame, the
-// disk waited for inside copy() (freewheel) and before every block (waitUntilReady,
-// not keepPace: every ring below three quarters is topped up then, so the fill levels
-// do not depend on when the disk thread runs). Released (leaveLoop: the current cycle
-// is the last) at unrolled frame `releaseAt`.
+// disk prepared before every block for what a voice may read in it (Engine::
+// processWaiting does the same). Released (leaveLoop: the current cycle is the last)
+// at unrolled frame `releaseAt`.
 ExitPlay playThroughExit(const SampleData& whole, const SampleData* part, LoopMap map, int64_t releaseAt,
                          int64_t lastFrame) {
   const auto streamLast = [lastFrame](const LoopMap& m) {  // as SampleSource::streamLast
     return m.wraps >= LoopMap::kForever ? LoopMap::kEndless : lastFrame + m.wraps * m.loopLength + kGuard;
   };
   Rig rig;
-  rig.bank.setFreewheel(true);
   engine::StreamReader reader;
-  REQUIRE(reader.open(&rig.bank, part, map, 1000, streamLast(map)));
-  rig.bank.endBlock();
+  REQUIRE(reader.open(&rig.bank, part, map, 1000, streamLast(map), 1000));
+  rig.bank.endBlock(256);
   ExitPlay out;
   std::vector<float> left(256 + 2 * kGuard), right(256 + 2 * kGuard);
   const int want = 256 + 2 * kGuard;
@@ -177,14 +174,14 @@ ExitPlay playThroughExit(const SampleData& whole, const SampleData* part, LoopMa
       reader.exit(map, map.exitPoint(), streamLast(map));
     }
     if (u - kGuard + want > streamLast(map) + 1) break;
-    rig.bank.waitUntilReady();
-    reader.consumeBefore(u - kGuard);
+    rig.bank.prepare(256);
+    reader.advance(u - kGuard, u - kGuard + want);
     const int got = reader.copy(u - kGuard, want, left.data(), right.data());
     out.shortSpans += got < want;
     for (int k = 0; k < got; ++k)
       out.wrong += (left[static_cast<std::size_t>(k)] != test::inRamFrame(whole, map, u - kGuard + k, 0)) +
                    (right[static_cast<std::size_t>(k)] != test::inRamFrame(whole, map, u - kGuard + k, 1));
-    rig.bank.endBlock();
+    rig.bank.endBlock(256);
   }
   rig.bank.waitUntilReady();
   out.complete = reader.complete();
@@ -193,24 +190,24 @@ ExitPlay playThroughExit(const SampleData& whole, const SampleData* part, LoopMa
 }
 }  // namespace
 
-// The frames the disk read ahead past the exit point with the old loop lie between
-// the voice's history taps and the frames after the exit: left in the ring, nobody
-// consumed them, they counted as a full ring (no top-up) and the voice underran there.
-TEST_CASE("a loop_sustain exit takes back the frames read ahead with the old loop", "[stream][disk]") {
+// Runs the disk pushed past the exit point with the old loop lie between the voice's
+// history taps and the runs that follow the exit: the voice skips them (they are valid
+// only before exitFrame), reads on from the first run at exitIndex, and consumes them
+// once it is past the exit, which gives their blocks back.
+TEST_CASE("a loop_sustain exit: the runs of the old loop past the exit point are skipped", "[stream][disk]") {
   const auto dir = test::scratchDir("disk-exit-taps");
   test::writeTestWav(dir / "sus.wav", 2, 40000);
   SamplePool ram(PoolOptions{-1}), head(PoolOptions{1000, 0});
   const SampleData* whole = ram.acquire((dir / "sus.wav").string());
   const SampleData* part = head.acquire((dir / "sus.wav").string());
-  // Released near the end of cycle 0 (taken at 2824, the exit point is 3001): the
-  // 16384-frame ring, topped up to full at 1544, holds 14383 frames of the old loop
-  // past the exit point and 209 before it.
+  // Released near the end of cycle 0 (taken at 2824, the exit point is 3001): the runs
+  // reach several cycles of the old loop past the exit point by then.
   const ExitPlay forever = playThroughExit(*whole, part, LoopMap{500, 2501, LoopMap::kForever}, 2701, 39999);
   CHECK(forever.shortSpans == 0);
   CHECK(forever.wrong == 0);
   CHECK(forever.complete);
-  // loop_count=3: the whole stream (13001 frames and the guard) was in the ring, and
-  // complete, before the release; after it there is more to write than before.
+  // loop_count=3: every run of the stream (13001 frames and the guard) was pushed, and
+  // the stream complete, before the release; after it there is more to push than before.
   const ExitPlay counted = playThroughExit(*whole, part, LoopMap{500, 2501, 2}, 1200, 7999);
   CHECK(counted.shortSpans == 0);
   CHECK(counted.wrong == 0);
@@ -230,8 +227,8 @@ TEST_CASE("FLAC and Ogg Vorbis stream incrementally and match a whole-file decod
   Rig rig;
   const int slot = rig.bank.acquire();
   rig.bank.post(openOrder(static_cast<uint32_t>(slot), part, LoopMap{}, 8192, whole->totalFrames - 1));
-  rig.bank.endBlock();
-  const auto frames = test::drainRing(rig.bank, static_cast<uint32_t>(slot), whole->totalFrames - 8192);
+  rig.bank.endBlock(kBlock);
+  const auto frames = test::drainStream(rig.bank, static_cast<uint32_t>(slot), whole->totalFrames - 8192);
   REQUIRE(static_cast<int64_t>(frames[0].size()) == whole->totalFrames - 8192);
   double worst = 0.0;
   for (int64_t u = 8192; u < whole->totalFrames; ++u)
@@ -250,10 +247,11 @@ TEST_CASE("a stream whose file is gone completes at once as a failure", "[stream
   Rig rig;
   const int slot = rig.bank.acquire();
   rig.bank.post(openOrder(static_cast<uint32_t>(slot), part, LoopMap{}, 1000, 20000));
-  rig.bank.endBlock();
+  rig.bank.endBlock(kBlock);
   rig.bank.waitUntilReady();
   CHECK(rig.bank.slot(static_cast<uint32_t>(slot)).complete.load());
-  CHECK(rig.bank.slot(static_cast<uint32_t>(slot)).ring.readableFrames() == 0);
+  const rt::StreamRing& runs = rig.bank.slot(static_cast<uint32_t>(slot)).runs;
+  CHECK(runs.publishedPosition() == runs.readPosition());  // no run
   CHECK(rig.disk.counters().failures.load() == 1);
 }
 
@@ -270,9 +268,9 @@ TEST_CASE("slots: all in use refuses, Release gives them back", "[stream][disk]"
     release.slot = static_cast<uint32_t>(s);
     rig.bank.post(release);
   }
-  rig.bank.endBlock();
+  rig.bank.endBlock(kBlock);
   rig.bank.waitUntilReady();
-  rig.bank.endBlock();  // takes the returned slots back
+  rig.bank.endBlock(kBlock);  // takes the returned slots back
   CHECK(rig.bank.slotsInUse() == 0);
   CHECK(rig.bank.acquire() >= 0);
 }
@@ -299,21 +297,46 @@ TEST_CASE("the file cache keeps at most its limit of idle files, most recent fir
   CHECK((a && b && a != b));
 }
 
-TEST_CASE("ring sizes: a live ring covers a block at the highest pitch, an offline ring one chunk", "[stream][disk]") {
-  stream::StreamingOptions options;
-  options.disk.fifoPriority = 0;
-  options.streams = 4;
-  stream::Streaming live(options, 256, 256);
-  CHECK(live.bank()->ringFrames() == 16384);  // 256 frames x 32 (the highest increment) + taps + 4096
-  CHECK(live.bank()->lowWaterFrames() == 256 * 32 + 2 * limits::kGuardFrames);
-  options.offline = true;
-  stream::Streaming offline(options, 256, 256);
-  CHECK(offline.bank()->ringFrames() == 4096);  // one chunk's span, its taps and the lag
-  CHECK(offline.bank()->lowWaterFrames() == 2048);
-  CHECK(offline.ringBytes() * 4 <= live.ringBytes() + 8 * 1024);  // a quarter, guards and padding aside
-  // The most one read of a voice asks for: a chunk at the highest increment, the taps
-  // either side, and fewer than kGuardFrames the ring's read position may trail by.
-  using engine::RenderScratch;
-  const auto chunkSpan = static_cast<int64_t>(RenderScratch::kChunkFrames * RenderScratch::kMaxIncrement);
-  CHECK(chunkSpan + 3 * limits::kGuardFrames <= offline.bank()->ringFrames());
+TEST_CASE("read-ahead: a live stream pins the blocks one block past its voice, a waiting render what it asks",
+          "[stream][disk]") {
+  CHECK(stream::liveAheadFrames(8192, 256, 1.0f) == 8192 + 2 * kGuard);       // a block ahead at normal speed
+  CHECK(stream::liveAheadFrames(8192, 256, 32.0f) == 3 * 256 * 32 + 2 * kGuard);  // three periods, five octaves up
+  CHECK(stream::liveAheadFrames(8192, 1024, 4.0f) == 3 * 1024 * 4 + 2 * kGuard);  // a longer period reads further
+  CHECK(rt::StreamBank::demandFrames(256) == (256 + 2) * 32 + 2 * kGuard);
+  CHECK(stream::minCacheBlocks(320, false) == 3 * 320 + 2);
+
+  const auto dir = test::scratchDir("disk-ahead");
+  test::writeTestWav(dir / "long.wav", 2, 200000);  // 16-bit stereo: 8192-frame blocks
+  SamplePool head(PoolOptions{4096, 0});
+  const SampleData* part = head.acquire((dir / "long.wav").string());
+  Rig rig;
+  const auto slot = static_cast<uint32_t>(rig.bank.acquire());
+  rt::StreamSlot& s = rig.bank.slot(slot);
+  s.reach.store(0);
+  rig.bank.post(openOrder(slot, part, LoopMap{}, 4096, 200000 - 1 + kGuard));
+  rig.bank.endBlock(kBlock);
+  rig.bank.waitUntilReady();
+  // From the stream's first frame (the voice still plays its preload): 4096 + 8256.
+  CHECK(s.pushedEnd.load() == 16384);  // whole blocks 0 and 1
+  CHECK(rig.disk.pinnedBlocks() == 2);
+  // The voice reads on into block 5: the read-ahead follows it, and the runs it has read
+  // past, once consumed, give their blocks back.
+  const int64_t reach = 5 * 8192 + 100;
+  s.reach.store(reach);
+  rig.bank.waitUntilReady();
+  CHECK(s.pushedEnd.load() >= reach + 8192 + 2 * kGuard);
+  CHECK(s.pushedEnd.load() == 7 * 8192);  // runs end at a block's end: up to block 6, 7 was not needed
+  while (s.runs.readPosition() != s.runs.publishedPosition() && s.runs.peek(s.runs.readPosition()).end() <= reach)
+    s.runs.consume(1);
+  rig.bank.waitUntilReady();
+  CHECK(rig.disk.pinnedBlocks() == 2);  // blocks 5 and 6
+  // A waiting render asks for a block at the highest increment past the reach.
+  rig.bank.prepare(1024);
+  CHECK(s.pushedEnd.load() >= reach + rt::StreamBank::demandFrames(1024));
+  rt::StreamOrder release;
+  release.type = rt::StreamOrderType::Release;
+  release.slot = slot;
+  rig.bank.post(release);
+  rig.bank.waitUntilReady();
+  CHECK(rig.disk.pinnedBlocks() == 0);  // Release gives every pinned block back
 }

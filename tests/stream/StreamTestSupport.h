@@ -1,9 +1,10 @@
 #pragma once
 // Helpers for the disk-streaming tests: long test files with a distinct value in
-// every frame, and a consumer that drains a stream ring the way the audio thread
+// every frame, and a consumer that drains a stream's runs the way the audio thread
 // does (but waits for the disk between reads, like an offline render).
 #include <sndfile.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -54,21 +55,30 @@ inline bool writeTestCompressed(const std::filesystem::path& path, int format, i
   return written == frames;
 }
 
-// Reads `count` frames of a ring from the consumer's side, waiting for the disk
-// thread between reads (freewheel style). Returns planar frames; fewer when the
-// stream completes early.
-inline std::vector<std::vector<float>> drainRing(rt::StreamBank& bank, uint32_t slot, int64_t count) {
+// Reads `count` frames of a stream from the consumer's side, run by run (as float),
+// consuming each run once copied and telling the disk how far it has read; when no run
+// is there it waits for the disk (an offline reader). Returns planar frames; fewer when
+// the stream completes early.
+inline std::vector<std::vector<float>> drainStream(rt::StreamBank& bank, uint32_t slot, int64_t count) {
   std::vector<std::vector<float>> out(2);
-  rt::StreamRing& ring = bank.slot(slot).ring;
+  rt::StreamSlot& s = bank.slot(slot);
+  std::vector<float> left, right;
   while (static_cast<int64_t>(out[0].size()) < count) {
-    const int64_t n = std::min(ring.readContiguous(), count - static_cast<int64_t>(out[0].size()));
-    if (n == 0) {
-      if (bank.slot(slot).complete.load(std::memory_order_acquire) && ring.readableFrames() == 0) break;
+    const uint64_t r = s.runs.readPosition();
+    if (r == s.runs.publishedPosition()) {
+      if (s.complete.load(std::memory_order_acquire) && r == s.runs.publishedPosition()) break;
       bank.waitUntilReady();
       continue;
     }
-    for (int c = 0; c < 2; ++c) out[c].insert(out[c].end(), ring.readPointer(c), ring.readPointer(c) + n);
-    ring.consume(n);
+    const rt::FrameRun& run = s.runs.peek(r);
+    const int n = static_cast<int>(std::min<int64_t>(run.frames, count - static_cast<int64_t>(out[0].size())));
+    left.resize(static_cast<std::size_t>(n));
+    right.resize(static_cast<std::size_t>(n));
+    run.read(run.first, n, left.data(), right.data());
+    out[0].insert(out[0].end(), left.begin(), left.end());
+    out[1].insert(out[1].end(), right.begin(), right.end());
+    s.reach.store(run.end(), std::memory_order_relaxed);
+    s.runs.consume(1);
   }
   return out;
 }

@@ -29,7 +29,7 @@ struct Piano {
   bench::PianoShape shape;
   std::vector<io::TimedMidiEvent> song;
   Piano() {
-    shape.roots = 12;  // 48 FLAC files of 1.5-6 s
+    shape.roots = 16;  // 64 FLAC files of 1.5-6 s
     shape.longest = 6.0;
     shape.shortest = 1.5;
     const auto regions = bench::pianoRegions(shape);
@@ -59,6 +59,7 @@ struct RenderSetup {
 
 // spindle-render's wiring (src/app/RenderCommand.cpp) with a disk thread, as a live
 // session's freewheel has, unless setup.threaded is false: preload < 0 holds every sample.
+// The renderer waits for the disk before every stretch (Engine::processWaiting).
 Result render(const Piano& piano, int64_t preload, const std::vector<io::TimedMidiEvent>& song,
               RenderSetup setup = {}) {
   stream::StreamingOptions options;
@@ -67,18 +68,16 @@ Result render(const Piano& piano, int64_t preload, const std::vector<io::TimedMi
   options.disk.fifoPriority = 0;
   options.disk.beforeRead = std::move(setup.slowDisk);
   options.disk.threaded = setup.threaded;
-  options.offline = true;  // as spindle-render: rings for a span, not a block at the highest pitch
   app::Loader loader(stream::poolOptionsFor(options));
-  stream::Streaming streaming(options, kPolyphony, kBlock);
+  stream::Streaming streaming(options, kPolyphony);
   const app::Loader::Result loaded = loader.load(piano.dir / "piano.sfz");
   REQUIRE(loaded.program);
-  streaming.setFreewheel(true);
   engine::EngineConfig config{48000.0, kBlock, kPolyphony, engine::Quality::Hermite, 1, streaming.bank()};
   Result out;
   {
     engine::Engine engine(config);
     REQUIRE(engine.postCommand(test::setProgram(loaded.program.get(), 0)));
-    io::OfflineRenderer renderer(engine, io::RenderOptions{kBlock, 0.0, 10.0, [&streaming] { streaming.waitForDisk(); }});
+    io::OfflineRenderer renderer(engine, io::RenderOptions{kBlock, 0.0, 10.0});
     out.render = renderer.render(song, [&](const float* l, const float* r, int frames) {
       const auto at = static_cast<int64_t>(out.left.size());
       if (streaming.disk() && at <= setup.snapshotFrame && at + frames > setup.snapshotFrame) {
@@ -93,7 +92,7 @@ Result render(const Piano& piano, int64_t preload, const std::vector<io::TimedMi
     engine.collectAllPrograms([](const engine::Program*) {});
   }
   if (const stream::DiskThread* disk = streaming.disk()) {
-    streaming.waitForDisk();  // the last Release orders: their frames consumed are counted
+    streaming.bank()->waitUntilReady();  // the last Release orders: their frames consumed are counted
     out.decoded = disk->counters().framesDecoded.load();
     out.consumed = disk->counters().framesConsumed.load();
     out.streams = disk->counters().streamsOpened.load();
@@ -122,9 +121,9 @@ TEST_CASE("a saturated dense FLAC render streams bit-identically to the all-in-R
   REQUIRE(streamed.consumed > 1000000);
   CHECK(static_cast<double>(streamed.decoded) <= 1.3 * static_cast<double>(streamed.consumed));
 
-  // A cache far smaller than the piano's 26 MiB of decoded 16-bit audio (its floor: a
-  // block per stream slot and two, 10 MiB): blocks are evicted and decoded again, the
-  // output stays exact, and decoding stays well under the voices' reads.
+  // A cache smaller than the piano's decoded 16-bit audio (its floor, the blocks every
+  // stream slot's read-ahead may pin, 3 x 320 + 2 blocks: 30 MiB): blocks are evicted and
+  // decoded again, the output stays exact, and decoding stays well under the voices' reads.
   RenderSetup tiny;
   tiny.cacheBytes = 0;
   const Result small = render(piano, 4096, piano.song, tiny);
@@ -161,7 +160,7 @@ TEST_CASE("a saturated dense FLAC render streams bit-identically to the all-in-R
 TEST_CASE("a repeated note decodes nothing new while its blocks stay in the cache", "[stream][cache]") {
   const Piano piano;
   // Key 30, velocity 100 (one FLAC file): held 2 s, then, once it has ended, held 1 s.
-  // The second note reads a part of what the first read (and a ring's read-ahead past
+  // The second note reads a part of what the first read (and the first's read-ahead past
   // its end, within the first note's frames), so all its blocks are in the cache.
   const auto note = [](double at, double hold) {
     return std::vector<io::TimedMidiEvent>{{at, 0x90, 30, 100}, {at + hold, 0x80, 30, 0}};

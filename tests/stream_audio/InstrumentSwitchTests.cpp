@@ -28,7 +28,7 @@ TEST_CASE("switching instruments while notes sound: old voices finish, the old P
   options.fifoPriority = 0;
   // The Loader (and its pool) outlives the disk thread, which reads its samples.
   app::Loader loader(stream::PoolOptions{2048, options.readFrames()});
-  rt::StreamBank bank(64, stream::ringFramesFor(options, kBlock), stream::lowWaterFrames(kBlock));
+  rt::StreamBank bank(64);
   stream::DiskThread disk(bank, options);
   stream::LoaderThread loaderThread;
   const auto load = [&](const char* sample) {

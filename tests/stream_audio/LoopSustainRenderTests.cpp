@@ -1,7 +1,6 @@
 // loop_sustain through the real loader, disk thread and offline renderer, wired as
 // spindle-render wires them: notes released just before the end of a loop cycle, when
-// the ring holds frames the disk read ahead with the old loop past the exit point (and
-// is full of them), render bit-identically to the all-in-RAM render with 0 underruns:
+// the stream's runs reach past the exit point with the old loop, render bit-identically to the all-in-RAM render with 0 underruns:
 // with no preload and with one, with a slow disk, and live (no wait inside a block)
 // with a disk that keeps up, whether the release comes well before the exit point or
 // only frames before it (the exit frames kept in RAM, core/LoopTail.h).
@@ -9,6 +8,7 @@
 #include <chrono>
 #include <cmath>
 #include <fstream>
+#include <functional>
 #include <thread>
 #include <vector>
 
@@ -34,7 +34,7 @@ struct Loop {
   int64_t start, length, count;  // count 0: loops until the release
 };
 // long.wav: stereo 16-bit; tone.flac: mono FLAC; short.wav: a loop_count=4 loop whose
-// whole remaining stream fits in one ring, so it is complete before the release.
+// whole remaining stream fits in the read-ahead, so it is complete before the release.
 constexpr Loop kLoops[] = {{"long.wav", 48, 79, 60, 20000, 10000, 0},
                            {"tone.flac", 36, 47, 44, 30000, 8000, 0},
                            {"short.wav", 84, 84, 84, 9000, 500, 4}};
@@ -92,31 +92,29 @@ struct Result {
 };
 
 // spindle-render's wiring (src/app/RenderCommand.cpp) but for the read size; live: a
-// session's rings and no wait inside a block, the disk waited for before every block
-// so that it keeps up.
+// session's read-ahead and no wait inside a block (Engine::process), the disk waited for
+// before every block so that it keeps up.
 Result render(const Library& lib, const std::vector<io::TimedMidiEvent>& events, const Setup& setup) {
   stream::StreamingOptions options;
   options.preloadFrames = setup.preload;
   options.disk.readBytes = 16 * 1024;  // 4096-frame reads: short.wav (12000 frames) streams too
   options.disk.fifoPriority = 0;
   options.disk.beforeRead = setup.slowDisk;
-  options.offline = !setup.live;
   options.disk.threaded = setup.threaded;
   app::Loader loader(stream::poolOptionsFor(options));
-  stream::Streaming streaming(options, 32, kBlock);
+  stream::Streaming streaming(options, 32);
   const app::Loader::Result loaded = loader.load(lib.dir / "sustain.sfz");
   REQUIRE(loaded.program);
   REQUIRE(loaded.program->regions.size() == 3);
-  streaming.setFreewheel(!setup.live);
-  const auto wait = [&streaming, live = setup.live] {
-    if (live && streaming.bank()) streaming.bank()->waitUntilReady();
-    if (!live) streaming.waitForDisk();
-  };
+  std::function<void()> wait;
+  if (setup.live) wait = [&streaming] { streaming.bank()->waitUntilReady(); };
   Result out;
   {
     engine::Engine engine(engine::EngineConfig{kRate, kBlock, 32, engine::Quality::Hermite, 1, streaming.bank()});
     REQUIRE(engine.postCommand(test::setProgram(loaded.program.get(), 0)));
-    io::OfflineRenderer renderer(engine, io::RenderOptions{kBlock, 0.0, 5.0, wait});
+    io::RenderOptions renderOptions{kBlock, 0.0, 5.0, wait};
+    renderOptions.live = setup.live;
+    io::OfflineRenderer renderer(engine, renderOptions);
     out.render = renderer.render(events, [&](const float* l, const float* r, int frames) {
       out.left.insert(out.left.end(), l, l + frames);
       out.right.insert(out.right.end(), r, r + frames);
@@ -142,8 +140,8 @@ void checkLiveAgainstRam(const std::vector<int64_t>& before) {
 }
 }  // namespace
 
-// Offline: from 8 frames before the exit point (the ring all but full of frames past
-// it) to 7000 (a few past it).
+// Offline: from 8 frames before the exit point (the runs reaching far past it with
+// the old loop) to 7000 (a few past it).
 TEST_CASE("loop_sustain released near a loop end streams bit-identically to the all-in-RAM render",
           "[stream][render][loopsus]") {
   const Library lib;
@@ -172,11 +170,9 @@ TEST_CASE("loop_sustain released near a loop end streams bit-identically to the 
 }
 
 // Live, nothing waits inside a block. From 900 frames before the exit point on, the
-// disk has a round for the Exit order and the frames past the exit arrive in time.
-// Frames read ahead past the exit point, left in the 16384-frame ring, had kept it over
-// three quarters full (no top-up) for these releases: 28 underruns before
-// DiskStream::exit took them back.
-TEST_CASE("live: a loop_sustain release leaves no read-ahead in the ring that stops its top-up",
+// disk has a round for the Exit order and the runs past the exit arrive in time; the
+// runs of the old loop past it, pushed before, are skipped.
+TEST_CASE("live: after a loop_sustain release the runs past the exit point arrive in time",
           "[stream][render][loopsus]") {
   checkLiveAgainstRam({900, 1300, 1800, 2500, 3200, 4000});
 }

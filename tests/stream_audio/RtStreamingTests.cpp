@@ -1,7 +1,8 @@
-// A 256-voice streaming render: every voice reads past its preload from a ring the
-// disk thread fills, and the audio thread's whole path (note-ons ordering streams,
-// ring reads, note-offs releasing them, the semaphore post) allocates nothing and
-// takes no lock. Under the rtsan preset RealtimeSanitizer checks the same scope.
+// A 256-voice streaming render: every voice reads past its preload from the decoded
+// blocks in place, through the runs the disk thread pushes, and the audio thread's whole
+// path (note-ons ordering streams, reading and converting runs, consuming them,
+// note-offs releasing streams, the semaphore post) allocates nothing and takes no lock.
+// Under the rtsan preset RealtimeSanitizer checks the same scope.
 #include "StreamAudioSupport.h"
 #include "RtChecks.h"
 #include "catch.h"
@@ -47,7 +48,7 @@ TEST_CASE("Audio thread: a 256-voice streaming render allocates nothing and take
   }
   program.prepare();
 
-  rt::StreamBank bank(kVoices + 64, stream::ringFramesFor(options, kBlock), stream::lowWaterFrames(kBlock));
+  rt::StreamBank bank(kVoices + 64);
   DiskThread disk(bank, options);
   std::vector<test::TimedNote> events;
   for (int key = 0; key < 128; ++key)

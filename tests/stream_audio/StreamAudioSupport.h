@@ -59,6 +59,7 @@ class BlockRenderer {
   }
   std::function<void()> beforeBlock;
   bool audioScope = false;  // process() inside an AudioThreadScope (RtGuard counts, RTSan checks)
+  bool waiting = false;     // Engine::processWaiting (an offline render) instead of process()
 
   // Renders one block, appends it to left/right.
   void block() {
@@ -80,8 +81,11 @@ class BlockRenderer {
     frame_ += block_;
   }
   void process() {
-    engine_.process(blockEvents_.data(), static_cast<int>(blockEvents_.size()), scratchLeft_.data(),
-                    scratchRight_.data(), block_);
+    const auto count = static_cast<int>(blockEvents_.size());
+    if (waiting)
+      engine_.processWaiting(blockEvents_.data(), count, scratchLeft_.data(), scratchRight_.data(), block_);
+    else
+      engine_.process(blockEvents_.data(), count, scratchLeft_.data(), scratchRight_.data(), block_);
   }
   // Renders until every event is played and no voice sounds (at most maxBlocks).
   void toTheEnd(int maxBlocks) {

@@ -106,21 +106,21 @@ struct Rendered {
 };
 
 // Renders song() with preload < 0 (every sample whole, no disk thread) or with the
-// given preload, streaming through a disk thread in freewheel mode (or, not threaded,
-// with none: the voices read the decoded blocks on the render thread).
+// given preload, streaming through a disk thread, the render waiting for it before each
+// stretch (Engine::processWaiting), or, not threaded, with none: the render thread runs
+// the disk's rounds itself.
 Rendered render(const Library& lib, int64_t preload, engine::Quality quality, bool crossfade = false,
                 bool threaded = true) {
   DiskOptions options;
-  options.readBytes = 16 * 1024;  // 4096-frame reads: many reads and ring wraps per voice
+  options.readBytes = 16 * 1024;  // 4096-frame reads: files past preload + 4096 frames stream
   options.fifoPriority = 0;
-  options.threaded = threaded;  // false: no disk thread, the voices read the blocks (spindle-render)
+  options.threaded = threaded;  // false: no disk thread, the render serves the disk (spindle-render)
   SamplePool pool(PoolOptions{preload, preload < 0 ? 0 : options.readFrames()});
   const auto program = makeProgram(pool, lib, crossfade);
   std::unique_ptr<rt::StreamBank> bank;
   std::unique_ptr<DiskThread> disk;
   if (preload >= 0) {
-    bank = std::make_unique<rt::StreamBank>(32, stream::ringFramesFor(options, kBlock), stream::lowWaterFrames(kBlock));
-    bank->setFreewheel(true);
+    bank = std::make_unique<rt::StreamBank>(32);
     disk = std::make_unique<DiskThread>(*bank, options);
   }
   Rendered out;
@@ -129,7 +129,7 @@ Rendered render(const Library& lib, int64_t preload, engine::Quality quality, bo
     REQUIRE(engine.postCommand(test::setProgram(program.get(), 0)));
     REQUIRE(engine.postCommand(test::setProgram(program.get(), 1)));
     test::BlockRenderer renderer(engine, kBlock, song());
-    if (bank) renderer.beforeBlock = [&bank] { bank->waitUntilReady(); };
+    renderer.waiting = true;
     renderer.toTheEnd(2000);
     out.left = std::move(renderer.left);
     out.right = std::move(renderer.right);
@@ -201,7 +201,7 @@ TEST_CASE("a slow disk: voices underrun, counted, resume when data arrives, and 
   };
   SamplePool pool(PoolOptions{2048, options.readFrames()});
   const auto program = makeProgram(pool, lib, false);
-  rt::StreamBank bank(32, stream::ringFramesFor(options, kBlock), stream::lowWaterFrames(kBlock));
+  rt::StreamBank bank(32);
   DiskThread disk(bank, options);  // live mode: nothing waits for it
   struct Unstall {
     std::atomic<bool>& flag;
@@ -222,7 +222,7 @@ TEST_CASE("a slow disk: voices underrun, counted, resume when data arrives, and 
 
   diskStalled.store(false);
   renderer.beforeBlock = [&bank] { bank.waitUntilReady(); };  // from here the disk keeps up
-  for (int b = 0; b < 8; ++b) renderer.block();  // catching up: the rings skip to the voices' positions
+  for (int b = 0; b < 8; ++b) renderer.block();  // catching up: the runs skip to the voices' positions
   const uint64_t caughtUp = engine.stats().sourceUnderruns;
   for (int b = 0; b < 40; ++b) renderer.block();
   CHECK(engine.stats().sourceUnderruns == caughtUp);  // no new underrun once data flows
@@ -248,7 +248,7 @@ TEST_CASE("no free stream slot: the voice counts an underrun and fades out, the 
   options.fifoPriority = 0;
   SamplePool pool(PoolOptions{2048, options.readFrames()});
   const auto program = makeProgram(pool, lib, false);
-  rt::StreamBank bank(1, stream::ringFramesFor(options, kBlock), stream::lowWaterFrames(kBlock));  // one stream only
+  rt::StreamBank bank(1);  // one stream only
   DiskThread disk(bank, options);
   engine::Engine engine(engine::EngineConfig{48000.0, kBlock, 32, engine::Quality::Hermite, 1, &bank});
   REQUIRE(engine.postCommand(test::setProgram(program.get(), 0)));
