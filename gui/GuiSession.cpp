@@ -58,11 +58,7 @@ AppSettings effectiveSettings(const AppSettings& saved, const GuiLaunch& launch)
   return s;
 }
 
-stream::StreamingOptions streamingOptions(const AppSettings& s) {
-  stream::StreamingOptions options;
-  options.preloadFrames = s.preloadFrames;
-  return options;
-}
+stream::StreamingOptions streamingOptions(const AppSettings& s) { return stream::liveStreamingOptions(s.preloadFrames); }
 
 class GuiSession {
  public:

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "formats/InstrumentFile.h"
+#include "formats/PreloadNeeds.h"
 #include "formats/ProgramFromInstrument.h"
 
 namespace spindle::gui {
@@ -43,11 +44,12 @@ bool LibraryLoader::loadSamples(const sfz::Instrument& instrument, engine::Progr
   out.samples = instrument.samples.size();
   job.total_.store(static_cast<int>(out.samples), std::memory_order_relaxed);
   const std::size_t firstMessage = pool_.messages().size();
+  const std::vector<stream::PreloadNeed> needs = formats::preloadNeeds(instrument);
   for (std::size_t i = 0; i < instrument.samples.size(); ++i) {
     if (job.cancelRequested()) return false;
     const std::string& path = instrument.samples[i];
     const auto direction = instrument.isReversed(i) ? stream::SampleDirection::Reverse : stream::SampleDirection::Forward;
-    program.samples[i] = pool_.acquire(path, direction);  // a reversed entry is a sample of its own
+    program.samples[i] = pool_.acquire(path, direction, needs[i]);  // a reversed entry is a sample of its own
     const stream::SampleRecord* record = pool_.find(path, direction);
     if (program.samples[i]) ++out.samplesLoaded;
     else if (record && !record->missing) {  // missing files: the parser already said where

@@ -15,7 +15,7 @@ struct AppSettings {
   QString backend = QStringLiteral("jack");  // jack | pipewire
   QString clientName = QStringLiteral("spindle");
   int polyphony = 256;
-  int preloadFrames = 16384;  // frames of each sample held in RAM; the rest streams
+  int preloadFrames = 4096;   // frames of each sample held in RAM; the rest streams
   int quality = 1;            // engine::Quality: 0 linear, 1 hermite, 2 sinc, 3 high sinc
   int oscPort = 9951;         // control::OscServerOptions default; 0: no OSC server
   QString oscBind = QStringLiteral("127.0.0.1");

@@ -26,6 +26,17 @@ bool applyOsc(LiveArgs& a, const std::string& option, const std::string& value, 
   return error.empty();
 }
 
+bool applyStreaming(LiveArgs& a, const std::string& option, const std::string& value, std::string& error) {
+  int number = 0;
+  if (option == "--preload-frames") {
+    if (!parseInt(value, -1, 1 << 22, number)) error = "--preload-frames takes -1 (whole samples in RAM) to 4194304";
+    else a.preloadFrames = number;
+  } else if (!parseInt(value, 16, 1 << 16, a.cacheMiB)) {
+    error = "--cache-size takes 16 to 65536 MiB";
+  }
+  return error.empty();
+}
+
 // Applies one option that takes a value; false with `error` set when it is wrong.
 bool applyValue(LiveArgs& a, const std::string& option, const std::string& value, std::string& error) {
   if (option == "--instrument") a.instrument = value;
@@ -55,6 +66,8 @@ bool applyValue(LiveArgs& a, const std::string& option, const std::string& value
     }
   } else if (option == "--osc-port" || option == "--osc-bind") {
     return applyOsc(a, option, value, error);
+  } else if (option == "--preload-frames" || option == "--cache-size") {
+    return applyStreaming(a, option, value, error);
   } else {
     error = "unknown option " + option;
     return false;
@@ -109,6 +122,10 @@ std::string liveUsage() {
          "  --quality 0..3            interpolation: linear, hermite (default), sinc, high sinc\n"
          "  --memory-budget MIB       sample data kept in RAM (default half the RAM); samples past it are\n"
          "                            left out of the load, each named in the log\n"
+         "  --preload-frames N        frames of each sample kept in RAM, the rest streams from disk (default\n"
+         "                            the saved setting, else 4096: an SSD; a spinning disk wants 32768,\n"
+         "                            spindle-diskbench --save measures this disk's); -1: whole samples in RAM\n"
+         "  --cache-size MIB          decoded audio the streams share, pinned blocks included (default 64)\n"
          "  --osc-port N              OSC remote control on UDP and TCP port N (default 9951; 0: off)\n"
          "  --osc-bind ADDR           the address OSC listens on (default 127.0.0.1; 0.0.0.0: every network)\n"
          "Runs until SIGINT or SIGTERM, then prints a summary; SIGUSR1 prints the stats at once.\n"
@@ -119,8 +136,10 @@ std::string liveUsage() {
 
 // SPINDLE_TEST_DISK_DELAY_MS (live tests only): every disk read waits that long, a
 // slow disk, so a freewheel test shows whether Spindle waits for the disk.
-stream::StreamingOptions streamingOptionsFor(const LiveArgs& args) {
-  stream::StreamingOptions options;
+stream::StreamingOptions streamingOptionsFor(const LiveArgs& args, std::optional<int> savedPreload) {
+  const int64_t preload = args.preloadFrames.value_or(savedPreload.value_or(stream::StreamingOptions::kDefaultPreloadFrames));
+  stream::StreamingOptions options =
+      stream::liveStreamingOptions(preload, static_cast<std::size_t>(args.cacheMiB) << 20);
   options.memoryBudget = static_cast<std::size_t>(args.memoryBudgetMiB) << 20;
   const char* delay = std::getenv("SPINDLE_TEST_DISK_DELAY_MS");
   if (delay && std::atoi(delay) > 0) {

@@ -20,6 +20,10 @@ struct LiveArgs {
   int polyphony = 256;
   int quality = 1;
   int memoryBudgetMiB = 0;           // sample data in RAM per instrument pool; 0: half the RAM
+  // Frames of each sample kept in RAM (-1: every sample whole); unset: the saved setting
+  // (spindle.conf, as the window and spindle-diskbench --save write it), else the default.
+  std::optional<int> preloadFrames;
+  int cacheMiB = 0;                  // the block cache's budget; 0: the default
   int oscPort = 9951;                // OSC on UDP and TCP; 0: off
   std::string oscBind = "127.0.0.1"; // the address the OSC sockets bind to
   bool help = false, version = false;
@@ -33,8 +37,9 @@ std::optional<LiveArgs> parseLiveArgs(const std::vector<std::string>& args, std:
                                       bool underNsm = false);
 std::string liveUsage();
 
-// The streaming options the arguments ask for (the memory budget). Live tests only:
+// The streaming options the arguments ask for (preload, block cache, memory budget),
+// with `savedPreload` when no --preload-frames was given. Live tests only:
 // SPINDLE_TEST_DISK_DELAY_MS makes every disk read wait that long (a slow disk).
-stream::StreamingOptions streamingOptionsFor(const LiveArgs& args);
+stream::StreamingOptions streamingOptionsFor(const LiveArgs& args, std::optional<int> savedPreload = {});
 
 }  // namespace spindle::app

@@ -19,6 +19,7 @@
 #include "control/NsmClient.h"
 #include "control/OscServer.h"
 #include "control/ProblemLog.h"
+#include "control/UserSettings.h"
 #include "core/Limits.h"
 #include "engine/Engine.h"
 #include "io/AlsaSeqInput.h"
@@ -35,6 +36,13 @@ namespace {
 
 using stream::kib;
 using stream::mib;
+
+// The preload the window or spindle-diskbench --save left in spindle.conf, if any.
+std::optional<int> savedPreload() {
+  const auto frames = control::readSetting(control::userSettingsFile(), "engine", "preloadFrames");
+  if (!frames || *frames < -1 || *frames > (1 << 22)) return std::nullopt;
+  return static_cast<int>(*frames);
+}
 
 constexpr int kExitUsage = 2;
 constexpr int kExitInput = 1;
@@ -65,7 +73,7 @@ class Session {
       : args_(args),
         out_(out),
         err_(err),
-        streamingOptions_(streamingOptionsFor(args)),
+        streamingOptions_(streamingOptionsFor(args, savedPreload())),
         loader_(stream::poolOptionsFor(streamingOptions_)) {}
   ~Session();
   int run();

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "formats/InstrumentFile.h"
+#include "formats/PreloadNeeds.h"
 #include "formats/ProgramFromInstrument.h"
 #include "sfz/Parser.h"
 
@@ -81,10 +82,11 @@ void Loader::loadSamples(const sfz::Instrument& instrument, engine::Program& pro
   std::unordered_set<std::string> seen;
   for (const std::string& path : instrument.missingSamples) addOnce(report.missingFiles, seen, path);
   std::unordered_map<std::string, bool> loaded;  // path -> every entry of it loaded
+  const std::vector<stream::PreloadNeed> needs = formats::preloadNeeds(instrument);
   for (std::size_t i = 0; i < instrument.samples.size(); ++i) {
     const std::string& path = instrument.samples[i];
     const auto direction = instrument.isReversed(i) ? stream::SampleDirection::Reverse : stream::SampleDirection::Forward;
-    program.samples[i] = pool_.acquire(path, direction);
+    program.samples[i] = pool_.acquire(path, direction, needs[i]);
     const bool ok = program.samples[i] != nullptr;
     if (const auto [it, added] = loaded.emplace(path, ok); !added) it->second = it->second && ok;
     if (ok) continue;

@@ -54,7 +54,7 @@ struct PartSettings {
 
 struct EngineSettings {
   int polyphony = limits::kDefaultPolyphony;
-  int preloadFrames = 16384;  // frames of every sample kept in RAM (applies to later loads)
+  int preloadFrames = 4096;   // frames of every sample kept in RAM (applies to later loads)
   int quality = 1;            // 0 linear, 1 hermite, 2 sinc, 3 high sinc
 
   bool operator==(const EngineSettings&) const = default;

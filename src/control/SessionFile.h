@@ -4,7 +4,7 @@
 //   # Spindle session
 //   [settings]
 //   polyphony = 256
-//   preload = 16384
+//   preload = 4096
 //   quality = 1
 //
 //   [part 1]

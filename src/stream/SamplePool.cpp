@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <system_error>
 #include <utility>
@@ -35,7 +36,15 @@ SamplePool::SamplePool(PoolOptions options)
     : options_(options), budget_(options.memoryBudget ? options.memoryBudget : defaultMemoryBudget()) {}
 SamplePool::~SamplePool() = default;
 
-const SampleData* SamplePool::acquire(const std::string& path, SampleDirection direction) {
+int64_t PreloadNeed::preloadFor(int64_t frames, double fileRate) const noexcept {
+  if (frames <= 0) return 0;  // no preload asked (an offline render waits for the disk)
+  const double rate = std::max(fileRate / 48000.0, 1.0);  // a 96 kHz file plays twice as fast
+  const double speed = std::clamp(std::exp2(cents / 1200.0) * rate, 1.0, kMaxSpeed);
+  return std::clamp<int64_t>(offsetFrames, 0, kMaxOffsetFrames) +
+         static_cast<int64_t>(std::ceil(static_cast<double>(frames) * speed));
+}
+
+const SampleData* SamplePool::acquire(const std::string& path, SampleDirection direction, const PreloadNeed& need) {
   auto& byPath = byPath_[static_cast<std::size_t>(direction)];
   if (const auto it = byPath.find(path); it != byPath.end()) {
     const SampleRecord& known = *records_[it->second];
@@ -46,7 +55,7 @@ const SampleData* SamplePool::acquire(const std::string& path, SampleDirection d
   record->path = path;
   record->direction = direction;
   record->data.id = id;
-  load(*record);
+  load(*record, need);
   records_.push_back(std::move(record));
   byPath.emplace(path, id);
   const SampleRecord& added = *records_.back();
@@ -82,8 +91,8 @@ std::size_t SamplePool::streamedCount() const noexcept {
   }));
 }
 
-void SamplePool::load(SampleRecord& record) {
-  record.loaded = isGeneratorName(record.path) ? loadGenerator(record) : loadFile(record);
+void SamplePool::load(SampleRecord& record, const PreloadNeed& need) {
+  record.loaded = isGeneratorName(record.path) ? loadGenerator(record) : loadFile(record, need);
   if (record.loaded && record.direction == SampleDirection::Reverse) reverseFrames(record);
   if (!record.loaded) return;
   bytesInRam_ += record.storageBytes;
@@ -156,7 +165,7 @@ bool SamplePool::loadGenerator(SampleRecord& record) {
   return true;
 }
 
-bool SamplePool::loadFile(SampleRecord& record) {
+bool SamplePool::loadFile(SampleRecord& record, const PreloadNeed& need) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(fileOfPath(record.path), ec)) {
     report(record, PoolMessage::Kind::Missing, "sample file not found: " + record.path);
@@ -178,7 +187,7 @@ bool SamplePool::loadFile(SampleRecord& record) {
            "sample file " + record.path + " has " + std::to_string(info.channels) +
                " channels; using the first two");
 
-  const int64_t preload = options_.preloadFrames;
+  const int64_t preload = options_.preloadFrames < 0 ? -1 : need.preloadFor(options_.preloadFrames, info.sampleRate);
   const bool streamed = record.direction == SampleDirection::Forward && preload >= 0 &&
                         info.frames > preload + std::max<int64_t>(0, options_.readFrames);
   const int64_t wanted = streamed ? preload : info.frames;

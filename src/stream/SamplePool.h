@@ -6,10 +6,12 @@
 // must outlive every engine::Program that points into it.
 //
 // With PoolOptions::preloadFrames < 0 each file is decoded whole into RAM. With a
-// preload N >= 0, a file longer than N + readFrames frames keeps only its first N
-// frames in RAM (framesInRam < totalFrames, SampleData::path set) and the disk thread
-// streams the rest; shorter files are held whole (streaming them would save less
-// than one read).
+// preload N >= 0, a file keeps only its first frames in RAM (framesInRam < totalFrames,
+// SampleData::path set) and the disk thread streams the rest: N frames for a sample its
+// regions play at most at its own pitch from its start, more for one they play faster
+// or start later into (PreloadNeed: the preload covers the same start-up time at every
+// pitch and offset a note can have). A file no longer than its preload plus readFrames
+// is held whole (streaming it would save less than one read).
 //
 // A reversed sample (SampleDirection::Reverse, for direction=reverse) is a record of
 // its own beside the forward one of the same path: always decoded whole into RAM (never
@@ -58,6 +60,20 @@ std::size_t defaultMemoryBudget() noexcept;
 
 enum class SampleDirection : uint8_t { Forward, Reverse };
 
+// What the regions that play a sample ask of its preload: the fastest they may read it
+// (from the key range, tuning, bend and pitch modulation; the pool adds the file's own
+// rate against a 48 kHz output) and the furthest into the file a note of theirs starts.
+// The default asks for the base preload as it is.
+struct PreloadNeed {
+  double cents = 0.0;        // the highest pitch above the file's own, in cents
+  int64_t offsetFrames = 0;  // the largest start offset
+  // The preload of a file at `fileRate` for a base preload of `frames`: `frames` at the
+  // fastest speed (at most kMaxSpeed times), after the offset (at most kMaxOffsetFrames).
+  static constexpr double kMaxSpeed = 8.0;
+  static constexpr int64_t kMaxOffsetFrames = 65536;
+  int64_t preloadFor(int64_t frames, double fileRate) const noexcept;
+};
+
 struct PoolMessage {
   enum class Kind : uint8_t { Missing, Unreadable, Warning };
   Kind kind = Kind::Warning;
@@ -89,9 +105,10 @@ class SamplePool {
   SamplePool& operator=(const SamplePool&) = delete;
 
   // Returns the sample for `path` (absolute path or generator name) played in
-  // `direction`, loading it on first request; nullptr when it cannot be loaded (see
-  // messages()).
-  const SampleData* acquire(const std::string& path, SampleDirection direction = SampleDirection::Forward);
+  // `direction`, loading it on first request with the preload `need` asks; nullptr when
+  // it cannot be loaded (see messages()). A sample already loaded stays as it is.
+  const SampleData* acquire(const std::string& path, SampleDirection direction = SampleDirection::Forward,
+                            const PreloadNeed& need = {});
   // acquire() for each path, in order; the result is indexed like `paths`.
   std::vector<const SampleData*> acquireAll(const std::vector<std::string>& paths);
 
@@ -115,9 +132,9 @@ class SamplePool {
   const std::vector<PoolMessage>& messages() const noexcept { return messages_; }
 
  private:
-  void load(SampleRecord& record);
+  void load(SampleRecord& record, const PreloadNeed& need);
   bool loadGenerator(SampleRecord& record);
-  bool loadFile(SampleRecord& record);
+  bool loadFile(SampleRecord& record, const PreloadNeed& need);
   int64_t readFrames(SampleRecord& record, AudioFileReader& reader, int64_t wanted);
   bool fitsBudget(SampleRecord& record, std::size_t needed);
   static void reverseFrames(SampleRecord& record);

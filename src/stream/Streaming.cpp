@@ -27,6 +27,14 @@ Streaming::Streaming(StreamingOptions options, int polyphony) : options_(std::mo
   disk_ = std::make_unique<DiskThread>(*bank_, options_.disk);
 }
 
+StreamingOptions liveStreamingOptions(int64_t preloadFrames, std::size_t cacheBytes) {
+  StreamingOptions options;
+  options.preloadFrames = preloadFrames;
+  options.disk.readBytes = static_cast<int64_t>(BlockCache::kBlockBytes);
+  if (cacheBytes > 0) options.disk.cacheBytes = cacheBytes;
+  return options;
+}
+
 int voicesFor(int polyphony) noexcept {
   const int limit = std::clamp(polyphony, 1, limits::kMaxVoices);
   return limit + std::clamp(limit / 4, 8, 128);

@@ -24,13 +24,23 @@
 namespace spindle::stream {
 
 struct StreamingOptions {
-  // Chosen by measurement: see README.md, "Disk streaming".
-  static constexpr int64_t kDefaultPreloadFrames = 16384;
+  // The live preload per sample, at the sample's own pitch from its start (more for one
+  // its regions play faster or later into: stream::PreloadNeed). An SSD (or the page
+  // cache) starts a stream in a few milliseconds, 4096 frames cover 85 ms at 48 kHz; a
+  // spinning disk wants kSpinningDiskPreloadFrames. spindle-diskbench measures this
+  // machine's (README.md, "Disk streaming").
+  static constexpr int64_t kDefaultPreloadFrames = 4096;
+  static constexpr int64_t kSpinningDiskPreloadFrames = 32768;
   int64_t preloadFrames = kDefaultPreloadFrames;  // < 0: every sample whole in RAM
   int streams = 0;                                // stream slots; 0 = voicesFor(polyphony)
   std::size_t memoryBudget = 0;                   // the pool's PoolOptions::memoryBudget (0: default)
   DiskOptions disk;
 };
+
+// A live session's options: the preload (< 0: every sample whole in RAM) and the block
+// cache's budget (0: the default); a file is held whole when it is no longer than its
+// preload plus one decoded block (stream::BlockCache::kBlockBytes of 16-bit stereo).
+StreamingOptions liveStreamingOptions(int64_t preloadFrames, std::size_t cacheBytes = 0);
 
 // "12.3 MiB", "4.1 KiB": the memory lines' figures.
 std::string mib(std::size_t bytes);

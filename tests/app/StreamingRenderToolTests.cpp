@@ -40,8 +40,10 @@ TEST_CASE("spindle-render streams past the preload and writes what an all-in-RAM
   const std::string ram = render("-1", "ram.wav");
   const std::string streamed = render("2048", "streamed.wav");
   CHECK(lineAfter(ram, "memory").find("every sample whole in RAM") != std::string::npos);
-  // 2048 frames and the guards, 16-bit stereo: 8448 bytes a sample.
-  CHECK(lineAfter(streamed, "memory").find("(1 of 1 samples streamed, 8.2 KiB a sample) + 8 streams + 74.0 MiB block cache") !=
+  // 2048 frames for the highest pitch the region plays: on every key, up to 67 semitones
+  // above its center, it takes the most (8 times: 16384 frames) and the guards, 16-bit
+  // stereo: 65792 bytes a sample.
+  CHECK(lineAfter(streamed, "memory").find("(1 of 1 samples streamed, 64.2 KiB a sample) + 8 streams + 74.0 MiB block cache") !=
         std::string::npos);
   CHECK(lineAfter(streamed, "disk streaming").find(" 0 underruns") != std::string::npos);
   const std::string a = spindle::test::readText(dir / "ram.wav"), b = spindle::test::readText(dir / "streamed.wav");

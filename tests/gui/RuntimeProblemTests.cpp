@@ -16,8 +16,13 @@ namespace spindle::gui::test {
 namespace {
 
 constexpr int64_t kPreload = 2048;
-// A sine sample's preload in RAM (stereo: WavWriter writes two channels, plus guards).
-constexpr std::size_t kPreloadBytes = sizeof(float) * 2 * (kPreload + 2 * limits::kGuardFrames);
+// A float sine sample's preload in RAM (stereo: WavWriter writes two channels, plus
+// guards), for the highest pitch its region plays: low.wav's keys lie below its key
+// center, so the bend's 200 cents; mid.wav's reach 10 keys above it, 1200 cents.
+std::size_t preloadBytes(double cents) {
+  const int64_t frames = stream::PreloadNeed{cents, 0}.preloadFor(kPreload, kRate);
+  return sizeof(float) * 2 * static_cast<std::size_t>(frames + 2 * limits::kGuardFrames);
+}
 
 stream::StreamingOptions streamingOptions(const std::atomic<bool>& failReads) {
   stream::StreamingOptions options;
@@ -31,7 +36,7 @@ stream::StreamingOptions streamingOptions(const std::atomic<bool>& failReads) {
 // The budget holds two of the sine library's three samples (high.wav is left out).
 stream::PoolOptions budgetForTwo(const stream::StreamingOptions& options) {
   stream::PoolOptions pool = stream::poolOptionsFor(options);
-  pool.memoryBudget = 2 * kPreloadBytes + 1000;
+  pool.memoryBudget = preloadBytes(200.0) + preloadBytes(1200.0) + 1000;
   return pool;
 }
 

@@ -11,22 +11,23 @@ source "$SPINDLE_LIVE_SUPPORT"
 source "$SPINDLE_OSC_SUPPORT"
 make_instrument
 streamed="$LIVE_TMP/inst/long.wav"
-# 30 stereo files of 80000 frames: each held whole in RAM (shorter than the preload plus
-# one disk read), 640 KB each: 19 MB, more than the budget.
+# 130 stereo 16-bit files of 50000 frames, each on every key (up to 67 semitones above its
+# center: the preload is the largest a sample takes, 8 x 4096 frames, 131 KB): 17 MB,
+# more than the budget.
 python3 - "$LIVE_TMP/big" <<'PY'
 import os, shutil, struct, sys, wave
 folder = sys.argv[1]
 os.makedirs(folder)
-first = os.path.join(folder, "s01.wav")
+first = os.path.join(folder, "s001.wav")
 with wave.open(first, "wb") as w:
     w.setnchannels(2); w.setsampwidth(2); w.setframerate(48000)
-    w.writeframes(struct.pack("<h", 1000) * (2 * 80000))
+    w.writeframes(struct.pack("<h", 1000) * (2 * 50000))
 with open(os.path.join(folder, "big.sfz"), "w") as sfz:
-    for k in range(1, 31):
-        name = "s%02d.wav" % k
+    for k in range(1, 131):
+        name = "s%03d.wav" % k
         if k > 1:
             shutil.copyfile(first, os.path.join(folder, name))
-        sfz.write("<region> key=%d sample=%s\n" % (40 + k, name))
+        sfz.write("<region> lokey=0 hikey=127 pitch_keycenter=60 sample=%s\n" % name)
 PY
 start_jackd "spindle-osc-problems"
 OSC_PORT=$(free_port)
@@ -58,16 +59,16 @@ osc /spindle/note_off ii 1 60
 
 # 2. Over the memory budget.
 osc /spindle/load is 2 "$LIVE_TMP/big/big.sfz"
-wait_replies '/spindle/load/done isii 2 "big" 30 ' 1 60 || fail "big.sfz did not load"
-left_out=$(grep -- '/spindle/load/done isii 2 "big" 30 ' "$LIVE_TMP/dump.txt" | awk '{print $NF}')
+wait_replies '/spindle/load/done isii 2 "big" 130 ' 1 60 || fail "big.sfz did not load"
+left_out=$(grep -- '/spindle/load/done isii 2 "big" 130 ' "$LIVE_TMP/dump.txt" | awk '{print $NF}')
 echo "samples left out: $left_out"
-[ "$left_out" -ge 1 ] && [ "$left_out" -le 10 ] || fail "expected 1..10 samples left out of 30 by 16 MiB, got $left_out"
+[ "$left_out" -ge 1 ] && [ "$left_out" -le 10 ] || fail "expected 1..10 samples left out of 130 by 16 MiB, got $left_out"
 wait_replies '/spindle/problem hsss [0-9]* "load"' "$left_out" 5 || fail "not every sample left out was pushed"
 mapfile -t pushed < <(grep -- '/spindle/problem hsss [0-9]* "load"' "$LIVE_TMP/dump.txt")
 [ "${#pushed[@]}" -eq "$left_out" ] || fail "${#pushed[@]} load problems pushed for $left_out samples left out"
 for line in "${pushed[@]}"; do
   file=$(python3 -c 'import shlex, sys; print(shlex.split(sys.argv[1])[5])' "$line")
-  [[ "$file" == "$LIVE_TMP/big/s"??.wav ]] || fail "a load problem names $file: $line"
+  [[ "$file" == "$LIVE_TMP/big/s"???.wav ]] || fail "a load problem names $file: $line"
   [[ "$line" == *"sample file $file not loaded: it needs 1 MiB in RAM and the memory budget of 16 MiB"* ]] \
     || fail "wrong message: $line"
 done

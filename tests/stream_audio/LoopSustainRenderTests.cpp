@@ -188,8 +188,9 @@ TEST_CASE("live: a loop_sustain release frames before the exit point plays the k
 }
 
 // The exit frames themselves: a streamed loop_sustain loop keeps the preload's length
-// of file frames past loop_end, equal to the file's; a sample whole in RAM (short.wav)
-// and a render with no preload keep none.
+// of file frames past loop_end (the sample's preload: 16384 frames at the highest pitch
+// its region plays), equal to the file's; a sample whole in RAM (short.wav) and a render
+// with no preload keep none.
 TEST_CASE("a streamed loop_sustain loop keeps the file frames past its end", "[stream][loopsus]") {
   const Library lib;
   stream::StreamingOptions options;
@@ -199,24 +200,32 @@ TEST_CASE("a streamed loop_sustain loop keeps the file frames past its end", "[s
   REQUIRE(live.program);
   const engine::Program& program = *live.program;
   REQUIRE(program.loopTails.size() == 3);
+  std::size_t tailBytes = 0;
   for (int i = 0; i < 2; ++i) {
     const Loop& l = kLoops[i];
     const LoopTail& tail = program.loopTails[static_cast<std::size_t>(i)];
     CHECK(tail.frames == 0);  // no loop_crossfade
-    REQUIRE(tail.exitFrames == 16384);
+    // long.wav: keys 48..79 around 60, 19 keys up and the bend's 2 semitones; tone.flac:
+    // 36..47 around 44, 3 keys and 2 semitones. At most kMaxLoopExitFrames.
+    const double cents = i == 0 ? 2100.0 : 500.0;
+    const auto preload = static_cast<int64_t>(std::ceil(16384 * std::exp2(cents / 1200.0)));
+    const int64_t h = std::min(preload, kMaxLoopExitFrames);
+    CHECK(program.samples[static_cast<std::size_t>(program.regions[static_cast<std::size_t>(i)].sampleIndex)]->framesInRam == preload);
+    REQUIRE(tail.exitFrames == h);
+    tailBytes += sizeof(float) * static_cast<std::size_t>(h * (i == 0 ? 2 : 1));
     CHECK(tail.loopEnd == l.start + l.length - 1);
     std::string error;
     const auto reader = stream::AudioFileReader::open(lib.dir / l.file, error);
     REQUIRE(reader);
-    std::vector<float> left(16384), right(16384);
+    std::vector<float> left(static_cast<std::size_t>(h)), right(static_cast<std::size_t>(h));
     REQUIRE(reader->seek(tail.loopEnd + 1));
-    REQUIRE(reader->readPlanar(left.data(), i == 0 ? right.data() : nullptr, 16384) == 16384);
+    REQUIRE(reader->readPlanar(left.data(), i == 0 ? right.data() : nullptr, h) == h);
     CHECK(std::equal(left.begin(), left.end(), tail.exitChannel(0)));
     if (i == 0) CHECK(std::equal(right.begin(), right.end(), tail.exitChannel(1)));
     CHECK(tail.exitRight.empty() == (i == 1));
   }
   CHECK(program.loopTails[2].exitFrames == 0);  // short.wav: whole in RAM
-  CHECK(live.report.loopTailBytes == 3 * 16384 * sizeof(float));  // stereo long.wav, mono tone.flac
+  CHECK(live.report.loopTailBytes == tailBytes);  // stereo long.wav, mono tone.flac
   options.preloadFrames = 0;
   app::Loader offlineLoader(stream::poolOptionsFor(options));
   const app::Loader::Result offline = offlineLoader.load(lib.dir / "sustain.sfz");
@@ -226,7 +235,7 @@ TEST_CASE("a streamed loop_sustain loop keeps the file frames past its end", "[s
 
   // A preload raised past kMaxLoopExitFrames keeps that many exit frames, no more.
   test::writeTestWav(lib.dir / "big.wav", 2, 300000);
-  std::ofstream(lib.dir / "big.sfz") << "<region> sample=big.wav loop_mode=loop_sustain loop_start=140000"
+  std::ofstream(lib.dir / "big.sfz") << "<region> sample=big.wav key=60 loop_mode=loop_sustain loop_start=140000"
                                         " loop_end=150000\n";
   options.preloadFrames = 100000;
   app::Loader bigLoader(stream::poolOptionsFor(options));
@@ -239,7 +248,7 @@ TEST_CASE("a streamed loop_sustain loop keeps the file frames past its end", "[s
   // be sample-exact, stream/BlockCache.cpp): the exit frames equal a whole-file
   // decode's, and read as zeros past the file's end (here 9,999 frames past loop_end).
   REQUIRE(test::writeTestCompressed(lib.dir / "tone.ogg", SF_FORMAT_OGG | SF_FORMAT_VORBIS, 2, 120000));
-  std::ofstream(lib.dir / "ogg.sfz") << "<region> sample=tone.ogg loop_mode=loop_sustain loop_start=60000"
+  std::ofstream(lib.dir / "ogg.sfz") << "<region> sample=tone.ogg key=60 loop_mode=loop_sustain loop_start=60000"
                                         " loop_end=110000\n";
   const app::Loader::Result ogg = liveLoader.load(lib.dir / "ogg.sfz");
   REQUIRE(ogg.program);
