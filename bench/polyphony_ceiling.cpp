@@ -9,6 +9,9 @@
 //   spindle-bench-live library DIR    only writes the library (bench/jack_ceiling.py
 //                                     plays it through a real jackd), with a 16-bit
 //                                     FLAC copy of every file (noiseN.flac)
+//   spindle-bench-live burst DIR      writes 64 different files of 10 s (burstN.wav and
+//                                     .flac) and burst_wav.sfz / burst_flac.sfz, file N
+//                                     on key 61 + N (tests/stream_live/burst_live.sh)
 //
 // The audio thread is simulated without a sound server: a SCHED_FIFO thread wakes on
 // an absolute clock every period (clock_nanosleep) and runs LiveProcessor + Engine
@@ -26,6 +29,7 @@
 #include <random>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "app/Loader.h"
@@ -59,23 +63,40 @@ void writeFlacCopy(const fs::path& wav, const fs::path& flac) {
   sf_close(src);
 }
 
+// `seconds` of stereo noise, 16-bit, unless the file is there already.
+void writeNoise(const fs::path& wav, int seconds, std::mt19937& rng) {
+  if (fs::exists(wav)) return;
+  std::uniform_real_distribution<float> noise(-0.1f, 0.1f);
+  std::vector<float> l(static_cast<size_t>(kRate)), r(l.size());
+  std::string error;
+  auto w = spindle::io::WavWriter::create(wav, static_cast<int>(kRate), spindle::io::WavFormat::Int16, error);
+  for (int s = 0; s < seconds && w; ++s) {
+    for (size_t i = 0; i < l.size(); ++i) l[i] = noise(rng), r[i] = noise(rng);
+    w->write(l.data(), r.data(), static_cast<int64_t>(l.size()));
+  }
+  if (w) w->close();
+}
+
+void writeBurstLibrary(const fs::path& dir) {
+  fs::create_directories(dir);
+  std::ofstream wavSfz(dir / "burst_wav.sfz"), flacSfz(dir / "burst_flac.sfz");
+  std::mt19937 rng(2);
+  for (int f = 0; f < 64; ++f) {
+    const std::string name = "burst" + std::to_string(f);
+    writeNoise(dir / (name + ".wav"), 10, rng);
+    writeFlacCopy(dir / (name + ".wav"), dir / (name + ".flac"));
+    for (const auto& [sfz, ext] : {std::pair{&wavSfz, ".wav"}, std::pair{&flacSfz, ".flac"}})
+      *sfz << "<region> sample=" << name << ext << " key=" << 61 + f << " amp_veltrack=0 ampeg_release=0.05\n";
+  }
+}
+
 void writeLibrary(const fs::path& dir) {
   fs::create_directories(dir);
   std::ofstream sfz(dir / "noise.sfz");
   std::mt19937 rng(1);
-  std::uniform_real_distribution<float> noise(-0.1f, 0.1f);
-  std::vector<float> l(static_cast<size_t>(kRate)), r(l.size());
   for (int f = 0; f < kFiles; ++f) {
     const fs::path wav = dir / ("noise" + std::to_string(f) + ".wav");
-    if (!fs::exists(wav)) {
-      std::string error;
-      auto w = spindle::io::WavWriter::create(wav, static_cast<int>(kRate), spindle::io::WavFormat::Int16, error);
-      for (int s = 0; s < kSeconds && w; ++s) {
-        for (size_t i = 0; i < l.size(); ++i) l[i] = noise(rng), r[i] = noise(rng);
-        w->write(l.data(), r.data(), static_cast<int64_t>(l.size()));
-      }
-      if (w) w->close();
-    }
+    writeNoise(wav, kSeconds, rng);
     writeFlacCopy(wav, dir / ("noise" + std::to_string(f) + ".flac"));
     for (int key = f * 8; key < f * 8 + 8; ++key)
       sfz << "<region> sample=" << wav.filename().string() << " key=" << key << " pitch_keycenter=" << key
@@ -170,6 +191,10 @@ int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "ceiling";
   const int argDir = mode == "disk" ? 3 : 2;
   const fs::path dir = argc > argDir ? fs::path(argv[argDir]) : fs::temp_directory_path() / "spindle-bench-live";
+  if (mode == "burst") {
+    writeBurstLibrary(dir);
+    return 0;
+  }
   writeLibrary(dir);
   if (mode == "library") return 0;
   spindle::app::Loader loader(spindle::stream::poolOptionsFor(spindle::stream::StreamingOptions{}));

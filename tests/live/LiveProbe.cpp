@@ -3,7 +3,7 @@
 //   spindle-live-probe instrument DIR
 //       writes DIR/impulse.wav (first frame full scale, then silence) and DIR/impulse.sfz,
 //       and DIR/long.wav (20 s, far past the preload: it streams) with DIR/streamed.sfz
-//   spindle-live-probe chord --target NAME --keys K
+//   spindle-live-probe chord --target NAME --keys K (1..67)
 //       sends note-ons for keys 61 .. 60+K in one cycle to NAME:midi_in, then exits
 //   spindle-live-probe run --target NAME --notes N --note-log FILE [--latency L] [--parts P]
 //                          [--timeout S] [--skip-lines K]
@@ -288,7 +288,7 @@ int chordProcess(jack_nframes_t frames, void* arg) {
 int chord(int argc, char** argv) {
   Chord c;
   const std::string target = option(argc, argv, "--target", "spindle");
-  c.keys = std::clamp(std::stoi(option(argc, argv, "--keys", "24")), 1, 60);
+  c.keys = std::clamp(std::stoi(option(argc, argv, "--keys", "24")), 1, 67);  // keys 61..127
   c.client = jack_client_open("probe_chord", JackNoStartServer, nullptr);
   c.out = c.client ? jack_port_register(c.client, "midi_out", JACK_DEFAULT_MIDI_TYPE, JackPortIsOutput, 0) : nullptr;
   const auto connect = [&] {
