@@ -25,7 +25,8 @@ DiskThread::DiskThread(rt::StreamBank& bank, DiskOptions options)
     : bank_(bank),
       options_(std::move(options)),
       cache_(options_.cacheLimit, options_.exactCacheLimit),
-      blocks_(options_.cacheBytes, minCacheBlocks(bank.size(), !options_.threaded)),
+      blocks_(options_.cacheBytes,
+              minCacheBlocks(options_.pinningStreams > 0 ? options_.pinningStreams : bank.size(), !options_.threaded)),
       streams_(static_cast<std::size_t>(bank.size())) {
   needy_.reserve(streams_.size());
   if (options_.threaded)

@@ -53,8 +53,10 @@ struct DiskOptions {
   int cacheLimit = 64;    // idle open files kept (FileCache)
   int exactCacheLimit = 64;  // of those, files that seek exactly (PCM, FLAC; FileCache.h)
   // Decoded audio the block cache may hold (BlockCache), pinned blocks included; at
-  // least minCacheBlocks(streams).
+  // least minCacheBlocks(pinningStreams).
   std::size_t cacheBytes = BlockCache::kDefaultBudget;
+  // Streams that may pin blocks at once (the engine's voices); 0: every slot.
+  int pinningStreams = 0;
   int fifoPriority = 10;  // SCHED_FIFO priority when allowed; 0 = always a normal thread
   // false: no thread. The rounds run on the thread that waits for the disk
   // (rt::StreamBank::serveOnWaitingThread): an offline render, which waits anyway.

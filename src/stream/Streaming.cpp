@@ -22,9 +22,11 @@ std::string kib(std::size_t bytes) {
 
 Streaming::Streaming(StreamingOptions options, int polyphony) : options_(std::move(options)) {
   if (options_.preloadFrames < 0) return;
-  const int streams = std::clamp(options_.streams > 0 ? options_.streams : voicesFor(polyphony), 1, limits::kMaxStreams);
+  const int streams = std::clamp(options_.streams > 0 ? options_.streams : streamsFor(polyphony), 1, limits::kMaxStreams);
   bank_ = std::make_unique<rt::StreamBank>(streams);
-  disk_ = std::make_unique<DiskThread>(*bank_, options_.disk);
+  DiskOptions disk = options_.disk;
+  if (disk.pinningStreams <= 0) disk.pinningStreams = std::min(streams, voicesFor(polyphony));
+  disk_ = std::make_unique<DiskThread>(*bank_, disk);
 }
 
 StreamingOptions liveStreamingOptions(int64_t preloadFrames, std::size_t cacheBytes) {
@@ -39,6 +41,8 @@ int voicesFor(int polyphony) noexcept {
   const int limit = std::clamp(polyphony, 1, limits::kMaxVoices);
   return limit + std::clamp(limit / 4, 8, 128);
 }
+
+int streamsFor(int polyphony) noexcept { return std::min(2 * voicesFor(polyphony), limits::kMaxStreams); }
 
 // The disk thread goes first: it is the bank's producer.
 Streaming::~Streaming() { disk_.reset(); }

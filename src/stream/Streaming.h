@@ -32,7 +32,7 @@ struct StreamingOptions {
   static constexpr int64_t kDefaultPreloadFrames = 4096;
   static constexpr int64_t kSpinningDiskPreloadFrames = 32768;
   int64_t preloadFrames = kDefaultPreloadFrames;  // < 0: every sample whole in RAM
-  int streams = 0;                                // stream slots; 0 = voicesFor(polyphony)
+  int streams = 0;                                // stream slots; 0 = streamsFor(polyphony)
   std::size_t memoryBudget = 0;                   // the pool's PoolOptions::memoryBudget (0: default)
   DiskOptions disk;
 };
@@ -47,10 +47,16 @@ std::string mib(std::size_t bytes);
 std::string kib(std::size_t bytes);
 
 // Voices the engine may sound at once for a polyphony: the limit plus the steal margin
-// of faded-out voices (engine::VoicePool::marginFor, checked by a test). The default
-// stream count: with fewer slots than voices, a saturated render starts notes that
-// find no slot and starve (an offline render then differs from the all-in-RAM one).
+// of faded-out voices (engine::VoicePool::marginFor, checked by a test). At most this
+// many streams are open and pin blocks at once: the block cache's floor counts them.
 int voicesFor(int polyphony) noexcept;
+// The default stream slots: one per voice, and as many again for streams released and
+// not yet taken back from the disk thread (a slot is free again only after its Release
+// order went round). A note that steals a voice when the pool is full ends that voice
+// and starts its own at once: with one slot per voice it would find none and starve,
+// and an offline render would then differ from the all-in-RAM one. A slot holds a few
+// KiB (its ring of runs), not audio.
+int streamsFor(int polyphony) noexcept;
 
 // The sample pool's preload policy for these options. The pool (its SampleData) must
 // outlive the Streaming object: the disk thread reads preloads and paths until it stops.
