@@ -1,5 +1,6 @@
 #include "gui/MainWindow.h"
 
+#include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -21,6 +22,7 @@
 #include "gui/PartStrip.h"
 #include "gui/PianoKeyboard.h"
 #include "gui/SettingsDialog.h"
+#include "gui/DiskPanel.h"
 #include "gui/SystemDialog.h"
 
 namespace spindle::gui {
@@ -215,7 +217,17 @@ void MainWindow::editSettings() {
 }
 
 void MainWindow::showSystemCheck() {
-  if (!system_) system_ = new SystemDialog(tools::SystemRoot::live(), this);
+  if (!system_) {
+    const AppSettings s = loadSettings(store_);
+    const QString folder = s.libraryFolder.isEmpty() ? QDir::homePath() : s.libraryFolder;
+    system_ = new SystemDialog(tools::SystemRoot::live(), folder, s.preloadFrames, this);
+    connect(system_->disk(), &DiskPanel::preloadChosen, this, [this](int frames) {
+      AppSettings settings = loadSettings(store_);
+      settings.preloadFrames = frames;
+      saveSettings(store_, settings);
+      emit settingsChanged(settings);
+    });
+  }
   system_->show();
   system_->raise();
   system_->activateWindow();

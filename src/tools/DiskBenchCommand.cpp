@@ -1,5 +1,6 @@
 #include "tools/DiskBenchCommand.h"
 
+#include "control/UserSettings.h"
 #include "tools/CliArgs.h"
 #include "tools/DiskBenchReport.h"
 
@@ -7,13 +8,18 @@ namespace spindle::tools {
 namespace {
 
 const char* const kUsage =
-    "Usage: spindle-diskbench [--quick] [--files N] [--file-mb N] [--seconds-per-size S] [DIR]\n"
+    "Usage: spindle-diskbench [--quick] [--starts-only] [--save] [--files N] [--file-mb N]\n"
+    "                         [--seconds-per-size S] [DIR]\n"
     "Benchmarks disk streaming like a disk sampler reads: N large files in a temporary folder in\n"
     "DIR (default: the current folder; removed afterwards), random seeks, then round-robin reads\n"
-    "of 64 KiB to 2 MiB from a cold cache. Prints MiB/s, stereo voices, memory, and the read size\n"
-    "and preload Spindle should use on this disk.\n"
-    "  --quick              4 files of 64 MiB, 3 s per read size (chosen by itself when DIR has\n"
-    "                       less than twice the full size free)\n"
+    "of 64 KiB to 2 MiB from a cold cache (MiB/s, stereo voices, the read size); then how long a\n"
+    "stream takes to start under load through Spindle's own disk thread, and the preload that\n"
+    "covers it on this disk.\n"
+    "  --quick              4 files of 64 MiB, 3 s per read size, 4 s of stream starts (chosen by\n"
+    "                       itself when DIR has less than twice the full size free)\n"
+    "  --starts-only        only the stream starts and the preload\n"
+    "  --save               keep the preload as the setting (~/.config/spindle/spindle.conf):\n"
+    "                       spindle and its window use it when no --preload-frames is given\n"
     "  --files N            number of files (default 4)\n"
     "  --file-mb N          size of each file in MiB (default 750, as in the 2004 benchmark)\n"
     "  --seconds-per-size S time limit of each read-size pass (default 10)\n"
@@ -21,7 +27,7 @@ const char* const kUsage =
 
 struct BenchArgs {
   DiskBenchOptions bench;
-  bool quick = false, sizeGiven = false, help = false, version = false;
+  bool quick = false, sizeGiven = false, help = false, version = false, startsOnly = false, save = false;
 };
 
 bool parseOne(ArgCursor& cursor, BenchArgs& a, std::string& error) {
@@ -59,6 +65,10 @@ bool parseBenchArgs(const std::vector<std::string>& args, BenchArgs& a, std::ost
       a.version = true;
     } else if (cursor.flag("--quick")) {
       a.quick = true;
+    } else if (cursor.flag("--starts-only")) {
+      a.startsOnly = true;
+    } else if (cursor.flag("--save")) {
+      a.save = true;
     } else if (!parseOne(cursor, a, error)) {
       err << "spindle-diskbench: " << error << "\n" << kUsage;
       return false;
@@ -81,6 +91,17 @@ void chooseSize(BenchArgs& a, std::ostream& out) {
   a.bench.seeks = std::min(a.bench.seeks, 200);
 }
 
+int savePreload(int64_t frames, std::ostream& out, std::ostream& err) {
+  const std::filesystem::path file = control::userSettingsFile();
+  std::string error;
+  if (!control::writeSetting(file, "engine", "preloadFrames", frames, error)) {
+    err << "spindle-diskbench: " << error << "\n";
+    return 1;
+  }
+  out << "Saved: preload " << frames << " frames in " << file.string() << "\n";
+  return 0;
+}
+
 }  // namespace
 
 int runDiskBenchCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -92,13 +113,22 @@ int runDiskBenchCommand(const std::vector<std::string>& args, std::ostream& out,
     return 0;
   }
   chooseSize(a, out);
-  const DiskBenchResult result = runDiskBench(a.bench, [&](const std::string& line) { out << line << std::endl; });
-  if (!result.error.empty()) {
-    err << "spindle-diskbench: " << result.error << "\n";
-    return 1;
+  const auto progress = [&](const std::string& line) { out << line << std::endl; };
+  if (!a.startsOnly) {
+    const DiskBenchResult result = runDiskBench(a.bench, progress);
+    if (!result.error.empty()) {
+      err << "spindle-diskbench: " << result.error << "\n";
+      return 1;
+    }
+    printDiskBench(out, result);
   }
-  printDiskBench(out, result);
-  return 0;
+  StreamStartOptions starts;
+  starts.dir = a.bench.dir;
+  if (a.quick) starts = quickStreamStart(starts);
+  const StreamStartResult result = runStreamStart(starts, progress);
+  printStreamStart(out, result);
+  if (!result.error.empty()) return 1;
+  return a.save ? savePreload(result.preloadFrames, out, err) : 0;
 }
 
 }  // namespace spindle::tools

@@ -26,9 +26,6 @@ DiskRecommendation recommend(const DiskBenchResult& result) {
   }
   rec.readSize = s[pick].readSize;
   rec.worstReadMs = s[pick].worstReadMs;
-  const double frames = std::ceil(rec.worstReadMs / 1000.0 * 48000.0);
-  rec.preloadFrames = 8192;
-  while (rec.preloadFrames < frames && rec.preloadFrames < (1u << 30)) rec.preloadFrames *= 2;
   return rec;
 }
 
@@ -65,14 +62,31 @@ void printDiskBench(std::ostream& out, const DiskBenchResult& result) {
   if (!result.cacheDropped) out << "  warning: posix_fadvise(DONTNEED) failed: some reads may have come from the page cache\n";
   const DiskRecommendation rec = recommend(result);
   std::snprintf(line, sizeof line,
-                "\nRecommendation for this disk: read size %llu KiB (doubling it gains less than 20%%);\n"
-                "preload %u frames per sample (covers the worst read, %.1f ms, at 48 kHz; at least 8192).\n",
-                static_cast<unsigned long long>(rec.readSize >> 10), rec.preloadFrames, rec.worstReadMs);
+                "\nRead size for this disk: %llu KiB (doubling it gains less than 20%%; worst read %.1f ms).\n",
+                static_cast<unsigned long long>(rec.readSize >> 10), rec.worstReadMs);
   out << line;
   if (result.sizes.size() > 1 && rec.readSize == result.sizes.front().readSize) {
     out << "(No seek penalty measured: an SSD, or a virtual disk cached by its host. Larger reads\n"
            " gain nothing here and only cost memory; on spinning disks they matter, see seed 003.)\n";
   }
+}
+
+void printStreamStart(std::ostream& out, const StreamStartResult& result) {
+  if (!result.error.empty()) {
+    out << "spindle-diskbench: stream starts: " << result.error << "\n";
+    return;
+  }
+  char line[400];
+  std::snprintf(line, sizeof line,
+                "\nStream starts under load (Spindle's disk thread, cold files): %zu starts, median %.1f ms,\n"
+                "p99 %.1f ms, worst %.1f ms.\n"
+                "Preload for this disk: %lld frames per sample (the worst start and one period, twice, at\n"
+                "48 kHz; a sample played higher or from an offset gets more). spindle --preload-frames N,\n"
+                "or --save to keep it as the setting.\n",
+                result.startsMs.size(), result.medianMs, result.p99Ms, result.worstMs,
+                static_cast<long long>(result.preloadFrames));
+  out << line;
+  if (!result.cacheDropped) out << "  warning: posix_fadvise(DONTNEED) failed: some starts may have come from the page cache\n";
 }
 
 }  // namespace spindle::tools

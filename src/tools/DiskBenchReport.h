@@ -1,5 +1,6 @@
 #pragma once
-// What spindle-diskbench's numbers mean for Spindle: voices, memory, read size, preload.
+// What spindle-diskbench's numbers mean for Spindle: voices, memory, read size, and the
+// preload from the stream starts measured (tools/StreamStart.h).
 //
 // Voices: a stereo voice streams 176,400 B/s at 44.1 kHz / 16 bit (the seed's unit) and
 // 288,000 B/s at 48 kHz / 24 bit (today's typical sample libraries). Memory: every voice
@@ -8,6 +9,7 @@
 #include <ostream>
 
 #include "tools/DiskBench.h"
+#include "tools/StreamStart.h"
 
 namespace spindle::tools {
 
@@ -20,11 +22,12 @@ double memoryMiB(double voices, uint64_t readSize);  // double-buffered
 struct DiskRecommendation {
   uint64_t readSize = 0;      // where doubling the read size gains less than 20%
   double worstReadMs = 0;     // worst single read at that size
-  uint32_t preloadFrames = 0; // covers worstReadMs at 48 kHz, power of two, at least 8192
 };
 
 DiskRecommendation recommend(const DiskBenchResult& result);
 
 void printDiskBench(std::ostream& out, const DiskBenchResult& result);
+// The stream starts and the preload they ask for.
+void printStreamStart(std::ostream& out, const StreamStartResult& result);
 
 }  // namespace spindle::tools

@@ -1,9 +1,11 @@
 // Engine stats in the GUI and the System check dialog: notes from the MIDI port (the
 // path JACK's MIDI input takes) show as held keys for as long as they are held, the part
 // strips show real voice counts and levels, the doctor panel lists every check of a
-// fixture tree, and a one-second latency test fills the histogram. Offscreen.
+// fixture tree, a one-second latency test fills the histogram, and the disk test
+// recommends a preload. Offscreen.
 #include <QTreeWidget>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QTableWidget>
 #include <QtTest>
 #include <array>
@@ -11,6 +13,7 @@
 #include "FixtureTrees.h"
 #include "GuiHarness.h"
 #include "gui/DoctorPanel.h"
+#include "gui/DiskPanel.h"
 #include "gui/LatencyPanel.h"
 #include "gui/PianoKeyboard.h"
 #include "gui/Theme.h"
@@ -122,6 +125,26 @@ class SystemTests : public QObject {
     for (uint64_t c : panel.histogram()->counts()) bars += c;
     QCOMPARE(bars, lateness.count());
     QVERIFY(panel.periodTable()->rowCount() > 0);
+  }
+
+  // The Disk tab: stream starts measured in a folder of ours, the recommended preload
+  // shown, and "Use this preload" hands exactly that on (the window saves it).
+  void diskTestRecommendsAPreload() {
+    spindle::test::TempDir folder("gui-disk");
+    DiskPanel panel(QString::fromStdString(folder.path().string()), 4096);
+    QSignalSpy chosen(&panel, &DiskPanel::preloadChosen);
+    QVERIFY(!panel.useButton()->isEnabled());  // nothing measured yet
+    panel.run();
+    QVERIFY(panel.busy());
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.busy() && panel.useButton()->isEnabled(), 60000);
+    const tools::StreamStartResult& r = panel.result();
+    QVERIFY2(r.error.empty(), r.error.c_str());
+    QVERIFY(r.startsMs.size() > 100);
+    QCOMPARE(r.preloadFrames, tools::preloadForStart(r.worstMs));
+    panel.useButton()->click();
+    QCOMPARE(chosen.size(), 1);
+    QCOMPARE(chosen.at(0).at(0).toInt(), static_cast<int>(r.preloadFrames));
+    QVERIFY(std::filesystem::is_empty(folder.path()));  // its files removed
   }
 };
 

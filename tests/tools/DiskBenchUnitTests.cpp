@@ -3,6 +3,7 @@
 #include "catch.h"
 #include "tools/DiskBench.h"
 #include "tools/DiskBenchReport.h"
+#include "tools/StreamStart.h"
 
 using namespace spindle::tools;
 
@@ -28,9 +29,6 @@ TEST_CASE("diskbench: recommends the size after which doubling gains under 20%")
   const DiskRecommendation rec = recommend(seed);
   CHECK(rec.readSize == (1u << 20));
   CHECK(rec.worstReadMs == 95);
-  CHECK(rec.preloadFrames == 8192);  // 95 ms at 48 kHz = 4560 frames; never below 8192
-  seed.sizes[3].worstReadMs = 400;   // 19,200 frames
-  CHECK(recommend(seed).preloadFrames == 32768);
   seed.sizes[4].mibPerSecond = 50;   // still gaining: take the largest
   CHECK(recommend(seed).readSize == (2u << 20));
 }
@@ -63,4 +61,33 @@ TEST_CASE("diskbench: a missing folder is an error, not a crash") {
   options.dir = "/nonexistent/spindle-diskbench";
   const DiskBenchResult r = runDiskBench(options);
   CHECK(r.error.find("cannot create a work folder in /nonexistent/spindle-diskbench") == 0);
+}
+
+TEST_CASE("stream starts: the preload covers the slowest start and a period, twice, in whole KiB of frames") {
+  CHECK(preloadForStart(0.0) == 2048);       // never below 2048
+  CHECK(preloadForStart(20.0) == 3072);      // 2 x (960 + 256) = 2432 frames
+  CHECK(preloadForStart(100.0) == 10240);    // 2 x (4800 + 256) = 10112 frames
+}
+
+TEST_CASE("stream starts: a small run measures every start through the disk thread, then removes its files") {
+  spindle::test::TempDir dir("streamstart-unit");
+  StreamStartOptions options;
+  options.dir = dir.path();
+  options.files = 4;
+  options.fileSeconds = 3.0;
+  options.background = 4;
+  options.burst = 4;
+  options.burstPeriods = 10;
+  options.seconds = 1.0;
+  std::vector<std::string> phases;
+  const StreamStartResult r = runStreamStart(options, [&](const std::string& line) { phases.push_back(line); });
+  REQUIRE(r.error.empty());
+  CHECK(phases.size() == 2);
+  CHECK(r.startsMs.size() >= 4 * 15);  // a burst every 10 periods of 5.3 ms, for a second
+  CHECK(std::is_sorted(r.startsMs.begin(), r.startsMs.end()));
+  CHECK(r.startsMs.front() >= 0.0);
+  CHECK(r.medianMs <= r.p99Ms);
+  CHECK(r.p99Ms <= r.worstMs);
+  CHECK(r.preloadFrames == preloadForStart(r.worstMs));
+  CHECK(std::filesystem::is_empty(dir.path()));
 }

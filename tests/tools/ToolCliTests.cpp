@@ -4,6 +4,7 @@
 
 #include "ToolTestSupport.h"
 #include "catch.h"
+#include "control/UserSettings.h"
 
 using namespace spindle::test;
 
@@ -89,7 +90,31 @@ TEST_CASE("spindle-diskbench --quick on a temporary folder prints every read siz
     CHECK(std::stod((*it)[3]) > 0);
   }
   CHECK(sizes == std::vector<long long>{64, 128, 256, 512, 1024, 2048});
-  CHECK(r.out.find("Recommendation for this disk: read size ") != std::string::npos);
+  CHECK(r.out.find("Read size for this disk: ") != std::string::npos);
+  CHECK(r.out.find("Stream starts under load (Spindle's disk thread, cold files): ") != std::string::npos);
+  CHECK(r.out.find("Preload for this disk: ") != std::string::npos);
+  CHECK(std::filesystem::is_empty(dir.path()));
+}
+
+TEST_CASE("spindle-diskbench --starts-only --save keeps the preload it measured as the setting") {
+  TempDir logs("diskbench-save");
+  TempDir dir("diskbench-save-dir");
+  TempDir config("diskbench-save-config");
+  ::setenv("XDG_CONFIG_HOME", config.path().c_str(), 1);  // the child's settings file
+  const RunResult r = runTool({SPINDLE_DISKBENCH_EXE, "--quick", "--starts-only", "--save", dir.path().string()}, logs.path());
+  ::unsetenv("XDG_CONFIG_HOME");
+  INFO(r.out);
+  REQUIRE(r.exitCode == 0);
+  CHECK(r.out.find("64 KiB") == std::string::npos);  // no read-size passes
+  static const std::regex preload(R"(Preload for this disk: (\d+) frames per sample)");
+  std::smatch m;
+  REQUIRE(std::regex_search(r.out, m, preload));
+  const long long frames = std::stoll(m[1]);
+  CHECK(frames >= 2048);
+  CHECK(frames % 1024 == 0);
+  const auto file = config.path() / "spindle" / "spindle.conf";
+  CHECK(r.out.find("Saved: preload " + std::to_string(frames) + " frames in " + file.string()) != std::string::npos);
+  CHECK(spindle::control::readSetting(file, "engine", "preloadFrames") == frames);
   CHECK(std::filesystem::is_empty(dir.path()));
 }
 
