@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <thread>
 
+#include "control/UserSettings.h"
 #include "core/Limits.h"
 
 namespace spindle::app {
@@ -136,8 +137,16 @@ std::string liveUsage() {
 
 // SPINDLE_TEST_DISK_DELAY_MS (live tests only): every disk read waits that long, a
 // slow disk, so a freewheel test shows whether Spindle waits for the disk.
-stream::StreamingOptions streamingOptionsFor(const LiveArgs& args, std::optional<int> savedPreload) {
-  const int64_t preload = args.preloadFrames.value_or(savedPreload.value_or(stream::StreamingOptions::kDefaultPreloadFrames));
+// The preload the window or spindle-diskbench --save left in spindle.conf, if any.
+std::optional<int> savedPreload() {
+  const auto frames = control::readSetting(control::userSettingsFile(), "engine", "preloadFrames");
+  if (!frames || *frames < -1 || *frames > (1 << 22)) return std::nullopt;
+  return static_cast<int>(*frames);
+}
+
+stream::StreamingOptions streamingOptionsFor(const LiveArgs& args) {
+  const int64_t preload = args.preloadFrames ? *args.preloadFrames
+                                             : savedPreload().value_or(stream::StreamingOptions::kDefaultPreloadFrames);
   stream::StreamingOptions options =
       stream::liveStreamingOptions(preload, static_cast<std::size_t>(args.cacheMiB) << 20);
   options.memoryBudget = static_cast<std::size_t>(args.memoryBudgetMiB) << 20;

@@ -38,8 +38,9 @@ std::optional<LiveArgs> parseLiveArgs(const std::vector<std::string>& args, std:
 std::string liveUsage();
 
 // The streaming options the arguments ask for (preload, block cache, memory budget),
-// with `savedPreload` when no --preload-frames was given. Live tests only:
+// the saved preload (control/UserSettings.h) when no --preload-frames was given. Live
+// tests only:
 // SPINDLE_TEST_DISK_DELAY_MS makes every disk read wait that long (a slow disk).
-stream::StreamingOptions streamingOptionsFor(const LiveArgs& args, std::optional<int> savedPreload = {});
+stream::StreamingOptions streamingOptionsFor(const LiveArgs& args);
 
 }  // namespace spindle::app

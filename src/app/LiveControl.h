@@ -98,6 +98,7 @@ class LiveControl final : public control::ControlTarget {
   engine::Command partCommand(engine::CommandType type, int part) const;
   void runLoad(const Job& job);  // loader thread
   Loader& loaderFor(int preloadFrames);  // loader thread
+  void noteMemory();                     // loader thread
 
   engine::Engine& engine_;
   io::LiveProcessor& live_;

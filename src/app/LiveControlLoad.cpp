@@ -18,6 +18,17 @@ Loader& LiveControl::loaderFor(int preloadFrames) {
   return *loader;
 }
 
+// The sample data every load's pool holds, for /spindle/status.
+void LiveControl::noteMemory() {
+  uint64_t memory = 0, samples = 0;
+  for (const auto& [frames, loader] : loaders_) {
+    memory += loader->pool().bytesInRam();
+    samples += loader->pool().loadedCount();
+  }
+  memoryBytes_.store(memory, std::memory_order_relaxed);
+  memorySamples_.store(samples, std::memory_order_relaxed);
+}
+
 void LiveControl::runLoad(const Job& job) {
   using Kind = control::LoadEvent::Kind;
   job.listener->onLoadEvent({Kind::Progress, job.ticket, job.part, 0.0f, {}, 0, 0});
@@ -30,13 +41,7 @@ void LiveControl::runLoad(const Job& job) {
   // Before the reply: a client that hears "done" can already list what was left out.
   for (const SampleError& error : result.report.sampleErrors)
     problems_.add(control::ProblemKind::Load, error.file, error.message);
-  uint64_t memory = 0, samples = 0;
-  for (const auto& [frames, loader] : loaders_) {
-    memory += loader->pool().bytesInRam();
-    samples += loader->pool().loadedCount();
-  }
-  memoryBytes_.store(memory, std::memory_order_relaxed);
-  memorySamples_.store(samples, std::memory_order_relaxed);
+  noteMemory();
   if (!result.program) {
     std::string reason = "cannot load " + job.path;
     if (!result.report.diagnostics.empty()) reason += ": " + formatDiagnostic(result.report.diagnostics.front());

@@ -5,7 +5,6 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
-#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -19,7 +18,6 @@
 #include "control/NsmClient.h"
 #include "control/OscServer.h"
 #include "control/ProblemLog.h"
-#include "control/UserSettings.h"
 #include "core/Limits.h"
 #include "engine/Engine.h"
 #include "io/AlsaSeqInput.h"
@@ -34,15 +32,6 @@ namespace spindle::app {
 
 namespace {
 
-using stream::kib;
-using stream::mib;
-
-// The preload the window or spindle-diskbench --save left in spindle.conf, if any.
-std::optional<int> savedPreload() {
-  const auto frames = control::readSetting(control::userSettingsFile(), "engine", "preloadFrames");
-  if (!frames || *frames < -1 || *frames > (1 << 22)) return std::nullopt;
-  return static_cast<int>(*frames);
-}
 
 constexpr int kExitUsage = 2;
 constexpr int kExitInput = 1;
@@ -73,7 +62,7 @@ class Session {
       : args_(args),
         out_(out),
         err_(err),
-        streamingOptions_(streamingOptionsFor(args, savedPreload())),
+        streamingOptions_(streamingOptionsFor(args)),
         loader_(stream::poolOptionsFor(streamingOptions_)) {}
   ~Session();
   int run();
@@ -326,14 +315,8 @@ void Session::tick() {
 // The memory line and the disk's figures, after the live stats (SIGUSR1, and at the end).
 std::string Session::streamingStats() {
   const control::ControlStatus s = control_->status();
-  std::string text = "memory:            " + mib(s.memoryBytes) + " samples in RAM (" + kib(s.bytesPerSample) +
-                     " a sample)";
-  if (!streaming_->enabled()) return text + ", no streaming\n";
-  text += " + " + mib(s.cacheBudgetBytes) + " block cache (" + std::to_string(s.pinnedBlocks) + " blocks pinned, " +
-          mib(s.cacheBytes) + " decoded) + " + std::to_string(streaming_->bank()->size()) + " streams (" +
-          kib(streaming_->slotBytes()) + ")\n";
-  const uint64_t underruns = live_->stats().streamUnderruns;
-  return text + "disk streaming:    " + streaming_->report(underruns) + "\n";
+  return "memory:            " + streaming_->liveMemory(s.memoryBytes, s.bytesPerSample) + "\n" +
+         (streaming_->enabled() ? "disk streaming:    " + streaming_->report(live_->stats().streamUnderruns) + "\n" : "");
 }
 
 void Session::finish() {

@@ -1,7 +1,8 @@
 #pragma once
 // Engine::Impl: the audio thread's state. Private to src/engine.
 //
-//   Engine.cpp       construction, process() loop, commands, Program lifetimes
+//   Engine.cpp       construction, commands, Program lifetimes
+//   EngineRender.cpp the process() loop: stretches between events, parts, mixing, stats
 //   EngineMidi.cpp   MIDI semantics: notes, the controller slots notes write
 //   EngineControllers.cpp  controllers, pedals, controller-started regions, tempo
 #include <array>

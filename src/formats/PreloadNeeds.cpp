@@ -6,7 +6,7 @@
 namespace spindle::formats {
 
 double highestCents(const Region& r) noexcept {
-  const double track = r.pitchKeytrack;
+  const auto track = static_cast<double>(r.pitchKeytrack);
   // pitch_keycenter=sample: the file's own root key is not known here; the range's
   // lowest key is the case that plays the highest.
   const int center = r.pitchKeycenterFromKey ? r.lokey : r.pitchKeycenter;

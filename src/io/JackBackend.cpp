@@ -103,25 +103,7 @@ int JackBackend::onProcess(jack_nframes_t frames, void* self) {
 #endif
 template <bool Live>
 void JackBackend::process(jack_nframes_t frames) noexcept SPINDLE_REALTIME_IF(Live) {
-  jack_nframes_t cycleFrames = 0;
-  jack_time_t cycleUsecs = 0, nextUsecs = 0;
-  float periodUsecs = 0.0f;
-  CycleStart cycle;
-  cycle.frames = static_cast<int>(frames);
-  cycle.sampleRate = rate_.load(std::memory_order_relaxed);
-  if (jack_get_cycle_times(client_, &cycleFrames, &cycleUsecs, &nextUsecs, &periodUsecs) == 0) {
-    // JACK's clock is not necessarily CLOCK_MONOTONIC: carry the cycle's age over.
-    const auto age = static_cast<int64_t>(jack_get_time() - cycleUsecs) * 1000;
-    cycle.frameTime = cycleFrames;
-    cycle.startNs = monotonicNs() - age;
-  } else {
-    cycle.frameTime = jack_last_frame_time(client_);
-    cycle.startNs = monotonicNs();
-  }
-  jack_position_t position{};
-  const bool rolling = jack_transport_query(client_, &position) == JackTransportRolling;
-  if (rolling && (position.valid & JackPositionBBT) != 0) cycle.tempo = position.beats_per_minute;
-  live_->beginCycle(cycle);
+  live_->beginCycle(cycleStart(frames));
   void* midi = jack_port_get_buffer(midiIn_, frames);
   const uint32_t count = jack_midi_get_event_count(midi);
   for (uint32_t i = 0; i < count; ++i) {
@@ -142,6 +124,29 @@ void JackBackend::process(jack_nframes_t frames) noexcept SPINDLE_REALTIME_IF(Li
     live_->endCycle(left, right, parts);
   else
     live_->endCycleWaiting(left, right, parts);
+}
+
+// The cycle's frame time, its start on CLOCK_MONOTONIC and the transport's tempo.
+CycleStart JackBackend::cycleStart(jack_nframes_t frames) noexcept SPINDLE_REALTIME {
+  jack_nframes_t cycleFrames = 0;
+  jack_time_t cycleUsecs = 0, nextUsecs = 0;
+  float periodUsecs = 0.0f;
+  CycleStart cycle;
+  cycle.frames = static_cast<int>(frames);
+  cycle.sampleRate = rate_.load(std::memory_order_relaxed);
+  if (jack_get_cycle_times(client_, &cycleFrames, &cycleUsecs, &nextUsecs, &periodUsecs) == 0) {
+    // JACK's clock is not necessarily CLOCK_MONOTONIC: carry the cycle's age over.
+    const auto age = static_cast<int64_t>(jack_get_time() - cycleUsecs) * 1000;
+    cycle.frameTime = cycleFrames;
+    cycle.startNs = monotonicNs() - age;
+  } else {
+    cycle.frameTime = jack_last_frame_time(client_);
+    cycle.startNs = monotonicNs();
+  }
+  jack_position_t position{};
+  const bool rolling = jack_transport_query(client_, &position) == JackTransportRolling;
+  if (rolling && (position.valid & JackPositionBBT) != 0) cycle.tempo = position.beats_per_minute;
+  return cycle;
 }
 #if defined(__clang__)
 #pragma clang diagnostic pop

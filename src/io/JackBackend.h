@@ -47,6 +47,7 @@ class JackBackend final : public AudioBackend {
   static void onShutdown(jack_status_t code, const char* reason, void* self);
   template <bool Live>
   void process(jack_nframes_t frames) noexcept SPINDLE_REALTIME_IF(Live);
+  CycleStart cycleStart(jack_nframes_t frames) noexcept SPINDLE_REALTIME;
   void latency(jack_latency_callback_mode_t mode) noexcept;
   bool registerPorts(std::string& error);
   bool registerPartPorts();

@@ -58,6 +58,13 @@ const BlockCache::Block* BlockCache::pin(const SampleData* sample, int64_t frame
     counters.blockHits.fetch_add(1, std::memory_order_relaxed);
     return &block;
   }
+  return pinNew(sample, *facts, key.index, files, beforeRead, counters, error, heldFd);
+}
+
+// A miss: block `index` of `sample` decoded into a victim's storage, pinned.
+const BlockCache::Block* BlockCache::pinNew(const SampleData* sample, FileFacts& facts, int64_t index, FileCache& files,
+                                            const ReadHook& beforeRead, DiskCounters& counters, std::string& error,
+                                            int heldFd) {
   const uint32_t i = takeVictim();
   if (i == kNone) {  // every block pinned: the stream pushes this run later
     counters.cacheFull.fetch_add(1, std::memory_order_relaxed);
@@ -66,18 +73,18 @@ const BlockCache::Block* BlockCache::pin(const SampleData* sample, int64_t frame
   counters.blockMisses.fetch_add(1, std::memory_order_relaxed);
   Block& block = blocks_[i];
   block.sample = sample;
-  block.index = key.index;
-  block.first = key.index * facts->framesPerBlock;
-  block.stride = facts->framesPerBlock;
-  block.pcm16 = facts->pcm16;
-  block.facts = facts;
+  block.index = index;
+  block.first = index * facts.framesPerBlock;
+  block.stride = facts.framesPerBlock;
+  block.pcm16 = facts.pcm16;
+  block.facts = &facts;
   if (!decode(block, files, beforeRead, counters, error, heldFd)) {
     block.sample = nullptr;
     block.index = -1;
     free_.push_back(i);
     return nullptr;
   }
-  byKey_.emplace(key, i);
+  byKey_.emplace(Key{block.sample, index}, i);
   block.pins = 1;
   ++pinned_;
   block.reused = false;

@@ -157,6 +157,8 @@ class BlockCache {
   };
 
   FileFacts* factsFor(const SampleData* sample, FileCache& files, std::string& error, int heldFd);
+  const Block* pinNew(const SampleData* sample, FileFacts& facts, int64_t index, FileCache& files,
+                      const ReadHook& beforeRead, DiskCounters& counters, std::string& error, int heldFd);
   std::unique_ptr<AudioFileReader> checkOut(const SampleData* sample, FileCache& files, std::string& error,
                                             int64_t* position, int heldFd);
   void learnStart(const SampleData* sample, AudioFileReader& reader);

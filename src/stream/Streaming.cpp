@@ -69,6 +69,15 @@ std::string Streaming::budget(const SamplePool& pool, std::size_t loopTailBytes)
          " streams + " + mib(cacheBytes()) + " block cache" + tails + " = " + mib(total);
 }
 
+std::string Streaming::liveMemory(std::size_t sampleBytes, std::size_t bytesPerSample) const {
+  const std::string samples = mib(sampleBytes) + " samples in RAM (" + kib(bytesPerSample) + " a sample)";
+  if (!disk_) return samples + ", no streaming";
+  const DiskCounters& c = disk_->counters();
+  return samples + " + " + mib(cacheBytes()) + " block cache (" + std::to_string(c.pinnedBlocks.load()) +
+         " blocks pinned, " + mib(c.cacheBytes.load()) + " decoded) + " + std::to_string(bank_->size()) + " streams (" +
+         kib(slotBytes()) + ")";
+}
+
 std::string Streaming::report(uint64_t underruns) const {
   if (!disk_) return "off (every sample in RAM)";
   const DiskCounters& c = disk_->counters();

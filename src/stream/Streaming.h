@@ -85,6 +85,10 @@ class Streaming {
   // backed as blocks are decoded). loopTailBytes: the program's loop tails
   // (core/LoopTail.h), added when not 0.
   std::string budget(const SamplePool& pool, std::size_t loopTailBytes = 0) const;
+  // A live session's line (its pools hold `sampleBytes`, `bytesPerSample` a sample):
+  // "<n> MiB samples in RAM (<k> KiB a sample) + <c> MiB block cache (<p> blocks
+  // pinned, <d> MiB decoded) + <s> streams (<r> KiB)".
+  std::string liveMemory(std::size_t sampleBytes, std::size_t bytesPerSample) const;
   // One line of the disk thread's figures: streams, reads (one per block decoded),
   // seeks, frames decoded and frames the voices read (and their ratio), block cache
   // hits and size, failures, the voices' underruns (passed in: the engine counts them),

@@ -186,6 +186,32 @@ std::vector<double> measure(Rig& rig, const StreamStartOptions& o) {
   return starts;
 }
 
+// The test files in `work`, written and dropped from the page cache; the error, if any.
+std::string writeFiles(const std::filesystem::path& work, const StreamStartOptions& o,
+                       std::vector<std::filesystem::path>& paths, bool& cacheDropped) {
+  Xorshift rng(o.seed);
+  for (int f = 0; f < o.files; ++f) {
+    paths.push_back(work / ("s" + std::to_string(f) + ".wav"));
+    if (!writeNoiseWav(paths.back(), static_cast<int64_t>(o.fileSeconds * kRate), rng))
+      return "cannot write " + paths.back().string();
+  }
+  for (const auto& p : paths) cacheDropped = dropFromCache(p) && cacheDropped;
+  return {};
+}
+
+// Loads the files with no preload (every frame streams) and measures the starts.
+std::string measureFiles(const std::vector<std::filesystem::path>& paths, const StreamStartOptions& o,
+                         std::vector<double>& starts) {
+  stream::SamplePool pool(stream::PoolOptions{0, 0, 0});
+  std::vector<const SampleData*> samples;
+  for (const auto& p : paths)
+    if (const SampleData* s = pool.acquire(p.string())) samples.push_back(s);
+  if (samples.size() != paths.size()) return "cannot read back the files written";
+  Rig rig(samples, o);
+  starts = measure(rig, o);
+  return {};
+}
+
 }  // namespace
 
 StreamStartOptions quickStreamStart(StreamStartOptions options) {
@@ -211,27 +237,13 @@ StreamStartResult runStreamStart(const StreamStartOptions& o, const std::functio
   }
   if (progress) progress("stream starts: writing " + std::to_string(o.files) + " files of " +
                          std::to_string(static_cast<int>(o.fileSeconds)) + " s in " + work.string());
-  Xorshift rng(o.seed);
   std::vector<std::filesystem::path> paths;
-  for (int f = 0; f < o.files && result.error.empty(); ++f) {
-    paths.push_back(work / ("s" + std::to_string(f) + ".wav"));
-    if (!writeNoiseWav(paths.back(), static_cast<int64_t>(o.fileSeconds * kRate), rng))
-      result.error = "cannot write " + paths.back().string();
-  }
+  result.error = writeFiles(work, o, paths, result.cacheDropped);
   if (result.error.empty()) {
-    for (const auto& p : paths) result.cacheDropped = dropFromCache(p) && result.cacheDropped;
-    stream::SamplePool pool(stream::PoolOptions{0, 0, 0});  // no preload: every frame streams
-    std::vector<const SampleData*> samples;
-    for (const auto& p : paths)
-      if (const SampleData* s = pool.acquire(p.string())) samples.push_back(s);
-    if (samples.size() != paths.size()) result.error = "cannot read back the files written in " + work.string();
-    if (result.error.empty()) {
-      if (progress) progress("stream starts: " + std::to_string(o.background) + " streams reading, " +
-                             std::to_string(o.burst) + " started at once every " + std::to_string(o.burstPeriods) +
-                             " periods, for " + std::to_string(static_cast<int>(o.seconds)) + " s");
-      Rig rig(samples, o);
-      result.startsMs = measure(rig, o);
-    }
+    if (progress) progress("stream starts: " + std::to_string(o.background) + " streams reading, " +
+                           std::to_string(o.burst) + " started at once every " + std::to_string(o.burstPeriods) +
+                           " periods, for " + std::to_string(static_cast<int>(o.seconds)) + " s");
+    result.error = measureFiles(paths, o, result.startsMs);
   }
   std::filesystem::remove_all(work, ec);
   std::sort(result.startsMs.begin(), result.startsMs.end());

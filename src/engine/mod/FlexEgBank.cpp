@@ -30,7 +30,7 @@ void FlexEgBank::start(std::span<const FlexEg> egs, double sampleRate, const Cur
 
 void FlexEgBank::release() noexcept SPINDLE_REALTIME { released_ = true; }
 
-bool FlexEgBank::moving() const noexcept {
+bool FlexEgBank::moving() const noexcept SPINDLE_REALTIME {
   for (size_t k = 0; k < count_; ++k)
     if (!state_[k].done && !(held(state_[k]) && state_[k].frames >= state_[k].length)) return true;
   return false;

@@ -53,7 +53,7 @@ class FlexEgBank {
   bool finished(size_t k) const noexcept { return state_[k].done; }
   size_t size() const noexcept { return count_; }
   // Some EG is inside a timed stage (not held at its sustain point, not finished).
-  bool moving() const noexcept;
+  bool moving() const noexcept SPINDLE_REALTIME;
 
   static double curve(double shape, double x) noexcept SPINDLE_REALTIME;  // B(x), x in [0, 1]
 
