@@ -4,7 +4,7 @@ holds in real time on a real jackd (dummy backend, -R, period 256, 48 kHz).
 
 The library is spindle-bench-live's (bench/polyphony_ceiling.cpp): 16 stereo noise
 files of 20 s, here looped so a held note never ends, streamed from disk after the
-16384-frame preload. Two instruments over it: "unpitched" (every key at its root:
+live default preload. Two instruments over it: "unpitched" (every key at its root:
 one source frame per output frame, the common case of multi-sampled libraries) and
 "pitched" (tune=37 cents: every frame interpolated), and "pitched FLAC" (the same over
 16-bit FLAC copies of the files: decoded once into the block cache). For each, note-ons go to
@@ -169,7 +169,7 @@ def describe(row):
 
 
 def markdown(result):
-    lines = ["jackd -d dummy -r 48000 -p 256 -R; streamed stereo voices (16384-frame preload), quality %d; "
+    lines = ["jackd -d dummy -r 48000 -p 256 -R; streamed stereo voices (spindle's live defaults), quality %d; "
              "p99 < %.0f%% of the 5.333 ms budget\n" % (result["quality"], BUDGET_PERCENT),
              "| instrument | ceiling (voices) | at the ceiling | next step |", "|---|---:|---|---|"]
     for variant in result.get("variants", ("unpitched", "pitched")):

@@ -3,14 +3,15 @@
 
 The library (in /tmp, never in the repository, reused when present): FILES stereo
 16-bit WAV files of SECONDS each, mapped as 125 keys x 16 velocity layers. Files
-longer than the preload plus one disk read (16384 + 65536 frames by default) are
-streamed, so the default 2.5 s (120000 frames) keeps the two loads apart. Before
+longer than the preload plus one disk read (4096 frames, the live default, at the
+regions' highest pitch, + 65536) are streamed, so the default 2.5 s (120000 frames)
+keeps the two loads apart. Before
 each load the files are dropped from the page cache (posix_fadvise DONTNEED after a
 sync), then spindle-render loads the instrument and renders one short note; its own
 load report gives the load time (wall, parse to published Program) and
 its rusage the peak RSS. Two loads:
 
-  first playable note  the default streaming preload (16384 frames per file): Spindle
+  first playable note  the live default preload (4096 frames per file): Spindle
                        publishes a Program, and so plays its first note, once every
                        region's preload is in RAM; the rest streams from disk.
   full preload         --preload-frames -1: every file decoded whole into RAM.
@@ -80,14 +81,14 @@ def run(spindle, folder, files, seconds):
         sys.exit("the library must not live in the repository")
     total = write_library(folder, files, seconds)
     return {"files": files, "file_seconds": seconds, "library_mb": total / 1e6,
-            "first_note": load(spindle, folder, 16384), "full": load(spindle, folder, -1)}
+            "first_note": load(spindle, folder, 4096), "full": load(spindle, folder, -1)}
 
 
 def markdown(r):
     lines = ["%d stereo 16-bit WAV files of %.2f s (%.0f MB), page cache dropped before each load\n"
              % (r["files"], r["file_seconds"], r["library_mb"]),
              "| load | samples | time to load (s) | sample RAM (MiB) | peak RSS (MiB) |", "|---|---:|---:|---:|---:|"]
-    for label, key in (("first playable note (preload 16384 frames)", "first_note"), ("full preload (-1)", "full")):
+    for label, key in (("first playable note (preload 4096 frames)", "first_note"), ("full preload (-1)", "full")):
         x = r[key]
         lines.append("| %s | %d | %.2f | %.1f | %.1f |" % (label, x["samples"], x["load_s"], x["ram_mib"],
                                                        x["peak_rss_mib"]))

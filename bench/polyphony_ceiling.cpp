@@ -16,7 +16,7 @@
 // The audio thread is simulated without a sound server: a SCHED_FIFO thread wakes on
 // an absolute clock every period (clock_nanosleep) and runs LiveProcessor + Engine
 // exactly as a backend would. Samples: 16 files of 20 s stereo noise, streamed from
-// disk after a 16384-frame preload (they sit in the page cache after being written).
+// disk after the default preload (they sit in the page cache after being written).
 #include <fcntl.h>
 #include <pthread.h>
 #include <sndfile.h>
@@ -200,8 +200,9 @@ int main(int argc, char** argv) {
   spindle::app::Loader loader(spindle::stream::poolOptionsFor(spindle::stream::StreamingOptions{}));
   auto loaded = loader.load(dir / "noise.sfz");
   if (!loaded.program) return std::fprintf(stderr, "cannot load %s\n", (dir / "noise.sfz").c_str()), 1;
-  std::printf("period %d frames at %.0f Hz: budget %.3f ms; %d files x %d s, preload 16384 frames\n", kPeriod, kRate,
-              1000.0 * kPeriod / kRate, kFiles, kSeconds);
+  std::printf("period %d frames at %.0f Hz: budget %.3f ms; %d files x %d s, preload %lld frames\n", kPeriod, kRate,
+              1000.0 * kPeriod / kRate, kFiles, kSeconds,
+              static_cast<long long>(spindle::stream::StreamingOptions::kDefaultPreloadFrames));
   if (mode == "disk") {
     const int voices = argc > 2 ? std::stoi(argv[2]) : 64;
     print("no writer", measure(*loaded.program, voices, 10.0));

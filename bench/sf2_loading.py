@@ -21,9 +21,10 @@ a row is load + that note + exit. Four renderers:
   fluidsynth dynamic          -o synth.dynamic-sample-loading=1: loads only the samples
                               of the presets selected on a channel (program 0 of bank 0,
                               and bank 128 on channel 10, at start)
-  spindle-render              preloads the first 16384 frames of every sample, as float,
-                              and streams the rest from disk
-  spindle-render preload -1   --preload-frames -1: every sample whole in RAM, as float
+  spindle-render              its offline default: no preload, every sample streams from
+                              inside the font (samples shorter than one read held whole)
+  spindle-render preload -1   --preload-frames -1: every sample whole in RAM, as 16-bit
+                              (24-bit with sm24), as in the file
 
 Cold: the font's pages are dropped from the page cache (sync, then posix_fadvise
 DONTNEED on the file; /proc/sys/vm/drop_caches is refused in a container, and would
@@ -64,7 +65,7 @@ RENDERERS = (  # key, label, which program, its extra arguments
     ("fluidsynth", "fluidsynth", "fluidsynth", []),
     ("fluidsynth_dynamic", "fluidsynth dynamic-sample-loading", "fluidsynth",
      ["-o", "synth.dynamic-sample-loading=1"]),
-    ("spindle", "spindle-render (preload 16384 frames)", "spindle", []),
+    ("spindle", "spindle-render (streamed, no preload)", "spindle", []),
     ("spindle_ram", "spindle-render --preload-frames -1", "spindle", ["--preload-frames", "-1"]),
 )
 
@@ -256,8 +257,8 @@ def markdown(r):
     lines = ["One note (0.1 s) after loading the font; whole-process wall, CPU (user+sys) and peak RSS, median of "
              "%d runs. Cold: the font's pages dropped with posix_fadvise DONTNEED (resident MiB checked by "
              "fincore); warm: the font read whole first. Ratios are to plain fluidsynth in the same state. "
-             "fluidsynth holds every sample as 16-bit (mlocked); Spindle holds float, and by default only the "
-             "first 16384 frames of each sample\n" % r["runs"]]
+             "fluidsynth holds every sample as 16-bit (mlocked), Spindle as in the file (16-bit here); "
+             "spindle-render's default streams every sample past what one read holds\n" % r["runs"]]
     if r["skipped"]:
         lines.append("TimGM6mb skipped: %s\n" % r["skipped"])
     lines += ["| font | renderer | cache | wall s | wall s, each run | CPU s | peak RSS MiB | wall / fluidsynth "

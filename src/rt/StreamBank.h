@@ -143,6 +143,8 @@ class StreamBank {
   // Returns once the disk has taken every order posted so far and every open stream
   // holds runs up to reach + demandFrames(frames) (or to its end): what its voice can
   // read in the next `frames` output frames. frames == 0: the live read-ahead only.
+  // At once when no stream is open and no order was posted since the last call.
+  // The thread that calls it is the bank's audio side (it posts the orders).
   void prepare(int frames) noexcept;
   void waitUntilReady() noexcept { prepare(0); }
   // Frames a voice may read past its reach in `frames` output frames: kMaxIncrement (32)
@@ -187,6 +189,7 @@ class StreamBank {
   int freeCount_ = 0;
   bool postedThisBlock_ = false;
   bool consumedThisBlock_ = false;
+  bool postedSincePrepare_ = false;
   int blocksSinceWake_ = 0;
 
   std::atomic<int> period_{0};
@@ -232,6 +235,7 @@ inline int StreamBank::acquire() noexcept SPINDLE_REALTIME {
 inline void StreamBank::post(const StreamOrder& order) noexcept SPINDLE_REALTIME {
   // Cannot fail (kOrderCapacity > 3 * streams); the result is checked all the same.
   postedThisBlock_ = orders_->tryPush(order) || postedThisBlock_;
+  postedSincePrepare_ = true;
 }
 
 inline void StreamBank::endBlock(int frames) noexcept SPINDLE_REALTIME {
@@ -281,6 +285,8 @@ inline void StreamBank::settled(uint64_t serial) noexcept {
 }
 
 inline void StreamBank::prepare(int frames) noexcept {
+  if (!postedSincePrepare_ && slotsInUse() == 0) return;  // nothing the disk could do
+  postedSincePrepare_ = false;
   demand_.store(demandFrames(frames), std::memory_order_relaxed);
   if (server_) {  // no disk thread: this thread does the rounds the wait would wait for
     server_(serverContext_);
