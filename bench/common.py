@@ -166,6 +166,26 @@ def start_jackd(procs, name, folder):
     return env
 
 
+def start_pipewire(procs, folder):
+    """A private headless PipeWire (no D-Bus) at 48 kHz, quantum 256; returns the env to reach it."""
+    runtime = os.path.join(folder, "pipewire-run")
+    os.makedirs(runtime, exist_ok=True)
+    os.chmod(runtime, 0o700)
+    env = dict(os.environ, XDG_RUNTIME_DIR=runtime, PIPEWIRE_RUNTIME_DIR=runtime, PIPEWIRE_QUANTUM="256/48000")
+    env.pop("JACK_DEFAULT_SERVER", None)
+    procs.start(["pipewire"], os.path.join(folder, "pipewire.out"), env)
+    if not wait_until(15, lambda: subprocess.run(["pw-cli", "info", "0"], env=env, capture_output=True).returncode == 0):
+        raise RuntimeError("pipewire did not start (see %s)" % os.path.join(folder, "pipewire.out"))
+    for key, value in (("clock.force-quantum", "256"), ("clock.force-rate", str(RATE))):
+        subprocess.run(["pw-metadata", "-n", "settings", "0", key, value], env=env, capture_output=True)
+    return env
+
+
+def pipewire_port_exists(env, port):
+    result = subprocess.run(["pw-jack", "jack_lsp"], env=env, capture_output=True, text=True)
+    return port in result.stdout.split("\n")
+
+
 def jack_port_exists(env, port):
     result = subprocess.run(["jack_lsp"], env=env, capture_output=True, text=True)
     return port in result.stdout.split("\n")

@@ -13,11 +13,14 @@ same library.
      song played live through --midi-device (a FIFO) into spindle --headless: peak RSS
      (VmHWM) and stream underruns.
 
-RSS counts what a JACK client maps of the server's shared memory: with -R, libjack locks
-the server's whole segment into every client (104 MB on a default jackd, whatever the
-client: jack_metro holds the same), so each row also gives that part (RssShmem) and
-Spindle's own memory without it, the figure comparable to sfizz_render, which is no
-JACK client.
+RSS counts what a JACK client maps of the server's shared memory: libjack locks the
+server's whole segment into every client (common/JackShmMem.h: mlock on attach; 104 MB on
+a default jackd, whatever the client: jack_metro holds the same), so each row also gives
+that part (RssShmem) and Spindle's own memory without it, the figure comparable to
+sfizz_render, which is no JACK client. The same libraries are then loaded by
+`spindle --headless --backend pipewire` on a private headless PipeWire (quantum 256,
+48 kHz), whose ports are buffers of their own, not one shared segment: its RSS is the
+whole of what Spindle holds there.
 
     bench/live_memory.py [--build DIR] [--quick] [--library-dir DIR] [--sfizz PATH]
 
@@ -27,14 +30,15 @@ reused. sfizz_render is found through --sfizz or $SPINDLE_SFIZZ_RENDER (default
 """
 import argparse
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from common import (ROOT, Processes, build_spindle, jack_port_exists, measure, start_jackd, wait_until,  # noqa: E402
-                    write_midi)
+from common import (ROOT, Processes, build_spindle, jack_port_exists, measure, pipewire_port_exists,  # noqa: E402
+                    start_jackd, start_pipewire, wait_until, write_midi)
 
 RATE = 48000
 
@@ -101,13 +105,15 @@ def memory_of(pid):
     return fields.get("VmRSS", 0.0), fields.get("RssShmem", 0.0), fields.get("VmHWM", 0.0)
 
 
-def spindle_loaded(build, sfz, folder, procs, env):
+def spindle_loaded(build, sfz, folder, procs, env, backend="jack"):
     """Starts spindle --headless on `sfz`; (seconds to its ports, RSS, shared MiB) once they appear."""
     name = "smem%d" % os.getpid()
+    exists = jack_port_exists if backend == "jack" else pipewire_port_exists
     started = time.monotonic()
     proc = procs.start([os.path.join(build, "src", "app", "spindle"), "--headless", "--instrument", sfz,
-                        "--name", name, "--osc-port", "0"], os.path.join(folder, "spindle.out"), env)
-    if not wait_until(600, lambda: jack_port_exists(env, name + ":out_L"), step=0.05):
+                        "--name", name, "--osc-port", "0", "--backend", backend],
+                       os.path.join(folder, "spindle.out"), env)
+    if not wait_until(600, lambda: exists(env, name + ":out_L"), step=0.05):
         raise RuntimeError("spindle did not start (see %s)" % os.path.join(folder, "spindle.out"))
     seconds = time.monotonic() - started
     time.sleep(1.0)
@@ -160,23 +166,29 @@ def dense_piano_live(build, folder, seconds, procs, env):
 
 def run(build, folder, quick=False, sfizz=None):
     sizes = {"layered": 300 if quick else 3000, "short": 2000 if quick else 20000, "piano": 10.0 if quick else 45.0}
+    layered = layered_library(os.path.join(folder, "layered%d" % sizes["layered"]), sizes["layered"], 4.0)
+    short = short_library(os.path.join(folder, "short%d" % sizes["short"]), sizes["short"], 1.0)
+    libraries = (("%d layered samples of 4 s" % layered[1], layered[0]), ("%d short samples of 1 s" % short[1], short[0]))
+    result = {"rows": [{"library": label} for label, _ in libraries]}
     procs = Processes()
-    result = {"rows": []}
     try:
         env = start_jackd(procs, "spindle-memory-%d" % os.getpid(), folder)
-        layered = layered_library(os.path.join(folder, "layered%d" % sizes["layered"]), sizes["layered"], 4.0)
-        short = short_library(os.path.join(folder, "short%d" % sizes["short"]), sizes["short"], 1.0)
-        for label, (sfz, samples) in (("%d layered samples of 4 s" % layered[1], layered),
-                                      ("%d short samples of 1 s" % short[1], short)):
+        for row, (_, sfz) in zip(result["rows"], libraries):
             seconds, rss, shared = spindle_loaded(build, sfz, folder, procs, env)
-            row = {"library": label, "spindle_s": seconds, "spindle_rss": rss, "jack_shared": shared,
-                   "spindle_own": rss - shared}
+            row.update({"spindle_s": seconds, "spindle_rss": rss, "jack_shared": shared, "spindle_own": rss - shared})
             if sfizz:
                 row["sfizz_s"], row["sfizz_rss"] = sfizz_loaded(sfizz, sfz, folder)
-            result["rows"].append(row)
         peak, shared, underruns = dense_piano_live(build, folder, sizes["piano"], procs, env)
         result["piano"] = {"seconds": sizes["piano"], "peak": peak, "jack_shared": shared, "own": peak - shared,
                            "underruns": underruns}
+    finally:
+        procs.stop_all()
+    if not shutil.which("pipewire"):
+        return result  # the PipeWire columns say "-"
+    try:
+        env = start_pipewire(procs, folder)
+        for row, (_, sfz) in zip(result["rows"], libraries):
+            row["pipewire_s"], row["pipewire_rss"], _ = spindle_loaded(build, sfz, folder, procs, env, "pipewire")
     finally:
         procs.stop_all()
     return result
@@ -184,17 +196,21 @@ def run(build, folder, quick=False, sfizz=None):
 
 def markdown(result):
     lines = ["`spindle --headless` (defaults: preload 4096 frames, 64 MiB block cache) on `jackd -R -d dummy -r 48000 "
-             "-p 256`, against `sfizz_render` loading the same library (one 1 s note). RSS in MiB; Spindle's own = RSS "
-             "minus the JACK server's shared memory every client of it holds\n",
-             "| library | Spindle load s | Spindle RSS | of it JACK's | Spindle's own | sfizz_render s | sfizz_render RSS"
-             " | own / sfizz |",
-             "|---|---:|---:|---:|---:|---:|---:|---:|"]
+             "-p 256` and on a headless PipeWire (`--backend pipewire`, quantum 256), against `sfizz_render` loading "
+             "the same library (one 1 s note). RSS in MiB; on jackd, Spindle's own = RSS minus the JACK server's shared "
+             "memory every client of it holds\n",
+             "| library | jackd: load s | RSS | of it JACK's | Spindle's own | PipeWire: load s | RSS | sfizz_render s "
+             "| RSS | jackd own / sfizz | PipeWire RSS / sfizz |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for r in result["rows"]:
         sfizz_rss = r.get("sfizz_rss")
-        lines.append("| %s | %.2f | %.1f | %.1f | %.1f | %s | %s | %s |" % (
+        ratio = lambda mib: "%.2f" % (mib / sfizz_rss) if sfizz_rss else "-"
+        pipewire_rss = r.get("pipewire_rss")
+        lines.append("| %s | %.2f | %.1f | %.1f | %.1f | %s | %s | %s | %s | %s | %s |" % (
             r["library"], r["spindle_s"], r["spindle_rss"], r["jack_shared"], r["spindle_own"],
+            "%.2f" % r["pipewire_s"] if pipewire_rss else "-", "%.1f" % pipewire_rss if pipewire_rss else "-",
             "%.2f" % r["sfizz_s"] if sfizz_rss else "-", "%.1f" % sfizz_rss if sfizz_rss else "-",
-            "%.2f" % (r["spindle_own"] / sfizz_rss) if sfizz_rss else "-"))
+            ratio(r["spindle_own"]), ratio(pipewire_rss) if pipewire_rss else "-"))
     p = result["piano"]
     lines.append("\nThe dense FLAC piano's %.0f s song played live: peak RSS %.1f MiB, of it JACK's %.1f: Spindle's own "
                  "%.1f MiB (%.0f MB); stream underruns %s." % (p["seconds"], p["peak"], p["jack_shared"], p["own"],
