@@ -12,7 +12,9 @@ Spindle over OSC (/spindle/note_on) on distinct (channel, key) pairs, a step of
 voices at a time; after a settling second the process-time histogram Spindle prints
 on SIGUSR1 is read twice, `seconds` apart, and the difference gives that step's
 distribution. Ceiling = the most voices with p99 < 70 % of the period's budget and
-no stream underrun. Xruns are counted and shown, not a stop: on a shared VM a stall
+no stream underrun. A step that fails is measured once more and stops the search only
+if it fails again: this VM has slow spells of a few seconds (p50 doubles for one window,
+then returns), which a real ceiling does not pass twice; both windows are shown. Xruns are counted and shown, not a stop: on a shared VM a stall
 of the whole machine makes jackd report one whatever the load.
 
     bench/jack_ceiling.py [--steps 256,384,...] [--seconds 3] [--quality 1]
@@ -136,14 +138,22 @@ def step(live, voices, seconds):
             "underruns": b["underruns"] - a["underruns"], "xruns": b["xruns"] - a["xruns"]}
 
 
+def failed(row):
+    return row["p99"] >= BUDGET_PERCENT or row["underruns"] > 0
+
+
 def ceiling(build, folder, sfz, steps, seconds, quality):
     live = Live(build, folder, sfz, max(steps), quality)
     rows, best = [], 0
     try:
         for voices in steps:
             r = step(live, voices, seconds)
+            if failed(r):  # a slow spell of the whole VM can fail one window: the step is measured again
+                again = step(live, voices, seconds)
+                again["first"] = r
+                r = again
             rows.append(r)
-            if r["p99"] >= BUDGET_PERCENT or r["underruns"] > 0:
+            if failed(r):
                 break
             best = r["voices"]
     finally:
@@ -164,8 +174,13 @@ def run(build, folder, steps, seconds, quality=1, variants=("unpitched", "pitche
 
 
 def describe(row):
-    return "%d voices: p50 %.0f / p99 %.0f / p99.9 %.0f %%, %d underruns, %d xruns" % (
+    text = "%d voices: p50 %.0f / p99 %.0f / p99.9 %.0f %%, %d underruns, %d xruns" % (
         row["voices"], row["p50"], row["p99"], row["p999"], row["underruns"], row["xruns"])
+    first = row.get("first")
+    if first:
+        text += " (measured again: the first window had p50 %.0f / p99 %.0f %%, %d underruns)" % (
+            first["p50"], first["p99"], first["underruns"])
+    return text
 
 
 def markdown(result):
