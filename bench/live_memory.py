@@ -11,7 +11,7 @@ same library.
      that point. Every load finds the library in the page cache (it is read whole first). sfizz_render's peak RSS and wall time come from /usr/bin/time.
   2. The dense FLAC piano (bench/DensePiano.h: 240 files, 62.5 M frames) and its 45 s
      song played live through --midi-device (a FIFO) into spindle --headless: peak RSS
-     (VmHWM) and stream underruns.
+     (VmHWM) and stream underruns, on jackd and on PipeWire.
 
 RSS counts what a JACK client maps of the server's shared memory: libjack locks the
 server's whole segment into every client (common/JackShmMem.h: mlock on attach; 104 MB on
@@ -140,8 +140,8 @@ def sfizz_loaded(sfizz, sfz, folder):
     return wall, rss
 
 
-def dense_piano_live(build, folder, seconds, procs, env):
-    """The dense FLAC piano's song live: (peak RSS MiB, shared MiB at the end, underruns, voices line)."""
+def dense_piano_live(build, folder, seconds, procs, env, backend="jack"):
+    """The dense FLAC piano's song live: (peak RSS MiB, shared MiB at the end, underruns)."""
     piano = os.path.join(folder, "piano")
     subprocess.run([os.path.join(build, "bench", "spindle-bench-piano"), piano, "--no-sf2", "--seconds",
                     str(seconds)], check=True, stdout=subprocess.DEVNULL)
@@ -152,10 +152,15 @@ def dense_piano_live(build, folder, seconds, procs, env):
     name = "spiano%d" % os.getpid()
     out = os.path.join(folder, "piano.out")
     proc = procs.start([os.path.join(build, "src", "app", "spindle"), "--headless", "--instrument",
-                        os.path.join(piano, "piano.sfz"), "--name", name, "--osc-port", "0", "--midi-device", fifo],
-                       out, env)
-    if not wait_until(120, lambda: jack_port_exists(env, name + ":out_L"), step=0.05):
+                        os.path.join(piano, "piano.sfz"), "--name", name, "--osc-port", "0", "--midi-device", fifo,
+                        "--backend", backend], out, env)
+    exists = jack_port_exists if backend == "jack" else pipewire_port_exists
+    if not wait_until(120, lambda: exists(env, name + ":out_L"), step=0.05):
         raise RuntimeError("spindle did not start (see %s)" % out)
+    if backend == "pipewire":  # with no session manager, a node nothing is linked to is never scheduled
+        procs.start(["pw-jack", "jack_rec", "-f", os.path.join(folder, "piano-pipewire.wav"), "-d",
+                     str(int(seconds) + 10), name + ":out_L", name + ":out_R"], os.path.join(folder, "rec.out"), env)
+        time.sleep(1.0)
     events = [line.split() for line in open(os.path.join(piano, "song.events"))]
     with open(fifo, "wb", buffering=0) as midi:
         start = time.monotonic()
@@ -170,6 +175,9 @@ def dense_piano_live(build, folder, seconds, procs, env):
     text = open(out).read()
     underruns = next((line.split(":")[1].strip() for line in text.splitlines() if line.startswith("stream underruns")),
                      "?")
+    notes = next((int(line.split(",")[1].split()[0]) for line in text.splitlines() if line.startswith("midi:")), 0)
+    if notes == 0:
+        raise RuntimeError("the piano's song played no note through %s (see %s)" % (backend, out))
     return peak, shared, underruns
 
 
@@ -200,6 +208,8 @@ def run(build, folder, quick=False, sfizz=None):
         env = start_pipewire(procs, folder)
         for row, (_, sfz) in zip(result["rows"], libraries):
             row["pipewire_s"], row["pipewire_rss"], _ = spindle_loaded(build, sfz, folder, procs, env, "pipewire")
+        peak, _, underruns = dense_piano_live(build, folder, sizes["piano"], procs, env, "pipewire")
+        result["piano_pipewire"] = {"peak": peak, "underruns": underruns}
     finally:
         procs.stop_all()
     return result
@@ -226,6 +236,10 @@ def markdown(result):
     lines.append("\nThe dense FLAC piano's %.0f s song played live: peak RSS %.1f MiB, of it JACK's %.1f: Spindle's own "
                  "%.1f MiB (%.0f MB); stream underruns %s." % (p["seconds"], p["peak"], p["jack_shared"], p["own"],
                                                                p["own"] * 1.048576, p["underruns"]))
+    pw = result.get("piano_pipewire")
+    if pw:
+        lines.append("On PipeWire: peak RSS %.1f MiB (%.0f MB); stream underruns %s." % (
+            pw["peak"], pw["peak"] * 1.048576, pw["underruns"]))
     return "\n".join(lines)
 
 
