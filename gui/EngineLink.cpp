@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 
+#include "io/AudioBackend.h"
 #include "io/ProcessTimer.h"
 #include "stream/Streaming.h"
 
@@ -186,6 +187,7 @@ void EngineLink::poll() {
   pollNotes();
   pollProblems();
   pollStats(t);
+  pollConnections();
   wiring_.engine->collectGarbage([this](const engine::Program* p) { programs_.erase(p); });
   emit statsUpdated();
 }
@@ -319,6 +321,20 @@ void EngineLink::pollStats(double nowSeconds) {
   input.realtime.priority = realtimePriority_;
   input.realtime.audioThreadKnown = audioThreadKnown_;
   health_.update(input, nowSeconds);
+}
+
+void EngineLink::setLink(const io::PortLink& link, bool on) {
+  if (wiring_.backend) wiring_.backend->setLink(link, on);
+}
+
+// A copy of a few short lists under the backend's lock, 30 times a second; the panel
+// rebuilds its rows only when the serial moved.
+void EngineLink::pollConnections() {
+  if (!wiring_.backend) return;
+  io::ConnectionReport report = wiring_.backend->connections();
+  if (report.serial == connections_.serial) return;
+  connections_ = std::move(report);
+  emit connectionsChanged();
 }
 
 }  // namespace spindle::gui

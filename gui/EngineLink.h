@@ -11,6 +11,8 @@
 //                             records (popNoteLatency), disk counters (atomics), the
 //                             disk thread's errors (into the problem log)
 //   loadLibrary() ──► loader thread (LibraryLoader) ──► poll() publishes the Program
+//   setLink() ──► the backend's connection thread;  poll() ◄── its ConnectionReport
+//                 (a copy under the backend's lock, kept when its serial is new)
 //
 // Threads: gui thread only, for every method. The gui thread is the engine's owner in
 // the GUI: it posts commands, collects retired Programs and owns them. A command the
@@ -35,8 +37,12 @@
 #include "gui/HealthModel.h"
 #include "gui/KeyMap.h"
 #include "gui/LibraryLoader.h"
+#include "io/Connections.h"
 #include "io/LiveProcessor.h"
 
+namespace spindle::io {
+class AudioBackend;
+}
 namespace spindle::stream {
 class Streaming;
 }
@@ -84,6 +90,7 @@ class EngineLink : public QObject {
     LibraryLoader* loader = nullptr;
     stream::Streaming* streaming = nullptr;      // disk counters and ring memory; may be null
     RealtimeStatus realtime;                     // backend kind and mlock, known at start
+    io::AudioBackend* backend = nullptr;         // its connections; null: no sound server (tests)
   };
   static constexpr int kPollHz = 30;
 
@@ -111,6 +118,9 @@ class EngineLink : public QObject {
   // was received at (another thread may stamp it, e.g. the control thread for OSC);
   // empty: now. False when the FIFO is full (the event is dropped and counted).
   bool sendMidi(uint8_t status, uint8_t data1, uint8_t data2, std::optional<uint64_t> frame = std::nullopt);
+  // One of Spindle's ports connected or disconnected by hand (the backend does it on its
+  // connection thread; the next report shows it). Nothing without a backend.
+  void setLink(const io::PortLink& link, bool on);
 
   const PartInfo& part(int p) const { return parts_[index(p)]; }
   const std::vector<Problem>& problems(int p) const { return problems_[index(p)]; }
@@ -121,6 +131,8 @@ class EngineLink : public QObject {
   // problems panel; the samples a load left out are among problems(part) already.
   const std::vector<Problem>& runtimeProblems() const noexcept { return runtime_; }
   const HealthModel& health() const noexcept { return health_; }
+  // What Spindle's ports are connected to, as of the last poll (empty without a backend).
+  const io::ConnectionReport& connections() const noexcept { return connections_; }
   // Keys lit on the keyboard for a part: the keys the engine holds (any MIDI input).
   std::bitset<128> litKeys(int part) const { return parts_[index(part)].held; }
   std::size_t pendingCommands() const noexcept { return pending_.size(); }
@@ -138,6 +150,7 @@ class EngineLink : public QObject {
   void loadFinished(int part, bool ok, const QString& name);
   void problemsChanged(int part);
   void runtimeProblemsChanged();  // problemLog() has new problems (of any kind)
+  void connectionsChanged();      // connections() has a new serial
   void partChanged(int part);
   void statsUpdated();
 
@@ -151,6 +164,7 @@ class EngineLink : public QObject {
   void pollNotes();
   void pollProblems();
   void pollStats(double nowSeconds);
+  void pollConnections();
   void updateParts(const io::LiveStatsSnapshot& live, double nowSeconds);
   void trackHeld(const MidiEvent& message);
 
@@ -164,6 +178,7 @@ class EngineLink : public QObject {
   std::unordered_map<const engine::Program*, std::unique_ptr<engine::Program>> programs_;
   std::deque<engine::Command> pending_;
   HealthModel health_;
+  io::ConnectionReport connections_;
   int ticks_ = 0;
   double lastPoll_ = 0.0;
   int polyphony_ = 0, quality_ = 0;

@@ -111,8 +111,13 @@ control::ControlStatus GuiControlTarget::status() {
 }
 
 control::SessionState GuiControlTarget::sessionState() {
-  const std::lock_guard lock(mutex_);
-  return session_;
+  control::SessionState session;
+  {
+    const std::lock_guard lock(mutex_);
+    session = session_;
+  }
+  connections_.addTo(session);
+  return session;
 }
 
 // The log is thread-safe and lives as long as the link, which outlives this target.

@@ -18,6 +18,7 @@
 #include <mutex>
 #include <optional>
 
+#include "app/ConnectionControl.h"
 #include "control/ControlTarget.h"
 #include "gui/Settings.h"
 
@@ -29,6 +30,10 @@ class GuiControlTarget final : public QObject, public control::ControlTarget {
  public:
   // `store`: where setPreloadFrames() keeps the preload for the next start.
   GuiControlTarget(EngineLink& link, QSettings& store, QObject* parent = nullptr);
+
+  // The backend whose connections OSC reads and a session restores (before the OSC
+  // server starts; the backend outlives it).
+  void setBackend(io::AudioBackend* backend) { connections_.attach(backend); }
 
   // ---- control thread ----
   void load(uint64_t ticket, int part, const std::string& path, control::LoadListener& listener) override;
@@ -47,6 +52,9 @@ class GuiControlTarget final : public QObject, public control::ControlTarget {
   control::SessionState sessionState() override;
   const control::ProblemLog& problems() override;
   std::vector<control::PartControl> partControls(int part) override;
+  control::ConnectionState connections() override { return connections_.state(); }
+  void restoreConnections(const std::vector<control::ConnectionLink>& links) override { connections_.restore(links); }
+  void setConnection(const control::ConnectionLink& link, bool on) override { connections_.set(link, on); }
 
  private:
   template <typename Call>
@@ -70,6 +78,7 @@ class GuiControlTarget final : public QObject, public control::ControlTarget {
   control::ControlStatus status_;
   control::SessionState session_;
   std::array<std::vector<control::PartControl>, control::kParts> controls_;
+  app::ConnectionControl connections_;  // thread-safe
 };
 
 }  // namespace spindle::gui

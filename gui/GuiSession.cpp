@@ -11,6 +11,7 @@
 #include "control/OscServer.h"
 #include "core/Limits.h"
 #include "engine/Engine.h"
+#include "gui/ConnectionsPanel.h"
 #include "gui/EngineLink.h"
 #include "gui/GuiControlTarget.h"
 #include "gui/LibraryLoader.h"
@@ -55,20 +56,35 @@ AppSettings effectiveSettings(const AppSettings& saved, const GuiLaunch& launch)
   if (launch.quality) s.quality = *launch.quality;
   if (launch.oscPort) s.oscPort = *launch.oscPort;
   if (launch.oscBind) s.oscBind = QString::fromStdString(*launch.oscBind);
+  if (launch.connectAudio) s.connectAudio = *launch.connectAudio;
+  if (launch.connectMidi) s.connectMidi = *launch.connectMidi;
   return s;
+}
+
+io::ConnectionPolicy connectionPolicy(const AppSettings& s, const GuiLaunch& launch) {
+  io::ConnectionPolicy policy;
+  policy.audio = s.connectAudio;
+  policy.midi = s.connectMidi;
+  policy.midiFrom = launch.midiFrom;
+  return policy;
 }
 
 stream::StreamingOptions streamingOptions(const AppSettings& s) { return stream::liveStreamingOptions(s.preloadFrames); }
 
-class GuiSession {
+}  // namespace
+
+class GuiSession::Impl {
  public:
-  GuiSession(const GuiLaunch& launch, QSettings& store)
+  Impl(const GuiLaunch& launch, QSettings& store)
       : launch_(launch),
         store_(store),
-        settings_(effectiveSettings(loadSettings(store), launch)),
+        saved_(loadSettings(store)),
+        settings_(effectiveSettings(saved_, launch)),
         streamingOptions_(streamingOptions(settings_)),
         loader_(stream::poolOptionsFor(streamingOptions_)) {}
-  int run(QApplication& app);
+  bool start();
+  void stop();
+  MainWindow& window() { return *window_; }
 
  private:
   bool connectBackend();
@@ -76,13 +92,16 @@ class GuiSession {
   void startWindow();
   void startOsc();
   void startMidi();
+  void showInputs();
+  void applySettings(const AppSettings& s);
+  void reportConnections();
   void supervise();
-  void stop();
   int guiMidiInput() const;
 
   const GuiLaunch& launch_;
   QSettings& store_;
-  AppSettings settings_;
+  AppSettings saved_;     // as saved when last read or accepted: a change of it applies live
+  AppSettings settings_;  // this run's: the saved ones, the command line over them
   stream::StreamingOptions streamingOptions_;
   bool memoryLocked_ = false;
   // Destroyed in reverse: everything that plays Programs before the pool (loader_).
@@ -98,7 +117,8 @@ class GuiSession {
   std::unique_ptr<io::MidiInputThread> midiDevice_;
   std::unique_ptr<io::AlsaSeqInput> alsaSeq_;
   QTimer superviseTimer_;
-  bool lost_ = false;
+  bool lost_ = false, stopped_ = false;
+  bool midiDeviceOpen_ = false, alsaSeqOpen_ = false;
   uint64_t problemsLogged_ = 0;  // serial of the newest problem printed to stderr
 };
 
@@ -106,12 +126,12 @@ class GuiSession {
 // own when there are more than the two midi threads use; else the one this run's midi
 // threads leave free. With both a MIDI device and the ALSA sequencer asked for and only
 // two inputs, the keyboard wins and the sequencer is not started (startMidi says so).
-int GuiSession::guiMidiInput() const {
+int GuiSession::Impl::guiMidiInput() const {
   if (io::kMidiInputs > 2) return 2;
   return launch_.alsaSeq && launch_.midiDevice.empty() ? kDeviceInput : kAlsaSeqInput;
 }
 
-bool GuiSession::connectBackend() {
+bool GuiSession::Impl::connectBackend() {
   io::BackendOptions options;
   options.clientName = settings_.clientName.toStdString();
   backend_ = settings_.backend == "pipewire" ? io::makePipeWireBackend(options) : io::makeJackBackend(options);
@@ -127,7 +147,7 @@ bool GuiSession::connectBackend() {
   return true;
 }
 
-void GuiSession::startEngine() {
+void GuiSession::Impl::startEngine() {
   engine::EngineConfig config;
   config.sampleRate = backend_->sampleRate();
   config.maxBlockFrames = kMaxBlockFrames;
@@ -139,10 +159,10 @@ void GuiSession::startEngine() {
   live_ = std::make_unique<io::LiveProcessor>(*engine_);
 }
 
-void GuiSession::startWindow() {
+void GuiSession::Impl::startWindow() {
   const int input = guiMidiInput();
   EngineLink::Wiring wiring{engine_.get(), live_.get(), &live_->midiInput(input), &loader_, streaming_.get(),
-                            RealtimeStatus{backend_->kind(), 0, memoryLocked_, false}};
+                            RealtimeStatus{backend_->kind(), 0, memoryLocked_, false}, backend_.get()};
   link_ = std::make_unique<EngineLink>(wiring);
   // Every problem reaches the log too: the disk's errors and the samples a load left out.
   QObject::connect(link_.get(), &EngineLink::runtimeProblemsChanged, link_.get(), [this] {
@@ -157,16 +177,14 @@ void GuiSession::startWindow() {
                              .arg(backend_->sampleRate(), 0, 'f', 0)
                              .arg(backend_->periodFrames())
                              .arg(settings_.clientName));
-  QObject::connect(window_.get(), &MainWindow::settingsChanged, link_.get(), [this](const AppSettings& s) {
-    link_->setQuality(s.quality);
-    link_->setPolyphony(s.polyphony);
-  });
+  QObject::connect(window_.get(), &MainWindow::settingsChanged, link_.get(), [this](const AppSettings& s) { applySettings(s); });
   link_->startPolling();
 }
 
-void GuiSession::startOsc() {
+void GuiSession::Impl::startOsc() {
   if (settings_.oscPort <= 0) return;
   target_ = std::make_unique<GuiControlTarget>(*link_, store_);
+  target_->setBackend(backend_.get());
   osc_ = std::make_unique<control::OscServer>(
       *target_, control::OscServerOptions{settings_.oscPort, settings_.oscBind.toStdString()});
   std::string error;
@@ -176,23 +194,66 @@ void GuiSession::startOsc() {
   osc_.reset();
 }
 
-void GuiSession::startMidi() {
+void GuiSession::Impl::startMidi() {
   std::string error;
   if (!launch_.midiDevice.empty()) {
     midiDevice_ = std::make_unique<io::MidiInputThread>(*live_, kDeviceInput);
-    if (!midiDevice_->start(launch_.midiDevice, error)) warn("warning: MIDI device " + error);
+    midiDeviceOpen_ = midiDevice_->start(launch_.midiDevice, error);
+    if (!midiDeviceOpen_) warn("warning: MIDI device " + error);
   }
   if (launch_.alsaSeq && guiMidiInput() == kAlsaSeqInput) {
     warn("warning: --alsa-seq is off: with --midi-device its input is taken by the keyboard and OSC");
   } else if (launch_.alsaSeq) {
     alsaSeq_ = std::make_unique<io::AlsaSeqInput>(*live_, kAlsaSeqInput);
-    if (!alsaSeq_->start(settings_.clientName.toStdString(), error)) warn("warning: " + error);
+    const io::ConnectionPolicy policy = backend_->connectionPolicy();
+    alsaSeq_->setFollow(policy.midi, policy.midiFrom);
+    alsaSeqOpen_ = alsaSeq_->start(settings_.clientName.toStdString(), error);
+    if (!alsaSeqOpen_) warn("warning: " + error);
   }
 }
 
+// The connections panel's rows for the inputs this run started, after the server's
+// midi_in, in the order the LiveProcessor numbers them.
+void GuiSession::Impl::showInputs() {
+  ConnectionsPanel* panel = window_->connections();
+  const QString client = settings_.clientName;
+  if (midiDevice_)
+    panel->addInput(QStringLiteral("device"), 1 + kDeviceInput, QObject::tr("MIDI device"),
+                    QString::fromStdString(launch_.midiDevice) + (midiDeviceOpen_ ? QString() : QObject::tr(" (not open)")));
+  if (alsaSeq_)
+    panel->addInput(QStringLiteral("alsaSeq"), 1 + kAlsaSeqInput, QObject::tr("ALSA sequencer"),
+                    client + QStringLiteral(":midi_in") + (alsaSeqOpen_ ? QString() : QObject::tr(" (not open)")));
+  panel->addInput(QStringLiteral("keyboard"), 1 + guiMidiInput(), osc_ ? QObject::tr("Keyboard · OSC") : QObject::tr("Keyboard"), {});
+}
+
+// Quality and polyphony apply at once; the connection choices when the user changed
+// them (an unrelated change leaves a --no-connect of this run in force). A session's
+// restored links are not restored again: the user's own links since then stay.
+void GuiSession::Impl::applySettings(const AppSettings& s) {
+  link_->setQuality(s.quality);
+  link_->setPolyphony(s.polyphony);
+  const bool connectionsChanged = s.connectAudio != saved_.connectAudio || s.connectMidi != saved_.connectMidi;
+  saved_ = s;
+  if (!connectionsChanged) return;
+  io::ConnectionPolicy policy = backend_->connectionPolicy();
+  policy.audio = s.connectAudio;
+  policy.midi = s.connectMidi;
+  policy.restore = false;
+  backend_->setConnectionPolicy(std::move(policy));
+}
+
+// Each link made or broken (a keyboard plugged in): to stderr, as headless logs it,
+// and the latest in the status bar.
+void GuiSession::Impl::reportConnections() {
+  const std::vector<std::string> messages = backend_->takeConnectionMessages();
+  for (const std::string& message : messages) warn(message);
+  if (!messages.empty()) window_->statusBar()->showMessage(QString::fromStdString(messages.back()), 8000);
+}
+
 // A lost server: close the dead client at once, then retry every tick.
-void GuiSession::supervise() {
+void GuiSession::Impl::supervise() {
   if (gQuitRequested) QApplication::quit();
+  reportConnections();
   if (!lost_ && !backend_->lost()) return;
   if (!lost_) {
     lost_ = true;
@@ -214,52 +275,62 @@ void GuiSession::supervise() {
   window_->statusBar()->showMessage(QObject::tr("Reconnected to the %1 server").arg(backend_->kind()), 8000);
 }
 
-void GuiSession::stop() {
+// Once: runGui stops the session, then its destructor would again.
+void GuiSession::Impl::stop() {
+  if (stopped_) return;
+  stopped_ = true;
   superviseTimer_.stop();
   if (osc_) osc_->stop();
   if (midiDevice_) midiDevice_->stop();
   if (alsaSeq_) alsaSeq_->stop();
-  backend_->disconnect();  // the audio thread has stopped for good after this
+  if (backend_) backend_->disconnect();  // the audio thread has stopped for good after this
   osc_.reset();
   target_.reset();
   window_.reset();
   link_.reset();  // takes every Program back from the engine and frees it
 }
 
-int GuiSession::run(QApplication& app) {
-  installQuitHandlers();
+bool GuiSession::Impl::start() {
   const io::RealtimeReport memory = io::lockMemory();
   memoryLocked_ = memory.memoryLocked;
   if (!memory.warning.empty()) warn(memory.warning);
-  if (!connectBackend()) return 1;
+  if (!connectBackend()) return false;
   startEngine();
+  backend_->setConnectionPolicy(connectionPolicy(settings_, launch_));  // before start: the first scan obeys it
   std::string error;
   if (!backend_->start(*live_, error)) {
     warn(error);
-    return 1;
+    return false;
   }
   startWindow();
   startOsc();
   startMidi();
+  showInputs();
   QObject::connect(&superviseTimer_, &QTimer::timeout, [this] { supervise(); });
   superviseTimer_.start(kSuperviseMs);
   window_->show();
   if (!launch_.instrument.empty()) window_->loadInto(0, QString::fromStdString(launch_.instrument));
-  const int status = app.exec();
-  stop();
-  return status;
+  return true;
 }
 
-}  // namespace
+GuiSession::GuiSession(const GuiLaunch& launch, QSettings& store) : impl_(std::make_unique<Impl>(launch, store)) {}
+GuiSession::~GuiSession() { impl_->stop(); }
+bool GuiSession::start() { return impl_->start(); }
+void GuiSession::stop() { impl_->stop(); }
+MainWindow& GuiSession::window() { return impl_->window(); }
 
 int runGui(int& argc, char** argv, const GuiLaunch& launch) {
   QApplication app(argc, argv);
   QApplication::setApplicationName(QStringLiteral("spindle"));
   QApplication::setApplicationDisplayName(QStringLiteral("Spindle"));
   theme::apply(app);
+  installQuitHandlers();
   const std::unique_ptr<QSettings> store = openSettings();
   GuiSession session(launch, *store);
-  return session.run(app);
+  if (!session.start()) return 1;
+  const int status = app.exec();
+  session.stop();
+  return status;
 }
 
 }  // namespace spindle::gui

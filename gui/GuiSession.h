@@ -12,11 +12,21 @@
 //   quit:  OSC and midi threads stop ─► backend disconnects (audio stops) ─► the
 //          EngineLink takes every Program back ─► the rest goes in reverse
 //
+// Connections (io/Connections.h): the saved settings, or the command line for this run,
+// become the backend's ConnectionPolicy before it starts (so its first scan obeys
+// them), and again when the user changes them in the settings dialog.
+//
 // Thread: the gui thread (the process's main thread).
+#include <memory>
 #include <optional>
 #include <string>
+#include <vector>
+
+class QSettings;
 
 namespace spindle::gui {
+
+class MainWindow;
 
 struct GuiLaunch {
   std::string instrument;              // loaded into part 1 at start; empty: none
@@ -25,6 +35,31 @@ struct GuiLaunch {
   std::optional<int> polyphony, quality, oscPort;
   std::string midiDevice;              // raw MIDI device node or named pipe
   bool alsaSeq = false;
+  // What Spindle connects by itself, each given one over the saved setting for this run
+  // (--no-connect, --no-connect-audio, --no-connect-midi); midiFrom (--midi-from): follow
+  // only the MIDI sources whose name contains one of these.
+  std::optional<bool> connectAudio, connectMidi;
+  std::vector<std::string> midiFrom;
+};
+
+// One session inside a running QApplication: start() connects (offering Retry while
+// the server is down), starts the engine and shows the window; stop() shuts it down in
+// order (the destructor does too). `launch` and `store` outlive it. runGui() runs one
+// until the window closes; the live GUI test drives one against a real server.
+class GuiSession {
+ public:
+  GuiSession(const GuiLaunch& launch, QSettings& store);
+  ~GuiSession();
+  GuiSession(const GuiSession&) = delete;
+  GuiSession& operator=(const GuiSession&) = delete;
+
+  [[nodiscard]] bool start();  // false: no server and the user gave up, or the backend did not start
+  void stop();
+  MainWindow& window();  // after start()
+
+ private:
+  class Impl;
+  std::unique_ptr<Impl> impl_;
 };
 
 // Runs the GUI until its window closes; returns the exit code.

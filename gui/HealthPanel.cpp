@@ -12,11 +12,7 @@ namespace spindle::gui {
 
 namespace {
 
-QLabel* label(const QString& text, const char* objectName, QWidget* parent) {
-  auto* l = new QLabel(text, parent);
-  l->setObjectName(QString::fromLatin1(objectName));
-  return l;
-}
+using theme::label;
 
 QString megabytes(uint64_t bytes) { return QStringLiteral("%1 MB").arg(static_cast<double>(bytes) / 1e6, 0, 'f', 1); }
 

@@ -9,11 +9,13 @@
 #include <QMenu>
 #include <QScreen>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QStatusBar>
 #include <QToolBar>
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include "gui/ConnectionsPanel.h"
 #include "gui/ControlStrip.h"
 #include "gui/EngineLink.h"
 #include "gui/HealthPanel.h"
@@ -24,6 +26,7 @@
 #include "gui/SettingsDialog.h"
 #include "gui/DiskPanel.h"
 #include "gui/SystemDialog.h"
+#include "gui/Theme.h"
 
 namespace spindle::gui {
 
@@ -83,6 +86,8 @@ QWidget* MainWindow::buildParts() {
   scroll->setFrameShape(QFrame::NoFrame);
   scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   scroll->setMinimumHeight(4 * strip(0)->sizeHint().height());
+  // The docks take their preferred widths first; this keeps every strip whole (meters).
+  scroll->setMinimumWidth(list->minimumSizeHint().width() + scroll->verticalScrollBar()->sizeHint().width());
   column->addWidget(scroll, 3);
   column->addWidget(buildControls(centre));
   column->addSpacing(4);
@@ -141,7 +146,9 @@ void MainWindow::buildDocks() {
   browser_ = new LibraryBrowser(this);
   browser_->setFolder(loadSettings(store_).libraryFolder);
   QDockWidget* libraries = dock(tr("Libraries"), browser_, Qt::LeftDockWidgetArea);
-  resizeDocks({libraries}, {190}, Qt::Horizontal);
+  QDockWidget* connections = buildConnections(libraries);
+  resizeDocks({libraries}, {215}, Qt::Horizontal);  // the part strips and the health panel whole
+  resizeDocks({libraries, connections}, {230, 330}, Qt::Vertical);
   problemsPanel_ = new ProblemsPanel(problems_, this);
   QDockWidget* problemsDock = dock(tr("Problems"), problemsPanel_, Qt::BottomDockWidgetArea);
   resizeDocks({problemsDock}, {120}, Qt::Vertical);
@@ -151,6 +158,33 @@ void MainWindow::buildDocks() {
     s.libraryFolder = folder;
     saveSettings(store_, s);
   });
+}
+
+// Under the library browser: always in sight, so is what is missing (also in the
+// status bar, which stays when the dock is moved away).
+QDockWidget* MainWindow::buildConnections(QDockWidget* below) {
+  connections_ = new ConnectionsPanel(link_, this);
+  auto* scroll = new QScrollArea(this);
+  scroll->setWidget(connections_);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  auto* dock = new QDockWidget(tr("Connections"), this);
+  dock->setObjectName(QStringLiteral("Connections"));
+  dock->setWidget(scroll);
+  dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+  splitDockWidget(below, dock, Qt::Vertical);
+  connectionStatus_ = new QLabel(this);
+  connectionStatus_->setObjectName(QStringLiteral("connectionStatus"));
+  connectionStatus_->setStyleSheet(QStringLiteral("color: %1;").arg(theme::kWarn.name()));
+  statusBar()->addPermanentWidget(connectionStatus_);
+  const auto showHint = [this] { connectionStatus_->setText(QString::fromStdString(link_.connections().hint())); };
+  showHint();
+  connect(&link_, &EngineLink::connectionsChanged, this, showHint);
+  connect(connections_, &ConnectionsPanel::midiSourceToggled, this, [this](const QString& source, bool on) {
+    link_.setLink({"midi_in", source.toStdString()}, on);
+  });
+  return dock;
 }
 
 void MainWindow::connectStrip(PartStrip* s) {
@@ -261,6 +295,7 @@ void MainWindow::onLoadFinished(int part, bool ok, const QString& name) {
 
 void MainWindow::onStats() {
   health_->refresh();
+  connections_->refresh();
   for (int part = 0; part < limits::kChannels; ++part)
     strip(part)->setLevel(link_.part(part).meterDb, link_.part(part).voices);
   keyboard_->setLit(link_.litKeys(selected_));

@@ -1,15 +1,18 @@
 #pragma once
 // MainWindow: the 16 part strips and the on-screen keyboard in the middle, the library
-// browser at the left, the health panel at the right, the problems list below.
+// browser and the connections at the left, the health panel at the right, the problems
+// list below; what is not connected also in the status bar.
 //
 //   toolbar: Load… · Recent ▾ · Settings… · System check… · Panic   backend · rate · period
 //   ┌ Libraries ┐┌ Parts 1..16 (scrolls) ───────────────┐┌ Health ───────┐
 //   │ tree of   ││ # name  Load/progress  vol pan M S ▮ ││ xruns, load,  │
 //   │ *.sfz     │└──────────────────────────────────────┘│ disk, latency,│
-//   │           │┌ controls (selected part's label_cc) ─┐│ memory, RT    │
-//   │           │┌ keyboard (selected part, key names) ─┐│               │
-//   └───────────┘└──────────────────────────────────────┘│               │
+//   ├ Connect.. ┤┌ controls (selected part's label_cc) ─┐│ memory, RT    │
+//   │ MIDI in,  │┌ keyboard (selected part, key names) ─┐│               │
+//   │ channels, ││                                      ││               │
+//   │ outputs   │└──────────────────────────────────────┘│               │
 //   ┌ Problems: file:line  message ──────────────────────┐│               │
+//   status: messages                          no MIDI input connected      │
 //
 // Fits a 1366x768 screen: the part list scrolls, the docks start narrow.
 //
@@ -22,11 +25,13 @@
 #include "gui/ProblemsModel.h"
 #include "gui/Settings.h"
 
+class QDockWidget;
 class QLabel;
 class QMenu;
 
 namespace spindle::gui {
 
+class ConnectionsPanel;
 class ControlStrip;
 class EngineLink;
 class HealthPanel;
@@ -51,6 +56,7 @@ class MainWindow : public QMainWindow {
   PianoKeyboard* keyboard() const noexcept { return keyboard_; }
   ControlStrip* controls() const noexcept { return controls_; }
   HealthPanel* health() const noexcept { return health_; }
+  ConnectionsPanel* connections() const noexcept { return connections_; }
   ProblemsModel& problems() noexcept { return problems_; }
   LibraryBrowser* browser() const noexcept { return browser_; }
 
@@ -63,6 +69,7 @@ class MainWindow : public QMainWindow {
   QWidget* buildParts();
   QWidget* buildControls(QWidget* parent);
   void buildDocks();
+  QDockWidget* buildConnections(QDockWidget* below);
   void connectLink();
   void connectStrip(PartStrip* strip);
   void chooseLibrary(int part);
@@ -82,6 +89,8 @@ class MainWindow : public QMainWindow {
   ControlStrip* controls_ = nullptr;
   QLabel* controlsCaption_ = nullptr;
   HealthPanel* health_ = nullptr;
+  ConnectionsPanel* connections_ = nullptr;
+  QLabel* connectionStatus_ = nullptr;  // the status bar's part: what is not connected
   ProblemsPanel* problemsPanel_ = nullptr;
   LibraryBrowser* browser_ = nullptr;
   QMenu* recentMenu_ = nullptr;

@@ -31,6 +31,8 @@ AppSettings loadSettings(QSettings& store) {
   s.oscPort = std::clamp(store.value("osc/port", d.oscPort).toInt(), 0, 65535);
   s.oscBind = store.value("osc/bind", d.oscBind).toString();
   s.libraryFolder = store.value("libraries/folder", d.libraryFolder).toString();
+  s.connectAudio = store.value("connections/audio", d.connectAudio ? 1 : 0).toInt() != 0;
+  s.connectMidi = store.value("connections/midi", d.connectMidi ? 1 : 0).toInt() != 0;
   return s;
 }
 
@@ -43,6 +45,8 @@ void saveSettings(QSettings& store, const AppSettings& s) {
   store.setValue("osc/port", s.oscPort);
   store.setValue("osc/bind", s.oscBind);
   store.setValue("libraries/folder", s.libraryFolder);
+  store.setValue("connections/audio", s.connectAudio ? 1 : 0);
+  store.setValue("connections/midi", s.connectMidi ? 1 : 0);
   store.sync();
 }
 

@@ -3,6 +3,9 @@
 // (~/.config/spindle/spindle.conf, or $XDG_CONFIG_HOME/spindle/spindle.conf), with the
 // recent libraries in the same file.
 //
+// [connections] audio= and midi= are integers 0/1, not QSettings' bools: the headless
+// `spindle` reads the same file (control/UserSettings.h reads integers only).
+//
 // Thread: gui thread.
 #include <QSettings>
 #include <QString>
@@ -20,6 +23,8 @@ struct AppSettings {
   int oscPort = 9951;         // control::OscServerOptions default; 0: no OSC server
   QString oscBind = QStringLiteral("127.0.0.1");
   QString libraryFolder;      // the library browser's folder
+  bool connectAudio = true;   // main outputs -> the system's playback (io::ConnectionPolicy)
+  bool connectMidi = true;    // every hardware MIDI source -> midi_in, hot-plug included
 
   bool operator==(const AppSettings&) const = default;
 };

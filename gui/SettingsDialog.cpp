@@ -1,5 +1,6 @@
 #include "gui/SettingsDialog.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -14,7 +15,7 @@ namespace spindle::gui {
 
 SettingsDialog::SettingsDialog(const AppSettings& s, QWidget* parent) : QDialog(parent), base_(s) {
   setWindowTitle(tr("Spindle settings"));
-  auto* note = new QLabel(tr("Interpolation and polyphony apply at once; the rest at the next start."), this);
+  auto* note = new QLabel(tr("Interpolation, polyphony and following MIDI keyboards apply at once; the rest at the next start."), this);
   note->setObjectName(QStringLiteral("Caption"));
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
   connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
@@ -23,6 +24,13 @@ SettingsDialog::SettingsDialog(const AppSettings& s, QWidget* parent) : QDialog(
   column->addLayout(buildForm(s));
   column->addWidget(note);
   column->addWidget(buttons);
+}
+
+QCheckBox* SettingsDialog::checkBox(const QString& text, const char* name, bool checked) {
+  auto* box = new QCheckBox(text, this);
+  box->setObjectName(QString::fromLatin1(name));
+  box->setChecked(checked);
+  return box;
 }
 
 QFormLayout* SettingsDialog::buildForm(const AppSettings& s) {
@@ -49,6 +57,9 @@ QFormLayout* SettingsDialog::buildForm(const AppSettings& s) {
   oscPort_->setSpecialValueText(tr("off"));
   oscPort_->setValue(s.oscPort);
   oscBind_ = new QLineEdit(s.oscBind, this);
+  connectAudio_ = checkBox(tr("Connect the outputs to the system's playback"), "connectAudio", s.connectAudio);
+  connectMidi_ = checkBox(tr("Follow MIDI keyboards (connect every hardware MIDI input, also when plugged in later)"),
+                          "connectMidi", s.connectMidi);
   form->addRow(tr("Audio backend"), backend_);
   form->addRow(tr("Client name"), clientName_);
   form->addRow(tr("Polyphony"), polyphony_);
@@ -56,6 +67,8 @@ QFormLayout* SettingsDialog::buildForm(const AppSettings& s) {
   form->addRow(tr("Interpolation"), quality_);
   form->addRow(tr("OSC port"), oscPort_);
   form->addRow(tr("OSC bind address"), oscBind_);
+  form->addRow(tr("Connections"), connectAudio_);
+  form->addRow(QString(), connectMidi_);
   return form;
 }
 
@@ -68,6 +81,8 @@ AppSettings SettingsDialog::settings() const {
   s.quality = quality_->currentIndex();
   s.oscPort = oscPort_->value();
   s.oscBind = oscBind_->text().trimmed();
+  s.connectAudio = connectAudio_->isChecked();
+  s.connectMidi = connectMidi_->isChecked();
   return s;
 }
 

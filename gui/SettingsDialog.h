@@ -1,14 +1,16 @@
 #pragma once
 // SettingsDialog: backend and client name, polyphony, preload size, interpolation
-// quality, OSC port and bind address. The caller saves what it returns (Settings.h);
-// quality and polyphony (up to the voices allocated at start) apply at once, the rest
-// at the next start.
+// quality, OSC port and bind address, and what Spindle connects by itself. The caller
+// saves what it returns (Settings.h); quality, polyphony (up to the voices allocated at
+// start) and following MIDI keyboards apply at once, the rest at the next start (the
+// outputs are connected once per server connection: io/Connections.h).
 //
 // Thread: gui thread.
 #include <QDialog>
 
 #include "gui/Settings.h"
 
+class QCheckBox;
 class QComboBox;
 class QFormLayout;
 class QLineEdit;
@@ -24,6 +26,7 @@ class SettingsDialog : public QDialog {
   AppSettings settings() const;
 
  private:
+  QCheckBox* checkBox(const QString& text, const char* name, bool checked);
   QFormLayout* buildForm(const AppSettings& settings);
 
   AppSettings base_;  // fields the dialog does not edit (the library folder) pass through
@@ -34,6 +37,8 @@ class SettingsDialog : public QDialog {
   QComboBox* quality_ = nullptr;
   QSpinBox* oscPort_ = nullptr;
   QLineEdit* oscBind_ = nullptr;
+  QCheckBox* connectAudio_ = nullptr;
+  QCheckBox* connectMidi_ = nullptr;
 };
 
 }  // namespace spindle::gui

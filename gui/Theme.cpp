@@ -1,6 +1,7 @@
 #include "gui/Theme.h"
 
 #include <QApplication>
+#include <QLabel>
 #include <QPalette>
 #include <QStyleFactory>
 
@@ -64,12 +65,28 @@ QTabBar::tab { background: #23272e; color: #8b949e; padding: 4px 12px; border: 1
 QTabBar::tab:selected { color: #dde2e8; background: #2a2f37; }
 )";
 
+// Fusion fills a check box with Base (the panels' colour: the box would vanish on a
+// panel) and outlines it with Window darkened: a darker box with a grey edge instead.
+QPalette checkBoxPalette() {
+  QPalette p = palette();
+  p.setColor(QPalette::Base, kWindow);
+  p.setColor(QPalette::Window, kDim);
+  return p;
+}
+
 }  // namespace
 
 void apply(QApplication& app) {
   app.setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
   app.setPalette(palette());
+  QApplication::setPalette(checkBoxPalette(), "QCheckBox");
   app.setStyleSheet(QString::fromLatin1(kStyleSheet));
+}
+
+QLabel* label(const QString& text, const char* objectName, QWidget* parent) {
+  auto* l = new QLabel(text, parent);
+  l->setObjectName(QString::fromLatin1(objectName));
+  return l;
 }
 
 }  // namespace spindle::gui::theme

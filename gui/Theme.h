@@ -4,6 +4,9 @@
 #include <QColor>
 
 class QApplication;
+class QLabel;
+class QString;
+class QWidget;
 
 namespace spindle::gui::theme {
 
@@ -23,5 +26,8 @@ inline const QColor kKeyswitch{0xf2, 0xc1, 0x4e};
 
 // Installs the Fusion style, the palette and the style sheet on the application.
 void apply(QApplication& app);
+
+// A label the style sheet styles by its object name (QLabel#<objectName>).
+QLabel* label(const QString& text, const char* objectName, QWidget* parent);
 
 }  // namespace spindle::gui::theme

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs Spindle's dependencies, builds it (Release) with its bundled instrument, and
 # starts it: the main window where there is a display, headless where there is none.
-# With no library given Spindle plays the bundled electric piano; play it from a MIDI
-# keyboard connected to spindle:midi_in, the on-screen keyboard, or OSC (README).
+# With no library given Spindle plays the bundled electric piano. Spindle connects its
+# outputs to the speakers and every MIDI keyboard (plugged in now or later) to its input,
+# so a key pressed is heard at once; the on-screen keyboard and OSC play it too (README).
 # With no JACK or PipeWire server running, spindle says how to start one; this script
 # then renders the demo song to spindle-demo.wav instead, so there is sound to hear.
 # Usage: scripts/play.sh [spindle options, e.g. --backend pipewire]

@@ -44,6 +44,9 @@ gui::GuiLaunch launchFrom(const LiveArgs& a, const std::vector<std::string>& arg
     if (const auto bundled = findBundledInstrument()) launch.instrument = bundled->string();
   launch.midiDevice = a.midiDevice;
   launch.alsaSeq = a.alsaSeq;
+  launch.connectAudio = a.connectAudio;
+  launch.connectMidi = a.connectMidi;
+  launch.midiFrom = a.midiFrom;
   if (given(args, "--backend")) launch.backend = a.backend;
   if (given(args, "--name")) launch.clientName = a.name;
   if (given(args, "--polyphony")) launch.polyphony = a.polyphony;

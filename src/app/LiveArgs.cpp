@@ -44,6 +44,7 @@ bool applyValue(LiveArgs& a, const std::string& option, const std::string& value
   else if (option == "--name") a.name = value;
   else if (option == "--midi-device") a.midiDevice = value;
   else if (option == "--note-log") a.noteLog = value;
+  else if (option == "--midi-from") a.midiFrom.push_back(value);
   else if (option == "--backend") {
     if (value != "jack" && value != "pipewire") {
       error = "--backend takes jack or pipewire, not '" + value + "'";
@@ -81,6 +82,9 @@ bool isFlag(LiveArgs& a, const std::string& option) {
   if (option == "--headless") a.headless = true;
   else if (option == "--alsa-seq") a.alsaSeq = true;
   else if (option == "--multi-out") a.multiOut = true;
+  else if (option == "--no-connect") a.connectAudio = a.connectMidi = false;
+  else if (option == "--no-connect-audio") a.connectAudio = false;
+  else if (option == "--no-connect-midi") a.connectMidi = false;
   else if (option == "--help" || option == "-h") a.help = true;
   else if (option == "--version") a.version = true;
   else return false;
@@ -118,6 +122,11 @@ std::string liveUsage() {
          "  --alsa-seq                also read the ALSA sequencer (port NAME:midi_in)\n"
          "  --multi-out               JACK: also one output pair per part, NAME:out_1_L NAME:out_1_R ..\n"
          "                            NAME:out_16_R, each part alone; out_L/out_R keep the full mix\n"
+         "  --no-connect              connect nothing by itself (see Connections below)\n"
+         "  --no-connect-audio        leave out_L/out_R unconnected at start\n"
+         "  --no-connect-midi         do not follow hardware MIDI inputs\n"
+         "  --midi-from TEXT          follow only the MIDI inputs whose port name contains TEXT\n"
+         "                            (repeatable: several devices)\n"
          "  --note-log FILE           write one line per note-on with its latency\n"
          "  --polyphony N             voices (default 256)\n"
          "  --quality 0..3            interpolation: linear, hermite (default), sinc, high sinc\n"
@@ -129,6 +138,12 @@ std::string liveUsage() {
          "  --cache-size MIB          decoded audio the streams share, pinned blocks included (default 64)\n"
          "  --osc-port N              OSC remote control on UDP and TCP port N (default 9951; 0: off)\n"
          "  --osc-bind ADDR           the address OSC listens on (default 127.0.0.1; 0.0.0.0: every network)\n"
+         "Connections: at start out_L/out_R go to the system's playback (JACK: the first two physical\n"
+         "playback ports; PipeWire: the default sink) unless already connected, and every hardware MIDI\n"
+         "input (a keyboard, a2jmidid's ports, PipeWire's MIDI bridge) is connected to NAME:midi_in,\n"
+         "also when it is plugged in later. A session restores its own connections instead.\n"
+         "The saved settings ([connections] audio=0 / midi=0 in ~/.config/spindle/spindle.conf, the\n"
+         "window's Settings) turn either off for good.\n"
          "Runs until SIGINT or SIGTERM, then prints a summary; SIGUSR1 prints the stats at once.\n"
          "When the server goes away Spindle keeps trying to reconnect and plays on when it is back.\n"
          "Under the New Session Manager (NSM_URL set) no option is needed: NSM names the client and\n"
@@ -142,6 +157,18 @@ std::optional<int> savedPreload() {
   const auto frames = control::readSetting(control::userSettingsFile(), "engine", "preloadFrames");
   if (!frames || *frames < -1 || *frames > (1 << 22)) return std::nullopt;
   return static_cast<int>(*frames);
+}
+
+io::ConnectionPolicy connectionPolicyFor(const LiveArgs& args) {
+  const auto saved = [](const char* key) {
+    const auto value = control::readSetting(control::userSettingsFile(), "connections", key);
+    return !value || *value != 0;
+  };
+  io::ConnectionPolicy policy;
+  policy.audio = args.connectAudio.value_or(saved("audio"));
+  policy.midi = args.connectMidi.value_or(saved("midi"));
+  policy.midiFrom = args.midiFrom;
+  return policy;
 }
 
 stream::StreamingOptions streamingOptionsFor(const LiveArgs& args) {

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "io/Connections.h"
 #include "stream/Streaming.h"
 
 namespace spindle::app {
@@ -26,6 +27,10 @@ struct LiveArgs {
   int cacheMiB = 0;                  // the block cache's budget; 0: the default
   int oscPort = 9951;                // OSC on UDP and TCP; 0: off
   std::string oscBind = "127.0.0.1"; // the address the OSC sockets bind to
+  // What Spindle connects by itself (io/Connections.h); unset: the saved setting
+  // (spindle.conf [connections] audio= / midi=, as the window writes it), else on.
+  std::optional<bool> connectAudio, connectMidi;
+  std::vector<std::string> midiFrom;  // --midi-from: follow only these MIDI sources
   bool help = false, version = false;
 };
 
@@ -42,5 +47,8 @@ std::string liveUsage();
 // tests only:
 // SPINDLE_TEST_DISK_DELAY_MS makes every disk read wait that long (a slow disk).
 stream::StreamingOptions streamingOptionsFor(const LiveArgs& args);
+
+// The connection policy the arguments ask for, the saved settings where they are silent.
+io::ConnectionPolicy connectionPolicyFor(const LiveArgs& args);
 
 }  // namespace spindle::app

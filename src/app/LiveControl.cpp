@@ -153,8 +153,13 @@ bool LiveControl::setQuality(int quality) {
 bool LiveControl::panic() { return queue(partCommand(engine::CommandType::Panic, 0)); }
 
 control::SessionState LiveControl::sessionState() {
-  std::lock_guard lock(mutex_);
-  return state_;
+  control::SessionState state;
+  {
+    std::lock_guard lock(mutex_);
+    state = state_;
+  }
+  connections_.addTo(state);
+  return state;
 }
 
 control::ControlStatus LiveControl::status() {

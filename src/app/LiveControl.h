@@ -26,9 +26,11 @@
 #include <string>
 #include <vector>
 
+#include "app/ConnectionControl.h"
 #include "app/Loader.h"
 #include "control/ControlTarget.h"
 #include "engine/Engine.h"
+#include "io/AudioBackend.h"
 #include "io/LiveProcessor.h"
 #include "stream/CacheRate.h"
 #include "stream/LoaderThread.h"
@@ -65,6 +67,9 @@ class LiveControl final : public control::ControlTarget {
     diskCounters_ = counters;
     cacheBudget_ = cacheBudget;
   }
+  // The backend whose connections OSC reads and a session restores. Set before the
+  // control thread starts; the backend outlives the control thread.
+  void setBackend(io::AudioBackend* backend) { connections_.attach(backend); }
   // Runs the loads already asked for and ends the loader thread. Call after the control
   // thread has stopped and before the listener it reports to goes away.
   void stopLoads() { loaderThread_.reset(); }
@@ -86,6 +91,9 @@ class LiveControl final : public control::ControlTarget {
   control::SessionState sessionState() override;
   const control::ProblemLog& problems() override { return problems_; }
   std::vector<control::PartControl> partControls(int part) override;
+  control::ConnectionState connections() override { return connections_.state(); }
+  void restoreConnections(const std::vector<control::ConnectionLink>& links) override { connections_.restore(links); }
+  void setConnection(const control::ConnectionLink& link, bool on) override { connections_.set(link, on); }
 
  private:
   struct Job {
@@ -119,6 +127,7 @@ class LiveControl final : public control::ControlTarget {
   const stream::DiskCounters* diskCounters_ = nullptr;
   uint64_t cacheBudget_ = 0;
   stream::CacheRate cacheRate_;  // control thread (status())
+  ConnectionControl connections_;
 
   // Loader thread only (after construction): one Loader per preload size, all kept:
   // the Programs they built point into their pools.

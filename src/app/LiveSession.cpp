@@ -83,6 +83,8 @@ class Session {
   void finish();
   std::string streamingStats();
   void checkRealtime();
+  void logConnections();
+  std::string connectionsLine();
 
   const LiveArgs& args_;
   std::ostream& out_;
@@ -107,6 +109,8 @@ class Session {
   std::unique_ptr<io::AudioBackend> backend_;
   std::ofstream noteLog_;
   std::string clientName_;
+  io::ConnectionPolicy policy_;
+  std::string hintLogged_ = "-";  // the connections hint last printed
   int ticksSinceLost_ = 0;
   int ticks_ = 0;
   int nonRealtimeChecks_ = 0;
@@ -159,6 +163,7 @@ bool Session::joinNsm() {
 bool Session::startControl() {
   control_ = std::make_unique<LiveControl>(*engine_, *live_, kOscMidiInput, streaming_->poolOptions(), problems_);
   if (program_) control_->setInitialInstrument(std::filesystem::absolute(args_.instrument).string());
+  control_->setBackend(backend_.get());
   control_->setBaseMemory(loader_.pool().bytesInRam(), loader_.pool().loadedCount());
   if (streaming_->disk()) control_->setDiskCounters(&streaming_->disk()->counters(), streaming_->cacheBytes());
   osc_ = std::make_unique<control::OscServer>(*control_, control::OscServerOptions{args_.oscPort, args_.oscBind});
@@ -228,6 +233,7 @@ void Session::startMidi() {
   }
   if (args_.alsaSeq) {
     alsaSeq_ = std::make_unique<io::AlsaSeqInput>(*live_, 1);
+    alsaSeq_->setFollow(policy_.midi, policy_.midiFrom);
     if (!alsaSeq_->start(clientName_, error)) err_ << "spindle: warning: " << error << '\n';
   }
 }
@@ -300,12 +306,39 @@ void Session::checkRealtime() {
        << io::realtimeLimitsAdvice() << '\n';
 }
 
+// Every link Spindle's ports gained or lost, as it happens (a keyboard plugged in);
+// from 1 s after start on, the hint whenever it changes ("no MIDI input connected").
+void Session::logConnections() {
+  for (const std::string& message : backend_->takeConnectionMessages()) out_ << "spindle: " << message << std::endl;
+  if (ticks_ < 50) return;
+  const io::ConnectionReport report = backend_->connections();
+  if (report.server.empty()) return;
+  const std::string hint = report.hint();
+  if (hint == hintLogged_) return;
+  hintLogged_ = hint;
+  out_ << "connections:       " << connectionsLine() << '\n' << std::flush;
+}
+
+// "MIDI in: kb:capture; audio out: system:playback_1, system:playback_2", or the hint.
+std::string Session::connectionsLine() {
+  const io::ConnectionReport report = backend_->connections();
+  std::string midi, audio;
+  for (const io::MidiSource& source : report.midiSources)
+    if (source.connected) midi += (midi.empty() ? "" : ", ") + source.name;
+  for (const std::string& peer : report.audioPeers) audio += (audio.empty() ? "" : ", ") + peer;
+  const std::string hint = report.hint();
+  return "MIDI in: " + (midi.empty() ? std::string("none") : midi) + "; audio out: " +
+         (audio.empty() ? std::string("none") : audio) + (hint.empty() ? "" : " (" + hint + ")");
+}
+
 void Session::tick() {
   if (++ticks_ == 50 || ticks_ == 250) checkRealtime();
   if (gPrintStats) {
     gPrintStats = 0;
-    out_ << io::formatStats(live_->stats()) << streamingStats() << std::flush;
+    out_ << io::formatStats(live_->stats()) << "connections:       " << connectionsLine() << '\n'
+         << streamingStats() << std::flush;
   }
+  logConnections();
   drainNoteLog();
   collectProblems();
   control_->pump();  // OSC commands to the engine; frees the retired programs LiveControl owns
@@ -324,11 +357,14 @@ void Session::finish() {
   control_->stopLoads();
   if (midiDevice_) midiDevice_->stop();
   if (alsaSeq_) alsaSeq_->stop();
+  const std::string connections = connectionsLine();
   backend_->disconnect();
   drainNoteLog();
   collectProblems();
   engine_->collectAllPrograms([this](const engine::Program* p) { control_->dispose(p); });
-  out_ << "spindle: stopped\n" << io::formatStats(live_->stats()) << streamingStats() << std::flush;
+  out_ << "spindle: stopped\n"
+       << io::formatStats(live_->stats()) << "connections:       " << connections << '\n'
+       << streamingStats() << std::flush;
 }
 
 int Session::run() {
@@ -337,6 +373,7 @@ int Session::run() {
   const io::RealtimeReport memory = io::lockMemory();
   if (!memory.warning.empty()) err_ << "spindle: " << memory.warning << '\n';
   if (!joinNsm()) return kExitInput;
+  policy_ = connectionPolicyFor(args_);
   io::BackendOptions options;
   options.clientName = clientName_;
   options.multiOut = args_.multiOut;
@@ -352,6 +389,7 @@ int Session::run() {
   if (!startControl()) return kExitInput;
   std::string error;
   if (!args_.noteLog.empty()) noteLog_.open(args_.noteLog, std::ios::trunc);
+  backend_->setConnectionPolicy(policy_);
   if (!backend_->start(*live_, error)) {
     err_ << "spindle: " << error << '\n';
     return kExitInput;

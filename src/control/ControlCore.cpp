@@ -173,6 +173,32 @@ void ControlCore::pushProblems() {
   }
 }
 
+std::vector<OscMessage> ControlCore::connectionMessages() {
+  const ConnectionState state = target_.connections();
+  std::vector<OscMessage> messages;
+  messages.push_back({"/spindle/connections",
+                      {OscValue::s(state.server), OscValue::s(state.hint),
+                       OscValue::i(static_cast<int64_t>(state.links.size())),
+                       OscValue::i(static_cast<int64_t>(state.midiSources.size()))}});
+  for (const ConnectionLink& link : state.links)
+    messages.push_back({"/spindle/connection", {OscValue::s(link.port), OscValue::s(link.peer)}});
+  for (const auto& [name, connected] : state.midiSources)
+    messages.push_back({"/spindle/midi/source", {OscValue::s(name), OscValue::i(connected ? 1 : 0)}});
+  return messages;
+}
+
+// Subscribers hear of every change of the connections (a keyboard plugged in, a link
+// made in a patchbay) on the next tick.
+void ControlCore::pushConnections() {
+  if (subscriptions_.empty()) return;
+  const uint64_t serial = target_.connections().serial;
+  if (serial == connectionsPushed_) return;
+  connectionsPushed_ = serial;
+  const std::vector<OscMessage> messages = connectionMessages();
+  for (const Subscription& s : subscriptions_)
+    for (const OscMessage& m : messages) replies_.send(s.to, m);
+}
+
 void ControlCore::markDirty() {
   if (dirty_) return;
   dirty_ = true;
@@ -193,6 +219,7 @@ ControlCore::Clock::time_point ControlCore::tick(Clock::time_point now) {
   }
   for (const LoadEvent& event : events) deliver(event);
   pushProblems();
+  pushConnections();
   Clock::time_point next = now + kIdle;
   for (Subscription& s : subscriptions_) {
     if (s.next <= now) {

@@ -65,6 +65,7 @@ class ControlCore final : public LoadListener {
   void beginLoad(int part, const std::string& path);
   OscMessage statusMessage();
   void replyProblems();  // /spindle/problems: the count, then every kept problem
+  std::vector<OscMessage> connectionMessages();  // /spindle/connections, then each link and source
 
   // ---- sessions (control thread) ----
   bool saveSession(const std::string& file, std::string& error);
@@ -106,6 +107,7 @@ class ControlCore final : public LoadListener {
   uint64_t startLoad(const Peer& requester, int part, const std::string& path, uint64_t session);
   void applySettings(const SessionState& state);
   void pushProblems();
+  void pushConnections();
 
   ControlTarget& target_;
   ReplySink& replies_;
@@ -117,6 +119,7 @@ class ControlCore final : public LoadListener {
   std::map<uint64_t, PendingSession> sessions_;
   uint64_t nextTicket_ = 1;
   uint64_t problemsPushed_ = 0;  // serial of the newest problem pushed to the subscribers
+  uint64_t connectionsPushed_ = 0;  // serial of the connections last pushed
   uint64_t dropped_ = 0, handled_ = 0, droppedReported_ = 0;
   Clock::time_point lastDropReport_{};
   bool dirty_ = false;

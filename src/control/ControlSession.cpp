@@ -85,6 +85,7 @@ void ControlCore::applySettings(const SessionState& state) {
     ok = target_.setPartSolo(k, p.solo) && ok;
     if (p.instrument.empty()) ok = target_.unload(k) && ok;
   }
+  if (state.hasConnections) target_.restoreConnections(state.connections);
   if (!ok) ++dropped_;
 }
 

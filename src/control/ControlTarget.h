@@ -60,10 +60,31 @@ struct EngineSettings {
   bool operator==(const EngineSettings&) const = default;
 };
 
+// One link of Spindle's ports: its short name ("out_L", "midi_in") and the other
+// port's full name ("system:playback_1").
+struct ConnectionLink {
+  std::string port, peer;
+
+  bool operator==(const ConnectionLink&) const = default;
+};
+
+// What Spindle's ports are connected to now, for /spindle/connections.
+struct ConnectionState {
+  std::string server;  // "jack", "pipewire"; empty: no server
+  std::string hint;    // "" when MIDI and audio are connected, else what is missing
+  std::vector<ConnectionLink> links;
+  std::vector<std::pair<std::string, bool>> midiSources;  // hardware sources, feeding midi_in or not
+  uint64_t serial = 0;  // raised on every change
+};
+
 // Everything a session file holds.
 struct SessionState {
   std::array<PartSettings, kParts> parts{};
   EngineSettings settings;
+  // The links of Spindle's ports; with `hasConnections` a load restores exactly these
+  // instead of the defaults (a file without a [connections] section leaves them be).
+  bool hasConnections = false;
+  std::vector<ConnectionLink> connections;
 
   bool operator==(const SessionState&) const = default;
 };
@@ -126,6 +147,11 @@ class ControlTarget {
   // The labelled controllers (label_cc) of the part's instrument, in the instrument's
   // order, with their current values; empty when the part has none or no instrument.
   virtual std::vector<PartControl> partControls(int part) = 0;
+  // Spindle's connections (any sound server): the state, a session's links restored
+  // (instead of the defaults, each as soon as its peer exists), one link made or broken.
+  virtual ConnectionState connections() = 0;
+  virtual void restoreConnections(const std::vector<ConnectionLink>& links) = 0;
+  virtual void setConnection(const ConnectionLink& link, bool on) = 0;
 };
 
 }  // namespace spindle::control

@@ -63,6 +63,32 @@ void partControls(OscCall& c) {
   c.core.reply(m);
 }
 void problemsQuery(OscCall& c) { c.core.replyProblems(); }
+void connectionsQuery(OscCall& c) {
+  for (const OscMessage& m : c.core.connectionMessages()) c.core.reply(m);
+}
+// Spindle's own ports: out_L, out_R, midi_in, out_<1..16>_L/R.
+bool isOwnPort(const std::string& port) {
+  if (port == "out_L" || port == "out_R" || port == "midi_in") return true;
+  if (port.size() < 7 || port.rfind("out_", 0) != 0 || (port.back() != 'L' && port.back() != 'R')) return false;
+  const std::string number = port.substr(4, port.size() - 6);
+  if (port[port.size() - 2] != '_' || number.empty() || number.size() > 2 ||
+      number.find_first_not_of("0123456789") != std::string::npos)
+    return false;
+  const int part = std::stoi(number);
+  return part >= 1 && part <= kParts;
+}
+void connect(OscCall& c) {
+  if (!isOwnPort(c.text(0))) {
+    c.core.error("'" + c.text(0) + "' is not one of Spindle's ports (out_L, out_R, midi_in, out_1_L .. out_16_R)");
+    return;
+  }
+  if (c.text(1).empty()) {
+    c.core.error("no port to connect " + c.text(0) + " to");
+    return;
+  }
+  c.core.target().setConnection({c.text(0), c.text(1)}, c.integer(2) != 0);
+  c.core.markDirty();
+}
 void subscribe(OscCall& c) { c.core.subscribe(static_cast<double>(c.real(0))); }
 void unsubscribe(OscCall& c) { c.core.unsubscribe(); }
 void sessionSave(OscCall& c) {
@@ -88,7 +114,8 @@ const ArgSpec kChannelArg{'i', "channel", 1, kPart};
 const ArgSpec kKeyArg{'i', "key", 0, 127};
 const ArgSpec kFlagArg{'i', "on", 0, 1};
 
-std::vector<OscEntry> makeApi() {
+// What plays: instruments, notes and controllers, parts and the engine's settings.
+std::vector<OscEntry> playingApi() {
   return {
       {"/spindle/help", {}, "lists every address: one /spindle/help sss (path, types, description) each", help},
       {"/spindle/ping", {}, "replies /spindle/pong", ping},
@@ -118,13 +145,26 @@ std::vector<OscEntry> makeApi() {
        "frames of every sample kept in RAM, for instruments loaded from now on", preload},
       {"/spindle/quality", {{'i', "quality", 0, 3}}, "interpolation: 0 linear, 1 hermite, 2 sinc, 3 high sinc", quality},
       {"/spindle/panic", {}, "all sound off on every part at once", panic},
+  };
+}
+
+// What Spindle reports and keeps: status, problems, connections, sessions.
+std::vector<OscEntry> stateApi() {
+  return {
       {"/spindle/status", {}, "replies one /spindle/status message: name, value pairs (see below)", statusQuery},
       {"/spindle/problems", {},
        "replies /spindle/problems (problems so far, how many follow), then the last 64 as /spindle/problem, oldest first",
        problemsQuery},
+      {"/spindle/connections", {},
+       "replies /spindle/connections, then one /spindle/connection per link and one /spindle/midi/source per "
+       "hardware MIDI input",
+       connectionsQuery},
+      {"/spindle/connect", {{'s', "port", 0, 0}, {'s', "peer", 0, 0}, kFlagArg},
+       "connects (1) or disconnects (0) one of Spindle's ports (out_L, midi_in ..) and another port (full name)",
+       connect},
       {"/spindle/subscribe", {{'f', "rate", 0.1, kMaxSubscribeHz}},
        "pushes /spindle/status to the reply address this many times a second (at most 30), and each new problem "
-       "as /spindle/problem (within 0.2 s)",
+       "as /spindle/problem (within 0.2 s), and the connections on every change (as /spindle/connections replies)",
        subscribe},
       {"/spindle/unsubscribe", {}, "stops the pushed status and problems", unsubscribe},
       {"/spindle/session/save", {{'s', "file", 0, 0}},
@@ -132,6 +172,12 @@ std::vector<OscEntry> makeApi() {
       {"/spindle/session/load", {{'s', "file", 0, 0}},
        "loads a session file; replies /spindle/session/loaded once every instrument has loaded", sessionLoad},
   };
+}
+
+std::vector<OscEntry> makeApi() {
+  std::vector<OscEntry> api = playingApi();
+  for (OscEntry& entry : stateApi()) api.push_back(std::move(entry));
+  return api;
 }
 
 std::string formatNumber(double v) {
@@ -206,6 +252,11 @@ const std::vector<OscReplyDoc>& oscReplies() {
        "part, then controller (0..511), label, current value 0..1 (MIDI value / 127) for each labelled controller, "
        "in the instrument's order; only the part when it has none"},
       {"/spindle/problems", "hi", "problems so far, how many /spindle/problem follow (the last 64 at most)"},
+      {"/spindle/connections", "ssii",
+       "sound server (\"\" when none), hint (\"\" when MIDI and audio are connected, else what is missing), "
+       "links and hardware MIDI inputs that follow; pushed to subscribers on every change"},
+      {"/spindle/connection", "ss", "one link: Spindle's port (out_L, midi_in ..), the other port's full name"},
+      {"/spindle/midi/source", "si", "a hardware MIDI input: its port name, 1 when it feeds midi_in"},
       {"/spindle/session/saved", "s", "the file written"},
       {"/spindle/session/loaded", "s", "the file loaded, once every instrument has loaded"},
   };

@@ -33,10 +33,12 @@ bool toFloat(const std::string& text, float low, float high, float& out) {
   return true;
 }
 
+constexpr int kConnections = -2;
+
 struct Parser {
   const std::filesystem::path& file;
   SessionState state;
-  int part = -1;          // -1: [settings] or before any section
+  int part = -1;          // -1: [settings] or before any section; kConnections: [connections]
   bool inSection = false;
   std::string error;
 
@@ -47,8 +49,18 @@ struct Parser {
   bool section(const std::string& name, int line);
   bool setting(const std::string& key, const std::string& value, int line);
   bool partValue(PartSettings& p, const std::string& key, const std::string& value, int line);
+  bool connection(const std::string& key, const std::string& value, int line);
   bool parseLine(const std::string& raw, int line);
 };
+
+// One link per line: Spindle's port (short name) = the other port's full name; a port
+// may appear on several lines.
+bool Parser::connection(const std::string& key, const std::string& value, int line) {
+  if (key.empty() || key.find(':') != std::string::npos) return fail(line, "expected one of Spindle's ports (out_L, midi_in ..), not '" + key + "'");
+  if (value.empty()) return fail(line, "no port named for " + key);
+  state.connections.push_back({key, value});
+  return true;
+}
 
 bool Parser::section(const std::string& name, int line) {
   inSection = true;
@@ -56,12 +68,17 @@ bool Parser::section(const std::string& name, int line) {
     part = -1;
     return true;
   }
+  if (name == "connections") {
+    part = kConnections;
+    state.hasConnections = true;
+    return true;
+  }
   int n = 0;
   if (name.rfind("part ", 0) == 0 && toInt(trim(name.substr(5)), 1, kParts, n)) {
     part = n - 1;
     return true;
   }
-  return fail(line, "unknown section [" + name + "] (expected [settings] or [part 1] .. [part 16])");
+  return fail(line, "unknown section [" + name + "] (expected [settings], [connections] or [part 1] .. [part 16])");
 }
 
 bool Parser::setting(const std::string& key, const std::string& value, int line) {
@@ -101,6 +118,7 @@ bool Parser::parseLine(const std::string& raw, int line) {
   if (eq == std::string::npos) return fail(line, "expected 'key = value' or '[section]'");
   if (!inSection) return fail(line, "'" + trim(text.substr(0, eq)) + "' outside a section");
   const std::string key = trim(text.substr(0, eq)), value = trim(text.substr(eq + 1));
+  if (part == kConnections) return connection(key, value, line);
   if (part < 0) return setting(key, value, line);
   return partValue(state.parts[static_cast<std::size_t>(part)], key, value, line);
 }
@@ -116,6 +134,10 @@ std::string formatSession(const SessionState& state) {
     if (p == PartSettings{}) continue;
     out << "\n[part " << k + 1 << "]\ninstrument = " << p.instrument << "\nvolume = " << p.volumeDb
         << "\npan = " << p.pan << "\nmute = " << (p.mute ? 1 : 0) << "\nsolo = " << (p.solo ? 1 : 0) << "\n";
+  }
+  if (state.hasConnections) {
+    out << "\n[connections]\n";
+    for (const ConnectionLink& link : state.connections) out << link.port << " = " << link.peer << "\n";
   }
   return out.str();
 }

@@ -14,8 +14,15 @@
 //   mute = 0
 //   solo = 0
 //
+//   [connections]
+//   out_L = system:playback_1
+//   out_R = system:playback_2
+//   midi_in = a2j:Keystation [20] (capture): Keystation MIDI 1
+//
 // Parts are 1..16; a part without a section keeps the defaults (no instrument, 0 dB,
-// centre, unmuted). A relative instrument path is relative to the session file's
+// centre, unmuted). [connections] holds one link per line (Spindle's port = the other
+// port's full name); when present, a load restores exactly these links instead of the
+// automatic connections. A relative instrument path is relative to the session file's
 // folder. Writing is atomic: a temporary file in the same folder, then rename().
 //
 // Thread: any (the control thread in Spindle).

@@ -12,11 +12,39 @@
 
 namespace spindle::io {
 
+bool followsAlsaPort(const AlsaPortInfo& port, int ownClient, const std::vector<std::string>& midiFrom) {
+  if (port.client == 0 || port.client == ownClient || !port.hardware || !port.readable || !port.exported) return false;
+  if (midiFrom.empty()) return true;
+  for (const std::string& text : midiFrom)
+    if (port.name.find(text) != std::string::npos) return true;
+  return false;
+}
+
+std::vector<std::string> AlsaSeqInput::sources() const {
+  std::lock_guard lock(sourcesMutex_);
+  return sources_;
+}
+
 #ifdef SPINDLE_HAVE_ALSA
 
 namespace {
 
 snd_seq_t* handle(void* seq) { return static_cast<snd_seq_t*>(seq); }
+
+AlsaPortInfo describe(snd_seq_t* seq, const snd_seq_port_info_t* info) {
+  AlsaPortInfo port;
+  port.client = snd_seq_port_info_get_client(info);
+  const unsigned type = snd_seq_port_info_get_type(info), caps = snd_seq_port_info_get_capability(info);
+  port.hardware = (type & SND_SEQ_PORT_TYPE_HARDWARE) != 0;
+  port.readable = (caps & (SND_SEQ_PORT_CAP_READ | SND_SEQ_PORT_CAP_SUBS_READ)) ==
+                  (SND_SEQ_PORT_CAP_READ | SND_SEQ_PORT_CAP_SUBS_READ);
+  port.exported = (caps & SND_SEQ_PORT_CAP_NO_EXPORT) == 0;
+  snd_seq_client_info_t* client = nullptr;
+  snd_seq_client_info_alloca(&client);
+  const bool named = snd_seq_get_any_client_info(seq, port.client, client) >= 0;
+  port.name = std::string(named ? snd_seq_client_info_get_name(client) : "?") + ":" + snd_seq_port_info_get_name(info);
+  return port;
+}
 
 // A sequencer event as a channel message; false for everything else.
 bool toMidi(const snd_seq_event_t& ev, MidiEvent& out) {
@@ -70,6 +98,11 @@ bool AlsaSeqInput::start(const std::string& clientName, std::string& error) {
     return false;
   }
   seq_ = seq;
+  port_ = rc;
+  // System:Announce tells of ports that come and go (hot-plug).
+  snd_seq_connect_from(seq, port_, SND_SEQ_CLIENT_SYSTEM, SND_SEQ_PORT_SYSTEM_ANNOUNCE);
+  if (follow_) followHardware();
+  refreshSources();
   stopping_.store(false);
   thread_ = std::thread([this] { run(); });
   pthread_setname_np(thread_.native_handle(), "midi");
@@ -81,6 +114,50 @@ void AlsaSeqInput::stop() {
   if (thread_.joinable()) thread_.join();
   if (seq_) snd_seq_close(handle(seq_));
   seq_ = nullptr;
+}
+
+void AlsaSeqInput::followHardware() {
+  snd_seq_client_info_t* client = nullptr;
+  snd_seq_port_info_t* port = nullptr;
+  snd_seq_client_info_alloca(&client);
+  snd_seq_port_info_alloca(&port);
+  snd_seq_client_info_set_client(client, -1);
+  while (snd_seq_query_next_client(handle(seq_), client) >= 0) {
+    snd_seq_port_info_set_client(port, snd_seq_client_info_get_client(client));
+    snd_seq_port_info_set_port(port, -1);
+    while (snd_seq_query_next_port(handle(seq_), port) >= 0)
+      portStarted(snd_seq_port_info_get_client(port), snd_seq_port_info_get_port(port));
+  }
+}
+
+void AlsaSeqInput::portStarted(int client, int port) {
+  snd_seq_port_info_t* info = nullptr;
+  snd_seq_port_info_alloca(&info);
+  if (snd_seq_get_any_port_info(handle(seq_), client, port, info) < 0) return;
+  if (followsAlsaPort(describe(handle(seq_), info), snd_seq_client_id(handle(seq_)), midiFrom_))
+    snd_seq_connect_from(handle(seq_), port_, client, port);
+}
+
+// Whoever feeds Spindle's port now: the ports followed and any the user subscribed.
+void AlsaSeqInput::refreshSources() {
+  std::vector<std::string> names;
+  snd_seq_query_subscribe_t* query = nullptr;
+  snd_seq_query_subscribe_alloca(&query);
+  snd_seq_addr_t self{static_cast<unsigned char>(snd_seq_client_id(handle(seq_))), static_cast<unsigned char>(port_)};
+  snd_seq_query_subscribe_set_root(query, &self);
+  snd_seq_query_subscribe_set_type(query, SND_SEQ_QUERY_SUBS_WRITE);
+  snd_seq_port_info_t* info = nullptr;
+  snd_seq_port_info_alloca(&info);
+  for (int i = 0;; ++i) {
+    snd_seq_query_subscribe_set_index(query, i);
+    if (snd_seq_query_port_subscribers(handle(seq_), query) < 0) break;
+    const snd_seq_addr_t* from = snd_seq_query_subscribe_get_addr(query);
+    if (from->client == SND_SEQ_CLIENT_SYSTEM) continue;  // the announce port
+    if (snd_seq_get_any_port_info(handle(seq_), from->client, from->port, info) >= 0)
+      names.push_back(describe(handle(seq_), info).name);
+  }
+  std::lock_guard lock(sourcesMutex_);
+  sources_ = std::move(names);
 }
 
 void AlsaSeqInput::run() {
@@ -97,6 +174,10 @@ void AlsaSeqInput::drain() {
   const auto frame = live_.clock().frameAt(monotonicNs());
   snd_seq_event_t* ev = nullptr;
   while (snd_seq_event_input(handle(seq_), &ev) >= 0 && ev) {
+    if (ev->type == SND_SEQ_EVENT_PORT_START && follow_) portStarted(ev->data.addr.client, ev->data.addr.port);
+    if (ev->type == SND_SEQ_EVENT_PORT_START || ev->type == SND_SEQ_EVENT_PORT_EXIT ||
+        ev->type == SND_SEQ_EVENT_PORT_SUBSCRIBED || ev->type == SND_SEQ_EVENT_PORT_UNSUBSCRIBED)
+      refreshSources();
     MidiEvent event;
     if (!toMidi(*ev, event)) continue;
     if (!frame || !live_.midiInput(input_).tryPush(TimedMidi{*frame, event})) live_.countMidiDropped(1);
@@ -115,6 +196,9 @@ void AlsaSeqInput::stop() {
   (void)input_;
   (void)seq_;
 }
+void AlsaSeqInput::followHardware() {}
+void AlsaSeqInput::portStarted(int, int) {}
+void AlsaSeqInput::refreshSources() {}
 void AlsaSeqInput::run() {}
 void AlsaSeqInput::drain() {}
 

@@ -7,15 +7,35 @@
 // with no sequencer (no /dev/snd/seq, no snd-seq module) start() fails with a message
 // and Spindle plays on without it.
 //
-// Threads: the owner (main thread) calls start()/stop(); the midi thread runs run().
+// Hardware following (io/Connections.h's rule for the sequencer): at start every
+// hardware client's readable port (a USB keyboard's, not Midi Through's or another
+// program's) is subscribed to Spindle's port, and so is every one that appears later
+// (the System:Announce port tells of it); sources() lists what feeds the port now.
+//
+// Threads: the owner (main thread) calls start()/stop(); the midi thread runs run();
+// sources() from any thread.
 #include <atomic>
 #include <cstdint>
+#include <mutex>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "io/LiveProcessor.h"
 
 namespace spindle::io {
+
+// One sequencer port as the hardware rule sees it.
+struct AlsaPortInfo {
+  int client = 0;
+  bool hardware = false;    // SND_SEQ_PORT_TYPE_HARDWARE: a device's port
+  bool readable = false;    // SND_SEQ_PORT_CAP_READ and SUBS_READ: it can send to us
+  bool exported = true;     // not SND_SEQ_PORT_CAP_NO_EXPORT
+  std::string name;         // "client name:port name"
+};
+// Whether Spindle follows `port` (never the System client 0, never its own client);
+// `midiFrom` as in ConnectionPolicy: empty, or texts one of which the name contains.
+bool followsAlsaPort(const AlsaPortInfo& port, int ownClient, const std::vector<std::string>& midiFrom);
 
 class AlsaSeqInput {
  public:
@@ -25,16 +45,30 @@ class AlsaSeqInput {
   AlsaSeqInput& operator=(const AlsaSeqInput&) = delete;
 
   static bool available() noexcept;  // compiled with ALSA
+  // Before start(): follow hardware sources (on by default), only those named.
+  void setFollow(bool follow, std::vector<std::string> midiFrom) {
+    follow_ = follow;
+    midiFrom_ = std::move(midiFrom);
+  }
   bool start(const std::string& clientName, std::string& error);
   void stop();
+  std::vector<std::string> sources() const;  // "client:port" names feeding Spindle's port
 
  private:
   void run();
   void drain();
+  void followHardware();          // start: every hardware port present
+  void portStarted(int client, int port);
+  void refreshSources();          // from the port's subscribers
 
   LiveProcessor& live_;
   int input_;
   void* seq_ = nullptr;  // snd_seq_t*, opaque so the header needs no ALSA include
+  int port_ = -1;
+  bool follow_ = true;
+  std::vector<std::string> midiFrom_;
+  mutable std::mutex sourcesMutex_;
+  std::vector<std::string> sources_;
   std::thread thread_;
   std::atomic<bool> stopping_{false};
 };

@@ -6,12 +6,18 @@
 //   start(live)   start processing into `live`
 //   lost()     the server went away (polled by the main thread, which then calls
 //              disconnect() and retries connect()+start() until the server is back)
+//   setConnectionPolicy / connections / setLink   what Spindle connects by itself and
+//              what its ports are connected to (Connections.h): a ConnectionKeeper
+//              thread runs from start() to disconnect(), and again after a reconnect
+//              (the links as they were are restored)
 //
 // Threads: the main thread calls every method; the backend's own threads call the
 // LiveProcessor as its documentation says.
 #include <memory>
 #include <string>
+#include <vector>
 
+#include "io/Connections.h"
 #include "io/LiveProcessor.h"
 
 namespace spindle::io {
@@ -33,6 +39,15 @@ class AudioBackend {
   virtual bool lost() const noexcept = 0;
   virtual double sampleRate() const noexcept = 0;
   virtual int periodFrames() const noexcept = 0;
+
+  // Any thread. The policy applies from start() on, and at once when set while running.
+  virtual void setConnectionPolicy(ConnectionPolicy policy) = 0;
+  virtual ConnectionPolicy connectionPolicy() const = 0;
+  virtual ConnectionReport connections() const = 0;
+  // One of Spindle's ports connected (on) or disconnected by hand: the user's choice.
+  virtual void setLink(const PortLink& link, bool on) = 0;
+  // Lines about links made, broken or refused since the last call (the headless log).
+  virtual std::vector<std::string> takeConnectionMessages() = 0;
 };
 
 std::unique_ptr<AudioBackend> makeJackBackend(const BackendOptions& options);

@@ -57,7 +57,8 @@ bool JackBackend::setCallbacks(std::string& error) {
                   jack_set_sample_rate_callback(client_, &JackBackend::onSampleRate, this) == 0;
   if (!ok) error = "cannot set the JACK callbacks";
   jack_on_info_shutdown(client_, &JackBackend::onShutdown, this);
-  return ok;
+  return ok && jack_set_port_registration_callback(client_, &JackBackend::onPortRegistration, this) == 0 &&
+         jack_set_port_connect_callback(client_, &JackBackend::onPortConnect, this) == 0;
 }
 
 bool JackBackend::start(LiveProcessor& live, std::string& error) {
@@ -72,10 +73,16 @@ bool JackBackend::start(LiveProcessor& live, std::string& error) {
     return false;
   }
   live.setConnected(true);
+  std::vector<jack_port_t*> ports{outL_, outR_, midiIn_};
+  for (jack_port_t* port : partPorts_)
+    if (port) ports.push_back(port);
+  connections_.attach(client_, std::move(ports));
+  connections_.start("jack");
   return true;
 }
 
 void JackBackend::disconnect() {
+  connections_.stop();
   if (!client_) return;
   if (!lost_.load()) jack_deactivate(client_);
   jack_client_close(client_);
@@ -216,6 +223,14 @@ void JackBackend::onShutdown(jack_status_t, const char*, void* self) {
   auto* backend = static_cast<JackBackend*>(self);
   backend->lost_.store(true, std::memory_order_release);
   if (backend->live_) backend->live_->setConnected(false);
+}
+
+void JackBackend::onPortRegistration(jack_port_id_t, int, void* self) {
+  static_cast<JackBackend*>(self)->connections_.poke();
+}
+
+void JackBackend::onPortConnect(jack_port_id_t, jack_port_id_t, int, void* self) {
+  static_cast<JackBackend*>(self)->connections_.poke();
 }
 
 }  // namespace spindle::io

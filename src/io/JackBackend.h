@@ -12,6 +12,8 @@
 //   freewheel      -> LiveProcessor: freewheeling cycles wait for the disk (process<false>)
 //   xrun, buffer size, sample rate: notification thread -> atomics
 //   info shutdown  -> lost(): the main thread closes the client and reconnects
+//   port registration, port connect   notification thread -> connections_.poke():
+//                  the connection thread (JackConnections) makes Spindle's connections
 // The server is never started by Spindle (JackNoStartServer); JACK_DEFAULT_SERVER or
 // the default server name picks the server.
 #include <jack/jack.h>
@@ -21,6 +23,7 @@
 
 #include "core/Limits.h"
 #include "io/AudioBackend.h"
+#include "io/JackConnections.h"
 
 namespace spindle::io {
 
@@ -36,6 +39,11 @@ class JackBackend final : public AudioBackend {
   bool lost() const noexcept override { return lost_.load(std::memory_order_acquire); }
   double sampleRate() const noexcept override { return rate_.load(std::memory_order_relaxed); }
   int periodFrames() const noexcept override { return period_.load(std::memory_order_relaxed); }
+  void setConnectionPolicy(ConnectionPolicy policy) override { connections_.setPolicy(std::move(policy)); }
+  ConnectionPolicy connectionPolicy() const override { return connections_.policy(); }
+  ConnectionReport connections() const override { return connections_.report(); }
+  void setLink(const PortLink& link, bool on) override { connections_.setLink(link, on); }
+  std::vector<std::string> takeConnectionMessages() override { return connections_.takeMessages(); }
 
  private:
   static int onProcess(jack_nframes_t frames, void* self);
@@ -45,6 +53,8 @@ class JackBackend final : public AudioBackend {
   static int onBufferSize(jack_nframes_t frames, void* self);
   static int onSampleRate(jack_nframes_t rate, void* self);
   static void onShutdown(jack_status_t code, const char* reason, void* self);
+  static void onPortRegistration(jack_port_id_t port, int registered, void* self);
+  static void onPortConnect(jack_port_id_t a, jack_port_id_t b, int connected, void* self);
   template <bool Live>
   void process(jack_nframes_t frames) noexcept SPINDLE_REALTIME_IF(Live);
   CycleStart cycleStart(jack_nframes_t frames) noexcept SPINDLE_REALTIME;
@@ -65,6 +75,7 @@ class JackBackend final : public AudioBackend {
   std::atomic<bool> lost_{false};
   std::atomic<double> rate_{0.0};
   std::atomic<int> period_{0};
+  JackConnections connections_;  // stopped before the client closes
 };
 
 }  // namespace spindle::io

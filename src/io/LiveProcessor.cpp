@@ -51,7 +51,7 @@ void LiveProcessor::beginCycle(const CycleStart& cycle) noexcept SPINDLE_REALTIM
   const uint64_t reported = backendXruns_.load(std::memory_order_relaxed);
   afterXrun_ = reported != backendXrunsSeen_;
   backendXrunsSeen_ = reported;
-  if (haveExpected_ && !freewheeling && cycle.frameTime != expectedFrame_) {
+  if (haveExpected_ && !freewheeling && !cycle.newClock && cycle.frameTime != expectedFrame_) {
     ++local_.detectedXruns;
     local_.gapFrames += cycle.frameTime > expectedFrame_ ? cycle.frameTime - expectedFrame_
                                                          : expectedFrame_ - cycle.frameTime;
@@ -84,7 +84,12 @@ void LiveProcessor::addPortEvent(uint32_t offset, const uint8_t* bytes, std::siz
   p.event = MidiEvent{offset, bytes[0], static_cast<uint8_t>(bytes[1] & 0x7F),
                       static_cast<uint8_t>(size > 2 ? bytes[2] & 0x7F : 0)};
   p.source = EventSource::Port;
-  if (!append(p)) ++local_.midiDropped;
+  if (!append(p)) {
+    ++local_.midiDropped;
+    return;
+  }
+  ++local_.inputs[0].events;
+  local_.inputs[0].lastChannel = static_cast<uint8_t>(bytes[0] & 0x0F);
 }
 
 // Moves the midi threads' events that fall due in this block into pending_; the first
@@ -104,7 +109,10 @@ void LiveProcessor::takeThreadEvents() noexcept SPINDLE_REALTIME {
       p.event = held_[k].event;
       p.event.frame = due < start ? 0 : static_cast<uint32_t>(due - start);
       p.source = EventSource::MidiThread;
-      append(p);
+      if (append(p)) {
+        ++local_.inputs[k + 1].events;
+        local_.inputs[k + 1].lastChannel = static_cast<uint8_t>(p.event.status & 0x0F);
+      }
       holding_[k] = false;
     }
   }

@@ -46,6 +46,7 @@ struct TimedMidi {
   MidiEvent event;     // event.frame unused
 };
 inline constexpr int kMidiInputs = 3;  // the raw device/pipe reader, the ALSA sequencer, OSC (control thread)
+static_assert(kActivityInputs == kMidiInputs + 1, "LiveStatsSnapshot::inputs: the port, then each midi input");
 using MidiInputFifo = rt::SpscFifo<TimedMidi, 1024>;
 using NoteLogFifo = rt::SpscFifo<NoteLatency, 4096>;
 
@@ -55,6 +56,10 @@ struct CycleStart {
   int64_t startNs = 0;     // CLOCK_MONOTONIC at that frame
   double sampleRate = 0.0;
   double tempo = 0.0;      // host tempo in bpm (JACK transport BBT while rolling); 0 = none, keep the last
+  // The backend's clock is another one from this cycle on (PipeWire: the node moved to
+  // another driver when it was linked to a sink): its frames do not follow the last
+  // cycle's, and the jump is no xrun.
+  bool newClock = false;
 };
 
 class LiveProcessor {

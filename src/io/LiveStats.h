@@ -55,6 +55,15 @@ struct LatencySummary {
   void add(const NoteLatency& note) noexcept SPINDLE_REALTIME;
 };
 
+// MIDI activity of one input: the channel messages it handed to the engine and the
+// channel (0..15) of the last. Inputs: [0] the backend's midi_in port, then [1 + i] the
+// LiveProcessor's thread input i (the MIDI device, the ALSA sequencer, OSC and the GUI).
+struct InputActivity {
+  uint64_t events = 0;
+  uint8_t lastChannel = 0;
+};
+inline constexpr int kActivityInputs = 4;
+
 struct LiveStatsSnapshot {
   double sampleRate = 0.0;
   uint32_t periodFrames = 0;
@@ -78,6 +87,7 @@ struct LiveStatsSnapshot {
   ProcessHistogram process;
   // Per part: voices, the last engine call's peak, held keys (engine::PartStats).
   std::array<engine::PartStats, limits::kChannels> parts{};
+  std::array<InputActivity, kActivityInputs> inputs{};
 };
 static_assert(std::is_trivially_copyable_v<LiveStatsSnapshot>);
 

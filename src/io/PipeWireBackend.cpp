@@ -40,6 +40,7 @@ struct PipeWireBackend::Impl {
   void* midiIn = nullptr;
   LiveProcessor* live = nullptr;
   std::vector<float> scratchL, scratchR;  // when an output port has no buffer
+  uint32_t clockId = SPA_ID_INVALID;       // data thread: the driver whose clock the last cycle ran on
   // Playback latency of the outputs, from their Latency params (pw-loop thread).
   std::atomic<float> latencyQuanta{0.0f};
   std::atomic<uint32_t> latencyFrames{0};
@@ -95,6 +96,8 @@ void PipeWireBackend::Impl::process(spa_io_position* position) noexcept SPINDLE_
   cycle.frameTime = position->clock.position;
   cycle.frames = static_cast<int>(frames);
   cycle.startNs = static_cast<int64_t>(position->clock.nsec);
+  cycle.newClock = position->clock.id != clockId;
+  clockId = position->clock.id;
   cycle.sampleRate = position->clock.rate.num > 0
                          ? static_cast<double>(position->clock.rate.denom) / position->clock.rate.num
                          : owner->rate_.load(std::memory_order_relaxed);
@@ -201,10 +204,13 @@ bool PipeWireBackend::connect(std::string& error) {
   p.core = pw_context_connect(p.context, nullptr, 0);
   if (p.core) {
     pw_core_add_listener(p.core, &p.coreListener, &kCoreEvents, &p);
+    // node.always-process: scheduled from the start, linked or not (like a JACK client),
+    // so the engine runs and MIDI is read before any link is made.
     p.filter = pw_filter_new(p.core, options_.clientName.c_str(),
                              pw_properties_new(PW_KEY_MEDIA_TYPE, "Audio", PW_KEY_MEDIA_CATEGORY, "Filter",
                                                PW_KEY_MEDIA_ROLE, "DSP", PW_KEY_NODE_NAME,
-                                               options_.clientName.c_str(), nullptr));
+                                               options_.clientName.c_str(), PW_KEY_NODE_ALWAYS_PROCESS, "true",
+                                               nullptr));
   }
   if (p.filter) {
     pw_filter_add_listener(p.filter, &p.filterListener, &kFilterEvents, &p);
@@ -237,6 +243,8 @@ bool PipeWireBackend::start(LiveProcessor& live, std::string& error) {
   }
   live.setConnected(true);
   makeDataThreadRealtime();
+  connections_.attach(impl_->loop, impl_->core, impl_->filter);
+  connections_.start("pipewire");
   return true;
 }
 
@@ -251,6 +259,8 @@ void PipeWireBackend::makeDataThreadRealtime() {
 }
 
 void PipeWireBackend::disconnect() {
+  connections_.stop();
+  connections_.detach();
   if (!impl_) return;
   Impl& p = *impl_;
   if (p.loop) pw_thread_loop_lock(p.loop);

@@ -10,14 +10,20 @@
 // (Debian's client.conf loads no module-rt) the data thread misses cycles under load
 // and the events of those cycles never reach process().
 //
+// The node connects itself (PipeWireConnections: the default sink, hardware MIDI
+// sources) and is marked node.always-process, so PipeWire schedules it as soon as it
+// exists, linked or not (without a session manager, an unlinked node is never run).
+//
 // Threads: the main thread calls the AudioBackend methods; PipeWire's thread loop
-// ("pw-loop") runs state/param/core callbacks; its data thread runs process().
+// ("pw-loop") runs state/param/core and registry callbacks; its data thread runs
+// process(); the keeper's thread makes the links.
 // The graph's clock: clock.position (frames), clock.duration (frames this cycle),
 // clock.nsec (CLOCK_MONOTONIC at the cycle's start), clock.rate.
 #include <atomic>
 #include <memory>
 
 #include "io/AudioBackend.h"
+#include "io/PipeWireConnections.h"
 
 namespace spindle::io {
 
@@ -33,6 +39,11 @@ class PipeWireBackend final : public AudioBackend {
   bool lost() const noexcept override { return lost_.load(std::memory_order_acquire); }
   double sampleRate() const noexcept override { return rate_.load(std::memory_order_relaxed); }
   int periodFrames() const noexcept override { return period_.load(std::memory_order_relaxed); }
+  void setConnectionPolicy(ConnectionPolicy policy) override { connections_.setPolicy(std::move(policy)); }
+  ConnectionPolicy connectionPolicy() const override { return connections_.policy(); }
+  ConnectionReport connections() const override { return connections_.report(); }
+  void setLink(const PortLink& link, bool on) override { connections_.setLink(link, on); }
+  std::vector<std::string> takeConnectionMessages() override { return connections_.takeMessages(); }
 
   // The server went away or the node failed (pw-loop thread).
   void markLost() noexcept { lost_.store(true, std::memory_order_release); }
@@ -50,6 +61,7 @@ class PipeWireBackend final : public AudioBackend {
   std::atomic<bool> lost_{false};
   std::atomic<double> rate_{48000.0};
   std::atomic<int> period_{0};
+  PipeWireConnections connections_;  // lives across reconnects; detached before the filter and core go
 };
 
 }  // namespace spindle::io

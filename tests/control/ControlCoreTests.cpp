@@ -3,6 +3,8 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <set>
 
@@ -52,6 +54,10 @@ std::vector<Case> everyAddress() {
       {msg("/spindle/panic"), "panic", ""},
       {msg("/spindle/status"), "", "/spindle/status"},
       {msg("/spindle/problems"), "", "/spindle/problems"},
+      {msg("/spindle/connections"), "", "/spindle/connections"},
+      {msg("/spindle/connect", {S("out_3_R"), S("system:playback_2"), I(1)}), "connect out_3_R system:playback_2", ""},
+      {msg("/spindle/connect", {S("midi_in"), S("a2j:Keystation [20] (capture): MIDI 1"), I(0)}),
+       "disconnect midi_in a2j:Keystation [20] (capture): MIDI 1", ""},
       {msg("/spindle/subscribe", {F(10)}), "", ""},
       {msg("/spindle/unsubscribe"), "", ""},
       {msg("/spindle/session/save", {S("/tmp/spindle-control-test-" + std::to_string(::getpid()) + ".spindle")}), "",
@@ -219,6 +225,85 @@ TEST_CASE("/spindle/part/controls replies the part's labelled controllers with t
   replies = sink.take();
   REQUIRE(replies.size() == 1);
   CHECK(replies[0].message.path == "/spindle/error");
+}
+
+TEST_CASE("/spindle/connections replies the state, each link and each MIDI source", "[control][connections]") {
+  RecordingTarget target;
+  RecordingSink sink;
+  ControlCore core(target, sink);
+  target.connectionState = {"jack", "", {{"out_L", "system:playback_1"}, {"midi_in", "kb:capture"}},
+                            {{"kb:capture", true}, {"pads:capture", false}}, 7};
+  core.handle(loopbackPeer(), msg("/spindle/connections"));
+  const auto replies = sink.take();
+  REQUIRE(replies.size() == 5);
+  CHECK(replies[0].message.path == "/spindle/connections");
+  CHECK(replies[0].message.typespec() == "ssii");
+  CHECK(replies[0].message.args[0].text == "jack");
+  CHECK(replies[0].message.args[2].number() == 2);
+  CHECK(replies[0].message.args[3].number() == 2);
+  CHECK(replies[1].message.path == "/spindle/connection");
+  CHECK(replies[1].message.args[0].text == "out_L");
+  CHECK(replies[1].message.args[1].text == "system:playback_1");
+  CHECK(replies[2].message.args[1].text == "kb:capture");
+  CHECK(replies[3].message.path == "/spindle/midi/source");
+  CHECK(replies[3].message.args[0].text == "kb:capture");
+  CHECK(replies[3].message.args[1].number() == 1);
+  CHECK(replies[4].message.args[0].text == "pads:capture");
+  CHECK(replies[4].message.args[1].number() == 0);
+}
+
+TEST_CASE("a subscriber hears of every change of the connections once", "[control][connections]") {
+  RecordingTarget target;
+  RecordingSink sink;
+  ControlCore core(target, sink);
+  core.handle(loopbackPeer(42000), msg("/spindle/subscribe", {F(0.1)}));
+  const auto now = ControlCore::Clock::now();
+  const auto pushes = [&](int ms) {
+    core.tick(now + std::chrono::milliseconds(ms));
+    int n = 0;
+    for (const auto& r : sink.take()) n += r.message.path == "/spindle/connections" ? 1 : 0;
+    return n;
+  };
+  target.connectionState = {"jack", "no MIDI input connected", {{"out_L", "system:playback_1"}}, {}, 1};
+  CHECK(pushes(1) == 1);
+  CHECK(pushes(2) == 0);  // nothing changed
+  target.connectionState.midiSources.push_back({"kb:capture", true});
+  target.connectionState.hint.clear();
+  target.connectionState.serial = 2;
+  CHECK(pushes(3) == 1);
+}
+
+TEST_CASE("/spindle/connect takes only Spindle's own ports", "[control][connections]") {
+  RecordingTarget target;
+  RecordingSink sink;
+  ControlCore core(target, sink);
+  for (const char* port : {"system:playback_1", "out_17_L", "out_0_R", "out_", "in_L", "out_1_X", ""}) {
+    INFO(port);
+    core.handle(loopbackPeer(), msg("/spindle/connect", {S(port), S("system:playback_1"), I(1)}));
+    const auto replies = sink.take();
+    REQUIRE(replies.size() == 1);
+    CHECK(replies[0].message.path == "/spindle/error");
+  }
+  CHECK(target.calls.empty());
+}
+
+TEST_CASE("a session with [connections] restores exactly its links; one without leaves them", "[control][connections]") {
+  const auto file = std::filesystem::temp_directory_path() / ("spindle-links-" + std::to_string(::getpid()) + ".spindle");
+  RecordingTarget target;
+  RecordingSink sink;
+  ControlCore core(target, sink);
+  std::ofstream(file) << "[settings]\npolyphony = 64\n[connections]\nout_L = system:playback_2\n"
+                         "out_R = system:playback_1\n";
+  std::string error;
+  REQUIRE(core.loadSession(file.string(), loopbackPeer(), nullptr, error));
+  CHECK(std::count(target.calls.begin(), target.calls.end(),
+                   "restore out_L=system:playback_2 out_R=system:playback_1") == 1);
+  target.calls.clear();
+  std::ofstream(file) << "[settings]\npolyphony = 64\n";
+  REQUIRE(core.loadSession(file.string(), loopbackPeer(), nullptr, error));
+  CHECK(std::none_of(target.calls.begin(), target.calls.end(),
+                     [](const std::string& call) { return call.rfind("restore", 0) == 0; }));
+  std::filesystem::remove(file);
 }
 
 TEST_CASE("the README's OSC section is the table", "[control]") {

@@ -83,6 +83,18 @@ class RecordingTarget : public control::ControlTarget {
   const control::ProblemLog& problems() override { return problemLog; }
   std::vector<control::PartControl> partControls(int part) override { return controls[static_cast<std::size_t>(part)]; }
   std::array<std::vector<control::PartControl>, control::kParts> controls;  // what partControls() reports
+  control::ConnectionState connectionState;  // what connections() reports
+  control::ConnectionState connections() override { return connectionState; }
+  void restoreConnections(const std::vector<control::ConnectionLink>& links) override {
+    std::string call = "restore";
+    for (const control::ConnectionLink& link : links) call += " " + link.port + "=" + link.peer;
+    state.hasConnections = true;
+    state.connections = links;
+    record(call);
+  }
+  void setConnection(const control::ConnectionLink& link, bool on) override {
+    record((on ? "connect " : "disconnect ") + link.port + " " + link.peer);
+  }
 
   std::string last() const { return calls.empty() ? std::string() : calls.back(); }
 

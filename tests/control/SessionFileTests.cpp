@@ -23,6 +23,9 @@ SessionState sample() {
   s.parts[0] = {"/lib/piano/piano.sfz", -3.5f, 0.25f, false, true};
   s.parts[9] = {"/lib/drums with spaces/kit.sfz", 0.0f, 0.0f, true, false};
   s.parts[15].volumeDb = -12.0f;
+  s.hasConnections = true;
+  s.connections = {{"out_L", "system:playback_1"}, {"out_L", "system:playback_3"},
+                   {"midi_in", "a2j:Keystation 49 [20] (capture): Keystation 49 MIDI 1"}};
   return s;
 }
 
@@ -56,6 +59,19 @@ TEST_CASE("relative instrument paths are relative to the session file", "[contro
   CHECK(state->parts[1].instrument == "/home/me/lib/a.sfz");
 }
 
+TEST_CASE("a session without [connections] leaves the connections alone; an empty one has none",
+          "[control][session]") {
+  std::string error;
+  const auto without = parseSession("[settings]\npolyphony = 8\n", "/tmp/s.spindle", error);
+  REQUIRE(without);
+  CHECK_FALSE(without->hasConnections);
+  const auto empty = parseSession("[connections]\n", "/tmp/s.spindle", error);
+  REQUIRE(empty);
+  CHECK(empty->hasConnections);
+  CHECK(empty->connections.empty());
+  CHECK(formatSession(*empty).find("[connections]") != std::string::npos);
+}
+
 TEST_CASE("session parse errors name the file and the line", "[control][session]") {
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"polyphony = 3\n", "s.spindle:1: 'polyphony' outside a section"},
@@ -68,6 +84,8 @@ TEST_CASE("session parse errors name the file and the line", "[control][session]
       {"[part 1]\nmute = yes\n", "s.spindle:2: bad value 'yes' for mute"},
       {"[part 1]\ncolour = red\n", "s.spindle:2: unknown part key 'colour'"},
       {"[settings]\njust words\n", "s.spindle:2: expected 'key = value'"},
+      {"[connections]\nsystem:playback_1 = out_L\n", "s.spindle:2: expected one of Spindle's ports"},
+      {"[connections]\nout_L =\n", "s.spindle:2: no port named for out_L"},
   };
   for (const auto& [text, expected] : cases) {
     INFO(text);

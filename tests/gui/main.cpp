@@ -10,6 +10,7 @@ int runControlTargetTests(int argc, char** argv);
 int runSystemTests(int argc, char** argv);
 int runRuntimeProblemTests(int argc, char** argv);
 int runControlStripTests(int argc, char** argv);
+int runConnectionsPanelTests(int argc, char** argv);
 }  // namespace spindle::gui::test
 
 int main(int argc, char** argv) {
@@ -22,5 +23,6 @@ int main(int argc, char** argv) {
   failed += spindle::gui::test::runSystemTests(argc, argv);
   failed += spindle::gui::test::runRuntimeProblemTests(argc, argv);
   failed += spindle::gui::test::runControlStripTests(argc, argv);
+  failed += spindle::gui::test::runConnectionsPanelTests(argc, argv);
   return failed == 0 ? 0 : 1;
 }

@@ -2,7 +2,8 @@
 # The real window, captured: a dummy-backend jackd and Xvfb on a free display of a
 # laptop's size (1366x768: the window must fit it), then `spindle` (the GUI) with a
 # fixture instrument that labels its controls and keyswitches (label_cc, sw_label); more fixture libraries are loaded and
-# notes played over OSC; the window is dumped with xwd, converted to PNG
+# notes played over OSC, and a stand-in USB keyboard (spindle-live-probe keyboard) is
+# plugged in, connected by Spindle itself and played; the window is dumped with xwd, converted to PNG
 # (spindle-xwd2png) and checked not to be blank. The PNG stays under the build folder:
 # $SPINDLE_SCREENSHOT_DIR/spindle-screenshot.png.
 #
@@ -11,6 +12,7 @@
 set -euo pipefail
 
 : "${SPINDLE_EXE:?the spindle executable}" "${SPINDLE_XWD2PNG:?the spindle-xwd2png tool}"
+: "${SPINDLE_PROBE:?spindle-live-probe, the stand-in keyboard}"
 here=$(cd "$(dirname "$0")" && pwd)
 fixtures=${SPINDLE_FIXTURES:-${SPINDLE_FIXTURES_DEFAULT:-$here/../../../shared/fixtures}}
 out_dir=${SPINDLE_SCREENSHOT_DIR:-$PWD}
@@ -103,6 +105,13 @@ osc /spindle/load is 4 "$fixtures/sfizz-testfiles/kick.sfz"
 osc /spindle/part/volume if 3 -6.0
 osc /spindle/part/pan if 4 0.3
 sleep 3  # the loads are small: a second or two
+
+# A keyboard plugged in: Spindle connects it to midi_in by itself; it plays part 1 for
+# ~10 s (40 notes), so its activity light is lit when the window is captured.
+"$SPINDLE_PROBE" keyboard --name "USB Keyboard" --notes 40 --key 48 --channel 1 --hold 60 >"$tmp/keyboard.log" 2>&1 &
+pids+=($!)
+keyboard_linked() { jack_lsp -c "USB Keyboard:capture" | grep -q "spindle:midi_in"; }
+wait_until 15 keyboard_linked || fail "spindle did not connect the keyboard to its midi_in"
 
 # Notes over OSC: a keyswitch, a run on parts 1-4 (the latency histogram fills), then a
 # held chord on part 1 while the window is captured.

@@ -5,6 +5,14 @@
 //       and DIR/long.wav (20 s, far past the preload: it streams) with DIR/streamed.sfz
 //   spindle-live-probe chord --target NAME --keys K (1..67)
 //       sends note-ons for keys 61 .. 60+K in one cycle to NAME:midi_in, then exits
+//   spindle-live-probe keyboard --name NAME [--notes N] [--key K] [--channel C] [--wait S]
+//                               [--delay S] [--hold S]
+//       a stand-in for a hardware keyboard: client NAME with one MIDI output port
+//       NAME:capture registered physical and terminal, as a2jmidid registers a keyboard.
+//       Once something connects to it (waits up to --wait s, else exits 3) and --delay s
+//       (default 0.3) later, it plays N
+//       notes (keys K, K+1 ..., channel C 1..16; 150 ms on, 250 ms apart), then stays
+//       --hold s (0: until SIGTERM) before closing
 //   spindle-live-probe run --target NAME --notes N --note-log FILE [--latency L] [--parts P]
 //                          [--timeout S] [--skip-lines K]
 //       opens two clients, probe_tx (MIDI out) -> NAME:midi_in and NAME:out_L/out_R ->
@@ -26,6 +34,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -308,6 +317,71 @@ int chord(int argc, char** argv) {
   return sent ? 0 : 1;
 }
 
+// The keyboard: note-ons and note-offs handed over one at a time by the main thread.
+struct Keyboard {
+  jack_client_t* client = nullptr;
+  jack_port_t* out = nullptr;
+  std::atomic<uint32_t> message{0};  // status | data1 << 8 | data2 << 16; 0: none
+};
+
+int keyboardProcess(jack_nframes_t frames, void* arg) {
+  auto& k = *static_cast<Keyboard*>(arg);
+  void* buffer = jack_port_get_buffer(k.out, frames);
+  jack_midi_clear_buffer(buffer);
+  const uint32_t m = k.message.exchange(0, std::memory_order_acq_rel);
+  if (m == 0) return 0;
+  const uint8_t bytes[3] = {static_cast<uint8_t>(m), static_cast<uint8_t>(m >> 8), static_cast<uint8_t>(m >> 16)};
+  jack_midi_event_write(buffer, 0, bytes, 3);
+  return 0;
+}
+
+std::atomic<bool> gKeyboardStop{false};
+extern "C" void onKeyboardStop(int) { gKeyboardStop.store(true); }
+
+void keyboardSend(Keyboard& k, uint8_t status, int key, int velocity) {
+  waitFor([&] { return k.message.load() == 0; }, 2.0);
+  k.message.store(status | static_cast<uint32_t>(key) << 8 | static_cast<uint32_t>(velocity) << 16);
+  waitFor([&] { return k.message.load() == 0; }, 2.0);
+}
+
+int keyboard(int argc, char** argv) {
+  Keyboard k;
+  const std::string name = option(argc, argv, "--name", "probe_keyboard");
+  const int notes = std::clamp(std::stoi(option(argc, argv, "--notes", "4")), 0, 100);
+  const int key = std::clamp(std::stoi(option(argc, argv, "--key", "60")), 0, 127 - notes);
+  const auto channel = static_cast<uint8_t>(std::clamp(std::stoi(option(argc, argv, "--channel", "1")), 1, 16) - 1);
+  const double wait = std::stod(option(argc, argv, "--wait", "20")), hold = std::stod(option(argc, argv, "--hold", "0"));
+  std::signal(SIGTERM, onKeyboardStop);
+  std::signal(SIGINT, onKeyboardStop);
+  k.client = jack_client_open(name.c_str(), JackNoStartServer, nullptr);
+  const auto flags = JackPortIsOutput | JackPortIsPhysical | JackPortIsTerminal;
+  k.out = k.client ? jack_port_register(k.client, "capture", JACK_DEFAULT_MIDI_TYPE, flags, 0) : nullptr;
+  if (!k.out || jack_set_process_callback(k.client, keyboardProcess, &k) != 0 || jack_activate(k.client) != 0) {
+    std::printf("keyboard %s: cannot open the JACK client\n", name.c_str());
+    return 2;
+  }
+  const auto start = std::chrono::steady_clock::now();
+  if (!waitFor([&] { return jack_port_connected(k.out) > 0 || gKeyboardStop.load(); }, wait) || gKeyboardStop.load()) {
+    std::printf("keyboard %s: nothing connected to %s:capture in %.0f s\n", name.c_str(), name.c_str(), wait);
+    jack_client_close(k.client);
+    return 3;
+  }
+  const std::chrono::duration<double> waited = std::chrono::steady_clock::now() - start;
+  std::printf("keyboard %s: connected after %.2f s\n", name.c_str(), waited.count());
+  std::this_thread::sleep_for(std::chrono::duration<double>(std::stod(option(argc, argv, "--delay", "0.3"))));
+  for (int i = 0; i < notes && !gKeyboardStop.load(); ++i) {
+    keyboardSend(k, static_cast<uint8_t>(0x90 | channel), key + i, 100);
+    std::this_thread::sleep_for(std::chrono::milliseconds(150));
+    keyboardSend(k, static_cast<uint8_t>(0x80 | channel), key + i, 0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  std::printf("keyboard %s: played %d notes\n", name.c_str(), notes);
+  std::fflush(stdout);
+  waitFor([&] { return gKeyboardStop.load(); }, hold > 0 ? hold : 1e9);
+  jack_client_close(k.client);
+  return 0;
+}
+
 // 20 s of a deterministic non-silent signal, mono: streamed past the preload.
 bool writeLongSample(const std::filesystem::path& wavPath) {
   std::string error;
@@ -349,7 +423,9 @@ int main(int argc, char** argv) {
   if (mode == "instrument" && argc > 2) return writeInstrument(argv[2]);
   if (mode == "run") return run(argc, argv);
   if (mode == "chord") return chord(argc, argv);
+  if (mode == "keyboard") return keyboard(argc, argv);
   std::cerr << "usage: spindle-live-probe instrument DIR | run --target NAME --notes N --note-log FILE "
-               "[--latency L] [--parts P] [--timeout S] [--skip-lines K] | chord --target NAME --keys K\n";
+               "[--latency L] [--parts P] [--timeout S] [--skip-lines K] | chord --target NAME --keys K | "
+               "keyboard --name NAME [--notes N] [--key K] [--channel C] [--wait S] [--delay S] [--hold S]\n";
   return 2;
 }

@@ -14,13 +14,7 @@ start_jackd "spindle-rec-$$"
 start_spindle --backend jack --osc-port "$osc_port"
 run_probe --notes 40
 # active_voices: the "voices: N active" of a fresh SIGUSR1 stats print.
-active_voices() {
-  local before
-  before=$(grep -c "^voices:" "$LIVE_TMP/spindle.out" || true)
-  kill -USR1 "$SPINDLE_PID"
-  wait_until 5 bash -c "[ \$(grep -c '^voices:' '$LIVE_TMP/spindle.out') -gt $before ]" || fail "no stats on SIGUSR1"
-  grep "^voices:" "$LIVE_TMP/spindle.out" | tail -1 | sed -E 's/voices: +([0-9]+) active.*/\1/'
-}
+active_voices() { stats_line voices: | sed -E 's/voices: +([0-9]+) active.*/\1/'; }
 oscsend 127.0.0.1 "$osc_port" /spindle/note_on iii 1 20 100
 sleep 0.5
 [ "$(active_voices)" -ge 1 ] || fail "the held note did not start"

@@ -7,7 +7,7 @@ make_instrument
 start_pipewire
 export PIPEWIRE_QUANTUM=256/48000
 pw-jack "$SPINDLE_EXE" --headless --instrument "$LIVE_TMP/inst/impulse.sfz" --name spindle --backend jack \
-  --note-log "$LIVE_TMP/notes.log" >"$LIVE_TMP/spindle.out" 2>"$LIVE_TMP/spindle.err" &
+  --no-connect --osc-port 0 --note-log "$LIVE_TMP/notes.log" >"$LIVE_TMP/spindle.out" 2>"$LIVE_TMP/spindle.err" &
 SPINDLE_PID=$!
 track "$SPINDLE_PID"
 wait_until 15 pw_port_exists spindle:midi_in || fail "spindle's ports did not appear"

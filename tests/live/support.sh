@@ -59,12 +59,17 @@ start_jackd() {
 make_instrument() { "$SPINDLE_PROBE" instrument "$LIVE_TMP/inst" || fail "cannot write the test instrument"; }
 
 # start_spindle ARGS...: spindle --headless with the impulse instrument; waits for its ports.
+# Most tests wire Spindle's ports themselves (the probe declares its own playback
+# latency), so Spindle connects nothing by itself unless LIVE_AUTOCONNECT=1.
+# LIVE_PORT_CHECK: how to see its ports (default port_exists: jack_lsp).
 start_spindle() {
-  "$SPINDLE_EXE" --headless --instrument "$LIVE_TMP/inst/impulse.sfz" --name spindle \
+  local connect=(--no-connect)
+  [ "${LIVE_AUTOCONNECT:-0}" = 1 ] && connect=()
+  "$SPINDLE_EXE" --headless --instrument "$LIVE_TMP/inst/impulse.sfz" --name spindle "${connect[@]}" \
     --note-log "$LIVE_TMP/notes.log" "$@" >"$LIVE_TMP/spindle.out" 2>"$LIVE_TMP/spindle.err" &
   SPINDLE_PID=$!
   track "$SPINDLE_PID"
-  wait_until 15 port_exists spindle:midi_in || fail "spindle's ports did not appear"
+  wait_until 15 "${LIVE_PORT_CHECK:-port_exists}" spindle:midi_in || fail "spindle's ports did not appear"
 }
 port_exists() { jack_lsp | grep -qx "$1"; }
 
@@ -110,4 +115,80 @@ run_probe() {
     echo "VOID RUN $attempt: the server dropped notes in cycles it broke (xrun); measuring again"
   done
   fail "probe: notes lost in server xruns in 3 runs out of 3"
+}
+
+# pipewire_default_metadata: the next start_pipewire also makes the "default" metadata a
+# session manager would make (pw-metadata -n default then sets default.audio.sink), by a
+# drop-in in a private XDG_CONFIG_HOME; Spindle finds no saved settings there either.
+pipewire_default_metadata() {
+  export XDG_CONFIG_HOME="$LIVE_TMP/config"
+  mkdir -p "$XDG_CONFIG_HOME/pipewire/pipewire.conf.d"
+  echo 'context.objects = [ { factory = metadata args = { metadata.name = default } } ]' \
+    >"$XDG_CONFIG_HOME/pipewire/pipewire.conf.d/50-default-metadata.conf"
+}
+
+# pw_null_sink NAME [PROPERTY=VALUE...]: a null audio sink with inputs playback_FL and
+# playback_FR. With no session manager nobody configures an adapter's ports:
+# adapter.auto-port-config gives it its DSP ports at once.
+pw_null_sink() {
+  local name=$1; shift
+  pw-cli create-node adapter "{ factory.name=support.null-audio-sink node.name=$name media.class=Audio/Sink
+    object.linger=true audio.position=[FL FR] adapter.auto-port-config={ mode=dsp monitor=false position=preserve }
+    $* }" >/dev/null
+  wait_until 5 pw_port_exists "$name:playback_FR" || fail "the null sink $name did not appear"
+}
+
+# pw_links NODE: "OUT -> IN" for every link from or to a port of node NODE, as pw-link shows them.
+pw_links() {
+  pw-link -lo | awk -v node="$1:" '/^[^ ]/ { port = $0; next }
+    $1 == "|->" && (index(port, node) == 1 || index($2, node) == 1) { print port " -> " $2 }'
+}
+pw_linked() { pw_links "${1%%:*}" | grep -qxF -- "$1 -> $2"; }
+pw_unlinked() { [ -z "$(pw_links "$1")" ]; }
+
+# start_spindle_pipewire ARGS...: start_spindle's spindle on the native PipeWire backend,
+# connecting by itself unless ARGS say --no-connect.
+start_spindle_pipewire() { LIVE_AUTOCONNECT=1 LIVE_PORT_CHECK=pw_port_exists start_spindle --backend pipewire "$@"; }
+
+# stats_line PREFIX: the line starting with PREFIX ("backend:", "voices:") of a fresh
+# SIGUSR1 stats print.
+stats_line() {
+  local before
+  before=$(grep -c "^$1" "$LIVE_TMP/spindle.out" || true)
+  kill -USR1 "$SPINDLE_PID"
+  wait_until 5 bash -c "[ \$(grep -c '^$1' '$LIVE_TMP/spindle.out') -gt $before ]" || fail "no stats on SIGUSR1"
+  grep "^$1" "$LIVE_TMP/spindle.out" | tail -1
+}
+# frames_processed: the "N frames processed" of a fresh stats print.
+frames_processed() { stats_line backend: | sed -E 's/.* ([0-9]+) frames processed.*/\1/'; }
+
+# OSC: free_port, then start_dump sends spindle's replies (spindle on $OSC_PORT) to an
+# oscdump writing $LIVE_TMP/dump.txt; status_field NAME reads a fresh /spindle/status.
+free_port() {
+  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+count_above() { [ "$(grep -c "$1" "$LIVE_TMP/dump.txt" || true)" -gt "$2" ]; }
+start_dump() {
+  DUMP_PORT=$(free_port)
+  : >"$LIVE_TMP/dump.txt"
+  oscdump -L "$DUMP_PORT" >>"$LIVE_TMP/dump.txt" 2>&1 &
+  track $!
+  local deadline=$((SECONDS + 10))
+  until grep -q /spindle/pong "$LIVE_TMP/dump.txt"; do
+    [ $SECONDS -ge $deadline ] && fail "no /spindle/pong on port $OSC_PORT"
+    oscsend 127.0.0.1 "$OSC_PORT" /spindle/reply_port i "$DUMP_PORT" || true
+    oscsend 127.0.0.1 "$OSC_PORT" /spindle/ping || true
+    sleep 0.2
+  done
+}
+status_line() {
+  local before
+  before=$(grep -c /spindle/status "$LIVE_TMP/dump.txt" || true)
+  oscsend 127.0.0.1 "$OSC_PORT" /spindle/status
+  wait_until 5 count_above /spindle/status "$before" || return 1
+  grep /spindle/status "$LIVE_TMP/dump.txt" | tail -1
+}
+status_field() {
+  local line=${2:-$(status_line)}
+  echo "$line" | sed -E "s/.*\"$1\" ([-0-9.e+]+).*/\1/"
 }

@@ -1,27 +1,6 @@
 # shellcheck shell=bash
-# Helpers for tests/soak/soak.sh (sourced after tests/live/support.sh).
-
-# count_above PATTERN N: true when the dump holds more than N lines matching PATTERN.
-count_above() { [ "$(grep -c "$1" "$LIVE_TMP/dump.txt" || true)" -gt "$2" ]; }
-
-free_port() {
-  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
-
-# start_dump: oscdump on a free port; spindle is asked to send its replies there.
-start_dump() {
-  DUMP_PORT=$(free_port)
-  : >"$LIVE_TMP/dump.txt"
-  oscdump -L "$DUMP_PORT" >>"$LIVE_TMP/dump.txt" 2>&1 &
-  track $!
-  local deadline=$((SECONDS + 10))
-  until grep -q /spindle/pong "$LIVE_TMP/dump.txt"; do
-    [ $SECONDS -ge $deadline ] && fail "no /spindle/pong on port $OSC_PORT"
-    oscsend 127.0.0.1 "$OSC_PORT" /spindle/reply_port i "$DUMP_PORT" || true
-    oscsend 127.0.0.1 "$OSC_PORT" /spindle/ping || true
-    sleep 0.2
-  done
-}
+# Helpers for tests/soak/soak.sh (sourced after tests/live/support.sh, whose OSC helpers
+# free_port, start_dump, count_above, status_line and status_field it uses).
 
 # reload_with_preload FRAMES SFZ: later loads keep FRAMES per sample in RAM; reloads part 1.
 reload_with_preload() {
@@ -31,21 +10,6 @@ reload_with_preload() {
   oscsend 127.0.0.1 "$OSC_PORT" /spindle/load is 1 "$2"
   wait_until 120 count_above /spindle/load/done "$done_before" ||
     fail "the instrument did not reload: $(grep /spindle/error "$LIVE_TMP/dump.txt" | tail -1)"
-}
-
-# status_line: a fresh /spindle/status reply (the newest line of the dump).
-status_line() {
-  local before
-  before=$(grep -c /spindle/status "$LIVE_TMP/dump.txt" || true)
-  oscsend 127.0.0.1 "$OSC_PORT" /spindle/status
-  wait_until 5 count_above /spindle/status "$before" || return 1
-  grep /spindle/status "$LIVE_TMP/dump.txt" | tail -1
-}
-
-# status_field NAME [LINE]: one value of a status reply.
-status_field() {
-  local line=${2:-$(status_line)}
-  echo "$line" | sed -E "s/.*\"$1\" ([-0-9.e+]+).*/\1/"
 }
 
 # all_quiet: no voice sounds and no disk stream is open (-1: streams not measured).

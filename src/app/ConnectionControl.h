@@ -1,0 +1,57 @@
+#pragma once
+// ConnectionControl: the ControlTarget's connection methods (control/ControlTarget.h)
+// over an AudioBackend (io/Connections.h), shared by the headless LiveControl and the
+// window's GuiControlTarget. Header-only: the window's module uses it without linking
+// the app library.
+//
+// Threads: any (the backend's connection calls are thread-safe); attach() before the
+// control thread starts, and the backend outlives it.
+#include "control/ControlTarget.h"
+#include "io/AudioBackend.h"
+
+namespace spindle::app {
+
+class ConnectionControl {
+ public:
+  void attach(io::AudioBackend* backend) { backend_ = backend; }
+
+  control::ConnectionState state() const {
+    control::ConnectionState state;
+    if (!backend_) return state;
+    const io::ConnectionReport report = backend_->connections();
+    state.server = report.server;
+    state.hint = report.hint();
+    state.serial = report.serial;
+    for (const io::PortLink& link : report.links) state.links.push_back({link.port, link.peer});
+    for (const io::MidiSource& source : report.midiSources)
+      if (source.hardware) state.midiSources.emplace_back(source.name, source.connected);
+    return state;
+  }
+
+  // The links are saved only while a server is connected: a session saved without one
+  // keeps whatever connections the next start makes.
+  void addTo(control::SessionState& session) const {
+    const control::ConnectionState now = state();
+    session.hasConnections = !now.server.empty();
+    session.connections = now.links;
+  }
+
+  // The session's links replace the automatic ones; the rest of the policy stays.
+  void restore(const std::vector<control::ConnectionLink>& links) const {
+    if (!backend_) return;
+    io::ConnectionPolicy policy = backend_->connectionPolicy();
+    policy.restore = true;
+    policy.saved.clear();
+    for (const control::ConnectionLink& link : links) policy.saved.push_back({link.port, link.peer});
+    backend_->setConnectionPolicy(std::move(policy));
+  }
+
+  void set(const control::ConnectionLink& link, bool on) const {
+    if (backend_) backend_->setLink({link.port, link.peer}, on);
+  }
+
+ private:
+  io::AudioBackend* backend_ = nullptr;
+};
+
+}  // namespace spindle::app

@@ -1,0 +1,68 @@
+#pragma once
+// ConnectionKeeper: the thread that makes Spindle's connections (Connections.h) on a
+// sound server and keeps its ConnectionReport. A backend derives from it: inventory()
+// lists the ports present, link() makes or breaks one link; the backend's own
+// notifications (a port came or went, a link changed) call poke().
+//
+//   start(server)  the server connection is up: the thread scans at once, then after
+//                  every poke() and at least once a second
+//   stop()         before the client closes: joins the thread
+//
+// Threads: setPolicy, setLink, report, takeMessages: any thread (one mutex, never held
+// while talking to the server). poke(): any thread but the audio thread. inventory()
+// and link() run on the keeper's thread only.
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "io/Connections.h"
+
+namespace spindle::io {
+
+class ConnectionKeeper {
+ public:
+  virtual ~ConnectionKeeper();
+  ConnectionKeeper() = default;
+  ConnectionKeeper(const ConnectionKeeper&) = delete;
+  ConnectionKeeper& operator=(const ConnectionKeeper&) = delete;
+
+  void start(const std::string& server);
+  void stop();
+  void poke();
+  void setPolicy(ConnectionPolicy policy);
+  ConnectionPolicy policy() const;
+  ConnectionReport report() const;
+  // Connects (on) or disconnects one of Spindle's ports by hand (the window, OSC).
+  void setLink(const PortLink& link, bool on);
+  // What happened since the last call, one line each ("MIDI input connected: ...",
+  // "cannot connect out_L to ...": the headless session prints them).
+  std::vector<std::string> takeMessages();
+
+ protected:
+  virtual PortInventory inventory() = 0;
+  virtual bool link(const PortLink& link, bool on, std::string& error) = 0;
+
+ private:
+  void run();
+  void scan();
+  void apply(const std::vector<PortLink>& links, bool on);
+  void publish(const PortInventory& now);
+  void say(std::string message);
+
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  bool running_ = false, poked_ = false;
+  ConnectionPlanner planner_;          // keeper thread (policy handed over under mutex_)
+  ConnectionPolicy policy_;            // mutex_
+  bool policyChanged_ = false;         // mutex_
+  std::deque<std::pair<PortLink, bool>> manual_;  // mutex_: setLink requests
+  ConnectionReport report_;            // mutex_
+  std::vector<std::string> messages_;  // mutex_
+  std::string server_;
+  std::thread thread_;
+};
+
+}  // namespace spindle::io

@@ -1,0 +1,59 @@
+#include "io/JackConnections.h"
+
+#include <cerrno>
+#include <cstring>
+
+namespace spindle::io {
+
+namespace {
+
+// jack_get_ports' NULL-terminated list, freed with jack_free.
+std::vector<std::string> portList(jack_client_t* client, const char* type, unsigned long flags) {
+  std::vector<std::string> names;
+  const char** ports = jack_get_ports(client, nullptr, type, flags);
+  if (!ports) return names;
+  for (const char** p = ports; *p; ++p) names.emplace_back(*p);
+  jack_free(ports);
+  return names;
+}
+
+}  // namespace
+
+jack_port_t* JackConnections::own(const std::string& shortName) const {
+  for (jack_port_t* port : ports_)
+    if (port && shortName == jack_port_short_name(port)) return port;
+  return nullptr;
+}
+
+PortInventory JackConnections::inventory() {
+  PortInventory now;
+  now.playback = portList(client_, JACK_DEFAULT_AUDIO_TYPE, JackPortIsPhysical | JackPortIsInput);
+  now.hardwareMidi = portList(client_, JACK_DEFAULT_MIDI_TYPE, JackPortIsPhysical | JackPortIsOutput);
+  now.ports = portList(client_, nullptr, 0);
+  for (jack_port_t* port : ports_) {
+    if (!port) continue;
+    const char** peers = jack_port_get_all_connections(client_, port);
+    if (!peers) continue;
+    for (const char** p = peers; *p; ++p) now.links.push_back({jack_port_short_name(port), *p});
+    jack_free(peers);
+  }
+  return now;
+}
+
+bool JackConnections::link(const PortLink& link, bool on, std::string& error) {
+  jack_port_t* port = own(link.port);
+  if (!port) {
+    error = "Spindle has no port " + link.port;
+    return false;
+  }
+  const bool output = (jack_port_flags(port) & JackPortIsOutput) != 0;
+  const char* self = jack_port_name(port);
+  const char* source = output ? self : link.peer.c_str();
+  const char* destination = output ? link.peer.c_str() : self;
+  const int rc = on ? jack_connect(client_, source, destination) : jack_disconnect(client_, source, destination);
+  if (rc == 0 || (on && rc == EEXIST)) return true;
+  error = "JACK refused (" + std::to_string(rc) + ")";
+  return false;
+}
+
+}  // namespace spindle::io

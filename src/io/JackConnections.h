@@ -1,0 +1,39 @@
+#pragma once
+// JackConnections: the ConnectionKeeper (ConnectionKeeper.h) of a JACK client.
+//   playback      the physical audio playback ports (system:playback_1, _2 ...)
+//   hardwareMidi  the physical MIDI outputs: a MIDI-capable driver's capture ports,
+//                 a2jmidid's ports (physical and terminal, as a2jmidid registers them)
+// JackBackend pokes it from JACK's port registration and port connect callbacks.
+//
+// Threads: the keeper's thread makes every server request here (never a JACK
+// notification thread: a request from a callback can deadlock the server).
+#include <jack/jack.h>
+
+#include <string>
+#include <vector>
+
+#include "io/ConnectionKeeper.h"
+
+namespace spindle::io {
+
+class JackConnections final : public ConnectionKeeper {
+ public:
+  ~JackConnections() override { stop(); }
+  // The client and its ports, set while the keeper is stopped.
+  void attach(jack_client_t* client, std::vector<jack_port_t*> ports) {
+    client_ = client;
+    ports_ = std::move(ports);
+  }
+
+ protected:
+  PortInventory inventory() override;
+  bool link(const PortLink& link, bool on, std::string& error) override;
+
+ private:
+  jack_port_t* own(const std::string& shortName) const;
+
+  jack_client_t* client_ = nullptr;
+  std::vector<jack_port_t*> ports_;
+};
+
+}  // namespace spindle::io
