@@ -31,9 +31,12 @@ class GuiControlTarget final : public QObject, public control::ControlTarget {
   // `store`: where setPreloadFrames() keeps the preload for the next start.
   GuiControlTarget(EngineLink& link, QSettings& store, QObject* parent = nullptr);
 
-  // The backend whose connections OSC reads and a session restores (before the OSC
-  // server starts; the backend outlives it).
-  void setBackend(io::AudioBackend* backend) { connections_.attach(backend); }
+  // The backend whose connections OSC reads and a session restores, and the MIDI inputs
+  // OSC reports (before the OSC server starts; the backend and `live` outlive it).
+  void setBackend(io::AudioBackend* backend, const io::LiveProcessor* live,
+                  std::vector<app::ConnectionControl::Input> inputs) {
+    connections_.attach(backend, live, std::move(inputs));
+  }
 
   // ---- control thread ----
   void load(uint64_t ticket, int part, const std::string& path, control::LoadListener& listener) override;

@@ -97,6 +97,7 @@ class GuiSession::Impl {
   void reportConnections();
   void supervise();
   int guiMidiInput() const;
+  std::vector<app::ConnectionControl::Input> oscInputs() const;
 
   const GuiLaunch& launch_;
   QSettings& store_;
@@ -129,6 +130,14 @@ class GuiSession::Impl {
 int GuiSession::Impl::guiMidiInput() const {
   if (io::kMidiInputs > 2) return 2;
   return launch_.alsaSeq && launch_.midiDevice.empty() ? kDeviceInput : kAlsaSeqInput;
+}
+
+// The MIDI inputs /spindle/connections reports, those showInputs() shows.
+std::vector<app::ConnectionControl::Input> GuiSession::Impl::oscInputs() const {
+  std::vector<app::ConnectionControl::Input> inputs{{0, "midi_in"}, {1 + guiMidiInput(), "keyboard"}};
+  if (!launch_.midiDevice.empty()) inputs.push_back({1 + kDeviceInput, "device"});
+  if (launch_.alsaSeq && guiMidiInput() != kAlsaSeqInput) inputs.push_back({1 + kAlsaSeqInput, "alsa_seq"});
+  return inputs;
 }
 
 bool GuiSession::Impl::connectBackend() {
@@ -184,7 +193,7 @@ void GuiSession::Impl::startWindow() {
 void GuiSession::Impl::startOsc() {
   if (settings_.oscPort <= 0) return;
   target_ = std::make_unique<GuiControlTarget>(*link_, store_);
-  target_->setBackend(backend_.get());
+  target_->setBackend(backend_.get(), live_.get(), oscInputs());
   osc_ = std::make_unique<control::OscServer>(
       *target_, control::OscServerOptions{settings_.oscPort, settings_.oscBind.toStdString()});
   std::string error;

@@ -6,14 +6,28 @@
 //
 // Threads: any (the backend's connection calls are thread-safe); attach() before the
 // control thread starts, and the backend outlives it.
+#include <string>
+#include <vector>
+
 #include "control/ControlTarget.h"
 #include "io/AudioBackend.h"
+#include "io/LiveProcessor.h"
 
 namespace spindle::app {
 
 class ConnectionControl {
  public:
-  void attach(io::AudioBackend* backend) { backend_ = backend; }
+  // One MIDI input as OSC names it, and its index in LiveStatsSnapshot::inputs.
+  struct Input {
+    int activity = 0;
+    std::string name;
+  };
+
+  void attach(io::AudioBackend* backend, const io::LiveProcessor* live = nullptr, std::vector<Input> inputs = {}) {
+    backend_ = backend;
+    live_ = live;
+    inputs_ = std::move(inputs);
+  }
 
   control::ConnectionState state() const {
     control::ConnectionState state;
@@ -25,6 +39,12 @@ class ConnectionControl {
     for (const io::PortLink& link : report.links) state.links.push_back({link.port, link.peer});
     for (const io::MidiSource& source : report.midiSources)
       if (source.hardware) state.midiSources.emplace_back(source.name, source.connected);
+    if (!live_) return state;
+    const io::LiveStatsSnapshot stats = live_->stats();
+    for (const Input& input : inputs_) {
+      const io::InputActivity& a = stats.inputs[static_cast<std::size_t>(input.activity)];
+      state.inputs.push_back({input.name, a.events, a.events > 0 ? a.lastChannel + 1 : 0});
+    }
     return state;
   }
 
@@ -52,6 +72,8 @@ class ConnectionControl {
 
  private:
   io::AudioBackend* backend_ = nullptr;
+  const io::LiveProcessor* live_ = nullptr;
+  std::vector<Input> inputs_;
 };
 
 }  // namespace spindle::app

@@ -67,9 +67,11 @@ class LiveControl final : public control::ControlTarget {
     diskCounters_ = counters;
     cacheBudget_ = cacheBudget;
   }
-  // The backend whose connections OSC reads and a session restores. Set before the
-  // control thread starts; the backend outlives the control thread.
-  void setBackend(io::AudioBackend* backend) { connections_.attach(backend); }
+  // The backend whose connections OSC reads and a session restores, and the MIDI inputs
+  // OSC reports. Set before the control thread starts; the backend outlives it.
+  void setBackend(io::AudioBackend* backend, std::vector<ConnectionControl::Input> inputs) {
+    connections_.attach(backend, &live_, std::move(inputs));
+  }
   // Runs the loads already asked for and ends the loader thread. Call after the control
   // thread has stopped and before the listener it reports to goes away.
   void stopLoads() { loaderThread_.reset(); }

@@ -37,7 +37,9 @@ constexpr int kExitUsage = 2;
 constexpr int kExitInput = 1;
 constexpr auto kTick = std::chrono::milliseconds(20);
 constexpr int kReconnectTicks = 25;  // 500 ms
-constexpr int kOscMidiInput = 2;      // the LiveProcessor input the control thread feeds
+constexpr int kDeviceMidiInput = 0;   // the LiveProcessor inputs: the raw device's thread,
+constexpr int kAlsaSeqMidiInput = 1;  // the ALSA sequencer's,
+constexpr int kOscMidiInput = 2;      // the control thread's (OSC)
 constexpr auto kNsmOpenTimeout = std::chrono::seconds(10);
 
 volatile std::sig_atomic_t gStop = 0;
@@ -163,7 +165,10 @@ bool Session::joinNsm() {
 bool Session::startControl() {
   control_ = std::make_unique<LiveControl>(*engine_, *live_, kOscMidiInput, streaming_->poolOptions(), problems_);
   if (program_) control_->setInitialInstrument(std::filesystem::absolute(args_.instrument).string());
-  control_->setBackend(backend_.get());
+  std::vector<ConnectionControl::Input> inputs{{0, "midi_in"}, {1 + kOscMidiInput, "osc"}};
+  if (!args_.midiDevice.empty()) inputs.push_back({1 + kDeviceMidiInput, "device"});
+  if (args_.alsaSeq) inputs.push_back({1 + kAlsaSeqMidiInput, "alsa_seq"});
+  control_->setBackend(backend_.get(), std::move(inputs));
   control_->setBaseMemory(loader_.pool().bytesInRam(), loader_.pool().loadedCount());
   if (streaming_->disk()) control_->setDiskCounters(&streaming_->disk()->counters(), streaming_->cacheBytes());
   osc_ = std::make_unique<control::OscServer>(*control_, control::OscServerOptions{args_.oscPort, args_.oscBind});
@@ -228,11 +233,11 @@ void Session::startEngine() {
 void Session::startMidi() {
   std::string error;
   if (!args_.midiDevice.empty()) {
-    midiDevice_ = std::make_unique<io::MidiInputThread>(*live_, 0);
+    midiDevice_ = std::make_unique<io::MidiInputThread>(*live_, kDeviceMidiInput);
     if (!midiDevice_->start(args_.midiDevice, error)) err_ << "spindle: warning: MIDI device " << error << '\n';
   }
   if (args_.alsaSeq) {
-    alsaSeq_ = std::make_unique<io::AlsaSeqInput>(*live_, 1);
+    alsaSeq_ = std::make_unique<io::AlsaSeqInput>(*live_, kAlsaSeqMidiInput);
     alsaSeq_->setFollow(policy_.midi, policy_.midiFrom);
     if (!alsaSeq_->start(clientName_, error)) err_ << "spindle: warning: " << error << '\n';
   }

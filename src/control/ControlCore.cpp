@@ -179,11 +179,15 @@ std::vector<OscMessage> ControlCore::connectionMessages() {
   messages.push_back({"/spindle/connections",
                       {OscValue::s(state.server), OscValue::s(state.hint),
                        OscValue::i(static_cast<int64_t>(state.links.size())),
-                       OscValue::i(static_cast<int64_t>(state.midiSources.size()))}});
+                       OscValue::i(static_cast<int64_t>(state.midiSources.size())),
+                       OscValue::i(static_cast<int64_t>(state.inputs.size()))}});
   for (const ConnectionLink& link : state.links)
     messages.push_back({"/spindle/connection", {OscValue::s(link.port), OscValue::s(link.peer)}});
   for (const auto& [name, connected] : state.midiSources)
     messages.push_back({"/spindle/midi/source", {OscValue::s(name), OscValue::i(connected ? 1 : 0)}});
+  for (const MidiInputState& input : state.inputs)
+    messages.push_back({"/spindle/midi/input", {OscValue::s(input.name), OscValue::h(static_cast<int64_t>(input.events)),
+                                                OscValue::i(input.channel)}});
   return messages;
 }
 

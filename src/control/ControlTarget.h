@@ -68,13 +68,22 @@ struct ConnectionLink {
   bool operator==(const ConnectionLink&) const = default;
 };
 
+// One MIDI input of Spindle's (the server's midi_in, a MIDI device, the ALSA sequencer,
+// OSC): its channel messages so far and the channel of the last, 1..16 (0: none yet).
+struct MidiInputState {
+  std::string name;
+  uint64_t events = 0;
+  int channel = 0;
+};
+
 // What Spindle's ports are connected to now, for /spindle/connections.
 struct ConnectionState {
   std::string server;  // "jack", "pipewire"; empty: no server
   std::string hint;    // "" when MIDI and audio are connected, else what is missing
   std::vector<ConnectionLink> links;
   std::vector<std::pair<std::string, bool>> midiSources;  // hardware sources, feeding midi_in or not
-  uint64_t serial = 0;  // raised on every change
+  std::vector<MidiInputState> inputs;
+  uint64_t serial = 0;  // raised on every change of the links and sources (not of the inputs' counts)
 };
 
 // Everything a session file holds.

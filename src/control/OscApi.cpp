@@ -156,8 +156,8 @@ std::vector<OscEntry> stateApi() {
        "replies /spindle/problems (problems so far, how many follow), then the last 64 as /spindle/problem, oldest first",
        problemsQuery},
       {"/spindle/connections", {},
-       "replies /spindle/connections, then one /spindle/connection per link and one /spindle/midi/source per "
-       "hardware MIDI input",
+       "replies /spindle/connections, then one /spindle/connection per link, one /spindle/midi/source per "
+       "hardware MIDI source and one /spindle/midi/input per MIDI input of Spindle's",
        connectionsQuery},
       {"/spindle/connect", {{'s', "port", 0, 0}, {'s', "peer", 0, 0}, kFlagArg},
        "connects (1) or disconnects (0) one of Spindle's ports (out_L, midi_in ..) and another port (full name)",
@@ -252,11 +252,15 @@ const std::vector<OscReplyDoc>& oscReplies() {
        "part, then controller (0..511), label, current value 0..1 (MIDI value / 127) for each labelled controller, "
        "in the instrument's order; only the part when it has none"},
       {"/spindle/problems", "hi", "problems so far, how many /spindle/problem follow (the last 64 at most)"},
-      {"/spindle/connections", "ssii",
+      {"/spindle/connections", "ssiii",
        "sound server (\"\" when none), hint (\"\" when MIDI and audio are connected, else what is missing), "
-       "links and hardware MIDI inputs that follow; pushed to subscribers on every change"},
+       "how many links, hardware MIDI sources and MIDI inputs follow; pushed to subscribers when a link or source "
+       "changes"},
       {"/spindle/connection", "ss", "one link: Spindle's port (out_L, midi_in ..), the other port's full name"},
-      {"/spindle/midi/source", "si", "a hardware MIDI input: its port name, 1 when it feeds midi_in"},
+      {"/spindle/midi/source", "si", "a hardware MIDI source: its port name, 1 when it feeds midi_in"},
+      {"/spindle/midi/input", "shi",
+       "one of Spindle's MIDI inputs (midi_in: the server's port; device; alsa_seq; osc or keyboard): channel "
+       "messages so far, the channel of the last (1..16; 0: none yet)"},
       {"/spindle/session/saved", "s", "the file written"},
       {"/spindle/session/loaded", "s", "the file loaded, once every instrument has loaded"},
   };

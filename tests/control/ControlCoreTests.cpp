@@ -227,17 +227,18 @@ TEST_CASE("/spindle/part/controls replies the part's labelled controllers with t
   CHECK(replies[0].message.path == "/spindle/error");
 }
 
-TEST_CASE("/spindle/connections replies the state, each link and each MIDI source", "[control][connections]") {
+TEST_CASE("/spindle/connections replies the state, each link, each MIDI source and each input", "[control][connections]") {
   RecordingTarget target;
   RecordingSink sink;
   ControlCore core(target, sink);
   target.connectionState = {"jack", "", {{"out_L", "system:playback_1"}, {"midi_in", "kb:capture"}},
-                            {{"kb:capture", true}, {"pads:capture", false}}, 7};
+                            {{"kb:capture", true}, {"pads:capture", false}}, {{"midi_in", 12, 2}, {"osc", 0, 0}}, 7};
   core.handle(loopbackPeer(), msg("/spindle/connections"));
   const auto replies = sink.take();
-  REQUIRE(replies.size() == 5);
+  REQUIRE(replies.size() == 7);
   CHECK(replies[0].message.path == "/spindle/connections");
-  CHECK(replies[0].message.typespec() == "ssii");
+  CHECK(replies[0].message.typespec() == "ssiii");
+  CHECK(replies[0].message.args[4].number() == 2);
   CHECK(replies[0].message.args[0].text == "jack");
   CHECK(replies[0].message.args[2].number() == 2);
   CHECK(replies[0].message.args[3].number() == 2);
@@ -250,6 +251,13 @@ TEST_CASE("/spindle/connections replies the state, each link and each MIDI sourc
   CHECK(replies[3].message.args[1].number() == 1);
   CHECK(replies[4].message.args[0].text == "pads:capture");
   CHECK(replies[4].message.args[1].number() == 0);
+  CHECK(replies[5].message.path == "/spindle/midi/input");
+  CHECK(replies[5].message.typespec() == "shi");
+  CHECK(replies[5].message.args[0].text == "midi_in");
+  CHECK(replies[5].message.args[1].number() == 12);
+  CHECK(replies[5].message.args[2].number() == 2);
+  CHECK(replies[6].message.args[0].text == "osc");
+  CHECK(replies[6].message.args[2].number() == 0);
 }
 
 TEST_CASE("a subscriber hears of every change of the connections once", "[control][connections]") {
@@ -264,7 +272,7 @@ TEST_CASE("a subscriber hears of every change of the connections once", "[contro
     for (const auto& r : sink.take()) n += r.message.path == "/spindle/connections" ? 1 : 0;
     return n;
   };
-  target.connectionState = {"jack", "no MIDI input connected", {{"out_L", "system:playback_1"}}, {}, 1};
+  target.connectionState = {"jack", "no MIDI input connected", {{"out_L", "system:playback_1"}}, {}, {}, 1};
   CHECK(pushes(1) == 1);
   CHECK(pushes(2) == 0);  // nothing changed
   target.connectionState.midiSources.push_back({"kb:capture", true});

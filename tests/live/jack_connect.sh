@@ -6,7 +6,7 @@
 # each is played (note log: channel, key, one voice). Links the user makes by hand are
 # kept when the server restarts. With --no-connect nothing is connected.
 source "$SPINDLE_LIVE_SUPPORT"
-need jackd jack_lsp jack_connect jack_disconnect
+need jackd jack_lsp jack_connect jack_disconnect oscsend oscdump python3
 export XDG_CONFIG_HOME="$LIVE_TMP/config"  # no saved settings of this machine's user
 make_instrument
 start_jackd "spindle-connect-$$"
@@ -22,7 +22,8 @@ linked() { jack_lsp -c "$1" | grep -qx "   $2"; }
 note_count() { grep -c "^note ch=$1 key=$2 .* voices=1$" "$LIVE_TMP/notes.log" || true; }
 
 probe_keyboard kb1 --notes 3 --key 60 --channel 1 --wait 30 --hold 120
-LIVE_AUTOCONNECT=1 start_spindle --backend jack --osc-port 0
+OSC_PORT=$(free_port)
+LIVE_AUTOCONNECT=1 start_spindle --backend jack --osc-port "$OSC_PORT"
 wait_until 10 linked spindle:out_L system:playback_1 || fail "out_L was not connected to system:playback_1"
 wait_until 5 linked spindle:out_R system:playback_2 || fail "out_R was not connected to system:playback_2"
 wait_until 10 linked spindle:midi_in kb1:capture || fail "the keyboard present at start was not connected"
@@ -34,6 +35,15 @@ wait_until 5 bash -c "[ \$(grep -c '^note ' '$LIVE_TMP/notes.log') -ge 6 ]" || f
 for key in 60 61 62; do [ "$(note_count 1 $key)" -eq 1 ] || fail "kb1's key $key was not played once"; done
 for key in 72 73 74; do [ "$(note_count 2 $key)" -eq 1 ] || fail "kb2's key $key was not played once"; done
 grep -q "connected midi_in <-> kb2:capture" "$LIVE_TMP/spindle.out" || fail "the log does not say kb2 was connected"
+# Over OSC: both sources feed midi_in, which took 12 channel messages (6 note-ons, 6
+# note-offs), the last on channel 2.
+start_dump
+oscsend 127.0.0.1 "$OSC_PORT" /spindle/connections
+wait_until 5 grep -q '/spindle/midi/input shi "midi_in"' "$LIVE_TMP/dump.txt" || fail "no /spindle/midi/input reply"
+grep -q '/spindle/connections ssiii "jack" ""' "$LIVE_TMP/dump.txt" || fail "/spindle/connections: $(grep /spindle/connections "$LIVE_TMP/dump.txt")"
+grep -q '/spindle/midi/source si "kb2:capture" 1' "$LIVE_TMP/dump.txt" || fail "OSC does not show kb2 feeding midi_in"
+grep -q '/spindle/midi/input shi "midi_in" 12 2' "$LIVE_TMP/dump.txt" ||
+  fail "midi_in's activity over OSC: $(grep /spindle/midi/input "$LIVE_TMP/dump.txt")"
 # No multi-out port and nothing else: exactly the three links of the main ports plus two keyboards.
 [ "$(jack_lsp -c spindle:out_L | grep -c '^   ')" -eq 1 ] || fail "out_L has other links"
 
