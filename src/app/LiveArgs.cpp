@@ -113,7 +113,7 @@ std::optional<LiveArgs> parseLiveArgs(const std::vector<std::string>& args, std:
 std::string liveUsage() {
   return "usage: spindle [--instrument FILE] [options]             the main window\n"
          "       spindle --headless [--instrument FILE] [options]  no window\n"
-         "  --instrument FILE         the instrument: SFZ, DecentSampler preset or Hydrogen kit\n"
+         "  --instrument FILE         the instrument: SFZ, SoundFont, DecentSampler preset or Hydrogen kit\n"
          "                            (default: the bundled Spindle EP)\n"
          "  --backend jack|pipewire   sound server (default: a running JACK server, else PipeWire;\n"
          "                            given, Spindle waits for it). PipeWire also works as JACK via pw-jack\n"

@@ -23,7 +23,7 @@ struct RenderArgs {
   // as 16-bit cache blocks. The cache has the live budget, 64 MiB, paid for by fewer
   // idle readers and no unused sinc tables, plus the 10 MiB a session's 320 rings take
   // (256 voices): a render has no rings, its voices read the blocks (rt/StreamBank.h).
-  // README.md, "Disk streaming": the dense piano in 89 MiB.
+  // docs/benchmarks.md, "The dense FLAC piano": its peak RSS with these defaults.
   int64_t preloadFrames = 0;
   int streams = 0;                // 0: as many as --polyphony
   int readKiB = 256;              // one disk read, KiB of 16-bit stereo audio

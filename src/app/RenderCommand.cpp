@@ -85,7 +85,7 @@ stream::StreamingOptions streamingOptions(const RenderArgs& args) {
   options.disk.cacheBytes = static_cast<std::size_t>(args.cacheMiB) << 20;
   // 8 idle readers of PCM and FLAC files, not 64: reopening one costs an open and a
   // seek by a noted offset, while 56 more idle FLAC readers held 7 MiB the block cache
-  // uses better (README.md, "Disk streaming"). Vorbis and Opus readers stay up to 64.
+  // uses better (docs/streaming.md, "The block cache"). Vorbis and Opus readers stay up to 64.
   options.disk.exactCacheLimit = 8;
   // No disk thread: the render waits for the disk anyway (Engine::processWaiting), so it
   // runs the disk's rounds itself where it would wait (rt/StreamBank.h): the same output,

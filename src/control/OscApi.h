@@ -1,6 +1,6 @@
 #pragma once
 // OscApi: Spindle's OSC address space in one table: path, arguments (type, name,
-// range), what it does, and the handler. /spindle/help, the README's OSC table and
+// range), what it does, and the handler. /spindle/help, the OSC tables of docs/osc.md and
 // the argument checks all come from this table, so they cannot drift apart.
 //
 //   incoming message ──► find(path) ──► check(entry, message) ──► entry.handle(call)
@@ -57,7 +57,7 @@ const std::vector<OscReplyDoc>& oscReplies();
 const OscEntry* findEntry(const std::string& path);
 // Why `message` does not fit `entry` (arity, type, range), or nullopt when it fits.
 std::optional<std::string> check(const OscEntry& entry, const OscMessage& message);
-// The README's "OSC" section body: a Markdown table of oscApi() and oscReplies().
+// The tables of docs/osc.md, "Addresses and replies": Markdown of oscApi() and oscReplies().
 std::string markdownTable();
 
 }  // namespace spindle::control

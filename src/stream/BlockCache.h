@@ -77,7 +77,7 @@ class BlockCache {
   // most encoders) never straddles two cache blocks at the usual 4096 alignment.
   static constexpr std::size_t kBlockBytes = 32u << 10;
   static constexpr int64_t kBlockFrames = 8192;  // of 16-bit stereo; framesPerBlock() in general
-  // 64 MiB: on the dense piano bench (README.md, "Disk streaming") the streamed render
+  // 64 MiB: on the dense piano bench (docs/benchmarks.md, item 6) the streamed render
   // then decodes what 128 MiB of float blocks decoded.
   static constexpr std::size_t kDefaultBudget = 64u << 20;
 

@@ -14,8 +14,8 @@
 // where it decodes 8192 frames in about 150 us) and the block cache puts it at a block
 // by the byte offset it noted, while an idle FLAC reader holds about 130 KiB (libFLAC's
 // state and one decoded FLAC frame). A Vorbis or Opus reader reopened decodes from
-// frame 0 to its block again: those are kept up to `limit` (README.md, "Disk
-// streaming", the dense piano).
+// frame 0 to its block again: those are kept up to `limit` (docs/benchmarks.md, "The
+// dense FLAC piano").
 #include <cstddef>
 #include <cstdint>
 #include <memory>

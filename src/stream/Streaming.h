@@ -28,7 +28,7 @@ struct StreamingOptions {
   // its regions play faster or later into: stream::PreloadNeed). An SSD (or the page
   // cache) starts a stream in a few milliseconds, 4096 frames cover 85 ms at 48 kHz; a
   // spinning disk wants kSpinningDiskPreloadFrames. spindle-diskbench measures this
-  // machine's (README.md, "Disk streaming").
+  // machine's (docs/streaming.md, "Choosing the preload").
   static constexpr int64_t kDefaultPreloadFrames = 4096;
   static constexpr int64_t kSpinningDiskPreloadFrames = 32768;
   int64_t preloadFrames = kDefaultPreloadFrames;  // < 0: every sample whole in RAM

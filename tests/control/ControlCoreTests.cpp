@@ -314,11 +314,11 @@ TEST_CASE("a session with [connections] restores exactly its links; one without 
   std::filesystem::remove(file);
 }
 
-TEST_CASE("the README's OSC section is the table", "[control]") {
-  std::ifstream in(SPINDLE_SOURCE_DIR "/README.md");
+TEST_CASE("the OSC reference (docs/osc.md) holds the table", "[control]") {
+  std::ifstream in(SPINDLE_SOURCE_DIR "/docs/osc.md");
   REQUIRE(in);
-  const std::string readme((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  INFO("regenerate with: build/.../tests/control/spindle-osc-table > the README's OSC table");
-  CHECK(readme.find("## OSC") != std::string::npos);
-  CHECK(readme.find(markdownTable()) != std::string::npos);
+  const std::string reference((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  INFO("regenerate with: build/.../tests/control/spindle-osc-table > docs/osc.md's \"Addresses and replies\"");
+  CHECK(reference.find("## Addresses and replies") != std::string::npos);
+  CHECK(reference.find(markdownTable()) != std::string::npos);
 }

@@ -1,4 +1,4 @@
-// spindle-osc-table: prints the README's OSC tables from the OscApi table.
+// spindle-osc-table: prints the OSC tables of docs/osc.md from the OscApi table.
 #include <iostream>
 
 #include "control/OscApi.h"

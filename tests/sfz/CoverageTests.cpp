@@ -60,7 +60,7 @@ enum class Place { Control, Curve, Effect, Region, Preprocessor };
 // url is /headers/effect), the preprocessor's directives nowhere (Spindle runs both),
 // everything else in one <region>. Spindle keeps an <effect> block's opcodes for the
 // effects work and says once per file that bus effects are not played yet (issue 15's
-// rule), so they count here as read; the README gives the count without them too.
+// rule), so they count here as read; docs/formats.md gives the count without them too.
 Place placeOf(const SyntaxOpcode& op) {
   if (op.name.starts_with("#")) return Place::Preprocessor;
   if (op.category == "Curves") return Place::Curve;

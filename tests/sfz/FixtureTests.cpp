@@ -176,10 +176,10 @@ TEST_CASE("sfz-tests: octave offset, unknown opcodes, values with spaces", "[sfz
   CHECK(comments.regions[0].transpose == -1);
 }
 
-TEST_CASE("every .sfz of the fixtures: the opcodes reported not supported are the README's short list",
+TEST_CASE("every .sfz of the fixtures: the opcodes reported not supported are docs/formats.md's short list",
           "[sfz][fixtures][coverage]") {
   SPINDLE_FIXTURES_OR_SKIP(fixtures);
-  // README "Still unsupported, and why", as the fixtures report them (numbers as N).
+  // docs/formats.md, "Not supported, and why", as the fixtures report them (numbers as N).
   const std::set<std::string> allowed = {
       // Per-voice effects and effect sends (the effects work).
       "comp_attack", "comp_ratio", "comp_release", "comp_stlink", "comp_threshold", "gate_attack", "gate_onccN",
@@ -221,7 +221,7 @@ TEST_CASE("every .sfz of the fixtures: the opcodes reported not supported are th
   std::string unexpected;
   for (const std::string& name : reported)
     if (allowed.count(name) == 0) unexpected += name + " ";
-  INFO("reported but not in the README's list: " << unexpected);
+  INFO("reported but not in docs/formats.md's list: " << unexpected);
   CHECK(unexpected.empty());
   std::string stale;  // listed, but no fixture reports it any more: the list shrinks with the code
   for (const std::string& name : allowed)
