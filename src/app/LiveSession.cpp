@@ -9,11 +9,14 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <thread>
 
 #include "app/BundledInstrument.h"
+#include "app/ConnectionLog.h"
 #include "app/LiveArgs.h"
 #include "app/LiveControl.h"
+#include "app/ServerChoice.h"
 #include "app/Loader.h"
 #include "control/NsmClient.h"
 #include "control/OscServer.h"
@@ -72,8 +75,6 @@ class Session {
  private:
   bool load();
   bool joinNsm();
-  bool connectWhenPossible();
-  bool connectToRunningServer(const io::BackendOptions& options);
   void startEngine();
   bool startControl();
   void startMidi();
@@ -85,8 +86,6 @@ class Session {
   void finish();
   std::string streamingStats();
   void checkRealtime();
-  void logConnections();
-  std::string connectionsLine();
 
   const LiveArgs& args_;
   std::ostream& out_;
@@ -112,11 +111,10 @@ class Session {
   std::ofstream noteLog_;
   std::string clientName_;
   io::ConnectionPolicy policy_;
-  std::string hintLogged_ = "-";  // the connections hint last printed
+  std::optional<ConnectionLog> connectionLog_;  // once the backend is chosen
   int ticksSinceLost_ = 0;
   int ticks_ = 0;
   int nonRealtimeChecks_ = 0;
-  bool reportedWaiting_ = false;
 };
 
 Session::~Session() {
@@ -180,35 +178,6 @@ bool Session::startControl() {
   }
   if (osc_->port() != 0) out_ << "OSC: udp and tcp " << args_.oscBind << ":" << osc_->port() << '\n';
   return true;
-}
-
-// Tries every 500 ms until the server answers or a stop signal arrives.
-bool Session::connectWhenPossible() {
-  std::string error;
-  while (!gStop) {
-    if (backend_->connect(error)) return true;
-    if (!reportedWaiting_) err_ << "spindle: " << error << "; waiting for the server (Ctrl-C to quit)\n";
-    reportedWaiting_ = true;
-    std::this_thread::sleep_for(kTick * kReconnectTicks);
-  }
-  return false;
-}
-
-// No --backend (the first run): a running JACK server, else a running PipeWire; when
-// neither answers, say what is missing and how to start it instead of waiting.
-bool Session::connectToRunningServer(const io::BackendOptions& options) {
-  std::string jackError;
-  std::string pipewireError;
-  backend_ = io::makeJackBackend(options);
-  if (backend_->connect(jackError)) return true;
-  backend_ = io::makePipeWireBackend(options);
-  if (backend_->connect(pipewireError)) return true;
-  err_ << "spindle: no sound server is running (JACK: " << jackError << "; PipeWire: " << pipewireError << ").\n"
-       << "Start one, then run spindle again:\n"
-       << "  PipeWire (the Debian 12 desktop default): systemctl --user start pipewire pipewire-pulse wireplumber\n"
-       << "  or JACK: jackd -d alsa -d hw:0 -r 48000 -p 256   (qjackctl does the same from a window)\n"
-       << "With --backend jack or --backend pipewire, spindle waits for that server instead.\n";
-  return false;
 }
 
 void Session::startEngine() {
@@ -311,39 +280,13 @@ void Session::checkRealtime() {
        << io::realtimeLimitsAdvice() << '\n';
 }
 
-// Every link Spindle's ports gained or lost, as it happens (a keyboard plugged in);
-// from 1 s after start on, the hint whenever it changes ("no MIDI input connected").
-void Session::logConnections() {
-  for (const std::string& message : backend_->takeConnectionMessages()) out_ << "spindle: " << message << std::endl;
-  if (ticks_ < 50) return;
-  const io::ConnectionReport report = backend_->connections();
-  if (report.server.empty()) return;
-  const std::string hint = report.hint();
-  if (hint == hintLogged_) return;
-  hintLogged_ = hint;
-  out_ << "connections:       " << connectionsLine() << '\n' << std::flush;
-}
-
-// "MIDI in: kb:capture; audio out: system:playback_1, system:playback_2", or the hint.
-std::string Session::connectionsLine() {
-  const io::ConnectionReport report = backend_->connections();
-  std::string midi, audio;
-  for (const io::MidiSource& source : report.midiSources)
-    if (source.connected) midi += (midi.empty() ? "" : ", ") + source.name;
-  for (const std::string& peer : report.audioPeers) audio += (audio.empty() ? "" : ", ") + peer;
-  const std::string hint = report.hint();
-  return "MIDI in: " + (midi.empty() ? std::string("none") : midi) + "; audio out: " +
-         (audio.empty() ? std::string("none") : audio) + (hint.empty() ? "" : " (" + hint + ")");
-}
-
 void Session::tick() {
   if (++ticks_ == 50 || ticks_ == 250) checkRealtime();
   if (gPrintStats) {
     gPrintStats = 0;
-    out_ << io::formatStats(live_->stats()) << "connections:       " << connectionsLine() << '\n'
-         << streamingStats() << std::flush;
+    out_ << io::formatStats(live_->stats()) << connectionLog_->line() << streamingStats() << std::flush;
   }
-  logConnections();
+  connectionLog_->tick(ticks_ >= 50);
   drainNoteLog();
   collectProblems();
   control_->pump();  // OSC commands to the engine; frees the retired programs LiveControl owns
@@ -362,14 +305,13 @@ void Session::finish() {
   control_->stopLoads();
   if (midiDevice_) midiDevice_->stop();
   if (alsaSeq_) alsaSeq_->stop();
-  const std::string connections = connectionsLine();
+  const std::string connections = connectionLog_->line();
   backend_->disconnect();
   drainNoteLog();
   collectProblems();
   engine_->collectAllPrograms([this](const engine::Program* p) { control_->dispose(p); });
   out_ << "spindle: stopped\n"
-       << io::formatStats(live_->stats()) << "connections:       " << connections << '\n'
-       << streamingStats() << std::flush;
+       << io::formatStats(live_->stats()) << connections << streamingStats() << std::flush;
 }
 
 int Session::run() {
@@ -382,12 +324,9 @@ int Session::run() {
   io::BackendOptions options;
   options.clientName = clientName_;
   options.multiOut = args_.multiOut;
-  if (args_.backend.empty()) {
-    if (!connectToRunningServer(options)) return kExitInput;
-  } else {
-    backend_ = args_.backend == "pipewire" ? io::makePipeWireBackend(options) : io::makeJackBackend(options);
-    if (!connectWhenPossible()) return 0;
-  }
+  backend_ = connectToServer(args_.backend, options, err_, [] { return gStop != 0; });
+  if (!backend_) return args_.backend.empty() ? kExitInput : 0;  // none running, or stopped while waiting
+  connectionLog_.emplace(*backend_, out_);
   if (args_.multiOut && std::string(backend_->kind()) != "jack")
     err_ << "spindle: warning: --multi-out needs the JACK backend (under PipeWire: pw-jack spindle --backend jack)\n";
   startEngine();
