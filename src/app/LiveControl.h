@@ -30,7 +30,6 @@
 #include "app/Loader.h"
 #include "control/ControlTarget.h"
 #include "engine/Engine.h"
-#include "io/AudioBackend.h"
 #include "io/LiveProcessor.h"
 #include "stream/CacheRate.h"
 #include "stream/LoaderThread.h"

@@ -20,11 +20,6 @@ bool followsAlsaPort(const AlsaPortInfo& port, int ownClient, const std::vector<
   return false;
 }
 
-std::vector<std::string> AlsaSeqInput::sources() const {
-  std::lock_guard lock(sourcesMutex_);
-  return sources_;
-}
-
 #ifdef SPINDLE_HAVE_ALSA
 
 namespace {
@@ -102,7 +97,6 @@ bool AlsaSeqInput::start(const std::string& clientName, std::string& error) {
   // System:Announce tells of ports that come and go (hot-plug).
   snd_seq_connect_from(seq, port_, SND_SEQ_CLIENT_SYSTEM, SND_SEQ_PORT_SYSTEM_ANNOUNCE);
   if (follow_) followHardware();
-  refreshSources();
   stopping_.store(false);
   thread_ = std::thread([this] { run(); });
   pthread_setname_np(thread_.native_handle(), "midi");
@@ -138,28 +132,6 @@ void AlsaSeqInput::portStarted(int client, int port) {
     snd_seq_connect_from(handle(seq_), port_, client, port);
 }
 
-// Whoever feeds Spindle's port now: the ports followed and any the user subscribed.
-void AlsaSeqInput::refreshSources() {
-  std::vector<std::string> names;
-  snd_seq_query_subscribe_t* query = nullptr;
-  snd_seq_query_subscribe_alloca(&query);
-  snd_seq_addr_t self{static_cast<unsigned char>(snd_seq_client_id(handle(seq_))), static_cast<unsigned char>(port_)};
-  snd_seq_query_subscribe_set_root(query, &self);
-  snd_seq_query_subscribe_set_type(query, SND_SEQ_QUERY_SUBS_WRITE);
-  snd_seq_port_info_t* info = nullptr;
-  snd_seq_port_info_alloca(&info);
-  for (int i = 0;; ++i) {
-    snd_seq_query_subscribe_set_index(query, i);
-    if (snd_seq_query_port_subscribers(handle(seq_), query) < 0) break;
-    const snd_seq_addr_t* from = snd_seq_query_subscribe_get_addr(query);
-    if (from->client == SND_SEQ_CLIENT_SYSTEM) continue;  // the announce port
-    if (snd_seq_get_any_port_info(handle(seq_), from->client, from->port, info) >= 0)
-      names.push_back(describe(handle(seq_), info).name);
-  }
-  std::lock_guard lock(sourcesMutex_);
-  sources_ = std::move(names);
-}
-
 void AlsaSeqInput::run() {
   MidiPriorityFollower priority(live_);
   std::vector<pollfd> fds(static_cast<std::size_t>(snd_seq_poll_descriptors_count(handle(seq_), POLLIN)));
@@ -175,9 +147,6 @@ void AlsaSeqInput::drain() {
   snd_seq_event_t* ev = nullptr;
   while (snd_seq_event_input(handle(seq_), &ev) >= 0 && ev) {
     if (ev->type == SND_SEQ_EVENT_PORT_START && follow_) portStarted(ev->data.addr.client, ev->data.addr.port);
-    if (ev->type == SND_SEQ_EVENT_PORT_START || ev->type == SND_SEQ_EVENT_PORT_EXIT ||
-        ev->type == SND_SEQ_EVENT_PORT_SUBSCRIBED || ev->type == SND_SEQ_EVENT_PORT_UNSUBSCRIBED)
-      refreshSources();
     MidiEvent event;
     if (!toMidi(*ev, event)) continue;
     if (!frame || !live_.midiInput(input_).tryPush(TimedMidi{*frame, event})) live_.countMidiDropped(1);
@@ -198,7 +167,7 @@ void AlsaSeqInput::stop() {
 }
 void AlsaSeqInput::followHardware() {}
 void AlsaSeqInput::portStarted(int, int) {}
-void AlsaSeqInput::refreshSources() {}
+
 void AlsaSeqInput::run() {}
 void AlsaSeqInput::drain() {}
 

@@ -10,13 +10,11 @@
 // Hardware following (io/Connections.h's rule for the sequencer): at start every
 // hardware client's readable port (a USB keyboard's, not Midi Through's or another
 // program's) is subscribed to Spindle's port, and so is every one that appears later
-// (the System:Announce port tells of it); sources() lists what feeds the port now.
+// (the System:Announce port tells of it).
 //
-// Threads: the owner (main thread) calls start()/stop(); the midi thread runs run();
-// sources() from any thread.
+// Threads: the owner (main thread) calls start()/stop(); the midi thread runs run().
 #include <atomic>
 #include <cstdint>
-#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -52,14 +50,12 @@ class AlsaSeqInput {
   }
   bool start(const std::string& clientName, std::string& error);
   void stop();
-  std::vector<std::string> sources() const;  // "client:port" names feeding Spindle's port
 
  private:
   void run();
   void drain();
   void followHardware();          // start: every hardware port present
   void portStarted(int client, int port);
-  void refreshSources();          // from the port's subscribers
 
   LiveProcessor& live_;
   int input_;
@@ -67,8 +63,6 @@ class AlsaSeqInput {
   int port_ = -1;
   bool follow_ = true;
   std::vector<std::string> midiFrom_;
-  mutable std::mutex sourcesMutex_;
-  std::vector<std::string> sources_;
   std::thread thread_;
   std::atomic<bool> stopping_{false};
 };

@@ -42,11 +42,9 @@ void ConnectionKeeper::stop() {
   wake_.notify_all();
   if (thread_.joinable()) thread_.join();
   std::lock_guard lock(mutex_);
-  report_.server.clear();
-  report_.links.clear();
-  report_.audioPeers.clear();
-  report_.midiSources.clear();
-  ++report_.serial;
+  ConnectionReport none;  // no server: nothing is connected
+  none.serial = report_.serial + 1;
+  report_ = std::move(none);
 }
 
 void ConnectionKeeper::poke() {
@@ -142,7 +140,6 @@ void ConnectionKeeper::publish(const PortInventory& now) {
   ConnectionReport next;
   next.server = server_;
   next.links = now.links;
-  next.playback = now.playback;
   for (const std::string& source : now.hardwareMidi)
     next.midiSources.push_back({source, true, hasLink(now.links, {"midi_in", source})});
   for (const PortLink& link : now.links) {
@@ -160,12 +157,8 @@ void ConnectionKeeper::publish(const PortInventory& now) {
   for (const PortLink& link : report_.links)
     if (!hasLink(next.links, link) && messages_.size() < kMaxMessages)
       messages_.push_back("disconnected " + describeLink(link));
-  const bool changed = next.server != report_.server || next.links != report_.links ||
-                       next.playback != report_.playback || next.midiSources.size() != report_.midiSources.size() ||
-                       !std::equal(next.midiSources.begin(), next.midiSources.end(), report_.midiSources.begin(),
-                                   [](const MidiSource& a, const MidiSource& b) {
-                                     return a.name == b.name && a.hardware == b.hardware && a.connected == b.connected;
-                                   });
+  const bool changed =
+      next.server != report_.server || next.links != report_.links || next.midiSources != report_.midiSources;
   next.serial = report_.serial + (changed ? 1 : 0);
   report_ = std::move(next);
 }

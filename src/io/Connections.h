@@ -53,6 +53,8 @@ struct MidiSource {
   std::string name;        // full port name
   bool hardware = false;   // a physical source (keyboard, a2jmidid's ports, a PipeWire MIDI bridge)
   bool connected = false;  // feeds midi_in now
+
+  bool operator==(const MidiSource&) const = default;
 };
 
 struct ConnectionReport {
@@ -60,7 +62,6 @@ struct ConnectionReport {
   std::vector<MidiSource> midiSources; // hardware sources seen, then any other port feeding midi_in
   std::vector<std::string> audioPeers; // what out_L, then out_R, are connected to
   std::vector<PortLink> links;         // every link of Spindle's ports (a session saves these)
-  std::vector<std::string> playback;   // where the main outputs go by default, when known
   uint64_t serial = 0;                 // raised whenever any of the above changed
 
   bool midiConnected() const;
