@@ -12,14 +12,6 @@ SPINDLE_TEST_DISK_DELAY_MS=20 "$SPINDLE_EXE" --headless --instrument "$LIVE_TMP/
 SPINDLE_PID=$!
 track "$SPINDLE_PID"
 wait_until 15 port_exists spindle:midi_in || fail "spindle's ports did not appear"
-# stats_line PREFIX: that line of a fresh SIGUSR1 stats print.
-stats_line() {
-  local before
-  before=$(grep -c "^$1" "$LIVE_TMP/spindle.out" || true)
-  kill -USR1 "$SPINDLE_PID"
-  wait_until 5 bash -c "[ \$(grep -c '^$1' '$LIVE_TMP/spindle.out') -gt $before ]" || fail "no stats on SIGUSR1"
-  grep "^$1" "$LIVE_TMP/spindle.out" | tail -1
-}
 jack_freewheel y || fail "jack_freewheel y"
 wait_until 5 bash -c "kill -USR1 $SPINDLE_PID; sleep 0.2; grep -q '(freewheeling)' '$LIVE_TMP/spindle.out'" ||
   fail "spindle did not see freewheel start"

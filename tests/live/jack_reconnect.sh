@@ -9,7 +9,7 @@ make_instrument
 # Key 20 (the probe plays 36..83) also holds a looping sine: a voice that only a
 # note-off, or the release on reconnect, ends.
 echo "<region> key=20 sample=*sine loop_mode=loop_continuous" >>"$LIVE_TMP/inst/impulse.sfz"
-osc_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+osc_port=$(free_port)
 start_jackd "spindle-rec-$$"
 start_spindle --backend jack --osc-port "$osc_port"
 run_probe --notes 40

@@ -6,7 +6,7 @@ source "$SPINDLE_LIVE_SUPPORT"
 need jackd jack_lsp jack_connect jack_disconnect oscsend python3
 export XDG_CONFIG_HOME="$LIVE_TMP/config"
 make_instrument
-osc_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+osc_port=$(free_port)
 start_jackd "spindle-session-$$"
 linked() { jack_lsp -c "$1" | grep -qx "   $2"; }
 "$SPINDLE_PROBE" keyboard --name kb1 --notes 0 --wait 60 --hold 120 >"$LIVE_TMP/kb1.out" 2>&1 &
