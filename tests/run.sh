@@ -14,7 +14,9 @@ top=$(pwd)
 
 if [ "$(id -u)" -eq 0 ]; then scripts/install-deps.sh --tests; else sudo scripts/install-deps.sh --tests; fi
 export SPINDLE_FIXTURES="${SPINDLE_FIXTURES:-$top/../shared/fixtures}"
-[ -d "$SPINDLE_FIXTURES" ] || echo "tests/run.sh: no fixtures at $SPINDLE_FIXTURES: tests that need them will say they skipped"
+# With the fixtures there, a test that cannot find one fails instead of skipping.
+if [ -d "$SPINDLE_FIXTURES" ]; then export SPINDLE_REQUIRE_FIXTURES=1
+else echo "tests/run.sh: no fixtures at $SPINDLE_FIXTURES: the tests that need them are reported skipped"; fi
 jobs=$(nproc)
 skip=" ${SPINDLE_SKIP:-} "
 
@@ -29,7 +31,7 @@ wanted() { [[ "$skip" != *" $1 "* ]]; }
 
 if wanted rtsan; then
   section "RealtimeSanitizer (clang-22): engine, rt and streaming audio tests"
-  rt_tests='^(spindle_rt_tests|spindle_rt_audio_tests|spindle_dsp_tests|spindle_engine_tests|spindle_stream_audio_tests)$'
+  rt_tests='^(spindle_rt_tests|spindle_rt_audio_tests|spindle_dsp_tests|spindle_engine_tests|spindle_stream_audio_tests)(_fixtures)?$'
   cmake --preset rtsan >/dev/null
   cmake --build --preset rtsan -j"$jobs" --target spindle_rt_tests spindle_rt_audio_tests spindle_dsp_tests \
     spindle_engine_tests spindle_stream_audio_tests

@@ -5,7 +5,7 @@
 // status, realtime, sysex) and pushes each channel message to the audio thread
 // through its LiveProcessor input FIFO. A full FIFO drops the event and counts it.
 //
-// Priority: SCHED_FIFO one step below the audio thread (docs/architecture.md), set as soon as the
+// Priority: SCHED_FIFO one step below the audio thread (docs/ARCHITECTURE.md), set as soon as the
 // audio thread has run (and again when the backend reconnects with a new thread).
 //
 // Threads: the owner (main thread) calls start()/stop(); the midi thread runs run().

@@ -11,7 +11,7 @@
 //     is locked in up front (every executable mapping), and prefaultStack() touches the
 //     audio thread's stack in its first cycle;
 //   - setThreadPriority(): SCHED_FIFO at a priority (needs RLIMIT_RTPRIO or
-//     CAP_SYS_NICE); midi thread = audio thread - 1, disk thread well below (docs/architecture.md);
+//     CAP_SYS_NICE); midi thread = audio thread - 1, disk thread well below (docs/ARCHITECTURE.md);
 //   - flushDenormals(): FTZ/DAZ on the calling thread (the audio thread, every cycle:
 //     a register write, and the backend may hand the callback to a new thread).
 //

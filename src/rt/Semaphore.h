@@ -1,7 +1,7 @@
 #pragma once
 // Semaphore: a POSIX counting semaphore, the only way the audio thread wakes a
 // helper thread (the disk thread). post() is the one system call the audio thread is
-// allowed to make (docs/architecture.md): sem_post never blocks and never allocates; on Linux
+// allowed to make (docs/ARCHITECTURE.md): sem_post never blocks and never allocates; on Linux
 // it is a single atomic increment plus a futex wake only when a thread sleeps on it.
 //
 // Threads: post() from any thread, the audio thread included; wait() and tryWait()

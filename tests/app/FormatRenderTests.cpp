@@ -43,8 +43,8 @@ double worstMismatch(const spindle::SampleData& out, int64_t at, const spindle::
 
 }  // namespace
 
-TEST_CASE("spindle-render plays a Hydrogen kit folder: the layer of each velocity, at its gain") {
-  SPINDLE_FIXTURES_OR_SKIP(fixtures);
+TEST_CASE("spindle-render plays a Hydrogen kit folder: the layer of each velocity, at its gain", "[fixtures]") {
+  SPINDLE_FIXTURES_OR_SKIP(fixtures, "hydrogen/GMRockKit");
   const auto dir = scratchDir("render-hydrogen");
   const fs::path kit = fixtures / "hydrogen" / "GMRockKit";
   const auto midi = writeTwoHits(dir, 9, 36, 120, 20);  // the kick, on the drum channel
@@ -66,8 +66,8 @@ TEST_CASE("spindle-render plays a Hydrogen kit folder: the layer of each velocit
   CHECK(worstMismatch(*out, 0, *softest, 120.0 / 127.0 * cc7) > 0.01);  // not the other layer
 }
 
-TEST_CASE("spindle-render plays a DecentSampler preset") {
-  SPINDLE_FIXTURES_OR_SKIP(fixtures);
+TEST_CASE("spindle-render plays a DecentSampler preset", "[fixtures]") {
+  SPINDLE_FIXTURES_OR_SKIP(fixtures, "decentsampler/example-013-controlling-velocity-sensitivity");
   const auto dir = scratchDir("render-dspreset");
   const fs::path preset = fixtures / "decentsampler" / "example-013-controlling-velocity-sensitivity" /
                           "Example 1 - Controlling polyphony with a button.dspreset";
@@ -85,8 +85,8 @@ TEST_CASE("spindle-render plays a DecentSampler preset") {
   CHECK(peak > 0.05f);
 }
 
-TEST_CASE("spindle-render plays a SoundFont, and refuses a damaged one and a binary file with one error naming it") {
-  SPINDLE_FIXTURES_OR_SKIP(fixtures);
+TEST_CASE("spindle-render plays a SoundFont, and refuses a damaged one and a binary file with one error naming it", "[fixtures]") {
+  SPINDLE_FIXTURES_OR_SKIP(fixtures, "sf2/TimGM6mb.sf2");
   const auto dir = scratchDir("render-refused");
   const auto midi = writeTwoHits(dir, 0, 60, 100, 100);
   const fs::path sf2 = fixtures / "sf2" / "TimGM6mb.sf2";

@@ -47,8 +47,8 @@ void cycle(app::LiveControl& control, engine::Engine& engine) {
 
 }  // namespace
 
-TEST_CASE("A SoundFont loaded into one part plays on every empty part, sharing one Program") {
-  SPINDLE_FIXTURES_OR_SKIP(fixtures);
+TEST_CASE("A SoundFont loaded into one part plays on every empty part, sharing one Program", "[fixtures]") {
+  SPINDLE_FIXTURES_OR_SKIP(fixtures, "dim_cabasa/Dim Cabasa.sfz", "sf2/TimGM6mb.sf2");
   engine::Engine engine(engine::EngineConfig{48000.0, 256, 16, engine::Quality::Hermite, 1, nullptr});
   io::LiveProcessor live(engine);
   control::ProblemLog problems;

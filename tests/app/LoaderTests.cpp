@@ -32,8 +32,8 @@ void checkMissingOnce(const LoadReport& report, const std::vector<std::string>& 
 
 }  // namespace
 
-TEST_CASE("every fixture .sfz loads through the Loader; each missing sample is reported once") {
-  SPINDLE_FIXTURES_OR_SKIP(fixtures);
+TEST_CASE("every fixture .sfz loads through the Loader; each missing sample is reported once", "[fixtures]") {
+  SPINDLE_FIXTURES_OR_SKIP(fixtures, "sfz-tests", "sfizz-testfiles");
   Loader loader;  // one pool for all: later instruments still see earlier failures
   std::size_t files = 0, missingInSfzTests = 0;
   for (const char* folder : {"sfz-tests", "sfizz-testfiles"}) {

@@ -60,13 +60,9 @@ size_t peakFrame(const std::vector<float>& x) {
 
 }  // namespace
 
-TEST_CASE("HorsePulse 07-flam: width, preroll and deep layer follow CC31, CC110, CC113", "[app][mod][realworld]") {
-  SPINDLE_FIXTURES_OR_SKIP(fixtures);
+TEST_CASE("HorsePulse 07-flam: width, preroll and deep layer follow CC31, CC110, CC113", "[app][mod][realworld][fixtures]") {
+  SPINDLE_FIXTURES_OR_SKIP(fixtures, "realworld/karoryfer-horsepulse/Programs/07-flam.sfz");
   const auto sfz = fixtures / "realworld" / "karoryfer-horsepulse" / "Programs" / "07-flam.sfz";
-  if (!std::filesystem::exists(sfz)) {
-    WARN("skipped: no " << sfz.string());
-    return;
-  }
   Loader loader(spindle::stream::PoolOptions{-1, 0, 0});
   const Loader::Result loaded = loader.load(sfz);
   REQUIRE(loaded.program);

@@ -94,8 +94,8 @@ double strongestRate(const std::vector<double>& db) {
 
 }  // namespace
 
-TEST_CASE("Weresax Saxcordion: lfo01's tremolo moves the level at 2.70 Hz with CC113 up", "[app][realworld][lfo]") {
-  SPINDLE_FIXTURES_OR_SKIP(fixtures);
+TEST_CASE("Weresax Saxcordion: lfo01's tremolo moves the level at 2.70 Hz with CC113 up", "[app][realworld][lfo][fixtures]") {
+  SPINDLE_FIXTURES_OR_SKIP(fixtures, "realworld/karoryfer-weresax/Programs/saxcordion.sfz");
   const auto sfz = fixtures / "realworld" / "karoryfer-weresax" / "Programs" / "saxcordion.sfz";
   Loader loader(spindle::stream::PoolOptions{-1, 0, 0});  // owns the samples: alive while playing
   const Loader::Result loaded = loader.load(sfz);
@@ -113,8 +113,8 @@ TEST_CASE("Weresax Saxcordion: lfo01's tremolo moves the level at 2.70 Hz with C
 }
 
 TEST_CASE("Weresax Sxnth: lfo02's wobble on the cutoff moves the level at 2.89 Hz with CC122 up",
-          "[app][realworld][lfo]") {
-  SPINDLE_FIXTURES_OR_SKIP(fixtures);
+          "[app][realworld][lfo][fixtures]") {
+  SPINDLE_FIXTURES_OR_SKIP(fixtures, "realworld/karoryfer-weresax/Programs/sxnth.sfz");
   const auto sfz = fixtures / "realworld" / "karoryfer-weresax" / "Programs" / "sxnth.sfz";
   Loader loader(spindle::stream::PoolOptions{-1, 0, 0});
   const Loader::Result loaded = loader.load(sfz);

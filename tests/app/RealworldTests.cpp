@@ -182,8 +182,8 @@ std::string_view inertBecause(const fs::path& program, int cc) {
 
 }  // namespace
 
-TEST_CASE("realworld programs load with no unsupported opcode outside #17 and render sound", "[app][realworld]") {
-  SPINDLE_FIXTURES_OR_SKIP(fixtures);
+TEST_CASE("realworld programs load with no unsupported opcode outside #17 and render sound", "[app][realworld][fixtures]") {
+  SPINDLE_FIXTURES_OR_SKIP(fixtures, "realworld");
   const auto list = programs(fixtures / "realworld");
   REQUIRE(list.size() >= 10);
   const auto dir = spindle::test::scratchDir("realworld-load");
@@ -216,8 +216,8 @@ TEST_CASE("realworld programs load with no unsupported opcode outside #17 and re
   }
 }
 
-TEST_CASE("realworld programs react to every CC their label_cc lines name", "[app][realworld]") {
-  SPINDLE_FIXTURES_OR_SKIP(fixtures);
+TEST_CASE("realworld programs react to every CC their label_cc lines name", "[app][realworld][fixtures]") {
+  SPINDLE_FIXTURES_OR_SKIP(fixtures, "realworld");
   const auto dir = spindle::test::scratchDir("realworld-cc");
   for (const fs::path& program : programs(fixtures / "realworld")) {
     const sfz::Instrument inst = sfz::loadFile(program);

@@ -74,13 +74,22 @@ inline double levelDb(const Rendered& r, size_t begin, size_t end) {
 // Energy of the difference between two renders (the shorter padded with silence),
 // relative to the louder one: 0 = identical.
 inline double relativeDifference(const Rendered& a, const Rendered& b) {
-  const size_t n = std::max(a.left.size(), b.left.size());
-  const auto at = [](const std::vector<float>& v, size_t i) { return i < v.size() ? static_cast<double>(v[i]) : 0.0; };
-  double diff = 0.0;
-  for (size_t i = 0; i < n; ++i) {
-    const double l = at(a.left, i) - at(b.left, i), r = at(a.right, i) - at(b.right, i);
-    diff += l * l + r * r;
-  }
+  // The energy of x - y, the shorter one padded with silence.
+  const auto differenceEnergy = [](const std::vector<float>& x, const std::vector<float>& y) {
+    const size_t common = std::min(x.size(), y.size());
+    double sum = 0.0;
+    for (size_t i = 0; i < common; ++i) {
+      const double d = static_cast<double>(x[i]) - static_cast<double>(y[i]);
+      sum += d * d;
+    }
+    const std::vector<float>& longer = x.size() > y.size() ? x : y;
+    for (size_t i = common; i < longer.size(); ++i) {
+      const double d = static_cast<double>(longer[i]);
+      sum += d * d;
+    }
+    return sum;
+  };
+  const double diff = differenceEnergy(a.left, b.left) + differenceEnergy(a.right, b.right);
   const double louder = std::max(energy(a.left) + energy(a.right), energy(b.left) + energy(b.right));
   return louder > 0.0 ? diff / louder : 0.0;
 }

@@ -71,8 +71,8 @@ bool sameWaveform(const Window& a, const Window& b) {
 
 }  // namespace
 
-TEST_CASE("spindle-render plays Dim Cabasa's round robins, one different hit after another") {
-  SPINDLE_FIXTURES_OR_SKIP(fixtures);
+TEST_CASE("spindle-render plays Dim Cabasa's round robins, one different hit after another", "[fixtures]") {
+  SPINDLE_FIXTURES_OR_SKIP(fixtures, "dim_cabasa/Dim Cabasa.sfz");
   const auto dir = scratchDir("render-cabasa");
   const auto midi = writeRepeatedNotes(dir, 69, kNotes);  // key 69: the backward strokes
   const auto wav = dir / "out.wav";
@@ -103,8 +103,8 @@ TEST_CASE("spindle-render plays Dim Cabasa's round robins, one different hit aft
   CHECK(distinct >= 10);  // 5 sequence positions x 10 random layers: repeats are rare
 }
 
-TEST_CASE("spindle-render renders the same seed identically and another seed differently") {
-  SPINDLE_FIXTURES_OR_SKIP(fixtures);
+TEST_CASE("spindle-render renders the same seed identically and another seed differently", "[fixtures]") {
+  SPINDLE_FIXTURES_OR_SKIP(fixtures, "dim_cabasa/Dim Cabasa.sfz");
   const auto dir = scratchDir("render-seed");
   const auto midi = writeRepeatedNotes(dir, 70, 10);
   const auto sfz = (fixtures / "dim_cabasa" / "Dim Cabasa.sfz").string();

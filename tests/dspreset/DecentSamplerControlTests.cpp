@@ -60,8 +60,8 @@ TEST_CASE("Steps: 128 MIDI values split evenly, each step sent as the middle of 
   CHECK((stepValue(0, 2) == 31 && stepValue(1, 2) == 95));
 }
 
-TEST_CASE("Example 1's polyphony button: a Mono/Poly control on CC 102, one region copy per state") {
-  SPINDLE_FIXTURES_OR_SKIP(fixtures);
+TEST_CASE("Example 1's polyphony button: a Mono/Poly control on CC 102, one region copy per state", "[fixtures]") {
+  SPINDLE_FIXTURES_OR_SKIP(fixtures, "decentsampler/example-013-controlling-velocity-sensitivity");
   const auto in = ds::loadPreset(fixtures / kExample13 / "Example 1 - Controlling polyphony with a button.dspreset");
   REQUIRE(in.ok);
   REQUIRE(in.controllerLabels.size() == 1);
@@ -83,8 +83,8 @@ TEST_CASE("Example 1's polyphony button: a Mono/Poly control on CC 102, one regi
   CHECK(spindle::test::countDiagnostics(in, "group <effects> are not played") == 1);
 }
 
-TEST_CASE("Example 2's velocity sensitivity button: AMP_VEL_TRACK through a stepped curve on CC 102") {
-  SPINDLE_FIXTURES_OR_SKIP(fixtures);
+TEST_CASE("Example 2's velocity sensitivity button: AMP_VEL_TRACK through a stepped curve on CC 102", "[fixtures]") {
+  SPINDLE_FIXTURES_OR_SKIP(fixtures, "decentsampler/example-013-controlling-velocity-sensitivity");
   const auto in = ds::loadPreset(fixtures / kExample13 / "Example 2 - Controlling velocity sensitivity with a button.dspreset");
   REQUIRE(in.ok);
   REQUIRE(in.controllerLabels.size() == 1);
@@ -101,8 +101,8 @@ TEST_CASE("Example 2's velocity sensitivity button: AMP_VEL_TRACK through a step
   }
 }
 
-TEST_CASE("Example 6A's knobs: Attack and Release become 128-position controls; effect knobs are reported") {
-  SPINDLE_FIXTURES_OR_SKIP(fixtures);
+TEST_CASE("Example 6A's knobs: Attack and Release become 128-position controls; effect knobs are reported", "[fixtures]") {
+  SPINDLE_FIXTURES_OR_SKIP(fixtures, "decentsampler/example-006-working-with-note-sequences");
   const auto in = ds::loadPreset(fixtures / "decentsampler/example-006-working-with-note-sequences" /
                                  "Example 6A - Triggering Sequences Using MIDI.dspreset");
   REQUIRE(in.ok);

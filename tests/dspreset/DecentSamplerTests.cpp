@@ -98,8 +98,8 @@ TEST_CASE("DecentSampler preset: round robin, random, release triggers, tags as 
   CHECK(spindle::test::countDiagnostics(in, "<effects> is not played") == 1);
 }
 
-TEST_CASE("Every DecentSampler fixture preset loads; Example 6A maps as its XML says") {
-  SPINDLE_FIXTURES_OR_SKIP(fixtures);
+TEST_CASE("Every DecentSampler fixture preset loads; Example 6A maps as its XML says", "[fixtures]") {
+  SPINDLE_FIXTURES_OR_SKIP(fixtures, "decentsampler/example-006-working-with-note-sequences");
   int presets = 0;
   for (const auto& entry : fs::recursive_directory_iterator(fixtures / "decentsampler")) {
     if (entry.path().extension() != ".dspreset") continue;

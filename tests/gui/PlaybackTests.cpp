@@ -6,22 +6,28 @@
 #include <QSignalSpy>
 #include <QToolButton>
 #include <QtTest>
-#include <cstdlib>
 
+#include "FixturePaths.h"
 #include "GuiHarness.h"
 #include "gui/HealthCharts.h"
 #include "gui/HealthPanel.h"
 #include "gui/InstrumentFiles.h"
 #include "gui/PianoKeyboard.h"
 
+// Declares `name`, the fixture file at `relative`, or leaves the test: skipped, or failed
+// under SPINDLE_REQUIRE_FIXTURES=1 (FixturePaths.h).
+#define GUI_FIXTURE_OR_SKIP(name, relative)                                                  \
+  const spindle::test::FixtureCheck name##Check = spindle::test::checkFixtures({relative}); \
+  if (!name##Check.found()) {                                                               \
+    if (name##Check.required) QFAIL(name##Check.message().c_str());                         \
+    ++spindle::test::fixtureSkips();                                                        \
+    QSKIP(name##Check.message().c_str());                                                   \
+  }                                                                                         \
+  const std::filesystem::path name = name##Check.dir / (relative)
+
 namespace spindle::gui::test {
 
 namespace {
-
-std::filesystem::path fixtures() {
-  const char* env = std::getenv("SPINDLE_FIXTURES");
-  return env && *env ? std::filesystem::path(env) : std::filesystem::path(SPINDLE_FIXTURES_DIR);
-}
 
 // The largest files-total and the last files-done seen in loadProgress signals.
 std::pair<int, int> progressSeen(const QSignalSpy& spy) {
@@ -91,21 +97,6 @@ class PlaybackTests : public QObject {
              qPrintable(all));
   }
 
-  void loadFixtureLibrary() {
-    const auto sfz = fixtures() / "dim_cabasa" / "Dim Cabasa.sfz";
-    if (!std::filesystem::exists(sfz)) QSKIP("fixtures not found (set SPINDLE_FIXTURES)");
-    Harness h;
-    QSignalSpy progress(&h.link, &EngineLink::loadProgress);
-    h.window.loadInto(2, QString::fromStdString(sfz.string()));
-    QVERIFY(h.window.strip(2)->isLoading());
-    QVERIFY(h.waitForLoad(2));
-    const auto [total, lastDone] = progressSeen(progress);
-    QCOMPARE(total, 250);
-    QCOMPARE(lastDone, 250);
-    QCOMPARE(h.window.strip(2)->progressBar()->maximum(), 250);
-    QCOMPARE(h.window.strip(2)->instrumentText(), QStringLiteral("Dim Cabasa"));
-  }
-
   void droppingAFileOnAPartLoadsIt() {
     Harness h;
     const auto sfz = writeSineLibrary(h.dir.filePath(QStringLiteral("lib")).toStdString());
@@ -118,58 +109,6 @@ class PlaybackTests : public QObject {
     QVERIFY(h.waitForLoad(5));
     QCOMPARE(strip->instrumentText(), QStringLiteral("Sine Test"));
     QCOMPARE(h.window.selectedPart(), 5);
-  }
-
-  void droppingASoundFontOnAPartLoadsIt() {
-    const auto sf2 = fixtures() / "sf2" / "TimGM6mb.sf2";
-    if (!std::filesystem::exists(sf2)) QSKIP("fixtures not found (set SPINDLE_FIXTURES)");
-    Harness h;
-    QVERIFY(isInstrumentPath(QString::fromStdString(sf2.string())));
-    QVERIFY(instrumentDialogFilter().contains(QStringLiteral("*.sf2")));
-    QMimeData mime;
-    mime.setUrls({QUrl::fromLocalFile(QString::fromStdString(sf2.string()))});
-    PartStrip* strip = h.window.strip(9);
-    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-    static_cast<QObject*>(strip)->event(&drop);
-    QVERIFY(h.waitForLoad(9));
-    QCOMPARE(strip->instrumentText(), QStringLiteral("TimGM6mb1.sf2"));
-    // The font plays on every empty part too, each on its own channel: a General MIDI
-    // song plays after one drop. The parts share one Program.
-    for (int i = 0; i < 3; ++i) {  // commands beyond the engine's queue go on the next poll
-      h.render(1);
-      h.link.poll();
-    }
-    for (int part = 0; part < 16; ++part) {
-      QVERIFY2(h.link.part(part).program == h.link.part(9).program, qPrintable(QStringLiteral("part %1 %2").arg(part).arg(h.link.part(part).name)));
-      QCOMPARE(h.engine.stats().parts[static_cast<std::size_t>(part)].program, h.link.part(9).program);
-      QCOMPARE(h.link.part(part).sharedFrom, part == 9 ? -1 : 9);
-    }
-    QCOMPARE(h.window.strip(0)->instrumentText(), QStringLiteral("TimGM6mb1.sf2"));
-    QVERIFY(h.link.sendMidi(0x90, 60, 100));  // channel 1: the piano
-    h.render(3);
-    const int voices = h.engine.stats().parts[0].voices;
-    QVERIFY2(voices >= 1 && voices <= 2, qPrintable(QString::number(voices)));  // preset 0 only: one zone, or a stereo pair
-    // A part given something else leaves the others playing the font.
-    h.window.loadInto(3, QString::fromStdString(writeSineLibrary(std::filesystem::path(h.dir.filePath(QStringLiteral("lib")).toStdString())).string()));
-    QVERIFY(h.waitForLoad(3));
-    h.render(2);
-    h.link.poll();
-    QCOMPARE(h.link.part(3).sharedFrom, -1);
-    QVERIFY(h.link.part(3).program != h.link.part(9).program);
-    QCOMPARE(h.engine.stats().parts[4].program, h.link.part(9).program);
-  }
-
-  void cancelStopsALoad() {
-    const auto sfz = fixtures() / "dim_cabasa" / "Dim Cabasa.sfz";
-    if (!std::filesystem::exists(sfz)) QSKIP("fixtures not found (set SPINDLE_FIXTURES)");
-    Harness h;
-    QSignalSpy finished(&h.link, &EngineLink::loadFinished);
-    h.window.loadInto(1, QString::fromStdString(sfz.string()));
-    QTest::mouseClick(h.window.strip(1)->cancelButton(), Qt::LeftButton);
-    QVERIFY(h.waitForLoad(1));
-    QCOMPARE(finished.size(), 1);
-    QCOMPARE(finished.at(0).at(1).toBool(), false);
-    QCOMPARE(h.window.strip(1)->instrumentText(), QString());
   }
 
   void clickingAKeyPlaysItsPitch() {
@@ -233,8 +172,86 @@ class PlaybackTests : public QObject {
   }
 };
 
+// The same with the fixtures' libraries (support/FixturePaths.h): run apart, as
+// `spindle_gui_tests --fixtures` (ctest: spindle_gui_tests_fixtures), so that without the
+// fixtures only these report skipped.
+class PlaybackFixtureTests : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void loadFixtureLibrary() {
+    GUI_FIXTURE_OR_SKIP(sfz, "dim_cabasa/Dim Cabasa.sfz");
+    Harness h;
+    QSignalSpy progress(&h.link, &EngineLink::loadProgress);
+    h.window.loadInto(2, QString::fromStdString(sfz.string()));
+    QVERIFY(h.window.strip(2)->isLoading());
+    QVERIFY(h.waitForLoad(2));
+    const auto [total, lastDone] = progressSeen(progress);
+    QCOMPARE(total, 250);
+    QCOMPARE(lastDone, 250);
+    QCOMPARE(h.window.strip(2)->progressBar()->maximum(), 250);
+    QCOMPARE(h.window.strip(2)->instrumentText(), QStringLiteral("Dim Cabasa"));
+  }
+
+  void droppingASoundFontOnAPartLoadsIt() {
+    GUI_FIXTURE_OR_SKIP(sf2, "sf2/TimGM6mb.sf2");
+    Harness h;
+    QVERIFY(isInstrumentPath(QString::fromStdString(sf2.string())));
+    QVERIFY(instrumentDialogFilter().contains(QStringLiteral("*.sf2")));
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(QString::fromStdString(sf2.string()))});
+    PartStrip* strip = h.window.strip(9);
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    static_cast<QObject*>(strip)->event(&drop);
+    QVERIFY(h.waitForLoad(9));
+    QCOMPARE(strip->instrumentText(), QStringLiteral("TimGM6mb1.sf2"));
+    // The font plays on every empty part too, each on its own channel: a General MIDI
+    // song plays after one drop. The parts share one Program.
+    for (int i = 0; i < 3; ++i) {  // commands beyond the engine's queue go on the next poll
+      h.render(1);
+      h.link.poll();
+    }
+    for (int part = 0; part < 16; ++part) {
+      QVERIFY2(h.link.part(part).program == h.link.part(9).program, qPrintable(QStringLiteral("part %1 %2").arg(part).arg(h.link.part(part).name)));
+      QCOMPARE(h.engine.stats().parts[static_cast<std::size_t>(part)].program, h.link.part(9).program);
+      QCOMPARE(h.link.part(part).sharedFrom, part == 9 ? -1 : 9);
+    }
+    QCOMPARE(h.window.strip(0)->instrumentText(), QStringLiteral("TimGM6mb1.sf2"));
+    QVERIFY(h.link.sendMidi(0x90, 60, 100));  // channel 1: the piano
+    h.render(3);
+    const int voices = h.engine.stats().parts[0].voices;
+    QVERIFY2(voices >= 1 && voices <= 2, qPrintable(QString::number(voices)));  // preset 0 only: one zone, or a stereo pair
+    // A part given something else leaves the others playing the font.
+    h.window.loadInto(3, QString::fromStdString(writeSineLibrary(std::filesystem::path(h.dir.filePath(QStringLiteral("lib")).toStdString())).string()));
+    QVERIFY(h.waitForLoad(3));
+    h.render(2);
+    h.link.poll();
+    QCOMPARE(h.link.part(3).sharedFrom, -1);
+    QVERIFY(h.link.part(3).program != h.link.part(9).program);
+    QCOMPARE(h.engine.stats().parts[4].program, h.link.part(9).program);
+  }
+
+  void cancelStopsALoad() {
+    GUI_FIXTURE_OR_SKIP(sfz, "dim_cabasa/Dim Cabasa.sfz");
+    Harness h;
+    QSignalSpy finished(&h.link, &EngineLink::loadFinished);
+    h.window.loadInto(1, QString::fromStdString(sfz.string()));
+    QTest::mouseClick(h.window.strip(1)->cancelButton(), Qt::LeftButton);
+    QVERIFY(h.waitForLoad(1));
+    QCOMPARE(finished.size(), 1);
+    QCOMPARE(finished.at(0).at(1).toBool(), false);
+    QCOMPARE(h.window.strip(1)->instrumentText(), QString());
+  }
+};
+
+
 int runPlaybackTests(int argc, char** argv) {
   PlaybackTests tests;
+  return QTest::qExec(&tests, argc, argv);
+}
+
+int runPlaybackFixtureTests(int argc, char** argv) {
+  PlaybackFixtureTests tests;
   return QTest::qExec(&tests, argc, argv);
 }
 

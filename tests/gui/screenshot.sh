@@ -8,13 +8,15 @@
 # $SPINDLE_SCREENSHOT_DIR/spindle-screenshot.png.
 #
 # Every wait is bounded; every process started here is stopped by its PID on exit
-# (TERM, TERM again, then KILL). Exit 77 (skipped) when a tool or the fixtures are missing.
+# (TERM, TERM again, then KILL). Exit 77 (skipped) when a tool or the fixtures are missing
+# (failed for the fixtures under SPINDLE_REQUIRE_FIXTURES=1).
 set -euo pipefail
 
 : "${SPINDLE_EXE:?the spindle executable}" "${SPINDLE_XWD2PNG:?the spindle-xwd2png tool}"
 : "${SPINDLE_PROBE:?spindle-live-probe, the stand-in keyboard}"
 here=$(cd "$(dirname "$0")" && pwd)
-fixtures=${SPINDLE_FIXTURES:-${SPINDLE_FIXTURES_DEFAULT:-$here/../../../shared/fixtures}}
+source "$here/../support/fixtures.sh"  # need_fixtures
+: "${SPINDLE_FIXTURES_DEFAULT:=$here/../../../shared/fixtures}"
 out_dir=${SPINDLE_SCREENSHOT_DIR:-$PWD}
 png=$out_dir/spindle-screenshot.png
 
@@ -22,7 +24,8 @@ skip() { echo "SKIPPED: $*"; exit 77; }
 for tool in jackd jack_lsp Xvfb xwd xwininfo oscsend; do
   command -v "$tool" >/dev/null 2>&1 || skip "$tool not installed (scripts/install-deps.sh --tests)"
 done
-[ -d "$fixtures" ] || skip "no fixtures at $fixtures (set SPINDLE_FIXTURES)"
+need_fixtures "realworld/karoryfer-horsepulse/Programs/01-keyswitch.sfz" "dim_cabasa/Dim Cabasa.sfz" \
+  "sfizz-testfiles/SpecificBugs/MeatBassPizz/Programs/pizz.sfz" "sfizz-testfiles/kick.sfz"
 
 tmp=$(mktemp -d /tmp/spindle-shot.XXXXXX)
 pids=()

@@ -94,8 +94,8 @@ TEST_CASE("Hydrogen kit: mute groups choke, stop notes, round robin and random l
   CHECK(in.regions.size() == 7);
 }
 
-TEST_CASE("Hydrogen fixture kits map every layer of drumkit.xml") {
-  SPINDLE_FIXTURES_OR_SKIP(fixtures);
+TEST_CASE("Hydrogen fixture kits map every layer of drumkit.xml", "[fixtures]") {
+  SPINDLE_FIXTURES_OR_SKIP(fixtures, "hydrogen/GMRockKit/drumkit.xml", "hydrogen/TR808EmulationKit");
   const auto rock = spindle::hydrogen::loadDrumKit(fixtures / "hydrogen" / "GMRockKit" / "drumkit.xml");
   REQUIRE(rock.ok);
   CHECK(rock.missingSamples.empty());
@@ -116,8 +116,8 @@ TEST_CASE("Hydrogen fixture kits map every layer of drumkit.xml") {
   CHECK(regionsPlaying(tr808, 36, 64).at(0).first == "808_Kick_Long.flac");
 }
 
-TEST_CASE("A .h2drumkit archive unpacks into a cache folder and loads; a damaged one is a clear error") {
-  SPINDLE_FIXTURES_OR_SKIP(fixtures);
+TEST_CASE("A .h2drumkit archive unpacks into a cache folder and loads; a damaged one is a clear error", "[fixtures]") {
+  SPINDLE_FIXTURES_OR_SKIP(fixtures, "hydrogen/TR808EmulationKit");
   spindle::test::TempDir dir;
   const fs::path archive = dir.path() / "808.h2drumkit";
   const std::string tar = "tar -czf '" + archive.string() + "' -C '" + (fixtures / "hydrogen").string() + "' TR808EmulationKit";

@@ -14,6 +14,7 @@ live_cleanup() {
 trap live_cleanup EXIT
 
 skip() { echo "SKIPPED: $*"; exit 77; }
+source "$(dirname "${BASH_SOURCE[0]}")/../support/fixtures.sh"  # need_fixtures
 fail() {
   echo "FAILED: $*"
   # A running spindle prints its stats (xruns, frame gaps, MIDI counts) for the diagnosis.

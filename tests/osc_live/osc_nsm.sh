@@ -6,8 +6,7 @@
 # --instrument (session managers start clients without arguments).
 source "$SPINDLE_LIVE_SUPPORT"
 source "$SPINDLE_OSC_SUPPORT"
-fixtures=${SPINDLE_FIXTURES:-$SPINDLE_FIXTURES_DEFAULT}
-[ -f "$fixtures/dim_cabasa/Dim Cabasa.sfz" ] || skip "fixtures not found: $fixtures (set SPINDLE_FIXTURES)"
+need_fixtures "dim_cabasa/Dim Cabasa.sfz"
 cabasa=$(realpath "$fixtures/dim_cabasa/Dim Cabasa.sfz")
 start_jackd "spindle-osc-nsm"
 OSC_PORT=$(free_port)

@@ -4,8 +4,7 @@
 # output, and check the status numbers.
 source "$SPINDLE_LIVE_SUPPORT"
 source "$SPINDLE_OSC_SUPPORT"
-fixtures=${SPINDLE_FIXTURES:-$SPINDLE_FIXTURES_DEFAULT}
-[ -f "$fixtures/dim_cabasa/Dim Cabasa.sfz" ] || skip "fixtures not found: $fixtures (set SPINDLE_FIXTURES)"
+need_fixtures "dim_cabasa/Dim Cabasa.sfz"
 cabasa=$(realpath "$fixtures/dim_cabasa/Dim Cabasa.sfz")
 make_instrument
 start_jackd "spindle-osc-play"

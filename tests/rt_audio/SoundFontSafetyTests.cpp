@@ -53,8 +53,8 @@ std::vector<std::vector<MidiEvent>> makeScript() {
 
 }  // namespace
 
-TEST_CASE("Audio thread: a General MIDI SoundFont on 16 parts, with program changes, allocates nothing", "[rt][audio]") {
-  SPINDLE_FIXTURES_OR_SKIP(fixtures);
+TEST_CASE("Audio thread: a General MIDI SoundFont on 16 parts, with program changes, allocates nothing", "[rt][audio][fixtures]") {
+  SPINDLE_FIXTURES_OR_SKIP(fixtures, "sf2/TimGM6mb.sf2");
   INFO(test::rtGuardMode());
   stream::PoolOptions whole;
   whole.preloadFrames = -1;  // no disk thread here: every sample whole in RAM

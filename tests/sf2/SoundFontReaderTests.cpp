@@ -143,8 +143,8 @@ TEST_CASE("SoundFont reader: lying sizes and indices are clear errors naming the
   }
 }
 
-TEST_CASE("TimGM6mb.sf2 reads: General MIDI presets, the drum kit on bank 128, samples inside smpl") {
-  SPINDLE_FIXTURES_OR_SKIP(fixtures);
+TEST_CASE("TimGM6mb.sf2 reads: General MIDI presets, the drum kit on bank 128, samples inside smpl", "[fixtures]") {
+  SPINDLE_FIXTURES_OR_SKIP(fixtures, "sf2/TimGM6mb.sf2");
   const auto r = sf2::readSoundFont(fixtures / "sf2" / "TimGM6mb.sf2");
   REQUIRE(r.error.empty());
   const sf2::SoundFont& f = *r.font;

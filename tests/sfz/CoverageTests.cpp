@@ -84,8 +84,8 @@ struct Tally {
 
 }  // namespace
 
-TEST_CASE("coverage of the SFZ reference: every opcode of syntax.yml once", "[sfz][coverage]") {
-  SPINDLE_FIXTURES_OR_SKIP(fixtures);
+TEST_CASE("coverage of the SFZ reference: every opcode of syntax.yml once", "[sfz][coverage][fixtures]") {
+  SPINDLE_FIXTURES_OR_SKIP(fixtures, "sfz-syntax/syntax.yml");
   const std::vector<SyntaxOpcode> opcodes = spindle::test::readSyntaxOpcodes(fixtures / "sfz-syntax" / "syntax.yml");
   REQUIRE(opcodes.size() > 700);
   // Lines: <control> first, then <curve>, <effect>, <region>; one opcode per line, so each

@@ -65,19 +65,19 @@ MissingCount loadAll(const fs::path& folder) {
 }  // namespace
 
 TEST_CASE("every sfz-tests file loads; 21 missing samples in 19 files", "[sfz][fixtures]") {
-  SPINDLE_FIXTURES_OR_SKIP(fixtures);
+  SPINDLE_FIXTURES_OR_SKIP(fixtures, "sfz-tests");
   const MissingCount missing = loadAll(fixtures / "sfz-tests");
   CHECK(missing.references == 21);
   CHECK(missing.files == 19);
 }
 
 TEST_CASE("every sfizz-testfiles file loads", "[sfz][fixtures]") {
-  SPINDLE_FIXTURES_OR_SKIP(fixtures);
+  SPINDLE_FIXTURES_OR_SKIP(fixtures, "sfizz-testfiles");
   loadAll(fixtures / "sfizz-testfiles");
 }
 
 TEST_CASE("dim_cabasa: 250 regions, round robin values, parsed in milliseconds", "[sfz][fixtures]") {
-  SPINDLE_FIXTURES_OR_SKIP(fixtures);
+  SPINDLE_FIXTURES_OR_SKIP(fixtures, "dim_cabasa/Dim Cabasa.sfz");
   const auto start = std::chrono::steady_clock::now();
   const auto inst = sfz::loadFile(fixtures / "dim_cabasa" / "Dim Cabasa.sfz");
   const auto elapsed = std::chrono::steady_clock::now() - start;
@@ -105,7 +105,7 @@ TEST_CASE("dim_cabasa: 250 regions, round robin values, parsed in milliseconds",
 }
 
 TEST_CASE("sfizz-testfiles: defines, includes, default_path give the expected samples", "[sfz][fixtures]") {
-  SPINDLE_FIXTURES_OR_SKIP(fixtures);
+  SPINDLE_FIXTURES_OR_SKIP(fixtures, "sfizz-testfiles");
   const fs::path dir = fixtures / "sfizz-testfiles";
   const auto defines = sfz::loadFile(dir / "defines.sfz");
   REQUIRE(defines.regions.size() == 4);
@@ -157,7 +157,7 @@ TEST_CASE("sfizz-testfiles: defines, includes, default_path give the expected sa
 }
 
 TEST_CASE("sfz-tests: octave offset, unknown opcodes, values with spaces", "[sfz][fixtures]") {
-  SPINDLE_FIXTURES_OR_SKIP(fixtures);
+  SPINDLE_FIXTURES_OR_SKIP(fixtures, "sfz-tests/sfz2 basic tests/00 - syntax");
   const fs::path syntax = fixtures / "sfz-tests" / "sfz2 basic tests" / "00 - syntax";
   const auto octave = sfz::loadFile(syntax / "01b - control header.sfz");
   REQUIRE(octave.regions.size() == 2);

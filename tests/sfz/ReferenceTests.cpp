@@ -88,8 +88,8 @@ const RefOpcode* pick(const std::vector<RefOpcode>& refs) {
 
 }  // namespace
 
-TEST_CASE("opcode table ranges agree with the SFZ reference (syntax.yml)", "[sfz][reference]") {
-  SPINDLE_FIXTURES_OR_SKIP(fixtures);
+TEST_CASE("opcode table ranges agree with the SFZ reference (syntax.yml)", "[sfz][reference][fixtures]") {
+  SPINDLE_FIXTURES_OR_SKIP(fixtures, "sfz-syntax/syntax.yml");
   const auto reference = readReference(fixtures / "sfz-syntax" / "syntax.yml");
   REQUIRE(reference.size() > 400);
   int v1Checked = 0, checked = 0;

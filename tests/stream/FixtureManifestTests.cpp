@@ -75,7 +75,7 @@ void checkRow(SamplePool& pool, const ManifestRow& row) {
 
 }  // namespace
 
-TEST_CASE("every fixture audio file loads with the manifest's frames, channels and rate") {
+TEST_CASE("every fixture audio file loads with the manifest's frames, channels and rate", "[fixtures]") {
   SPINDLE_FIXTURES_OR_SKIP(fixtures);
   int files = 0, errors = 0;
   for (const auto& entry : std::filesystem::directory_iterator(fixtures)) {
@@ -95,8 +95,8 @@ TEST_CASE("every fixture audio file loads with the manifest's frames, channels a
   CHECK(errors >= 1);   // sfizz-testfiles/kick.wv (WavPack)
 }
 
-TEST_CASE("WavPack is not readable: the error names the file and libsndfile's reason") {
-  SPINDLE_FIXTURES_OR_SKIP(fixtures);
+TEST_CASE("WavPack is not readable: the error names the file and libsndfile's reason", "[fixtures]") {
+  SPINDLE_FIXTURES_OR_SKIP(fixtures, "sfizz-testfiles/kick.wv", "sfizz-testfiles/kick.flac", "sfizz-testfiles/kick.wav");
   SamplePool pool;
   const std::string path = (fixtures / "sfizz-testfiles" / "kick.wv").string();
   CHECK(pool.acquire(path) == nullptr);
@@ -109,8 +109,8 @@ TEST_CASE("WavPack is not readable: the error names the file and libsndfile's re
 
 // Expected loops were read from the files' smpl chunks with a separate RIFF walker
 // (python struct, not libsndfile): dwStart, dwEnd inclusive.
-TEST_CASE("smpl loops of fixture files, end inclusive as SFZ's loop_end") {
-  SPINDLE_FIXTURES_OR_SKIP(fixtures);
+TEST_CASE("smpl loops of fixture files, end inclusive as SFZ's loop_end", "[fixtures]") {
+  SPINDLE_FIXTURES_OR_SKIP(fixtures, "sfz-tests/samples");
   struct Expected {
     const char* file;
     int64_t start, end;

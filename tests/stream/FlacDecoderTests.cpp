@@ -214,7 +214,7 @@ TEST_CASE("a truncated FLAC file reads short and a corrupted one stops at the da
   }
 }
 
-TEST_CASE("fixture FLAC files decode as libsndfile decodes them") {
+TEST_CASE("fixture FLAC files decode as libsndfile decodes them", "[fixtures]") {
   SPINDLE_FIXTURES_OR_SKIP(fixtures);
   int files = 0;
   for (const auto& entry : fs::recursive_directory_iterator(fixtures)) {
