@@ -36,20 +36,7 @@ bool Voice::start(const VoiceStart& s, Prng& rng, const SourceScratch& scratch, 
   const SampleData* d = s.sample;
   if (!s.region || !d || d->channels <= 0 || d->totalFrames <= 0 || !d->frames[0]) return false;
   const Region& r = *s.region;
-  program_ = s.program;
-  region_ = s.region;
-  part_ = s.part;
-  key_ = s.key;
-  order_ = s.order;
-  sampleRate_ = s.sampleRate;
-  active_ = true;
-  released_ = fading_ = sourceEnded_ = false;
-  underruns_ = 0;
-  keyDown = !s.releaseTrigger;
-  releaseTrigger_ = s.releaseTrigger;
-  pedalHeld = sostenuto = false;
-  stereo_ = d->channels > 1;
-  velocity_ = s.velocity;
+  takeNote(s);
   startModulation(s, mix);
 
   source_.start(setupSource(r, *d, s.releaseTrigger, rng), scratch);
@@ -65,6 +52,31 @@ bool Voice::start(const VoiceStart& s, Prng& rng, const SourceScratch& scratch, 
   setupEq();
   setupModulators(r, s);
   setupTiming(r, s, rng);
+  startGains(mix);
+  return true;
+}
+
+// Whose note the voice plays, and its state as a fresh voice: sounding, not released.
+void Voice::takeNote(const VoiceStart& s) noexcept SPINDLE_REALTIME {
+  program_ = s.program;
+  region_ = s.region;
+  part_ = s.part;
+  key_ = s.key;
+  order_ = s.order;
+  sampleRate_ = s.sampleRate;
+  active_ = true;
+  released_ = fading_ = sourceEnded_ = false;
+  underruns_ = 0;
+  keyDown = !s.releaseTrigger;
+  releaseTrigger_ = s.releaseTrigger;
+  pedalHeld = sostenuto = false;
+  stereo_ = s.sample->channels > 1;
+  velocity_ = s.velocity;
+}
+
+// The output gains of the first frame, no ramp: pan and part gain, or what a modulated
+// voice's controllers give.
+void Voice::startGains(const PartMix& mix) noexcept SPINDLE_REALTIME {
   const curves::PanGains pan = curves::panGains(panOffset_ + mix.pan);
   gainLeft_ = pan.left * staticGain_ * mix.gain;
   gainRight_ = pan.right * staticGain_ * mix.gain;
@@ -73,7 +85,6 @@ bool Voice::start(const VoiceStart& s, Prng& rng, const SourceScratch& scratch, 
     gainLeft_ = modLeft_;
     gainRight_ = modRight_;
   }
-  return true;
 }
 
 // Offset, end and loop mode; see SampleSource.h for the unrolled frames.

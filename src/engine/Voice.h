@@ -147,6 +147,8 @@ class Voice {
   bool latchedPedal = false;  // its region's sostenuto pedal was down at the last pedal move
 
  private:
+  void takeNote(const VoiceStart& s) noexcept SPINDLE_REALTIME;
+  void startGains(const PartMix& mix) noexcept SPINDLE_REALTIME;
   SampleSource::Setup setupSource(const Region& r, const SampleData& d, bool releaseTrigger, Prng& rng) noexcept
       SPINDLE_REALTIME;
   void setupPitch(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME;
