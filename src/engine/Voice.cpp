@@ -1,4 +1,5 @@
-// Voice: starting, releasing and fading. The render stages are in VoiceRender.cpp.
+// Voice: starting, releasing and fading. The render stages are in VoiceRender.cpp and
+// VoiceFetch.cpp, controller modulation in VoiceControl.cpp.
 #include <algorithm>
 #include <cmath>
 
@@ -271,26 +272,6 @@ void Voice::setupModulators(const Region& r, const VoiceStart& s) noexcept SPIND
   const bool pitchegMoves = r.pitcheg.dynamic >= 0.5f && m.touches(T::PitchegDepth);
   filterModulated_ = hasFilter_ && (filEg_.depth() != 0.0f || filLfo_.active() || filLfoMod || filegMoves);
   pitchModulated_ = pitchEg_.depth() != 0.0f || pitchLfo_.active() || pitchLfoMod || pitchegMoves;
-}
-
-// bend_smooth: every new bend is reached in a straight glide (in cents) lasting
-// bend_smooth ms, stepped once per render segment; what sfizz_render plays is close
-// (tests/engine/core/V2OpcodeTests.cpp). 0 plays the bend at once, exactly.
-float Voice::smoothBend(float targetCents, int frames) noexcept SPINDLE_REALTIME {
-  const float ms = region_->bendSmooth;
-  if (ms <= 0.0f) return bendCents_ = bendTarget_ = targetCents;
-  if (targetCents != bendTarget_) {
-    bendTarget_ = targetCents;
-    bendRate_ = std::fabs(targetCents - bendCents_) / (ms * 0.001f * static_cast<float>(sampleRate_));
-  }
-  // The segment plays the glide's value at its middle frame.
-  const float half = 0.5f * bendRate_ * static_cast<float>(frames);
-  const auto toward = [&](float from) noexcept SPINDLE_REALTIME {
-    return targetCents > from ? std::min(from + half, targetCents) : std::max(from - half, targetCents);
-  };
-  const float middle = toward(bendCents_);
-  bendCents_ = toward(middle);
-  return middle;
 }
 
 void Voice::noteOff() noexcept SPINDLE_REALTIME {
