@@ -106,6 +106,8 @@ class LiveControl final : public control::ControlTarget {
   bool queue(const engine::Command& command);
   engine::Command partCommand(engine::CommandType type, int part) const;
   void runLoad(const Job& job);  // loader thread
+  Loader::Result loadWithSettings(const std::string& path);                   // loader thread
+  bool playOnPart(const Job& job, std::unique_ptr<engine::Program> program);  // loader thread
   Loader& loaderFor(int preloadFrames);  // loader thread
   void noteMemory();                     // loader thread
 

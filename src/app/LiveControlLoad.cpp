@@ -32,33 +32,52 @@ void LiveControl::noteMemory() {
 void LiveControl::runLoad(const Job& job) {
   using Kind = control::LoadEvent::Kind;
   job.listener->onLoadEvent({Kind::Progress, job.ticket, job.part, 0.0f, {}, 0, 0});
-  int preload = 0;
-  {
-    std::lock_guard lock(mutex_);
-    preload = state_.settings.preloadFrames;
-  }
-  Loader::Result result = loaderFor(preload).load(job.path);
-  // Before the reply: a client that hears "done" can already list what was left out.
-  for (const SampleError& error : result.report.sampleErrors)
-    problems_.add(control::ProblemKind::Load, error.file, error.message);
-  noteMemory();
+  Loader::Result result = loadWithSettings(job.path);
   if (!result.program) {
     std::string reason = "cannot load " + job.path;
     if (!result.report.diagnostics.empty()) reason += ": " + formatDiagnostic(result.report.diagnostics.front());
     job.listener->onLoadEvent({Kind::Failed, job.ticket, job.part, 0.0f, reason, 0, 0});
     return;
   }
-  engine::Command command = partCommand(engine::CommandType::SetProgram, job.part);
-  command.program = result.program.get();
-  const std::vector<controllers::ControllerLabel> labels = result.program->controllerLabels;
+  if (!playOnPart(job, std::move(result.program))) {
+    job.listener->onLoadEvent({Kind::Failed, job.ticket, job.part, 0.0f, "the command queue is full", 0, 0});
+    return;
+  }
+  const LoadReport& r = result.report;
+  job.listener->onLoadEvent({Kind::Done, job.ticket, job.part, 1.0f, r.name, static_cast<int>(r.regions),
+                             static_cast<int>(r.missingFiles.size() + r.sampleErrors.size())});
+}
+
+// Loads `path` with the preload the settings ask for now. Before the reply: its sample
+// errors go to the problems list and its memory to the status, so that a client that
+// hears "done" can already list what was left out.
+Loader::Result LiveControl::loadWithSettings(const std::string& path) {
+  int preload = 0;
   {
     std::lock_guard lock(mutex_);
-    owned_[command.program] = std::move(result.program);
+    preload = state_.settings.preloadFrames;
+  }
+  Loader::Result result = loaderFor(preload).load(path);
+  for (const SampleError& error : result.report.sampleErrors)
+    problems_.add(control::ProblemKind::Load, error.file, error.message);
+  noteMemory();
+  return result;
+}
+
+// Hands `program` to the engine for job.part and records what the part now plays (a
+// SoundFont also on the free parts). False when the command queue is full: the program
+// is disposed and the part keeps what it had.
+bool LiveControl::playOnPart(const Job& job, std::unique_ptr<engine::Program> program) {
+  engine::Command command = partCommand(engine::CommandType::SetProgram, job.part);
+  command.program = program.get();
+  const std::vector<controllers::ControllerLabel> labels = program->controllerLabels;
+  {
+    std::lock_guard lock(mutex_);
+    owned_[command.program] = std::move(program);
   }
   if (!queue(command)) {
     dispose(command.program);
-    job.listener->onLoadEvent({Kind::Failed, job.ticket, job.part, 0.0f, "the command queue is full", 0, 0});
-    return;
+    return false;
   }
   {
     std::lock_guard lock(mutex_);
@@ -67,9 +86,7 @@ void LiveControl::runLoad(const Job& job) {
     sharedFont_[static_cast<std::size_t>(job.part)] = false;
   }
   if (!command.program->presets.empty()) shareSoundFont(job.part, command.program, labels);
-  const LoadReport& r = result.report;
-  job.listener->onLoadEvent({Kind::Done, job.ticket, job.part, 1.0f, r.name, static_cast<int>(r.regions),
-                             static_cast<int>(r.missingFiles.size() + r.sampleErrors.size())});
+  return true;
 }
 
 // A SoundFont also plays on every part with no instrument (or one shared before), each

@@ -1,45 +1,28 @@
+// LiveSession: runLive, and the session's start (load, NSM, engine, control, MIDI) and
+// main loop. What the loop watches each tick and the summary at the end: SessionWatch.cpp.
 #include "app/LiveSession.h"
 
-#include <unistd.h>
-
-#include <atomic>
 #include <chrono>
 #include <csignal>
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <optional>
 #include <thread>
 
 #include "app/BundledInstrument.h"
-#include "app/ConnectionLog.h"
-#include "app/LiveArgs.h"
-#include "app/LiveControl.h"
 #include "app/ServerChoice.h"
-#include "app/Loader.h"
-#include "control/NsmClient.h"
-#include "control/OscServer.h"
-#include "control/ProblemLog.h"
+#include "app/Session.h"
 #include "core/Limits.h"
-#include "engine/Engine.h"
-#include "io/AlsaSeqInput.h"
-#include "io/AudioBackend.h"
-#include "io/LiveProcessor.h"
-#include "io/MidiInputThread.h"
 #include "io/RealtimeSetup.h"
 #include "spindle/Version.h"
-#include "stream/Streaming.h"
 
 namespace spindle::app {
 
 namespace {
 
-
 constexpr int kExitUsage = 2;
 constexpr int kExitInput = 1;
 constexpr auto kTick = std::chrono::milliseconds(20);
-constexpr int kReconnectTicks = 25;  // 500 ms
 constexpr int kDeviceMidiInput = 0;   // the LiveProcessor inputs: the raw device's thread,
 constexpr int kAlsaSeqMidiInput = 1;  // the ALSA sequencer's,
 constexpr int kOscMidiInput = 2;      // the control thread's (OSC)
@@ -61,61 +44,7 @@ void installSignalHandlers() {
   sigaction(SIGUSR1, &action, nullptr);
 }
 
-class Session {
- public:
-  Session(const LiveArgs& args, std::ostream& out, std::ostream& err)
-      : args_(args),
-        out_(out),
-        err_(err),
-        streamingOptions_(streamingOptionsFor(args)),
-        loader_(stream::poolOptionsFor(streamingOptions_)) {}
-  ~Session();
-  int run();
-
- private:
-  bool load();
-  bool joinNsm();
-  void startEngine();
-  bool startControl();
-  void startMidi();
-  void tick();
-  void superviseBackend();
-  void drainNoteLog();
-  void collectProblems();
-  void logProblems();
-  void finish();
-  std::string streamingStats();
-  void checkRealtime();
-
-  const LiveArgs& args_;
-  std::ostream& out_;
-  std::ostream& err_;
-  // Destroyed in reverse: the engine before the streams, the streams before the pool.
-  stream::StreamingOptions streamingOptions_;
-  // Disk errors, samples a load left out, a lost server; read by the log (logProblems) and OSC.
-  control::ProblemLog problems_;
-  uint64_t problemsLogged_ = 0;  // serial of the newest problem printed to err_
-  Loader loader_;
-  std::unique_ptr<engine::Program> program_;
-  // Programs loaded over OSC/NSM (their pools, too): outlive the streams and the engine.
-  std::unique_ptr<LiveControl> control_;
-  std::unique_ptr<stream::Streaming> streaming_;
-  std::unique_ptr<engine::Engine> engine_;
-  std::unique_ptr<io::LiveProcessor> live_;
-  std::unique_ptr<io::MidiInputThread> midiDevice_;
-  std::unique_ptr<io::AlsaSeqInput> alsaSeq_;
-  std::unique_ptr<control::NsmClient> nsm_;
-  std::unique_ptr<control::OscServer> osc_;  // the control thread; stopped in finish()/~Session
-  // Last, so destroyed first: its threads call into live_ until it disconnects.
-  std::unique_ptr<io::AudioBackend> backend_;
-  std::ofstream noteLog_;
-  std::string clientName_;
-  io::ConnectionPolicy policy_;
-  std::optional<ConnectionLog> connectionLog_;  // once the backend is chosen
-  int ticksSinceLost_ = 0;
-  int ticks_ = 0;
-  int nonRealtimeChecks_ = 0;
-};
+}  // namespace
 
 Session::~Session() {
   if (osc_) osc_->stop();
@@ -211,75 +140,6 @@ void Session::startMidi() {
     if (!alsaSeq_->start(clientName_, error)) err_ << "spindle: warning: " << error << '\n';
   }
 }
-
-// Disk errors into the problem log (OSC reads it too), then what is new to the log.
-void Session::collectProblems() {
-  for (stream::DiskError& error : streaming_->takeDiskErrors())
-    problems_.add(control::ProblemKind::Disk, std::move(error.file), std::move(error.message));
-  logProblems();
-}
-
-// Problems pushed out of the log's kKept before this thread saw them are counted.
-void Session::logProblems() {
-  if (problems_.total() == problemsLogged_) return;
-  for (const control::LoggedProblem& problem : problems_.since(problemsLogged_)) {
-    if (problem.serial > problemsLogged_ + 1)
-      err_ << "spindle: " << problem.serial - problemsLogged_ - 1 << " more problem(s) not shown\n";
-    err_ << "spindle: " << problem.message << '\n';
-    problemsLogged_ = problem.serial;
-  }
-}
-
-void Session::drainNoteLog() {
-  io::NoteLatency note;
-  const double rate = backend_->sampleRate();
-  while (live_->popNoteLatency(note)) {
-    if (noteLog_.is_open()) noteLog_ << io::formatNoteLatency(note, rate) << '\n';
-  }
-  if (noteLog_.is_open()) noteLog_.flush();
-}
-
-// A lost server: close the dead client at once, then retry every 500 ms.
-void Session::superviseBackend() {
-  if (!backend_->lost() && ticksSinceLost_ == 0) return;
-  if (ticksSinceLost_ == 0) {
-    problems_.add(control::ProblemKind::Server, "",
-                  std::string("the ") + backend_->kind() + " server went away; reconnecting");
-    logProblems();
-    backend_->disconnect();
-    // The note-offs of keys released while the server is away never arrive (its MIDI
-    // ports are gone): silence every voice, so none hangs after the reconnect. The
-    // engine's FIFO holds the command until the first cycle on the new connection.
-    engine::Command panic;
-    panic.type = engine::CommandType::Panic;
-    if (!engine_->postCommand(panic)) err_ << "spindle: warning: could not silence the voices (command queue full)\n";
-  }
-  if (++ticksSinceLost_ % kReconnectTicks != 0) return;
-  std::string error;
-  if (!backend_->connect(error)) return;
-  if (!backend_->start(*live_, error)) {
-    backend_->disconnect();
-    return;
-  }
-  if (backend_->sampleRate() != engine_->config().sampleRate)
-    err_ << "spindle: warning: the server now runs at " << backend_->sampleRate() << " Hz, the engine at "
-         << engine_->config().sampleRate << " Hz: pitch is off until restart\n";
-  live_->countReconnect();
-  ticksSinceLost_ = 0;
-  err_ << "spindle: reconnected to the " << backend_->kind() << " server\n";
-}
-
-// Is the audio thread real-time? (The server or its client library decides; Spindle
-// can only explain the fix.) Asked at 1 s and 5 s, warned only if both say no: a
-// server may raise its client's thread a moment after the first cycle. The kernel is
-// asked, not glibc: pw-jack raises its data thread by kernel id (RealtimeSetup.h).
-void Session::checkRealtime() {
-  const bool realtime = live_->audioThread() == 0 || live_->audioThreadPriority() > 0;
-  if (realtime || ++nonRealtimeChecks_ < 2) return;
-  err_ << "spindle: warning: the audio thread is not real-time (SCHED_OTHER): expect xruns under load; "
-       << io::realtimeLimitsAdvice() << '\n';
-}
-
 void Session::tick() {
   if (++ticks_ == 50 || ticks_ == 250) checkRealtime();
   if (gPrintStats) {
@@ -292,28 +152,6 @@ void Session::tick() {
   control_->pump();  // OSC commands to the engine; frees the retired programs LiveControl owns
   superviseBackend();
 }
-
-// The memory line and the disk's figures, after the live stats (SIGUSR1, and at the end).
-std::string Session::streamingStats() {
-  const control::ControlStatus s = control_->status();
-  return "memory:            " + streaming_->liveMemory(s.memoryBytes, s.bytesPerSample) + "\n" +
-         (streaming_->enabled() ? "disk streaming:    " + streaming_->report(live_->stats().streamUnderruns) + "\n" : "");
-}
-
-void Session::finish() {
-  osc_->stop();
-  control_->stopLoads();
-  if (midiDevice_) midiDevice_->stop();
-  if (alsaSeq_) alsaSeq_->stop();
-  const std::string connections = connectionLog_->line();
-  backend_->disconnect();
-  drainNoteLog();
-  collectProblems();
-  engine_->collectAllPrograms([this](const engine::Program* p) { control_->dispose(p); });
-  out_ << "spindle: stopped\n"
-       << io::formatStats(live_->stats()) << connections << streamingStats() << std::flush;
-}
-
 int Session::run() {
   installSignalHandlers();
   if (!load()) return kExitInput;
@@ -349,8 +187,6 @@ int Session::run() {
   finish();
   return 0;
 }
-
-}  // namespace
 
 int runLive(const std::vector<std::string>& argList, std::ostream& out, std::ostream& err) {
   std::string error;

@@ -1,4 +1,5 @@
-// Voice: starting, releasing and fading. The render stages are in VoiceRender.cpp.
+// Voice: starting, releasing and fading. The render stages are in VoiceRender.cpp and
+// VoiceFetch.cpp, controller modulation in VoiceControl.cpp.
 #include <algorithm>
 #include <cmath>
 
@@ -36,20 +37,7 @@ bool Voice::start(const VoiceStart& s, Prng& rng, const SourceScratch& scratch, 
   const SampleData* d = s.sample;
   if (!s.region || !d || d->channels <= 0 || d->totalFrames <= 0 || !d->frames[0]) return false;
   const Region& r = *s.region;
-  program_ = s.program;
-  region_ = s.region;
-  part_ = s.part;
-  key_ = s.key;
-  order_ = s.order;
-  sampleRate_ = s.sampleRate;
-  active_ = true;
-  released_ = fading_ = sourceEnded_ = false;
-  underruns_ = 0;
-  keyDown = !s.releaseTrigger;
-  releaseTrigger_ = s.releaseTrigger;
-  pedalHeld = sostenuto = false;
-  stereo_ = d->channels > 1;
-  velocity_ = s.velocity;
+  takeNote(s);
   startModulation(s, mix);
 
   source_.start(setupSource(r, *d, s.releaseTrigger, rng), scratch);
@@ -65,6 +53,31 @@ bool Voice::start(const VoiceStart& s, Prng& rng, const SourceScratch& scratch, 
   setupEq();
   setupModulators(r, s);
   setupTiming(r, s, rng);
+  startGains(mix);
+  return true;
+}
+
+// Whose note the voice plays, and its state as a fresh voice: sounding, not released.
+void Voice::takeNote(const VoiceStart& s) noexcept SPINDLE_REALTIME {
+  program_ = s.program;
+  region_ = s.region;
+  part_ = s.part;
+  key_ = s.key;
+  order_ = s.order;
+  sampleRate_ = s.sampleRate;
+  active_ = true;
+  released_ = fading_ = sourceEnded_ = false;
+  underruns_ = 0;
+  keyDown = !s.releaseTrigger;
+  releaseTrigger_ = s.releaseTrigger;
+  pedalHeld = sostenuto = false;
+  stereo_ = s.sample->channels > 1;
+  velocity_ = s.velocity;
+}
+
+// The output gains of the first frame, no ramp: pan and part gain, or what a modulated
+// voice's controllers give.
+void Voice::startGains(const PartMix& mix) noexcept SPINDLE_REALTIME {
   const curves::PanGains pan = curves::panGains(panOffset_ + mix.pan);
   gainLeft_ = pan.left * staticGain_ * mix.gain;
   gainRight_ = pan.right * staticGain_ * mix.gain;
@@ -73,7 +86,6 @@ bool Voice::start(const VoiceStart& s, Prng& rng, const SourceScratch& scratch, 
     gainLeft_ = modLeft_;
     gainRight_ = modRight_;
   }
-  return true;
 }
 
 // Offset, end and loop mode; see SampleSource.h for the unrolled frames.
@@ -260,26 +272,6 @@ void Voice::setupModulators(const Region& r, const VoiceStart& s) noexcept SPIND
   const bool pitchegMoves = r.pitcheg.dynamic >= 0.5f && m.touches(T::PitchegDepth);
   filterModulated_ = hasFilter_ && (filEg_.depth() != 0.0f || filLfo_.active() || filLfoMod || filegMoves);
   pitchModulated_ = pitchEg_.depth() != 0.0f || pitchLfo_.active() || pitchLfoMod || pitchegMoves;
-}
-
-// bend_smooth: every new bend is reached in a straight glide (in cents) lasting
-// bend_smooth ms, stepped once per render segment; what sfizz_render plays is close
-// (tests/engine/core/V2OpcodeTests.cpp). 0 plays the bend at once, exactly.
-float Voice::smoothBend(float targetCents, int frames) noexcept SPINDLE_REALTIME {
-  const float ms = region_->bendSmooth;
-  if (ms <= 0.0f) return bendCents_ = bendTarget_ = targetCents;
-  if (targetCents != bendTarget_) {
-    bendTarget_ = targetCents;
-    bendRate_ = std::fabs(targetCents - bendCents_) / (ms * 0.001f * static_cast<float>(sampleRate_));
-  }
-  // The segment plays the glide's value at its middle frame.
-  const float half = 0.5f * bendRate_ * static_cast<float>(frames);
-  const auto toward = [&](float from) noexcept SPINDLE_REALTIME {
-    return targetCents > from ? std::min(from + half, targetCents) : std::max(from - half, targetCents);
-  };
-  const float middle = toward(bendCents_);
-  bendCents_ = toward(middle);
-  return middle;
 }
 
 void Voice::noteOff() noexcept SPINDLE_REALTIME {

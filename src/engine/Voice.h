@@ -19,7 +19,7 @@
 // Gain changes from the part (CC7/CC10/CC11, part volume/pan) ramp over
 // kGainRampFrames so that controller moves do not click. A voice whose region has
 // continuous controller modulation (engine/mod) renders in control steps of at most
-// kControlFrames instead, its gains ramping to each step's end (mod/VoiceControl.cpp).
+// kControlFrames instead, its gains ramping to each step's end (VoiceControl.cpp).
 #include <cstdint>
 #include <vector>
 
@@ -57,7 +57,7 @@ struct RenderScratch {
   SourceScratch source() noexcept SPINDLE_REALTIME;
 };
 
-struct ChunkPositions;  // VoiceRender.cpp
+struct ChunkPositions;  // VoiceFetch.cpp
 
 // What a render call needs from outside the voice.
 struct RenderContext {
@@ -84,7 +84,7 @@ struct PartMix {
 };
 
 struct Part;
-// The mix state of a part now (mod/VoiceControl.cpp).
+// The mix state of a part now (VoiceControl.cpp).
 PartMix makePartMix(const Part& part, bool soloActive) noexcept SPINDLE_REALTIME;
 
 struct VoiceStart {
@@ -104,7 +104,7 @@ class Voice {
   static constexpr int kGainRampFrames = 64;
   static constexpr int kFilterStep = 32;
   // A modulated voice renders in steps of at most this many frames, re-reading its
-  // controllers before each (mod/VoiceControl.cpp).
+  // controllers before each (VoiceControl.cpp).
   static constexpr int kControlFrames = 32;
 
   // Sets up every stage. False (and the voice stays free) when the region has no
@@ -147,6 +147,9 @@ class Voice {
   bool latchedPedal = false;  // its region's sostenuto pedal was down at the last pedal move
 
  private:
+  // Voice.cpp: every stage set up at the note's start.
+  void takeNote(const VoiceStart& s) noexcept SPINDLE_REALTIME;
+  void startGains(const PartMix& mix) noexcept SPINDLE_REALTIME;
   SampleSource::Setup setupSource(const Region& r, const SampleData& d, bool releaseTrigger, Prng& rng) noexcept
       SPINDLE_REALTIME;
   void setupPitch(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME;
@@ -160,7 +163,7 @@ class Voice {
   // that plays it when the region sets oscillator_* (or the table is a file).
   static bool playsAsTable(const Region& r, const SampleData& d) noexcept SPINDLE_REALTIME;
   void setupOscillator(const Region& r, const SampleData& d, Prng& rng) noexcept SPINDLE_REALTIME;
-  // mod/VoiceControl.cpp: controller modulation.
+  // VoiceControl.cpp: controller modulation.
   void startModulation(const VoiceStart& s, const PartMix& mix) noexcept SPINDLE_REALTIME;
   void followEnvelopes(const PartMix& mix) noexcept SPINDLE_REALTIME;
   int controlStep(const PartMix& mix, int frames) noexcept SPINDLE_REALTIME;
@@ -170,6 +173,7 @@ class Voice {
   float fadeoutGain() const noexcept SPINDLE_REALTIME;
   void setupEq() noexcept SPINDLE_REALTIME;
   void updateEq() noexcept SPINDLE_REALTIME;
+  // VoiceRender.cpp: the render stages around the fetch.
   // Renders `frames` sounding frames (after the delay), in control steps when modulated.
   void renderSounding(float* outLeft, float* outRight, int frames, const PartMix& mix, RenderContext& ctx) noexcept
       SPINDLE_REALTIME;
@@ -179,6 +183,7 @@ class Voice {
   void computeIncrements(float* pitchEnv, float* pitchLfo, int frames, const PartMix& mix) noexcept SPINDLE_REALTIME;
   // The bend to play over the next `frames`, moving towards targetCents (bend_smooth).
   float smoothBend(float targetCents, int frames) noexcept SPINDLE_REALTIME;
+  // VoiceFetch.cpp: the source's frames, interpolated.
   void fetch(float* left, float* right, int frames, const float* increments, RenderContext& ctx) noexcept
       SPINDLE_REALTIME;
   int fetchChunk(float* left, float* right, int frames, const float* increments, RenderContext& ctx) noexcept
@@ -186,6 +191,7 @@ class Voice {
   template <typename Kernel>
   int interpolate(const Kernel& kernel, const ChunkPositions& pos, float* left, float* right, int frames,
                   RenderContext& ctx) noexcept SPINDLE_REALTIME;
+  // VoiceRender.cpp: filters and amp.
   void filter(float* left, float* right, int frames, RenderContext& ctx) noexcept SPINDLE_REALTIME;
   void filterFirst(float* left, float* right, int frames, RenderContext& ctx) noexcept SPINDLE_REALTIME;
   void filterSpan(float* left, float* right, int frames) noexcept SPINDLE_REALTIME;
@@ -232,7 +238,7 @@ class Voice {
   float gainLeft_ = 0.0f, gainRight_ = 0.0f;  // current (ramped) output gains
   double sampleRate_ = 48000.0;
 
-  // Controller modulation (mod/VoiceControl.cpp); the cents and dB are added to the
+  // Controller modulation (VoiceControl.cpp); the cents and dB are added to the
   // pitch, cutoff and resonance of the unmodulated voice.
   mod::VoiceMod mod_;
   bool modulated_ = false;  // continuous modulation: render in control steps
@@ -248,7 +254,7 @@ class Voice {
   // bend_smooth: the pitch bend as played, the bend it glides to, and the glide's cents
   // per frame.
   float bendCents_ = 0.0f, bendTarget_ = 0.0f, bendRate_ = 0.0f;
-  dsp::Eq eq_;            // eq1..eq3 (mod/VoiceControl.cpp sets the bands)
+  dsp::Eq eq_;            // eq1..eq3 (VoiceControl.cpp sets the bands)
   bool hasEq_ = false, eqModulated_ = false;
 };
 

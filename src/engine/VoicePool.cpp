@@ -78,6 +78,28 @@ void VoicePool::cutQuietestFading() noexcept SPINDLE_REALTIME {
   collectFinished();
 }
 
+// What group polyphony (polyphony=) and note polyphony (note_polyphony=) count for a
+// region about to start: the live voices of its part in its group, and of those the ones
+// on its key. A voice they stop fades and leaves both counts.
+struct VoicePool::GroupScope {
+  int part;
+  int key;
+  const Region& region;
+  uint64_t& stolen;
+  int inGroup = 0;
+  int onNote = 0;
+
+  bool holds(const Voice& v) const noexcept SPINDLE_REALTIME {
+    return v.active() && !v.fading() && v.part() == part && v.region()->group == region.group;
+  }
+  void stop(Voice& v) noexcept SPINDLE_REALTIME {
+    v.fade(chokeFadeSeconds(*v.region()));
+    ++stolen;
+    --inGroup;
+    onNote -= v.key() == key ? 1 : 0;
+  }
+};
+
 // Stops the oldest voices for which inScope holds (live ones) until fewer than `limit` remain.
 template <class InScope>
 void VoicePool::limitScope(int limit, InScope inScope, uint64_t& stolen) noexcept SPINDLE_REALTIME {
@@ -99,6 +121,22 @@ void VoicePool::limitScope(int limit, InScope inScope, uint64_t& stolen) noexcep
 
 void VoicePool::enforceRegionPolyphony(int part, const Program* program, int key, int velocity, const Region& r,
                                        uint64_t& stolen) noexcept SPINDLE_REALTIME {
+  limitNestedScopes(part, program, r, stolen);
+  if (r.polyphony < 0 && r.notePolyphony < 0) return;
+  GroupScope group{part, key, r, stolen};
+  for (int i : activeIndices()) {
+    const Voice& v = voices_[static_cast<size_t>(i)];
+    if (!group.holds(v)) continue;
+    ++group.inGroup;
+    group.onNote += v.key() == key ? 1 : 0;
+  }
+  stopSelfMasked(group, velocity);
+  stopOldestOverGroup(group);
+}
+
+// The limits of the program's nested scopes: instrument, master, group block, region.
+void VoicePool::limitNestedScopes(int part, const Program* program, const Region& r,
+                                  uint64_t& stolen) noexcept SPINDLE_REALTIME {
   const auto ours = [&](const Voice& v) noexcept SPINDLE_REALTIME {
     return v.part() == part && v.program() == program;
   };
@@ -112,42 +150,35 @@ void VoicePool::enforceRegionPolyphony(int part, const Program* program, int key
   limitScope(r.regionPolyphony, [&](const Voice& v) noexcept SPINDLE_REALTIME {
     return ours(v) && v.region() == &r;
   }, stolen);
-  if (r.polyphony < 0 && r.notePolyphony < 0) return;
-  const auto sameGroup = [&](const Voice& v) noexcept SPINDLE_REALTIME {
-    return v.active() && !v.fading() && v.part() == part && v.region()->group == r.group;
-  };
-  int inGroup = 0, onNote = 0;
-  for (int i : activeIndices()) {
-    const Voice& v = voices_[static_cast<size_t>(i)];
-    if (!sameGroup(v)) continue;
-    ++inGroup;
-    onNote += v.key() == key ? 1 : 0;
-  }
-  const auto stop = [&](Voice& v) noexcept SPINDLE_REALTIME {
-    v.fade(chokeFadeSeconds(*v.region()));
-    ++stolen;
-    --inGroup;
-    onNote -= v.key() == key ? 1 : 0;
-  };
-  // note_selfmask=on: same-note voices at or below this velocity, quietest (then
-  // oldest) first; a louder one is never cut by a softer note.
-  while (r.notePolyphony >= 0 && r.noteSelfmask && onNote >= r.notePolyphony) {
+}
+
+// note_selfmask=on: same-note voices at or below this velocity, quietest (then
+// oldest) first; a louder one is never cut by a softer note.
+void VoicePool::stopSelfMasked(GroupScope& group, int velocity) noexcept SPINDLE_REALTIME {
+  const Region& r = group.region;
+  while (r.notePolyphony >= 0 && r.noteSelfmask && group.onNote >= r.notePolyphony) {
     Voice* quietest = nullptr;
     for (int i : activeIndices()) {
       Voice& v = voices_[static_cast<size_t>(i)];
-      if (!sameGroup(v) || v.key() != key || v.velocity() > velocity) continue;
+      if (!group.holds(v) || v.key() != group.key || v.velocity() > velocity) continue;
       if (!quietest || v.velocity() < quietest->velocity()) quietest = &v;
     }
     if (!quietest) break;
-    stop(*quietest);
+    group.stop(*quietest);
   }
-  // active_ is in start order, so the first matches are the oldest.
+}
+
+// Group polyphony, and note polyphony without note_selfmask: the oldest voices over the
+// limit stop (active_ is in start order, so the first matches are the oldest).
+void VoicePool::stopOldestOverGroup(GroupScope& group) noexcept SPINDLE_REALTIME {
+  const Region& r = group.region;
   for (int i : activeIndices()) {
     Voice& v = voices_[static_cast<size_t>(i)];
-    if (!sameGroup(v)) continue;
-    const bool overGroup = r.polyphony >= 0 && inGroup >= r.polyphony;
-    const bool overNote = r.notePolyphony >= 0 && !r.noteSelfmask && v.key() == key && onNote >= r.notePolyphony;
-    if (overGroup || overNote) stop(v);
+    if (!group.holds(v)) continue;
+    const bool overGroup = r.polyphony >= 0 && group.inGroup >= r.polyphony;
+    const bool overNote =
+        r.notePolyphony >= 0 && !r.noteSelfmask && v.key() == group.key && group.onNote >= r.notePolyphony;
+    if (overGroup || overNote) group.stop(v);
   }
 }
 

@@ -65,6 +65,10 @@ class VoicePool {
   int liveCount() const noexcept SPINDLE_REALTIME;
   template <class InScope>
   void limitScope(int limit, InScope inScope, uint64_t& stolen) noexcept SPINDLE_REALTIME;
+  void limitNestedScopes(int part, const Program* program, const Region& r, uint64_t& stolen) noexcept SPINDLE_REALTIME;
+  struct GroupScope;
+  void stopSelfMasked(GroupScope& group, int velocity) noexcept SPINDLE_REALTIME;
+  void stopOldestOverGroup(GroupScope& group) noexcept SPINDLE_REALTIME;
   Voice* pickVictim() noexcept SPINDLE_REALTIME;
   void cutQuietestFading() noexcept SPINDLE_REALTIME;
 

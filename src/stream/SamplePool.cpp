@@ -166,17 +166,33 @@ bool SamplePool::loadGenerator(SampleRecord& record) {
 }
 
 bool SamplePool::loadFile(SampleRecord& record, const PreloadNeed& need) {
+  const auto reader = openFile(record);
+  if (!reader) return false;
+  const AudioFileInfo& info = reader->info();
+  const int64_t preload = options_.preloadFrames < 0 ? -1 : need.preloadFor(options_.preloadFrames, info.sampleRate);
+  const bool streamed = record.direction == SampleDirection::Forward && preload >= 0 &&
+                        info.frames > preload + std::max<int64_t>(0, options_.readFrames);
+  const int64_t wanted = streamed ? preload : info.frames;
+  const int64_t got = readFrames(record, *reader, wanted);
+  if (!decodedEnough(record, *reader, got, wanted)) return false;
+  describeFrames(record, *reader, got, streamed);
+  return true;
+}
+
+// Opens the record's file and notes its format; null (reported) when it is missing or
+// unreadable.
+std::unique_ptr<AudioFileReader> SamplePool::openFile(SampleRecord& record) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(fileOfPath(record.path), ec)) {
     report(record, PoolMessage::Kind::Missing, "sample file not found: " + record.path);
-    return false;
+    return nullptr;
   }
   std::string error;
-  const auto reader = AudioFileReader::open(record.path, error);
+  auto reader = AudioFileReader::open(record.path, error);
   if (!reader) {
     report(record, PoolMessage::Kind::Unreadable,
            "cannot read sample file " + record.path + ": " + error);
-    return false;
+    return nullptr;
   }
   const AudioFileInfo& info = reader->info();
   record.format = info.format;
@@ -186,17 +202,17 @@ bool SamplePool::loadFile(SampleRecord& record, const PreloadNeed& need) {
     report(record, PoolMessage::Kind::Warning,
            "sample file " + record.path + " has " + std::to_string(info.channels) +
                " channels; using the first two");
+  return reader;
+}
 
-  const int64_t preload = options_.preloadFrames < 0 ? -1 : need.preloadFor(options_.preloadFrames, info.sampleRate);
-  const bool streamed = record.direction == SampleDirection::Forward && preload >= 0 &&
-                        info.frames > preload + std::max<int64_t>(0, options_.readFrames);
-  const int64_t wanted = streamed ? preload : info.frames;
-  const int64_t got = readFrames(record, *reader, wanted);
+// Whether readFrames() gave a sample to keep: false (reported, unless over the budget,
+// which fitsBudget() reported) when it read nothing; a short read keeps what it got.
+bool SamplePool::decodedEnough(SampleRecord& record, const AudioFileReader& reader, int64_t got, int64_t wanted) {
   if (got < 0) return false;
   if (got == 0 && wanted > 0) {
     report(record, PoolMessage::Kind::Unreadable,
            "cannot decode sample file " + record.path + ": " +
-               (reader->lastError().empty() ? "no audio frames" : reader->lastError()));
+               (reader.lastError().empty() ? "no audio frames" : reader.lastError()));
     record.storage.reset();
     return false;
   }
@@ -204,20 +220,26 @@ bool SamplePool::loadFile(SampleRecord& record, const PreloadNeed& need) {
     report(record, PoolMessage::Kind::Warning,
            "sample file " + record.path + ": decoded " + std::to_string(got) + " of " +
                std::to_string(wanted) + " frames" +
-               (reader->lastError().empty() ? "" : " (" + reader->lastError() + ")"));
+               (reader.lastError().empty() ? "" : " (" + reader.lastError() + ")"));
     // The zeroed tail past `got` stays in place as a longer guard.
   }
+  return true;
+}
+
+// Fills in what the engine and the disk thread need to know of the `got` frames in RAM:
+// the whole length and where the stream resumes when `streamed`, rate, loop, root key.
+void SamplePool::describeFrames(SampleRecord& record, AudioFileReader& reader, int64_t got, bool streamed) {
+  const AudioFileInfo& info = reader.info();
   record.data.framesInRam = got;
   int64_t boundary = 0;
   uint64_t byte = 0;
-  if (streamed && reader->boundary(boundary, byte) && boundary == got) record.data.streamByte = byte;
+  if (streamed && reader.boundary(boundary, byte) && boundary == got) record.data.streamByte = byte;
   record.data.totalFrames = streamed ? info.frames : got;
   record.data.path = streamed ? record.path.c_str() : nullptr;
   record.data.sampleRate = info.sampleRate;
   record.data.loopStart = info.loopEnd < record.data.totalFrames ? info.loopStart : -1;
   record.data.loopEnd = info.loopEnd < record.data.totalFrames ? info.loopEnd : -1;
   record.data.rootKey = info.rootKey;
-  return true;
 }
 
 // Allocates the record's storage in the file's compact format and reads `wanted`

@@ -135,6 +135,9 @@ class SamplePool {
   void load(SampleRecord& record, const PreloadNeed& need);
   bool loadGenerator(SampleRecord& record);
   bool loadFile(SampleRecord& record, const PreloadNeed& need);
+  std::unique_ptr<AudioFileReader> openFile(SampleRecord& record);
+  bool decodedEnough(SampleRecord& record, const AudioFileReader& reader, int64_t got, int64_t wanted);
+  static void describeFrames(SampleRecord& record, AudioFileReader& reader, int64_t got, bool streamed);
   int64_t readFrames(SampleRecord& record, AudioFileReader& reader, int64_t wanted);
   bool fitsBudget(SampleRecord& record, std::size_t needed);
   static void reverseFrames(SampleRecord& record);

@@ -34,10 +34,8 @@
 #include <cerrno>
 #include <chrono>
 #include <cmath>
-#include <csignal>
+#include <cstdint>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <functional>
 #include <iostream>
 #include <string>
@@ -45,11 +43,26 @@
 #include <vector>
 
 #include "ProbeCheck.h"
-#include "io/WavWriter.h"
+#include "ProbeModes.h"
+
+namespace spindle::live {
+
+bool waitFor(const std::function<bool()>& done, double seconds) {
+  const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  while (!done()) {
+    if (std::chrono::steady_clock::now() > end) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return true;
+}
+
+std::string option(int argc, char** argv, const std::string& name, const std::string& fallback) {
+  for (int i = 2; i + 1 < argc; ++i)
+    if (name == argv[i]) return argv[i + 1];
+  return fallback;
+}
 
 namespace {
-
-using spindle::live::SentNote;
 
 constexpr int kMaxNotes = 4096;
 constexpr int kWarmupCycles = 40;
@@ -203,21 +216,6 @@ bool connectAll(Probe& p, const std::string& target) {
   return ok;
 }
 
-bool waitFor(const std::function<bool()>& done, double seconds) {
-  const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-  while (!done()) {
-    if (std::chrono::steady_clock::now() > end) return false;
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  return true;
-}
-
-std::string option(int argc, char** argv, const std::string& name, const std::string& fallback) {
-  for (int i = 2; i + 1 < argc; ++i)
-    if (name == argv[i]) return argv[i + 1];
-  return fallback;
-}
-
 // Sends every note, then waits until rx has recorded well past the last one: four
 // periods after its frame (the graph runs tx -> spindle -> rx in one cycle).
 bool play(Probe& p, double timeout) {
@@ -232,8 +230,8 @@ bool play(Probe& p, double timeout) {
   return allSent && heard;
 }
 
-spindle::live::ProbeRecord record(const Probe& p) {
-  spindle::live::ProbeRecord r;
+ProbeRecord record(const Probe& p) {
+  ProbeRecord r;
   r.sent.assign(p.sent.begin(), p.sent.begin() + p.sentCount.load());
   r.mainOnsets = p.tracks[0].onsets.taken();
   for (std::size_t i = 1; i < p.tracks.size(); ++i) r.partOnsets.push_back(p.tracks[i].onsets.taken());
@@ -243,7 +241,9 @@ spindle::live::ProbeRecord record(const Probe& p) {
   return r;
 }
 
-int run(int argc, char** argv) {
+}  // namespace
+
+int runProbe(int argc, char** argv) {
   Probe p;
   const std::string target = option(argc, argv, "--target", "spindle");
   const std::string noteLog = option(argc, argv, "--note-log", "");
@@ -264,166 +264,23 @@ int run(int argc, char** argv) {
   const bool played = play(p, timeout);
   jack_deactivate(p.tx);
   jack_deactivate(p.rx);
-  const spindle::live::ProbeRecord r = record(p);
-  waitFor([&] { return spindle::live::readNoteLog(noteLog, skip).size() >= r.sent.size(); }, 5.0);
-  const spindle::live::Verdict verdict = spindle::live::check(r, spindle::live::readNoteLog(noteLog, skip));
+  const ProbeRecord r = record(p);
+  waitFor([&] { return readNoteLog(noteLog, skip).size() >= r.sent.size(); }, 5.0);
+  const Verdict verdict = check(r, readNoteLog(noteLog, skip));
   jack_client_close(p.tx);
   jack_client_close(p.rx);
   if (!played) return 1;
   return verdict.passed() ? 0 : verdict.voidRun() ? kExitVoid : 1;
 }
 
-// The chord client: every note-on in the first cycle after `go`, once.
-struct Chord {
-  jack_client_t* client = nullptr;
-  jack_port_t* out = nullptr;
-  int keys = 0;
-  std::atomic<bool> go{false}, sent{false};
-};
-
-int chordProcess(jack_nframes_t frames, void* arg) {
-  auto& c = *static_cast<Chord*>(arg);
-  void* buffer = jack_port_get_buffer(c.out, frames);
-  jack_midi_clear_buffer(buffer);
-  if (!c.go.load(std::memory_order_acquire) || c.sent.load(std::memory_order_relaxed)) return 0;
-  for (int k = 0; k < c.keys; ++k) {
-    const uint8_t message[3] = {0x90, static_cast<uint8_t>(61 + k), 100};
-    jack_midi_event_write(buffer, 0, message, 3);
-  }
-  c.sent.store(true, std::memory_order_release);
-  return 0;
-}
-
-int chord(int argc, char** argv) {
-  Chord c;
-  const std::string target = option(argc, argv, "--target", "spindle");
-  c.keys = std::clamp(std::stoi(option(argc, argv, "--keys", "24")), 1, 67);  // keys 61..127
-  c.client = jack_client_open("probe_chord", JackNoStartServer, nullptr);
-  c.out = c.client ? jack_port_register(c.client, "midi_out", JACK_DEFAULT_MIDI_TYPE, JackPortIsOutput, 0) : nullptr;
-  const auto connect = [&] {
-    const int rc = jack_connect(c.client, "probe_chord:midi_out", (target + ":midi_in").c_str());
-    return rc == 0 || rc == EEXIST;
-  };
-  if (!c.out || jack_set_process_callback(c.client, chordProcess, &c) != 0 || jack_activate(c.client) != 0 ||
-      !waitFor(connect, 10.0)) {
-    std::printf("probe: cannot open or connect the chord client\n");
-    return 2;
-  }
-  c.go.store(true, std::memory_order_release);
-  const bool sent = waitFor([&] { return c.sent.load(std::memory_order_acquire); }, 10.0);
-  std::this_thread::sleep_for(std::chrono::milliseconds(200));  // the cycle reaches Spindle
-  jack_client_close(c.client);
-  std::printf("probe: %s %d note-ons\n", sent ? "sent" : "could not send", c.keys);
-  return sent ? 0 : 1;
-}
-
-// The keyboard: note-ons and note-offs handed over one at a time by the main thread.
-struct Keyboard {
-  jack_client_t* client = nullptr;
-  jack_port_t* out = nullptr;
-  std::atomic<uint32_t> message{0};  // status | data1 << 8 | data2 << 16; 0: none
-};
-
-int keyboardProcess(jack_nframes_t frames, void* arg) {
-  auto& k = *static_cast<Keyboard*>(arg);
-  void* buffer = jack_port_get_buffer(k.out, frames);
-  jack_midi_clear_buffer(buffer);
-  const uint32_t m = k.message.exchange(0, std::memory_order_acq_rel);
-  if (m == 0) return 0;
-  const uint8_t bytes[3] = {static_cast<uint8_t>(m), static_cast<uint8_t>(m >> 8), static_cast<uint8_t>(m >> 16)};
-  jack_midi_event_write(buffer, 0, bytes, 3);
-  return 0;
-}
-
-std::atomic<bool> gKeyboardStop{false};
-extern "C" void onKeyboardStop(int) { gKeyboardStop.store(true); }
-
-void keyboardSend(Keyboard& k, uint8_t status, int key, int velocity) {
-  waitFor([&] { return k.message.load() == 0; }, 2.0);
-  k.message.store(status | static_cast<uint32_t>(key) << 8 | static_cast<uint32_t>(velocity) << 16);
-  waitFor([&] { return k.message.load() == 0; }, 2.0);
-}
-
-int keyboard(int argc, char** argv) {
-  Keyboard k;
-  const std::string name = option(argc, argv, "--name", "probe_keyboard");
-  const int notes = std::clamp(std::stoi(option(argc, argv, "--notes", "4")), 0, 100);
-  const int key = std::clamp(std::stoi(option(argc, argv, "--key", "60")), 0, 127 - notes);
-  const auto channel = static_cast<uint8_t>(std::clamp(std::stoi(option(argc, argv, "--channel", "1")), 1, 16) - 1);
-  const double wait = std::stod(option(argc, argv, "--wait", "20")), hold = std::stod(option(argc, argv, "--hold", "0"));
-  std::signal(SIGTERM, onKeyboardStop);
-  std::signal(SIGINT, onKeyboardStop);
-  k.client = jack_client_open(name.c_str(), JackNoStartServer, nullptr);
-  const auto flags = JackPortIsOutput | JackPortIsPhysical | JackPortIsTerminal;
-  k.out = k.client ? jack_port_register(k.client, "capture", JACK_DEFAULT_MIDI_TYPE, flags, 0) : nullptr;
-  if (!k.out || jack_set_process_callback(k.client, keyboardProcess, &k) != 0 || jack_activate(k.client) != 0) {
-    std::printf("keyboard %s: cannot open the JACK client\n", name.c_str());
-    return 2;
-  }
-  const auto start = std::chrono::steady_clock::now();
-  if (!waitFor([&] { return jack_port_connected(k.out) > 0 || gKeyboardStop.load(); }, wait) || gKeyboardStop.load()) {
-    std::printf("keyboard %s: nothing connected to %s:capture in %.0f s\n", name.c_str(), name.c_str(), wait);
-    jack_client_close(k.client);
-    return 3;
-  }
-  const std::chrono::duration<double> waited = std::chrono::steady_clock::now() - start;
-  std::printf("keyboard %s: connected after %.2f s\n", name.c_str(), waited.count());
-  std::this_thread::sleep_for(std::chrono::duration<double>(std::stod(option(argc, argv, "--delay", "0.3"))));
-  for (int i = 0; i < notes && !gKeyboardStop.load(); ++i) {
-    keyboardSend(k, static_cast<uint8_t>(0x90 | channel), key + i, 100);
-    std::this_thread::sleep_for(std::chrono::milliseconds(150));
-    keyboardSend(k, static_cast<uint8_t>(0x80 | channel), key + i, 0);
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
-  std::printf("keyboard %s: played %d notes\n", name.c_str(), notes);
-  std::fflush(stdout);
-  waitFor([&] { return gKeyboardStop.load(); }, hold > 0 ? hold : 1e9);
-  jack_client_close(k.client);
-  return 0;
-}
-
-// 20 s of a deterministic non-silent signal, mono: streamed past the preload.
-bool writeLongSample(const std::filesystem::path& wavPath) {
-  std::string error;
-  auto wav = spindle::io::WavWriter::create(wavPath, 48000, spindle::io::WavFormat::Float32, error);
-  if (!wav) return false;
-  std::vector<float> block(4800);
-  for (int b = 0; b < 200; ++b) {
-    for (std::size_t i = 0; i < block.size(); ++i)
-      block[i] = 0.25f * static_cast<float>(std::sin(0.01 * static_cast<double>(b * 4800 + static_cast<int>(i))));
-    if (!wav->write(block.data(), block.data(), static_cast<int>(block.size()))) return false;
-  }
-  return wav->close();
-}
-
-int writeInstrument(const std::filesystem::path& dir) {
-  std::filesystem::create_directories(dir);
-  std::string error;
-  auto wav = spindle::io::WavWriter::create(dir / "impulse.wav", 48000, spindle::io::WavFormat::Float32, error);
-  std::vector<float> frames(64, 0.0f);
-  frames[0] = 1.0f;
-  if (!wav || !wav->write(frames.data(), frames.data(), 64) || !wav->close()) {
-    std::cerr << "probe: cannot write impulse.wav: " << error << '\n';
-    return 2;
-  }
-  std::ofstream sfz(dir / "impulse.sfz");
-  sfz << "// One full-scale frame, then silence: its onset is the note's first output frame.\n"
-         "<region> sample=impulse.wav lokey=0 hikey=127 pitch_keycenter=60 pitch_keytrack=0\n"
-         "amp_veltrack=0 loop_mode=one_shot\n";
-  std::ofstream streamed(dir / "streamed.sfz");
-  streamed << "// 20 s streamed from disk; keys above 60 read it faster (up to 4x at key 84).\n"
-              "<region> sample=long.wav lokey=0 hikey=127 pitch_keycenter=60 loop_mode=one_shot\n";
-  return sfz && streamed && writeLongSample(dir / "long.wav") ? 0 : 2;
-}
-
-}  // namespace
+}  // namespace spindle::live
 
 int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "";
-  if (mode == "instrument" && argc > 2) return writeInstrument(argv[2]);
-  if (mode == "run") return run(argc, argv);
-  if (mode == "chord") return chord(argc, argv);
-  if (mode == "keyboard") return keyboard(argc, argv);
+  if (mode == "instrument" && argc > 2) return spindle::live::writeInstrument(argv[2]);
+  if (mode == "run") return spindle::live::runProbe(argc, argv);
+  if (mode == "chord") return spindle::live::chord(argc, argv);
+  if (mode == "keyboard") return spindle::live::keyboard(argc, argv);
   std::cerr << "usage: spindle-live-probe instrument DIR | run --target NAME --notes N --note-log FILE "
                "[--latency L] [--parts P] [--timeout S] [--skip-lines K] | chord --target NAME --keys K | "
                "keyboard --name NAME [--notes N] [--key K] [--channel C] [--wait S] [--delay S] [--hold S]\n";

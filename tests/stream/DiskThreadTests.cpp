@@ -14,7 +14,6 @@
 #include "engine/Voice.h"
 #include "rt/StreamBank.h"
 #include "stream/DiskThread.h"
-#include "stream/FileCache.h"
 #include "stream/SamplePool.h"
 #include "stream/Streaming.h"
 
@@ -273,28 +272,6 @@ TEST_CASE("slots: all in use refuses, Release gives them back", "[stream][disk]"
   rig.bank.endBlock(kBlock);  // takes the returned slots back
   CHECK(rig.bank.slotsInUse() == 0);
   CHECK(rig.bank.acquire() >= 0);
-}
-
-TEST_CASE("the file cache keeps at most its limit of idle files, most recent first", "[stream][disk]") {
-  const auto dir = test::scratchDir("disk-cache");
-  SamplePool head(PoolOptions{100, 0});
-  std::vector<const SampleData*> samples;
-  for (int i = 0; i < 4; ++i) {
-    const auto path = dir / ("f" + std::to_string(i) + ".wav");
-    test::writeTestWav(path, 1, 5000);
-    samples.push_back(head.acquire(path.string()));
-  }
-  stream::FileCache cache(2);
-  std::string error;
-  for (const SampleData* s : samples) cache.checkIn(s, cache.checkOut(s, error));
-  CHECK(cache.opens() == 4);
-  CHECK(cache.idleCount() == 2);
-  cache.checkIn(samples[3], cache.checkOut(samples[3], error));  // kept: a hit
-  CHECK(cache.hits() == 1);
-  cache.checkIn(samples[0], cache.checkOut(samples[0], error));  // closed earlier: reopened
-  CHECK(cache.opens() == 5);
-  auto a = cache.checkOut(samples[1], error), b = cache.checkOut(samples[1], error);  // two streams, two readers
-  CHECK((a && b && a != b));
 }
 
 TEST_CASE("read-ahead: a live stream pins the blocks one block past its voice, a waiting render what it asks",

@@ -41,6 +41,28 @@ void use(stream::FileCache& cache, const std::vector<const SampleData*>& samples
 }
 }  // namespace
 
+TEST_CASE("the file cache keeps at most its limit of idle files, most recent first", "[stream][disk]") {
+  const auto dir = test::scratchDir("disk-cache");
+  stream::SamplePool head(stream::PoolOptions{100, 0});
+  std::vector<const SampleData*> samples;
+  for (int i = 0; i < 4; ++i) {
+    const auto path = dir / ("f" + std::to_string(i) + ".wav");
+    test::writeTestWav(path, 1, 5000);
+    samples.push_back(head.acquire(path.string()));
+  }
+  stream::FileCache cache(2);
+  std::string error;
+  for (const SampleData* s : samples) cache.checkIn(s, cache.checkOut(s, error));
+  CHECK(cache.opens() == 4);
+  CHECK(cache.idleCount() == 2);
+  cache.checkIn(samples[3], cache.checkOut(samples[3], error));  // kept: a hit
+  CHECK(cache.hits() == 1);
+  cache.checkIn(samples[0], cache.checkOut(samples[0], error));  // closed earlier: reopened
+  CHECK(cache.opens() == 5);
+  auto a = cache.checkOut(samples[1], error), b = cache.checkOut(samples[1], error);  // two streams, two readers
+  CHECK((a && b && a != b));
+}
+
 TEST_CASE("the file cache knows which readers seek exactly", "[stream][disk]") {
   Files files;
   std::string error;

@@ -195,47 +195,53 @@ void Envelope::enterStage(Stage stage) noexcept SPINDLE_REALTIME {
   stage_ = stage;
   switch (stage) {
     case Stage::Delay: remaining_ = delayFrames_; break;
-    case Stage::Attack: {
-      remaining_ = attackFrames_;
-      level_ = startLevel_;
-      const double du = attackFrames_ > 0 ? 1.0 / static_cast<double>(attackFrames_) : 0.0;
-      curve_.begin(attackShape_, 0.0, du, startLevel_, 1.0 - startLevel_);
-      break;
-    }
+    case Stage::Attack: beginAttack(); break;
     case Stage::Hold: remaining_ = holdFrames_; break;
-    case Stage::Decay: {
-      remaining_ = decayRun_;
-      const double du = decayFrames_ > 0 ? -1.0 / static_cast<double>(decayFrames_) : 0.0;
-      if (decayZero_)
-        curve_.begin(decayShape_, 1.0, du, 0.0, 1.0);
-      else
-        curve_.begin(decayShape_, 1.0, du, sustain_, 1.0 - sustain_);
-      break;
-    }
+    case Stage::Decay: beginDecay(); break;
     case Stage::Sustain:
       level_ = sustain_;
       if (sustain_ <= 0.0) stage_ = Stage::Done;
       return;
-    case Stage::Release: {
-      const double du = releaseFrames_ > 0 ? -1.0 / static_cast<double>(releaseFrames_) : 0.0;
-      if (level_ <= 0.0) {
-        remaining_ = 0;
-      } else if (releaseZero_) {  // enter the 1 -> 0 curve where it passes the level
-        const double u0 = curvePosition(releaseShape_, level_);
-        remaining_ = framesAbove(u0, 0.0, releaseFrames_);
-        curve_.begin(releaseShape_, u0, du, 0.0, 1.0);
-      } else {
-        remaining_ = releaseFrames_;
-        curve_.begin(releaseShape_, 1.0, du, 0.0, level_);
-      }
-      break;
-    }
+    case Stage::Release: beginRelease(); break;
     case Stage::Idle:
     case Stage::FastRelease:
     case Stage::Glide:
     case Stage::Done: return;
   }
   if (remaining_ <= 0) finishStage();
+}
+
+// From the start level up to 1.0.
+void Envelope::beginAttack() noexcept SPINDLE_REALTIME {
+  remaining_ = attackFrames_;
+  level_ = startLevel_;
+  const double du = attackFrames_ > 0 ? 1.0 / static_cast<double>(attackFrames_) : 0.0;
+  curve_.begin(attackShape_, 0.0, du, startLevel_, 1.0 - startLevel_);
+}
+
+// From 1.0 down to sustain: decayZero runs the 1 -> 0 curve until it reaches sustain.
+void Envelope::beginDecay() noexcept SPINDLE_REALTIME {
+  remaining_ = decayRun_;
+  const double du = decayFrames_ > 0 ? -1.0 / static_cast<double>(decayFrames_) : 0.0;
+  if (decayZero_)
+    curve_.begin(decayShape_, 1.0, du, 0.0, 1.0);
+  else
+    curve_.begin(decayShape_, 1.0, du, sustain_, 1.0 - sustain_);
+}
+
+// From the level the note-off found down to 0.
+void Envelope::beginRelease() noexcept SPINDLE_REALTIME {
+  const double du = releaseFrames_ > 0 ? -1.0 / static_cast<double>(releaseFrames_) : 0.0;
+  if (level_ <= 0.0) {
+    remaining_ = 0;
+  } else if (releaseZero_) {  // enter the 1 -> 0 curve where it passes the level
+    const double u0 = curvePosition(releaseShape_, level_);
+    remaining_ = framesAbove(u0, 0.0, releaseFrames_);
+    curve_.begin(releaseShape_, u0, du, 0.0, 1.0);
+  } else {
+    remaining_ = releaseFrames_;
+    curve_.begin(releaseShape_, 1.0, du, 0.0, level_);
+  }
 }
 
 void Envelope::finishStage() noexcept SPINDLE_REALTIME {

@@ -79,6 +79,9 @@ class Envelope {
   void glideToSustain() noexcept SPINDLE_REALTIME;  // Glide: linear from the level now to sustain_
 
   void enterStage(Stage stage) noexcept SPINDLE_REALTIME;  // skips zero-length stages
+  void beginAttack() noexcept SPINDLE_REALTIME;            // the curved stages' lengths and curves
+  void beginDecay() noexcept SPINDLE_REALTIME;
+  void beginRelease() noexcept SPINDLE_REALTIME;
   void finishStage() noexcept SPINDLE_REALTIME;            // pins the end level, enters the next stage
   int runStage(float* out, int frames) noexcept SPINDLE_REALTIME;  // returns frames written
 

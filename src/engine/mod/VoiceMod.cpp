@@ -67,8 +67,20 @@ void VoiceMod::start(const ModPlan& plan, size_t regionIndex, const ControllerSt
                      uint32_t seed) noexcept SPINDLE_REALTIME {
   plan_ = &plan;
   info_ = &plan.region(regionIndex);
-  const float framesPerMs = static_cast<float>(sampleRate) * 0.001f;
-  const auto slots = plan.continuous(*info_);
+  startSmoothed(cc, static_cast<float>(sampleRate) * 0.001f);
+  std::array<LfoBank::StartAdds, kMaxFlexLfos> lfoStart{};
+  readNoteStart(cc, lfoStart);
+  lfoFreqMod_.fill(0.0f);
+  sumUp();
+  lfos_.setStepAdds(&stepAdds_);
+  lfos_.start(plan.lfos(*info_), lfoStart, sampleRate, seed);
+  egs_.start(plan.egs(*info_), sampleRate, &plan.curves());
+  addSources();
+}
+
+// The continuous slots and the crossfades start at their controllers' values (no glide).
+void VoiceMod::startSmoothed(const ControllerState& cc, float framesPerMs) noexcept SPINDLE_REALTIME {
+  const auto slots = plan_->continuous(*info_);
   for (size_t i = 0; i < slots.size(); ++i) {
     const float ms = slots[i].smoothMs >= 0.0f ? slots[i].smoothMs : kDefaultSmoothMs;
     smoothFrames_[i] = ms * framesPerMs;
@@ -77,20 +89,24 @@ void VoiceMod::start(const ModPlan& plan, size_t regionIndex, const ControllerSt
     values_[i] = {v, v, 0.0f, 0, x};
   }
   fadeSmoothFrames_ = kDefaultSmoothMs * framesPerMs;
-  const auto fades = plan.fades(*info_);
+  const auto fades = plan_->fades(*info_);
   for (size_t i = 0; i < fades.size(); ++i) {
     const float x = cc.value(fades[i].cc);
     const float g = crossfadeGain(fades[i], x, info_->fadeCurve);
     fades_[i] = {g, g, 0.0f, 0, x};
   }
+}
+
+// The note-start slots, read once: into the sums, the flex EG points' additions, or the
+// LFOs' start additions (`lfoStart`, delay, fade and phase).
+void VoiceMod::readNoteStart(const ControllerState& cc,
+                             std::array<LfoBank::StartAdds, kMaxFlexLfos>& lfoStart) noexcept SPINDLE_REALTIME {
   sums_.fill(0.0f);
-  std::array<LfoBank::StartAdds, kMaxFlexLfos> lfoStart{};
   // The flex EG points' controller additions go straight into the bank (zeroed only for
   // a region with EGs: the table is a few KiB).
   FlexEgBank::PointAdds* points = info_->egs > 0 ? &egs_.clearPointAdds() : nullptr;
-  lfoFreqMod_.fill(0.0f);
   envelopeSlots_ = 0;
-  const auto noteStart = plan.noteStart(*info_);
+  const auto noteStart = plan_->noteStart(*info_);
   for (size_t i = 0; i < noteStart.size(); ++i) {
     const CcModulation& m = noteStart[i];
     noteStartSource_[i] = cc.value(m.cc);
@@ -105,11 +121,6 @@ void VoiceMod::start(const ModPlan& plan, size_t regionIndex, const ControllerSt
       (m.target == ModTarget::LfoDelay ? a.delay : m.target == ModTarget::LfoFade ? a.fade : a.phase) += c;
     }
   }
-  sumUp();
-  lfos_.setStepAdds(&stepAdds_);
-  lfos_.start(plan.lfos(*info_), lfoStart, sampleRate, seed);
-  egs_.start(plan.egs(*info_), sampleRate, &plan.curves());
-  addSources();
 }
 
 // Goals follow the controllers; a controller that has not moved costs one compare.

@@ -69,6 +69,9 @@ class VoiceMod {
     int64_t remaining = 0;                          // frames until value == goal
     float source = -1.0f;                           // controller value the goal was taken from
   };
+  void startSmoothed(const ControllerState& cc, float framesPerMs) noexcept SPINDLE_REALTIME;
+  void readNoteStart(const ControllerState& cc,
+                     std::array<LfoBank::StartAdds, kMaxFlexLfos>& lfoStart) noexcept SPINDLE_REALTIME;
   void retarget(const ControllerState& cc) noexcept SPINDLE_REALTIME;
   float contribution(const CcModulation& m, float x) const noexcept SPINDLE_REALTIME;
   static void setGoal(Smoothed& s, float goal, float smoothFrames) noexcept SPINDLE_REALTIME;

@@ -1,0 +1,28 @@
+#include "gui/RunSettings.h"
+
+namespace spindle::gui {
+
+AppSettings effectiveSettings(const AppSettings& saved, const GuiLaunch& launch) {
+  AppSettings s = saved;
+  if (launch.backend) s.backend = QString::fromStdString(*launch.backend);
+  if (launch.clientName) s.clientName = QString::fromStdString(*launch.clientName);
+  if (launch.polyphony) s.polyphony = *launch.polyphony;
+  if (launch.quality) s.quality = *launch.quality;
+  if (launch.oscPort) s.oscPort = *launch.oscPort;
+  if (launch.oscBind) s.oscBind = QString::fromStdString(*launch.oscBind);
+  if (launch.connectAudio) s.connectAudio = *launch.connectAudio;
+  if (launch.connectMidi) s.connectMidi = *launch.connectMidi;
+  return s;
+}
+
+io::ConnectionPolicy connectionPolicy(const AppSettings& s, const GuiLaunch& launch) {
+  io::ConnectionPolicy policy;
+  policy.audio = s.connectAudio;
+  policy.midi = s.connectMidi;
+  policy.midiFrom = launch.midiFrom;
+  return policy;
+}
+
+stream::StreamingOptions streamingOptions(const AppSettings& s) { return stream::liveStreamingOptions(s.preloadFrames); }
+
+}  // namespace spindle::gui

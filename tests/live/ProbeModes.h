@@ -1,0 +1,24 @@
+#pragma once
+// The modes of spindle-live-probe (LiveProbe.cpp lists them and their options), and the
+// command-line and waiting helpers they share.
+//
+//   LiveProbe.cpp        main, the helpers, run (the note-latency probe)
+//   ProbeKeyboards.cpp   chord, keyboard
+//   ProbeInstrument.cpp  instrument
+#include <filesystem>
+#include <functional>
+#include <string>
+
+namespace spindle::live {
+
+// The value after `name` among argv[2..], else `fallback`.
+std::string option(int argc, char** argv, const std::string& name, const std::string& fallback);
+// Polls `done` every 10 ms for up to `seconds`; whether it came true.
+bool waitFor(const std::function<bool()>& done, double seconds);
+
+int runProbe(int argc, char** argv);
+int chord(int argc, char** argv);
+int keyboard(int argc, char** argv);
+int writeInstrument(const std::filesystem::path& dir);
+
+}  // namespace spindle::live
