@@ -13,8 +13,8 @@
 #include "core/Controllers.h"
 #include "dspreset/ControlRegions.h"
 #include "dspreset/Controls.h"
-#include "sfz/Reporter.h"
-#include "sfz/SampleTable.h"
+#include "instrument/Reporter.h"
+#include "instrument/SampleTable.h"
 
 namespace spindle::dspreset {
 
@@ -120,9 +120,9 @@ struct Slot {
 };
 
 struct Loader {
-  sfz::Instrument& out;
-  sfz::Reporter report;
-  sfz::SampleTable table;
+  instrument::Instrument& out;
+  instrument::Reporter report;
+  instrument::SampleTable table;
   Tags tags;
   fs::path folder;
 
@@ -332,12 +332,12 @@ int noteNumber(std::string_view text) {
   return n >= 0 && n <= 127 ? n : -1;
 }
 
-sfz::Instrument loadPreset(const fs::path& file) {
-  sfz::Instrument out;
+instrument::Instrument loadPreset(const fs::path& file) {
+  instrument::Instrument out;
   std::error_code ec;
   out.path = fs::is_directory(file, ec) ? presetIn(file) : file;
   out.name = file.stem().string();
-  Loader loader{out, sfz::Reporter(out.diagnostics), sfz::SampleTable(out), {}, out.path.parent_path()};
+  Loader loader{out, instrument::Reporter(out.diagnostics), instrument::SampleTable(out), {}, out.path.parent_path()};
   if (out.path.empty()) {
     loader.report.error(file.string(), 0, "no .dspreset in this bundle");
     return out;

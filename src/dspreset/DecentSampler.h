@@ -19,7 +19,7 @@
 #include <filesystem>
 #include <span>
 
-#include "sfz/Instrument.h"
+#include "instrument/Instrument.h"
 
 namespace spindle::dspreset {
 
@@ -27,7 +27,7 @@ namespace spindle::dspreset {
 bool looksLikePreset(std::span<const char> head);
 
 // A .dspreset file, or a .dsbundle folder (its first .dspreset, by name).
-sfz::Instrument loadPreset(const std::filesystem::path& file);
+instrument::Instrument loadPreset(const std::filesystem::path& file);
 
 // DecentSampler's note names: "C3" = 60, "C#3"/"Db3" = 61; or a number. -1 when neither.
 int noteNumber(std::string_view text);

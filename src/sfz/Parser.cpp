@@ -8,13 +8,12 @@
 #include <unordered_map>
 #include <vector>
 
-#include "sfz/Curves.h"
+#include "instrument/Paths.h"
+#include "instrument/SampleTable.h"
 #include "sfz/Labels.h"
 #include "sfz/OpcodeTable.h"
-#include "sfz/Paths.h"
 #include "sfz/Preprocessor.h"
 #include "sfz/RegionBuilder.h"
-#include "sfz/SampleTable.h"
 #include "sfz/Text.h"
 #include "sfz/Values.h"
 
@@ -32,14 +31,14 @@ enum class Level { None, Control, Global, Master, Group, Region, Curve, Skipped,
 // region or curve, and the sample table. Fed token by token by the Preprocessor.
 class Parser {
  public:
-  Parser(Instrument& instrument, fs::path rootFolder)
+  Parser(instrument::Instrument& instrument, fs::path rootFolder)
       : inst_(instrument),
         reporter_(instrument.diagnostics),
         rootFolder_(std::move(rootFolder)),
         labels_(instrument, reporter_),
         samples_(instrument) {}
 
-  Reporter& reporter() { return reporter_; }
+  instrument::Reporter& reporter() { return reporter_; }
   void onToken(const Token& token);
   void finish();
 
@@ -51,8 +50,8 @@ class Parser {
   };
   struct OpenCurve {
     int index = -1;
-    CurvePoints points;
-    RegionOrigin origin;
+    instrument::CurvePoints points;
+    instrument::RegionOrigin origin;
   };
 
   void onHeader(const Token& token);
@@ -79,20 +78,20 @@ class Parser {
     return noteShift() + (keyswitch ? control_.swOctaveOffset * 12 + control_.swNoteOffset : 0);
   }
 
-  Instrument& inst_;
-  Reporter reporter_;
+  instrument::Instrument& inst_;
+  instrument::Reporter reporter_;
   fs::path rootFolder_;
   Level level_ = Level::None;
   std::array<std::vector<ParsedOpcode>, 3> inherited_;  // <global>, <master>, <group>
   std::array<uint32_t, 3> blocks_{};  // the current header of each level (Region::masterBlock...)
   uint32_t blockCount_ = 0;
   std::vector<ParsedOpcode> regionOpcodes_;
-  RegionOrigin regionOrigin_;
+  instrument::RegionOrigin regionOrigin_;
   Control control_;
   OpenCurve curve_;
   std::unordered_map<std::string, int32_t> sampleByWritten_;  // default_path + value as written
   LabelReader labels_;
-  SampleTable samples_;
+  instrument::SampleTable samples_;
 };
 
 void Parser::onToken(const Token& token) {
@@ -129,11 +128,11 @@ void Parser::onHeader(const Token& token) {
   } else if (name == "region") {
     regionOpcodes_.clear();
     labels_.enter(LabelScope::Region);
-    regionOrigin_ = RegionOrigin{*token.file, token.line};
+    regionOrigin_ = instrument::RegionOrigin{*token.file, token.line};
     level_ = Level::Region;
   } else if (name == "curve") {
     curve_ = OpenCurve{};
-    curve_.origin = RegionOrigin{*token.file, token.line};
+    curve_.origin = instrument::RegionOrigin{*token.file, token.line};
     level_ = Level::Curve;
   } else if (name == "effect" || name == "midi") {
     enterEffect(token, name);
@@ -163,7 +162,7 @@ void Parser::enterSkipped(const Token& token, std::string_view name) {
 // effects work; they are not played yet, which is said once per file.
 void Parser::enterEffect(const Token& token, const std::string& name) {
   level_ = Level::Effect;
-  inst_.effects.push_back(EffectBlock{name, *token.file, token.line, {}});
+  inst_.effects.push_back(instrument::EffectBlock{name, *token.file, token.line, {}});
   if (reporter_.firstTime("effects in " + *token.file))
     reporter_.warning(*token.file, token.line,
                       "<" + name + "> headers are read but bus and MIDI effects are not played yet");
@@ -313,8 +312,8 @@ int32_t Parser::sampleIndex(const Token& token) {
   if (const auto it = sampleByWritten_.find(key); it != sampleByWritten_.end()) return it->second;
   std::string path = key;
   if (!generator) {
-    const fs::path wanted = joinWritten(rootFolder_, key);
-    const std::optional<fs::path> found = findExisting(wanted);
+    const fs::path wanted = instrument::joinWritten(rootFolder_, key);
+    const std::optional<fs::path> found = instrument::findExisting(wanted);
     path = (found ? *found : wanted).string();
     const bool firstMiss = !found && std::find(inst_.missingSamples.begin(), inst_.missingSamples.end(),
                                                path) == inst_.missingSamples.end();
@@ -359,7 +358,7 @@ void Parser::finishCurve() {
     reporter_.warning(curve_.origin.file, curve_.origin.line, "<curve> without curve_index ignored");
     return;
   }
-  inst_.curves.push_back(Curve{curve_.index, interpolateCurve(curve_.points)});
+  inst_.curves.push_back(instrument::Curve{curve_.index, instrument::interpolateCurve(curve_.points)});
 }
 
 void Parser::finish() {
@@ -370,8 +369,8 @@ void Parser::finish() {
 }
 
 template <class Run>
-Instrument load(const fs::path& file, Run run) {
-  Instrument inst;
+instrument::Instrument load(const fs::path& file, Run run) {
+  instrument::Instrument inst;
   std::error_code ec;
   inst.path = fs::absolute(file, ec).lexically_normal();
   inst.name = file.stem().string();
@@ -386,11 +385,11 @@ Instrument load(const fs::path& file, Run run) {
 
 }  // namespace
 
-Instrument loadFile(const fs::path& sfzFile) {
+instrument::Instrument loadFile(const fs::path& sfzFile) {
   return load(sfzFile, [&](Preprocessor& p) { return p.runFile(sfzFile); });
 }
 
-Instrument loadString(std::string_view text, const fs::path& virtualFile) {
+instrument::Instrument loadString(std::string_view text, const fs::path& virtualFile) {
   return load(virtualFile, [&](Preprocessor& p) {
     p.runText(text, virtualFile);
     return true;

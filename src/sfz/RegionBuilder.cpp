@@ -353,7 +353,7 @@ std::optional<Region> RegionBuilder::finish(std::string& whySkipped, std::string
   scopePolyphony();
   if (!velcurve_.empty()) {
     region_.hasAmpVelcurve = true;
-    region_.ampVelcurve = interpolateCurve(velcurve_);
+    region_.ampVelcurve = instrument::interpolateCurve(velcurve_);
   }
   if (region_.cutoff >= 0.0f && region_.filType == FilterType::None) region_.filType = FilterType::Lpf2p;
   if (region_.cutoff2 >= 0.0f && region_.fil2Type == FilterType::None) region_.fil2Type = FilterType::Lpf2p;

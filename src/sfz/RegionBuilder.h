@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/Region.h"
-#include "sfz/Curves.h"
+#include "instrument/Curves.h"
 #include "sfz/OpcodeTable.h"
 
 namespace spindle::sfz {
@@ -50,7 +50,7 @@ class RegionBuilder {
   CcCrossfade* crossfade(int cc, bool fadeOut);
 
   Region region_;
-  CurvePoints velcurve_;
+  instrument::CurvePoints velcurve_;
   bool hasSample_ = false;
   bool noKey_ = false;
   // global_/master_/group_ levels, indexed 0 global, 1 master, 2 group. They combine
