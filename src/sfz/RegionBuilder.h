@@ -1,6 +1,7 @@
 #pragma once
 // Builds one Region from the opcodes of its header levels (global, master, group,
 // region), applied in that order, each level in file order: a later opcode wins.
+// Applying opcodes: RegionBuilder.cpp; finishing the region: RegionFinish.cpp.
 #include <array>
 #include <optional>
 #include <string>
@@ -41,9 +42,14 @@ class RegionBuilder {
 
  private:
   void applySpecial(Special which, const ParsedOpcode& op);
+  bool applyMappingSpecial(Special which, const ParsedOpcode& op);
+  bool applyModeSpecial(Special which, double v);
+  bool applyLevelSpecial(Special which, double v);
   void applyControllerSpecial(Special which, const ParsedOpcode& op);
   static void setCcBound(std::vector<CcCondition>& list, int cc, bool high, float value);
   void applyModulation(const ModField& field, const ParsedOpcode& op);
+  void applyFlexLfo(const FlexLfoField& f, const ParsedOpcode& op);  // lfoN_*
+  void applyFlexEg(const FlexEgField& f, const ParsedOpcode& op);     // egN_*
   CcModulation* modulation(int cc, ModTarget target, int lfoNumber, int egNumber, int sub);
   FlexLfo* flexLfo(int number);  // the region's lfoN, added on first mention
   FlexEg* flexEg(int number);    // the region's egN, likewise
