@@ -19,7 +19,7 @@ namespace {
 constexpr size_t kSlicesDecoded = 4;
 constexpr int64_t kFramesDecoded = 4096;
 
-void decodeSome(const spindle::sfz::Instrument& instrument) {
+void decodeSome(const spindle::instrument::Instrument& instrument) {
   std::vector<float> left(kFramesDecoded), right(kFramesDecoded);
   for (size_t i = 0; i < instrument.samples.size() && i < kSlicesDecoded; ++i) {
     std::string error;
@@ -41,7 +41,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (const auto& i : result.font->instruments) zones += i.zones.size() + (i.global ? 1 : 0);
   if (zones > size) __builtin_trap();  // every zone takes bytes of the input
   result.font->path = scratch.write("fuzz.sf2", std::string_view(reinterpret_cast<const char*>(data), size));
-  const spindle::sfz::Instrument instrument = spindle::sf2::buildInstrument(*result.font);
+  const spindle::instrument::Instrument instrument = spindle::sf2::buildInstrument(*result.font);
   for (const auto& r : instrument.regions)
     if (r.sampleIndex < 0 || static_cast<size_t>(r.sampleIndex) >= instrument.samples.size()) __builtin_trap();
   decodeSome(instrument);

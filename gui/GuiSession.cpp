@@ -53,7 +53,7 @@ void warn(const std::string& text) { std::fprintf(stderr, "spindle: %s\n", text.
 
 class GuiSession::Impl {
  public:
-  Impl(const GuiLaunch& launch, QSettings& store)
+  Impl(const app::GuiLaunch& launch, QSettings& store)
       : launch_(launch),
         store_(store),
         saved_(loadSettings(store)),
@@ -77,7 +77,7 @@ class GuiSession::Impl {
   int guiMidiInput() const;
   std::vector<app::ConnectionControl::Input> oscInputs() const;
 
-  const GuiLaunch& launch_;
+  const app::GuiLaunch& launch_;
   QSettings& store_;
   AppSettings saved_;     // as saved when last read or accepted: a change of it applies live
   AppSettings settings_;  // this run's: the saved ones, the command line over them
@@ -300,13 +300,13 @@ bool GuiSession::Impl::start() {
   return true;
 }
 
-GuiSession::GuiSession(const GuiLaunch& launch, QSettings& store) : impl_(std::make_unique<Impl>(launch, store)) {}
+GuiSession::GuiSession(const app::GuiLaunch& launch, QSettings& store) : impl_(std::make_unique<Impl>(launch, store)) {}
 GuiSession::~GuiSession() { impl_->stop(); }
 bool GuiSession::start() { return impl_->start(); }
 void GuiSession::stop() { impl_->stop(); }
 MainWindow& GuiSession::window() { return impl_->window(); }
 
-int runGui(int& argc, char** argv, const GuiLaunch& launch) {
+int runGui(int& argc, char** argv, const app::GuiLaunch& launch) {
   QApplication app(argc, argv);
   QApplication::setApplicationName(QStringLiteral("spindle"));
   QApplication::setApplicationDisplayName(QStringLiteral("Spindle"));

@@ -18,9 +18,8 @@
 //
 // Thread: the gui thread (the process's main thread).
 #include <memory>
-#include <optional>
-#include <string>
-#include <vector>
+
+#include "app/GuiLaunch.h"
 
 class QSettings;
 
@@ -28,27 +27,13 @@ namespace spindle::gui {
 
 class MainWindow;
 
-struct GuiLaunch {
-  std::string instrument;              // loaded into part 1 at start; empty: none
-  // Each given one overrides the saved setting for this run.
-  std::optional<std::string> backend, clientName, oscBind;
-  std::optional<int> polyphony, quality, oscPort;
-  std::string midiDevice;              // raw MIDI device node or named pipe
-  bool alsaSeq = false;
-  // What Spindle connects by itself, each given one over the saved setting for this run
-  // (--no-connect, --no-connect-audio, --no-connect-midi); midiFrom (--midi-from): follow
-  // only the MIDI sources whose name contains one of these.
-  std::optional<bool> connectAudio, connectMidi;
-  std::vector<std::string> midiFrom;
-};
-
 // One session inside a running QApplication: start() connects (offering Retry while
 // the server is down), starts the engine and shows the window; stop() shuts it down in
 // order (the destructor does too). `launch` and `store` outlive it. runGui() runs one
 // until the window closes; the live GUI test drives one against a real server.
 class GuiSession {
  public:
-  GuiSession(const GuiLaunch& launch, QSettings& store);
+  GuiSession(const app::GuiLaunch& launch, QSettings& store);
   ~GuiSession();
   GuiSession(const GuiSession&) = delete;
   GuiSession& operator=(const GuiSession&) = delete;
@@ -63,6 +48,6 @@ class GuiSession {
 };
 
 // Runs the GUI until its window closes; returns the exit code.
-int runGui(int& argc, char** argv, const GuiLaunch& launch);
+int runGui(int& argc, char** argv, const app::GuiLaunch& launch);
 
 }  // namespace spindle::gui

@@ -11,17 +11,17 @@ namespace spindle::gui {
 
 namespace {
 
-Problem toProblem(const sfz::Diagnostic& d) {
-  const auto severity = d.severity == sfz::Diagnostic::Severity::Error ? Problem::Severity::Error
+Problem toProblem(const instrument::Diagnostic& d) {
+  const auto severity = d.severity == instrument::Diagnostic::Severity::Error ? Problem::Severity::Error
                                                                        : Problem::Severity::Warning;
   return Problem{severity, d.file, d.line, d.message};
 }
 
 // Where the first region that plays sample `index` was written, for messages about it.
-sfz::RegionOrigin originOf(const sfz::Instrument& instrument, int32_t index) {
+instrument::RegionOrigin originOf(const instrument::Instrument& instrument, int32_t index) {
   for (std::size_t r = 0; r < instrument.regions.size() && r < instrument.origins.size(); ++r)
     if (instrument.regions[r].sampleIndex == index) return instrument.origins[r];
-  return sfz::RegionOrigin{instrument.path.string(), 0};
+  return instrument::RegionOrigin{instrument.path.string(), 0};
 }
 
 }  // namespace
@@ -38,7 +38,7 @@ std::shared_ptr<LoadJob> LibraryLoader::start(const std::filesystem::path& sfzFi
 }
 
 // One file at a time, so progress moves and a cancel is seen between two files.
-bool LibraryLoader::loadSamples(const sfz::Instrument& instrument, engine::Program& program, LoadOutcome& out,
+bool LibraryLoader::loadSamples(const instrument::Instrument& instrument, engine::Program& program, LoadOutcome& out,
                                 LoadJob& job) {
   program.samples.resize(instrument.samples.size(), nullptr);
   out.samples = instrument.samples.size();
@@ -53,7 +53,7 @@ bool LibraryLoader::loadSamples(const sfz::Instrument& instrument, engine::Progr
     const stream::SampleRecord* record = pool_.find(path, direction);
     if (program.samples[i]) ++out.samplesLoaded;
     else if (record && !record->missing) {  // missing files: the parser already said where
-      const sfz::RegionOrigin origin = originOf(instrument, static_cast<int32_t>(i));
+      const instrument::RegionOrigin origin = originOf(instrument, static_cast<int32_t>(i));
       // The region's name (global/master/group/region_label) tells the player which sound it is.
       const std::string named = origin.label.empty() ? record->error : record->error + " (region '" + origin.label + "')";
       out.problems.push_back({Problem::Severity::Error, origin.file, origin.line, named});
@@ -73,10 +73,10 @@ bool LibraryLoader::loadSamples(const sfz::Instrument& instrument, engine::Progr
 LoadOutcome LibraryLoader::run(const std::filesystem::path& sfzFile, LoadJob& job) {
   LoadOutcome out;
   out.path = sfzFile;
-  sfz::Instrument instrument = formats::loadInstrument(sfzFile);
+  instrument::Instrument instrument = formats::loadInstrument(sfzFile);
   out.name = instrument.name;
   out.regions = instrument.regions.size();
-  for (const sfz::Diagnostic& d : instrument.diagnostics) out.problems.push_back(toProblem(d));
+  for (const instrument::Diagnostic& d : instrument.diagnostics) out.problems.push_back(toProblem(d));
   if (!instrument.ok) return out;
 
   auto program = formats::programFor(instrument);

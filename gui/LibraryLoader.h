@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "engine/Program.h"
-#include "sfz/Instrument.h"
+#include "instrument/Instrument.h"
 #include "stream/LoaderThread.h"
 #include "stream/SamplePool.h"
 
@@ -83,7 +83,7 @@ class LibraryLoader {
  private:
   // Loader thread.
   LoadOutcome run(const std::filesystem::path& sfzFile, LoadJob& job);
-  bool loadSamples(const sfz::Instrument& instrument, engine::Program& program, LoadOutcome& out, LoadJob& job);
+  bool loadSamples(const instrument::Instrument& instrument, engine::Program& program, LoadOutcome& out, LoadJob& job);
 
   stream::SamplePool pool_;
   std::atomic<uint64_t> poolBytes_{0}, poolSamples_{0};

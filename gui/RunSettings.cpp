@@ -2,7 +2,7 @@
 
 namespace spindle::gui {
 
-AppSettings effectiveSettings(const AppSettings& saved, const GuiLaunch& launch) {
+AppSettings effectiveSettings(const AppSettings& saved, const app::GuiLaunch& launch) {
   AppSettings s = saved;
   if (launch.backend) s.backend = QString::fromStdString(*launch.backend);
   if (launch.clientName) s.clientName = QString::fromStdString(*launch.clientName);
@@ -15,7 +15,7 @@ AppSettings effectiveSettings(const AppSettings& saved, const GuiLaunch& launch)
   return s;
 }
 
-io::ConnectionPolicy connectionPolicy(const AppSettings& s, const GuiLaunch& launch) {
+io::ConnectionPolicy connectionPolicy(const AppSettings& s, const app::GuiLaunch& launch) {
   io::ConnectionPolicy policy;
   policy.audio = s.connectAudio;
   policy.midi = s.connectMidi;

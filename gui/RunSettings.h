@@ -11,9 +11,9 @@
 namespace spindle::gui {
 
 // `saved`, with every setting the command line gives for this run in its place.
-AppSettings effectiveSettings(const AppSettings& saved, const GuiLaunch& launch);
+AppSettings effectiveSettings(const AppSettings& saved, const app::GuiLaunch& launch);
 // What Spindle connects by itself: the settings' choices, the command line's --midi-from.
-io::ConnectionPolicy connectionPolicy(const AppSettings& s, const GuiLaunch& launch);
+io::ConnectionPolicy connectionPolicy(const AppSettings& s, const app::GuiLaunch& launch);
 stream::StreamingOptions streamingOptions(const AppSettings& s);
 
 }  // namespace spindle::gui

@@ -1,8 +1,8 @@
 #pragma once
 // ConnectionControl: the ControlTarget's connection methods (control/ControlTarget.h)
 // over an AudioBackend (io/Connections.h), shared by the headless LiveControl and the
-// window's GuiControlTarget. Header-only: the window's module uses it without linking
-// the app library.
+// window's GuiControlTarget (the module may include the app's headers, never the other
+// way round). Header-only, so the module takes none of the app library's code.
 //
 // Threads: any (the backend's connection calls are thread-safe); attach() before the
 // control thread starts, and the backend outlives it.

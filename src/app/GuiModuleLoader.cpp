@@ -8,16 +8,15 @@
 #include <filesystem>
 
 #include "app/BundledInstrument.h"
+#include "app/GuiLaunch.h"
 #include "app/LiveArgs.h"
 #include "control/NsmClient.h"
-#include "gui/GuiSession.h"
 
 namespace spindle::app {
 
 namespace {
 
 constexpr int kExitUsage = 2;
-using GuiEntry = int (*)(int*, char**, const gui::GuiLaunch*);
 
 bool given(const std::vector<std::string>& args, const char* option) {
   return std::find(args.begin(), args.end(), option) != args.end();
@@ -36,8 +35,8 @@ std::vector<std::filesystem::path> modulePaths() {
 }
 
 // Only what the command line gives overrides the saved settings.
-gui::GuiLaunch launchFrom(const LiveArgs& a, const std::vector<std::string>& args) {
-  gui::GuiLaunch launch;
+GuiLaunch launchFrom(const LiveArgs& a, const std::vector<std::string>& args) {
+  GuiLaunch launch;
   launch.instrument = a.instrument;
   // No --instrument: the bundled one, so the first window plays at once (BundledInstrument.h).
   if (launch.instrument.empty())
@@ -85,12 +84,12 @@ int runGuiModule(int argc, char** argv, std::ostream& err) {
       tried += "\n  " + std::string(dlerror());
       continue;
     }
-    const auto entry = reinterpret_cast<GuiEntry>(dlsym(module, "spindle_gui_main"));
+    const auto entry = reinterpret_cast<GuiEntry>(dlsym(module, kGuiEntryName));
     if (!entry) {
       err << "spindle: " << path << " is not Spindle's GUI module\n";
       return kExitUsage;
     }
-    const gui::GuiLaunch launch = launchFrom(*parsed, args);
+    const GuiLaunch launch = launchFrom(*parsed, args);
     return entry(&argc, argv, &launch);  // the module stays loaded until exit
   }
   err << "spindle: the GUI is not installed (libspindle-gui.so, built when Qt 6 is found); "

@@ -1,7 +1,8 @@
 #pragma once
 // The GUI, loaded on demand: `spindle` without --headless dlopen()s libspindle-gui.so
-// (gui/module/GuiModule.cpp) and hands it the parsed command line. So `spindle
-// --headless` links no Qt and needs none at run time; the window needs the module.
+// (gui/module/GuiModule.cpp) and hands it the parsed command line through the contract
+// in app/GuiLaunch.h, all the app knows of the window. So `spindle --headless` links no
+// Qt and needs none at run time; the window needs the module.
 //
 // Where the module is looked for, first found wins:
 //   $SPINDLE_GUI_MODULE                                  (tests, unusual installs)

@@ -27,14 +27,14 @@ void addOnce(std::vector<std::string>& list, std::unordered_set<std::string>& se
 
 std::size_t LoadReport::errorCount() const noexcept {
   return static_cast<std::size_t>(std::count_if(diagnostics.begin(), diagnostics.end(), [](const auto& d) {
-    return d.severity == sfz::Diagnostic::Severity::Error;
+    return d.severity == instrument::Diagnostic::Severity::Error;
   }));
 }
 
-std::string formatDiagnostic(const sfz::Diagnostic& diagnostic) {
+std::string formatDiagnostic(const instrument::Diagnostic& diagnostic) {
   std::string out = diagnostic.file;
   if (diagnostic.line > 0) out += ":" + std::to_string(diagnostic.line);
-  out += diagnostic.severity == sfz::Diagnostic::Severity::Error ? ": error: " : ": warning: ";
+  out += diagnostic.severity == instrument::Diagnostic::Severity::Error ? ": error: " : ": warning: ";
   return out + diagnostic.message;
 }
 
@@ -50,7 +50,7 @@ Loader::Result Loader::loadString(const std::string& text, const std::filesystem
   return build(sfz::loadString(text, virtualFile), start);
 }
 
-Loader::Result Loader::build(sfz::Instrument instrument, double startSeconds) {
+Loader::Result Loader::build(instrument::Instrument instrument, double startSeconds) {
   Result result;
   LoadReport& report = result.report;
   report.sfzPath = instrument.path;
@@ -76,7 +76,7 @@ Loader::Result Loader::build(sfz::Instrument instrument, double startSeconds) {
 // regions use it; other failures keep the pool's message. A file's reversed entry
 // (direction=reverse) loads apart from its forward one; the report counts files, and a
 // file is loaded when each of its entries is.
-void Loader::loadSamples(const sfz::Instrument& instrument, engine::Program& program, LoadReport& report) {
+void Loader::loadSamples(const instrument::Instrument& instrument, engine::Program& program, LoadReport& report) {
   const std::size_t firstMessage = pool_.messages().size();
   program.samples.resize(instrument.samples.size(), nullptr);
   std::unordered_set<std::string> seen;

@@ -1,13 +1,13 @@
 #pragma once
-// Loader: a .sfz file in, an engine::Program and a load report out.
+// Loader: an instrument file (any format) in, an engine::Program and a load report out.
 //
 // Thread: the loader thread (it reads files and allocates). The Loader owns the
 // SamplePool, so it must outlive every Program it has built: Programs point into
 // the pool's SampleData. Loading several instruments through one Loader shares
 // their common samples.
 //
-//   sfz::loadFile ──► SamplePool::acquireAll ──► Program{name, regions, samples,
-//   (regions, sample table, diagnostics)          swDefault} ──► Program::prepare()
+//   formats::loadInstrument ──► SamplePool::acquireAll ──► Program{name, regions, samples,
+//   (regions, sample table, diagnostics)                    swDefault} ──► Program::prepare()
 #include <cstddef>
 #include <filesystem>
 #include <memory>
@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "engine/Program.h"
-#include "sfz/Instrument.h"
+#include "instrument/Instrument.h"
 #include "stream/SamplePool.h"
 
 namespace spindle::app {
@@ -37,7 +37,7 @@ struct LoadReport {
   std::vector<SampleError> sampleErrors;    // unreadable, over the memory budget, unknown generators
   std::vector<std::string> sampleWarnings;  // e.g. more than two channels
   std::vector<std::string> unknownOpcodes;
-  std::vector<sfz::Diagnostic> diagnostics;
+  std::vector<instrument::Diagnostic> diagnostics;
   std::size_t bytesInRam = 0;               // the pool's total after this load
   std::size_t loopTailBytes = 0;            // this program's loop tails: crossfades, loop_sustain exits
   double seconds = 0.0;                     // wall time of the load
@@ -46,7 +46,7 @@ struct LoadReport {
 };
 
 // "file:line: error: message" (line omitted when 0), as compilers print them.
-std::string formatDiagnostic(const sfz::Diagnostic& diagnostic);
+std::string formatDiagnostic(const instrument::Diagnostic& diagnostic);
 
 class Loader {
  public:
@@ -62,8 +62,8 @@ class Loader {
   const stream::SamplePool& pool() const noexcept { return pool_; }
 
  private:
-  Result build(sfz::Instrument instrument, double startSeconds);
-  void loadSamples(const sfz::Instrument& instrument, engine::Program& program, LoadReport& report);
+  Result build(instrument::Instrument instrument, double startSeconds);
+  void loadSamples(const instrument::Instrument& instrument, engine::Program& program, LoadReport& report);
 
   stream::SamplePool pool_;
 };

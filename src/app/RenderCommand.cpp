@@ -29,7 +29,7 @@ std::string fixed(double value, int decimals) {
 
 // Prints the parser's and the pool's problems to `err`, one per line.
 void printLoadProblems(const LoadReport& report, std::ostream& err) {
-  for (const sfz::Diagnostic& diagnostic : report.diagnostics) err << formatDiagnostic(diagnostic) << '\n';
+  for (const instrument::Diagnostic& diagnostic : report.diagnostics) err << formatDiagnostic(diagnostic) << '\n';
   for (const std::string& file : report.missingFiles) err << "spindle-render: missing sample: " << file << '\n';
   for (const SampleError& error : report.sampleErrors) err << "spindle-render: " << error.message << '\n';
   for (const std::string& message : report.sampleWarnings) err << "spindle-render: warning: " << message << '\n';

@@ -1,11 +1,14 @@
 #pragma once
-// The playback parameters of one SFZ region, as plain data.
+// The playback parameters of one region, as plain data, in SFZ's terms.
 //
-// The sfz parser fills it (values already clamped to the ranges of the SFZ format
-// reference, header inheritance already applied); the engine reads it, read-only,
-// on the audio thread. It lives in core because both sides share it and neither may
-// link the other. Values keep their SFZ units (dB, cents, seconds, percent, frames);
-// the engine converts them when a voice starts. Field names follow the opcodes.
+// Every loader fills it (sfz, sf2, dspreset, hydrogen: values already clamped to the
+// ranges of the SFZ format reference, header inheritance already applied) inside the
+// Instrument it builds (instrument/Instrument.h); the engine reads it, read-only, on
+// the audio thread. It lives in core, not beside the Instrument, because the engine
+// links core alone: the rest of the instrument model (paths, diagnostics, the sample
+// table) stays on the loader's side of the real-time boundary. Values keep their SFZ
+// units (dB, cents, seconds, percent, frames); the engine converts them when a voice
+// starts. Field names follow the opcodes.
 #include <array>
 #include <cstdint>
 #include <vector>

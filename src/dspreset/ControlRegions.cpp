@@ -134,7 +134,7 @@ void ControlRegions::emit(const Built& base, const std::vector<std::vector<Gate>
 
 void ControlRegions::finish() {
   for (size_t i = 0; i < curves_.size(); ++i) {
-    sfz::Curve c;
+    instrument::Curve c;
     c.index = kFirstCurve + static_cast<int>(i);
     std::copy(curves_[i].begin(), curves_[i].end(), c.points.begin());
     out_.curves.push_back(c);

@@ -25,7 +25,7 @@
 
 #include "core/Region.h"
 #include "dspreset/Controls.h"
-#include "sfz/Instrument.h"
+#include "instrument/Instrument.h"
 
 namespace spindle::dspreset {
 
@@ -36,7 +36,7 @@ struct Built {
 
 class ControlRegions {
  public:
-  ControlRegions(const std::vector<Control>& controls, sfz::Instrument& out) : controls_(controls), out_(out) {}
+  ControlRegions(const std::vector<Control>& controls, instrument::Instrument& out) : controls_(controls), out_(out) {}
 
   // build(-1, 0): the base; build(c, p): control c at position p, the others initial.
   // reaches(c): whether control c can change this sample at all.
@@ -72,7 +72,7 @@ class ControlRegions {
   void problem(std::string what);
 
   const std::vector<Control>& controls_;
-  sfz::Instrument& out_;
+  instrument::Instrument& out_;
   std::vector<std::vector<float>> curves_;  // generated, from kFirstCurve on
   std::vector<std::map<std::string, Effect>> cache_;  // per control, by signature
 };

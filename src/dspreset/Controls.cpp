@@ -201,6 +201,70 @@ bool hasSettings(const Control& c) {
   return std::any_of(c.positions.begin(), c.positions.end(), [](const auto& p) { return !p.empty(); });
 }
 
+// The <groups>/<group> attributes any position of `c` sets (Control::attributes).
+void collectAttributes(Control& c) {
+  for (const auto& position : c.positions)
+    for (const Setting& set : position)
+      if (set.level != Setting::Level::Tag &&
+          std::find(c.attributes.begin(), c.attributes.end(), set.attribute) == c.attributes.end())
+        c.attributes.push_back(set.attribute);
+}
+
+// The controls of the <ui>'s tabs that set something the engine plays, labelled by
+// their own label, the <label> before them, or their kind and number. uiIndex receives
+// each one's index among the <ui>'s controls (which <midi> bindings name).
+std::vector<Control> uiControls(const pugi::xml_node& root, Reader& reader, std::vector<int>& uiIndex) {
+  std::vector<Control> controls;
+  int index = 0;
+  for (const pugi::xml_node& tab : root.child("ui").children("tab")) {
+    pugi::xml_node lastLabel;
+    for (const pugi::xml_node& node : tab.children()) {
+      const std::string kind = node.name();
+      if (kind == "label") lastLabel = node;
+      const bool stepped = kind == "button" || kind == "menu";
+      if (!stepped && kind != "labeled-knob" && kind != "control") continue;
+      Control c;
+      const bool ok = stepped ? reader.steps(node, kind == "menu" ? "option" : "state", c) : reader.knob(node, c);
+      ++index;
+      if (!ok || !hasSettings(c)) continue;
+      c.label = node.attribute("parameterName").as_string(node.attribute("label").as_string());
+      if (c.label.empty() && lastLabel) c.label = lastLabel.attribute("text").as_string();
+      if (c.label.empty()) c.label = kind + " " + std::to_string(index);
+      collectAttributes(c);
+      controls.push_back(std::move(c));
+      uiIndex.push_back(index - 1);
+    }
+  }
+  return controls;
+}
+
+// CCs: the preset's own <midi> bindings to a control first, then the free ones (a
+// control left without one keeps cc -1).
+void assignControllers(const pugi::xml_node& root, std::vector<Control>& controls, const std::vector<int>& uiIndex,
+                       Reader& reader) {
+  std::set<int> used;
+  for (const pugi::xml_node& cc : root.child("midi").children("cc")) {
+    const int number = cc.attribute("number").as_int(-1);
+    used.insert(number);
+    for (const pugi::xml_node& b : cc.children("binding")) {
+      const pugi::xml_attribute at = b.attribute("controlIndex") ? b.attribute("controlIndex") : b.attribute("position");
+      if (std::string(b.attribute("level").as_string()) != "ui" || number < 0 || number > 119) continue;
+      const auto it = std::find(uiIndex.begin(), uiIndex.end(), at.as_int(-1));
+      if (it != uiIndex.end()) controls[static_cast<size_t>(it - uiIndex.begin())].cc = number;
+    }
+  }
+  int next = kFirstFreeCc;
+  for (Control& c : controls) {
+    if (c.cc >= 0) continue;
+    while (next <= kLastFreeCc && used.count(next)) ++next;
+    if (next > kLastFreeCc) {
+      reader.ignore("controls beyond the 18 free controllers (CC 102-119)");
+      continue;
+    }
+    c.cc = next++;
+  }
+}
+
 }  // namespace
 
 // As pugixml reads a boolean attribute: 1, true, yes (any case) are true.
@@ -270,54 +334,9 @@ std::vector<std::string> splitTags(const std::string& list) {
 std::vector<Control> readControls(const pugi::xml_node& root, const std::vector<std::string>& groupTags,
                                   std::vector<std::string>& ignored) {
   Reader reader{groupTags, ignored};
-  std::vector<Control> controls;
-  std::vector<int> uiIndex;  // each control's index among the <ui>'s controls
-  int index = 0;
-  for (const pugi::xml_node& tab : root.child("ui").children("tab")) {
-    pugi::xml_node lastLabel;
-    for (const pugi::xml_node& node : tab.children()) {
-      const std::string kind = node.name();
-      if (kind == "label") lastLabel = node;
-      const bool stepped = kind == "button" || kind == "menu";
-      if (!stepped && kind != "labeled-knob" && kind != "control") continue;
-      Control c;
-      const bool ok = stepped ? reader.steps(node, kind == "menu" ? "option" : "state", c) : reader.knob(node, c);
-      ++index;
-      if (!ok || !hasSettings(c)) continue;
-      c.label = node.attribute("parameterName").as_string(node.attribute("label").as_string());
-      if (c.label.empty() && lastLabel) c.label = lastLabel.attribute("text").as_string();
-      if (c.label.empty()) c.label = kind + " " + std::to_string(index);
-      for (const auto& position : c.positions)
-        for (const Setting& set : position)
-          if (set.level != Setting::Level::Tag &&
-              std::find(c.attributes.begin(), c.attributes.end(), set.attribute) == c.attributes.end())
-            c.attributes.push_back(set.attribute);
-      controls.push_back(std::move(c));
-      uiIndex.push_back(index - 1);
-    }
-  }
-  // CCs: the preset's own <midi> bindings to a control first, then the free ones.
-  std::set<int> used;
-  for (const pugi::xml_node& cc : root.child("midi").children("cc")) {
-    const int number = cc.attribute("number").as_int(-1);
-    used.insert(number);
-    for (const pugi::xml_node& b : cc.children("binding")) {
-      const pugi::xml_attribute at = b.attribute("controlIndex") ? b.attribute("controlIndex") : b.attribute("position");
-      if (std::string(b.attribute("level").as_string()) != "ui" || number < 0 || number > 119) continue;
-      const auto it = std::find(uiIndex.begin(), uiIndex.end(), at.as_int(-1));
-      if (it != uiIndex.end()) controls[static_cast<size_t>(it - uiIndex.begin())].cc = number;
-    }
-  }
-  int next = kFirstFreeCc;
-  for (Control& c : controls) {
-    if (c.cc >= 0) continue;
-    while (next <= kLastFreeCc && used.count(next)) ++next;
-    if (next > kLastFreeCc) {
-      reader.ignore("controls beyond the 18 free controllers (CC 102-119)");
-      continue;
-    }
-    c.cc = next++;
-  }
+  std::vector<int> uiIndex;
+  std::vector<Control> controls = uiControls(root, reader, uiIndex);
+  assignControllers(root, controls, uiIndex, reader);
   std::erase_if(controls, [](const Control& c) { return c.cc < 0; });
   return controls;
 }

@@ -1,8 +1,6 @@
 #include "dspreset/DecentSampler.h"
 
 #include <algorithm>
-#include <array>
-#include <cctype>
 #include <cmath>
 #include <map>
 #include <string>
@@ -13,89 +11,15 @@
 #include "core/Controllers.h"
 #include "dspreset/ControlRegions.h"
 #include "dspreset/Controls.h"
-#include "sfz/Reporter.h"
-#include "sfz/SampleTable.h"
+#include "dspreset/SampleSettings.h"
+#include "instrument/Reporter.h"
+#include "instrument/SampleTable.h"
 
 namespace spindle::dspreset {
 
 namespace fs = std::filesystem;
 
 namespace {
-
-// The nodes a sample's settings come from, nearest first: <sample>, the controls'
-// settings for its <group>, the <group>, theirs for <groups>, <groups> (dspreset/Controls.h).
-struct Scope {
-  std::array<pugi::xml_node, 5> levels;
-  pugi::xml_attribute find(const char* name) const {
-    for (const pugi::xml_node& n : levels)
-      if (pugi::xml_attribute a = n.attribute(name)) return a;
-    return {};
-  }
-  // The attribute at one element, the controls' setting first: 0 sample, 1 group, 2 groups.
-  pugi::xml_attribute at(int level, const char* name) const {
-    if (level == 0) return levels[0].attribute(name);
-    const pugi::xml_attribute set = levels[static_cast<size_t>(2 * level - 1)].attribute(name);
-    return set ? set : levels[static_cast<size_t>(2 * level)].attribute(name);
-  }
-  double number(const char* name, double fallback) const {
-    const pugi::xml_attribute a = find(name);
-    return a ? a.as_double(fallback) : fallback;
-  }
-  int note(const char* name, int fallback) const {
-    const pugi::xml_attribute a = find(name);
-    const int n = a ? noteNumber(a.as_string()) : -1;
-    return n >= 0 ? n : fallback;
-  }
-};
-
-// "3dB" -> 3; a plain factor -> 20 log10(factor).
-double decibels(const pugi::xml_attribute& a) {
-  if (!a) return 0.0;
-  const std::string text = a.as_string();
-  const double value = a.as_double(1.0);
-  if (text.size() > 2 && (text.ends_with("dB") || text.ends_with("db") || text.ends_with("DB"))) return value;
-  return value > 0.0 ? 20.0 * std::log10(value) : -144.0;
-}
-
-uint8_t midi7(int v, int lo = 0) { return static_cast<uint8_t>(std::clamp(v, lo, 127)); }
-
-// Volume and tuning add up over the levels; the rest is inherited.
-void levels(const Scope& s, Region& r) {
-  double db = 0.0;
-  for (int level = 0; level < 3; ++level) db += decibels(s.at(level, "volume"));
-  r.volume = static_cast<float>(db);
-  const double semitones = s.at(0, "tuning").as_double(0.0) + s.at(1, "groupTuning").as_double(0.0) +
-                           s.at(2, "globalTuning").as_double(0.0);
-  r.tune = static_cast<float>(semitones * 100.0);
-  r.pan = static_cast<float>(std::clamp(s.number("pan", 0.0), -100.0, 100.0));
-  r.ampVeltrack = static_cast<float>(std::clamp(s.number("ampVelTrack", 1.0), 0.0, 1.0) * 100.0);
-  r.pitchKeytrack = static_cast<float>(s.number("pitchKeyTrack", 1.0) * 100.0);
-}
-
-void envelope(const Scope& s, Region& r) {
-  r.ampeg.attack = static_cast<float>(std::max(0.0, s.number("attack", 0.0)));
-  r.ampeg.decay = static_cast<float>(std::max(0.0, s.number("decay", 0.0)));
-  r.ampeg.sustain = static_cast<float>(std::clamp(s.number("sustain", 1.0), 0.0, 1.0) * 100.0);
-  r.ampeg.release = static_cast<float>(std::max(0.001, s.number("release", 0.1)));
-}
-
-void playback(const Scope& s, Region& r) {
-  const double start = s.number("start", 0.0);  // clamped before the conversion; NaN is 0
-  r.offset = std::isnan(start) ? 0 : static_cast<int64_t>(std::clamp(start, 0.0, 4294967296.0));
-  if (const pugi::xml_attribute end = s.find("end")) r.end = std::max<int64_t>(0, end.as_llong());
-  r.loopModeSet = true;
-  r.loopMode = s.find("loopEnabled").as_bool(false) ? LoopMode::LoopContinuous : LoopMode::NoLoop;
-  if (r.loopMode == LoopMode::LoopContinuous) {
-    if (const pugi::xml_attribute a = s.find("loopStart")) r.loopStart = a.as_llong();
-    if (const pugi::xml_attribute a = s.find("loopEnd")) r.loopEnd = a.as_llong();
-    r.loopCrossfadeFrames = std::max<int64_t>(0, s.find("loopCrossfade").as_llong(0));
-  }
-  const std::string trigger = s.find("trigger").as_string("attack");
-  r.trigger = trigger == "release" ? Trigger::Release
-              : trigger == "first" ? Trigger::First
-              : trigger == "legato" ? Trigger::Legato
-                                    : Trigger::Attack;
-}
 
 // One tag -> one voice group number (1, 2, ...), shared by tags and silencedByTags.
 class Tags {
@@ -120,9 +44,9 @@ struct Slot {
 };
 
 struct Loader {
-  sfz::Instrument& out;
-  sfz::Reporter report;
-  sfz::SampleTable table;
+  instrument::Instrument& out;
+  instrument::Reporter report;
+  instrument::SampleTable table;
   Tags tags;
   fs::path folder;
 
@@ -134,15 +58,7 @@ struct Loader {
     const Scope s{{slot.sample, o.group(slot.groupIndex), slot.group, o.instrument(), slot.groups}};
     Built b;
     Region& r = b.region;
-    const int root = s.note("rootNote", 60);
-    r.lokey = midi7(s.note("loNote", 0));
-    r.hikey = midi7(s.note("hiNote", 127));
-    r.pitchKeycenter = midi7(root);
-    r.lovel = midi7(s.find("loVel").as_int(1), 1);
-    r.hivel = midi7(s.find("hiVel").as_int(127), 1);
-    levels(s, r);
-    envelope(s, r);
-    playback(s, r);
+    applySettings(s, r);
     r.seqLength = slot.seqLength, r.seqPosition = slot.seqPosition;
     r.lorand = slot.lorand, r.hirand = slot.hirand;
     b.enabled = s.at(1, "enabled").as_bool(true);
@@ -233,21 +149,23 @@ struct Loader {
     return key;
   }
 
-  void preset(const pugi::xml_node& root) {
-    for (const char* part : {"effects", "modulators", "noteSequences", "buses"})
-      if (root.child(part).first_child()) ignoredOnce(std::string("<") + part + "> is");
-    const pugi::xml_node groups = root.child("groups");
+  // What of the preset's <ui> and <midi> is not played is reported as it is read.
+  std::vector<Control> controlsOf(const pugi::xml_node& root) {
     std::vector<std::string> groupTags;
-    for (const pugi::xml_node& g : groups.children("group")) groupTags.push_back(g.attribute("tags").as_string());
+    for (const pugi::xml_node& g : root.child("groups").children("group"))
+      groupTags.push_back(g.attribute("tags").as_string());
     std::vector<std::string> ignored;
-    const std::vector<Control> controls = readControls(root, groupTags, ignored);
+    std::vector<Control> controls = readControls(root, groupTags, ignored);
     for (const std::string& what : ignored) ignoredOnce("<ui> and <midi> " + what + " are");
     for (const pugi::xml_node& cc : root.child("midi").children("cc"))
       for (const pugi::xml_node& b : cc.children("binding"))
         if (std::string(b.attribute("level").as_string()) != "ui") ignoredOnce("<midi> CC bindings straight to the engine are");
     if (root.child("midi").child("note")) ignoredOnce("<midi> note bindings are");
-    const std::vector<Slot> all = slots(groups);
-    // Overrides for the base and for every position of every control.
+    return controls;
+  }
+
+  // The settings <tags> gives each tag, before any control moves.
+  static Overrides tagSettings(const pugi::xml_node& root) {
     Overrides base;
     for (const pugi::xml_node& t : root.child("tags").children("tag")) {
       Overrides::Tag& tag = base.tags[t.attribute("name").as_string()];
@@ -255,6 +173,13 @@ struct Loader {
       tag.volume = std::max(0.0, t.attribute("volume").as_double(1.0));
       tag.polyphony = t.attribute("polyphony").as_int(-1);
     }
+    return base;
+  }
+
+  // The settings under every position of every control, the others at their initial
+  // positions: at[c][p] is control c at position p. `base` then becomes the settings
+  // with every control at its initial position.
+  static std::vector<std::vector<Overrides>> underPositions(const std::vector<Control>& controls, Overrides& base) {
     const auto initialExcept = [&](Overrides& o, size_t skip) {
       for (size_t c = 0; c < controls.size(); ++c)
         if (c != skip) o.apply(controls[c].positions[static_cast<size_t>(controls[c].initial)], true);
@@ -267,6 +192,13 @@ struct Loader {
         o.apply(position);
       }
     initialExcept(base, controls.size());
+    return at;
+  }
+
+  // Each sample's regions under the controls (ControlRegions), and its entry in the
+  // sample table once some region plays it.
+  void addRegions(const std::vector<Slot>& all, const std::vector<Control>& controls, const Overrides& base,
+                  const std::vector<std::vector<Overrides>>& at) {
     ControlRegions regions(controls, out);
     for (const Slot& slot : all) {
       const size_t before = out.regions.size();
@@ -279,6 +211,16 @@ struct Loader {
     }
     regions.finish();
     for (const std::string& what : regions.problems) report.warning(out.path.string(), 0, what);
+  }
+
+  void preset(const pugi::xml_node& root) {
+    for (const char* part : {"effects", "modulators", "noteSequences", "buses"})
+      if (root.child(part).first_child()) ignoredOnce(std::string("<") + part + "> is");
+    const std::vector<Control> controls = controlsOf(root);
+    const std::vector<Slot> all = slots(root.child("groups"));
+    Overrides base = tagSettings(root);
+    const std::vector<std::vector<Overrides>> at = underPositions(controls, base);
+    addRegions(all, controls, base, at);
     for (const Control& c : controls) {
       out.controllerLabels.push_back({c.cc, c.label, c.steps});
       const int value = c.steps.empty() ? c.initial : controllers::stepValue(c.initial, static_cast<int>(c.steps.size()));
@@ -302,42 +244,12 @@ bool looksLikePreset(std::span<const char> head) {
   return std::string_view(head.data(), head.size()).find("<DecentSampler") != std::string_view::npos;
 }
 
-int noteNumber(std::string_view text) {
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
-  if (text.empty()) return -1;
-  if (std::isdigit(static_cast<unsigned char>(text.front()))) {
-    int n = 0;
-    for (char c : text) {
-      if (!std::isdigit(static_cast<unsigned char>(c))) return -1;
-      n = n * 10 + (c - '0');
-      if (n > 127) return -1;
-    }
-    return n;
-  }
-  static constexpr int kPitch[] = {9, 11, 0, 2, 4, 5, 7};  // a b c d e f g
-  const int letter = std::tolower(static_cast<unsigned char>(text.front())) - 'a';
-  if (letter < 0 || letter > 6) return -1;
-  int pitch = kPitch[letter];
-  size_t at = 1;
-  if (at < text.size() && (text[at] == '#' || text[at] == 'b')) pitch += text[at++] == '#' ? 1 : -1;
-  int sign = 1, octave = 0;
-  if (at < text.size() && text[at] == '-') sign = -1, ++at;
-  if (at >= text.size()) return -1;
-  for (; at < text.size(); ++at) {
-    if (!std::isdigit(static_cast<unsigned char>(text[at]))) return -1;
-    octave = octave * 10 + (text[at] - '0');
-    if (octave > 10) return -1;
-  }
-  const int n = 12 * (sign * octave + 2) + pitch;  // C3 = 60
-  return n >= 0 && n <= 127 ? n : -1;
-}
-
-sfz::Instrument loadPreset(const fs::path& file) {
-  sfz::Instrument out;
+instrument::Instrument loadPreset(const fs::path& file) {
+  instrument::Instrument out;
   std::error_code ec;
   out.path = fs::is_directory(file, ec) ? presetIn(file) : file;
   out.name = file.stem().string();
-  Loader loader{out, sfz::Reporter(out.diagnostics), sfz::SampleTable(out), {}, out.path.parent_path()};
+  Loader loader{out, instrument::Reporter(out.diagnostics), instrument::SampleTable(out), {}, out.path.parent_path()};
   if (out.path.empty()) {
     loader.report.error(file.string(), 0, "no .dspreset in this bundle");
     return out;

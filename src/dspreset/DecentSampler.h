@@ -5,6 +5,7 @@
 // The mapping:
 //   <groups> -> <group> -> <sample>     settings inherited downwards, the nearest wins;
 //                                       volume (dB or a 0..1 factor) and tuning add up
+//                                       (dspreset/SampleSettings.h)
 //   loNote hiNote rootNote loVel hiVel  key and velocity ranges, pitch_keycenter; note
 //                                       names as DecentSampler writes them (C3 = 60)
 //   start end                           offset, end
@@ -18,8 +19,9 @@
 // oscillators) is reported once each.
 #include <filesystem>
 #include <span>
+#include <string_view>
 
-#include "sfz/Instrument.h"
+#include "instrument/Instrument.h"
 
 namespace spindle::dspreset {
 
@@ -27,9 +29,10 @@ namespace spindle::dspreset {
 bool looksLikePreset(std::span<const char> head);
 
 // A .dspreset file, or a .dsbundle folder (its first .dspreset, by name).
-sfz::Instrument loadPreset(const std::filesystem::path& file);
+instrument::Instrument loadPreset(const std::filesystem::path& file);
 
 // DecentSampler's note names: "C3" = 60, "C#3"/"Db3" = 61; or a number. -1 when neither.
+// (SampleSettings.cpp, which reads them.)
 int noteNumber(std::string_view text);
 
 }  // namespace spindle::dspreset

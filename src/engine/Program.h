@@ -29,11 +29,11 @@ struct Program {
   // which case the regions using it never sound.
   std::vector<const SampleData*> samples;
   int swDefault = -1;  // keyswitch active before any is pressed; -1 = none
-  // Copied from the parsed instrument (sfz::Instrument has the same three lists).
+  // Copied from the loaded instrument (instrument/Instrument.h has the same three lists).
   std::vector<controllers::ControllerDefault> controllerDefaults;  // applied on program change and CC121
   std::vector<controllers::ControllerLabel> controllerLabels;      // for the player: GUI, OSC
   std::vector<controllers::KeyLabel> keyLabels;
-  std::vector<ModCurve> curves;  // <curve> headers (sfz::Instrument::curves)
+  std::vector<ModCurve> curves;  // the instrument's numbered curves (Instrument::curves)
   std::vector<Preset> presets;  // a SoundFont's; Region::preset indexes it. Empty: SFZ
 
   // Lookup tables and other derived data the engine builds for itself go below this

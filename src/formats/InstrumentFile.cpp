@@ -45,15 +45,15 @@ Format detectFolder(const fs::path& dir) {
   return Format::Unknown;
 }
 
-sfz::Instrument refused(const fs::path& path, const std::string& why) {
-  sfz::Instrument out;
+instrument::Instrument refused(const fs::path& path, const std::string& why) {
+  instrument::Instrument out;
   out.path = path;
   out.name = path.stem().string();
-  out.diagnostics.push_back({sfz::Diagnostic::Severity::Error, path.string(), 0, why});
+  out.diagnostics.push_back({instrument::Diagnostic::Severity::Error, path.string(), 0, why});
   return out;
 }
 
-sfz::Instrument loadArchive(const fs::path& path) {
+instrument::Instrument loadArchive(const fs::path& path) {
   std::error_code ec;
   const auto size = fs::file_size(path, ec);
   const auto stamp = fs::last_write_time(path, ec).time_since_epoch().count();
@@ -61,7 +61,7 @@ sfz::Instrument loadArchive(const fs::path& path) {
   std::string error;
   const fs::path kit = hydrogen::unpackArchive(path, into, error);
   if (kit.empty()) return refused(path, error);
-  sfz::Instrument in = hydrogen::loadDrumKit(kit);
+  instrument::Instrument in = hydrogen::loadDrumKit(kit);
   in.name = path.stem().string();
   return in;
 }
@@ -93,7 +93,7 @@ const char* formatName(Format f) {
   return "unknown";
 }
 
-sfz::Instrument loadInstrument(const fs::path& path) {
+instrument::Instrument loadInstrument(const fs::path& path) {
   std::error_code ec;
   if (!fs::exists(path, ec)) return refused(path, "no such file");
   switch (detect(path)) {

@@ -4,12 +4,12 @@
 // (<drumkit_info>, kit folders, .h2drumkit archives), SoundFont 2/3 (RIFF 'sfbk'). Any
 // other file is refused with one error that names it. Loader thread.
 //
-// Each format's loader builds the same sfz::Instrument, so everything after this point
-// (sample pool, Program, engine) is the same for all of them.
+// Each format's loader builds the same Instrument (instrument/Instrument.h), so
+// everything after this point (sample pool, Program, engine) is the same for all of them.
 #include <filesystem>
 #include <string>
 
-#include "sfz/Instrument.h"
+#include "instrument/Instrument.h"
 
 namespace spindle::formats {
 
@@ -21,7 +21,7 @@ const char* formatName(Format f);
 
 // Loads any supported format. An unsupported or unreadable file gives an Instrument
 // with ok = false and one error diagnostic naming the file.
-sfz::Instrument loadInstrument(const std::filesystem::path& path);
+instrument::Instrument loadInstrument(const std::filesystem::path& path);
 
 // Where .h2drumkit archives are unpacked: $XDG_CACHE_HOME/spindle/drumkits, else
 // ~/.cache/spindle/drumkits, else the system temp folder.

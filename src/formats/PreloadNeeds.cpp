@@ -18,7 +18,7 @@ double highestCents(const Region& r) noexcept {
   return keys + 100.0 * r.transpose + static_cast<double>(tuning);
 }
 
-std::vector<stream::PreloadNeed> preloadNeeds(const sfz::Instrument& instrument) {
+std::vector<stream::PreloadNeed> preloadNeeds(const instrument::Instrument& instrument) {
   std::vector<stream::PreloadNeed> needs(instrument.samples.size());
   std::vector<bool> seen(needs.size(), false);
   for (const Region& r : instrument.regions) {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/Region.h"
-#include "sfz/Instrument.h"
+#include "instrument/Instrument.h"
 #include "stream/SamplePool.h"
 
 namespace spindle::formats {
@@ -19,6 +19,6 @@ namespace spindle::formats {
 double highestCents(const Region& r) noexcept;
 
 // One PreloadNeed per entry of instrument.samples: the most any region playing it asks.
-std::vector<stream::PreloadNeed> preloadNeeds(const sfz::Instrument& instrument);
+std::vector<stream::PreloadNeed> preloadNeeds(const instrument::Instrument& instrument);
 
 }  // namespace spindle::formats

@@ -9,7 +9,7 @@
 
 namespace spindle::formats {
 
-std::unique_ptr<engine::Program> programFor(const sfz::Instrument& instrument) {
+std::unique_ptr<engine::Program> programFor(const instrument::Instrument& instrument) {
   auto program = std::make_unique<engine::Program>();
   program->name = instrument.name;
   program->swDefault = instrument.swDefault;
@@ -17,7 +17,7 @@ std::unique_ptr<engine::Program> programFor(const sfz::Instrument& instrument) {
   program->controllerLabels = instrument.controllerLabels;
   program->keyLabels = instrument.keyLabels;
   program->presets = instrument.presets;
-  for (const sfz::Curve& c : instrument.curves) program->curves.push_back(ModCurve{c.index, c.points});
+  for (const instrument::Curve& c : instrument.curves) program->curves.push_back(ModCurve{c.index, c.points});
   return program;
 }
 

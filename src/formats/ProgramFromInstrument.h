@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "engine/Program.h"
-#include "sfz/Instrument.h"
+#include "instrument/Instrument.h"
 
 namespace spindle::stream {
 class SamplePool;
@@ -18,7 +18,7 @@ namespace spindle::formats {
 
 // Name, keyswitch default, controller defaults and labels, key labels, SoundFont
 // presets and <curve>s (and the curves a SoundFont or DecentSampler loader generated).
-std::unique_ptr<engine::Program> programFor(const sfz::Instrument& instrument);
+std::unique_ptr<engine::Program> programFor(const instrument::Instrument& instrument);
 
 // Once the samples and regions are in: prepares the program, has `pool` make the float
 // tables the regions that play their file as an oscillator read (SampleData::table), and

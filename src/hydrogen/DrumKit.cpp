@@ -9,8 +9,8 @@
 
 #include <pugixml.hpp>
 
-#include "sfz/Reporter.h"
-#include "sfz/SampleTable.h"
+#include "instrument/Reporter.h"
+#include "instrument/SampleTable.h"
 
 namespace spindle::hydrogen {
 
@@ -111,7 +111,7 @@ void assignTurns(std::vector<Region>& regions, const std::string& algorithm) {
 }
 
 void addInstrument(const pugi::xml_node& in, int key, const fs::path& folder, const std::map<int, double>& components,
-                   sfz::Instrument& out, sfz::SampleTable& table) {
+                   instrument::Instrument& out, instrument::SampleTable& table) {
   const Region base = instrumentRegion(in, key);
   const double gain = number(in, "gain", 1.0) * number(in, "volume", 1.0);
   const double pitchOffset = number(in, "pitchOffset", 0.0);
@@ -141,10 +141,10 @@ std::map<int, double> componentVolumes(const pugi::xml_node& kit) {
   return volumes;
 }
 
-sfz::Instrument loadXml(const fs::path& xmlFile) {
-  sfz::Instrument out;
+instrument::Instrument loadXml(const fs::path& xmlFile) {
+  instrument::Instrument out;
   out.path = xmlFile;
-  sfz::Reporter report(out.diagnostics);
+  instrument::Reporter report(out.diagnostics);
   pugi::xml_document doc;
   const pugi::xml_parse_result parsed = doc.load_file(xmlFile.c_str());
   if (!parsed) {
@@ -159,7 +159,7 @@ sfz::Instrument loadXml(const fs::path& xmlFile) {
   out.ok = true;
   out.name = kit.child("name").text().as_string(xmlFile.parent_path().filename().c_str());
   const std::map<int, double> components = componentVolumes(kit);
-  sfz::SampleTable table(out);
+  instrument::SampleTable table(out);
   int key = kFirstKey;
   for (const pugi::xml_node& in : kit.child("instrumentList").children("instrument")) {
     if (key > 127) {
@@ -180,7 +180,7 @@ bool looksLikeDrumKit(std::span<const char> head) {
   return text.find("<drumkit_info") != std::string_view::npos;
 }
 
-sfz::Instrument loadDrumKit(const fs::path& file) {
+instrument::Instrument loadDrumKit(const fs::path& file) {
   std::error_code ec;
   if (fs::is_directory(file, ec)) return loadXml(file / "drumkit.xml");
   return loadXml(file);

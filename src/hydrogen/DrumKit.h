@@ -19,7 +19,7 @@
 #include <filesystem>
 #include <span>
 
-#include "sfz/Instrument.h"
+#include "instrument/Instrument.h"
 
 namespace spindle::hydrogen {
 
@@ -28,7 +28,7 @@ bool looksLikeDrumKit(std::span<const char> head);
 
 // drumkit.xml, a folder holding one, or a .h2drumkit archive (unpacked first, see
 // unpackArchive).
-sfz::Instrument loadDrumKit(const std::filesystem::path& file);
+instrument::Instrument loadDrumKit(const std::filesystem::path& file);
 
 // Unpacks a .h2drumkit (tar, usually gzipped) under `into` and returns the folder
 // holding its drumkit.xml; on failure an empty path and `error` says why.

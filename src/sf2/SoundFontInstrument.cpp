@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <set>
 
+#include "instrument/Reporter.h"
 #include "sf2/RegionMapping.h"
 #include "sf2/SoundFont.h"
 #include "sf2/ZoneMerge.h"
-#include "sfz/Reporter.h"
 #include "stream/SampleSlice.h"
 
 namespace spindle::sf2 {
@@ -33,7 +33,7 @@ const char* generatorName(int g) {
 // missing with the reason) for a ROM sample or one outside the sample data.
 class Samples {
  public:
-  Samples(const SoundFont& font, sfz::Instrument& out, sfz::Reporter& report)
+  Samples(const SoundFont& font, instrument::Instrument& out, instrument::Reporter& report)
       : font_(font), out_(out), report_(report), entries_(font.samples.size()) {}
 
   SampleFrames get(uint16_t index) {
@@ -82,19 +82,19 @@ class Samples {
   }
 
   const SoundFont& font_;
-  sfz::Instrument& out_;
-  sfz::Reporter& report_;
+  instrument::Instrument& out_;
+  instrument::Reporter& report_;
   std::vector<Entry> entries_;
 };
 
 // The curves of the source shapes the built-in ones lack (RegionMapping's 200 + shape).
-void defineCurves(sfz::Instrument& out) {
+void defineCurves(instrument::Instrument& out) {
   std::set<int> used;
   for (const Region& r : out.regions)
     for (uint8_t i = 0; i < r.ccModulationCount; ++i)
       if (r.ccModulations[i].curve >= 200) used.insert(r.ccModulations[i].curve);
   for (int index : used) {
-    sfz::Curve c;
+    instrument::Curve c;
     c.index = index;
     for (int i = 0; i < 128; ++i)
       c.points[static_cast<size_t>(i)] = static_cast<float>(sourceValue(static_cast<uint16_t>((index - 200) << 8), i / 127.0));
@@ -102,7 +102,7 @@ void defineCurves(sfz::Instrument& out) {
   }
 }
 
-void reportNotes(const MappingNotes& notes, const std::string& file, sfz::Reporter& report) {
+void reportNotes(const MappingNotes& notes, const std::string& file, instrument::Reporter& report) {
   if (notes.effectSends)
     report.warning(file, 0, "reverb and chorus sends are kept for the effects work, not played (ignored)");
   for (int g : notes.unplayedModulators) {
@@ -114,23 +114,23 @@ void reportNotes(const MappingNotes& notes, const std::string& file, sfz::Report
 
 }  // namespace
 
-sfz::Instrument loadSoundFont(const fs::path& file) {
+instrument::Instrument loadSoundFont(const fs::path& file) {
   ReadResult read = readSoundFont(file);
   if (read.font) return buildInstrument(*read.font);
-  sfz::Instrument out;
+  instrument::Instrument out;
   out.path = file;
   out.name = file.stem().string();
-  sfz::Reporter(out.diagnostics).error(file.string(), 0, read.error);
+  instrument::Reporter(out.diagnostics).error(file.string(), 0, read.error);
   return out;
 }
 
-sfz::Instrument buildInstrument(const SoundFont& font) {
+instrument::Instrument buildInstrument(const SoundFont& font) {
   const fs::path& file = font.path;
-  sfz::Instrument out;
+  instrument::Instrument out;
   out.path = file;
   out.name = font.name.empty() ? file.stem().string() : font.name;
   out.ok = true;
-  sfz::Reporter report(out.diagnostics);
+  instrument::Reporter report(out.diagnostics);
   Samples samples(font, out, report);
   MappingNotes notes;
   for (size_t p = 0; p < font.presets.size(); ++p) {
@@ -142,7 +142,7 @@ sfz::Instrument buildInstrument(const SoundFont& font) {
       if (sample.index >= 0) appendRegions(zone, sample, out.regions, notes);
     }
     for (size_t i = first; i < out.regions.size(); ++i) out.regions[i].preset = static_cast<int16_t>(p);
-    out.origins.resize(out.regions.size(), sfz::RegionOrigin{file.string(), 0, preset.name});
+    out.origins.resize(out.regions.size(), instrument::RegionOrigin{file.string(), 0, preset.name});
   }
   defineCurves(out);
   reportNotes(notes, file.string(), report);

@@ -10,13 +10,13 @@
 // sound; what the regions cannot play is reported once each as a warning.
 #include <filesystem>
 
+#include "instrument/Instrument.h"
 #include "sf2/SoundFont.h"
-#include "sfz/Instrument.h"
 
 namespace spindle::sf2 {
 
-sfz::Instrument loadSoundFont(const std::filesystem::path& file);
+instrument::Instrument loadSoundFont(const std::filesystem::path& file);
 // The same for a font already read (its path names the file the slices read).
-sfz::Instrument buildInstrument(const SoundFont& font);
+instrument::Instrument buildInstrument(const SoundFont& font);
 
 }  // namespace spindle::sf2

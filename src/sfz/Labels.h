@@ -15,9 +15,9 @@
 #include <string>
 
 #include "core/Region.h"
-#include "sfz/Instrument.h"
+#include "instrument/Instrument.h"
+#include "instrument/Reporter.h"
 #include "sfz/Preprocessor.h"
-#include "sfz/Reporter.h"
 
 namespace spindle::sfz {
 
@@ -25,7 +25,8 @@ enum class LabelScope { Control, Global, Master, Group, Region };
 
 class LabelReader {
  public:
-  LabelReader(Instrument& instrument, Reporter& reporter) : inst_(instrument), reporter_(reporter) {}
+  LabelReader(instrument::Instrument& instrument, instrument::Reporter& reporter)
+      : inst_(instrument), reporter_(reporter) {}
 
   // A new header: forgets the header labels of its level and the levels below it.
   void enter(LabelScope scope);
@@ -39,8 +40,8 @@ class LabelReader {
   void setOutputLabel(const Token& token, int output);
   void setKeyLabel(int key, const std::string& label, bool keyswitch);
 
-  Instrument& inst_;
-  Reporter& reporter_;
+  instrument::Instrument& inst_;
+  instrument::Reporter& reporter_;
   // Indexed by LabelScope - 1 (global, master, group, region).
   std::array<std::string, 4> headerLabels_, swLabels_;
 };

@@ -2,19 +2,18 @@
 
 #include <algorithm>
 #include <array>
-#include <cmath>
 #include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
-#include "sfz/Curves.h"
+#include "instrument/SampleTable.h"
+#include "sfz/ControlSettings.h"
+#include "sfz/CurveReader.h"
 #include "sfz/Labels.h"
 #include "sfz/OpcodeTable.h"
-#include "sfz/Paths.h"
 #include "sfz/Preprocessor.h"
 #include "sfz/RegionBuilder.h"
-#include "sfz/SampleTable.h"
 #include "sfz/Text.h"
 #include "sfz/Values.h"
 
@@ -32,67 +31,48 @@ enum class Level { None, Control, Global, Master, Group, Region, Curve, Skipped,
 // region or curve, and the sample table. Fed token by token by the Preprocessor.
 class Parser {
  public:
-  Parser(Instrument& instrument, fs::path rootFolder)
+  Parser(instrument::Instrument& instrument, fs::path rootFolder)
       : inst_(instrument),
         reporter_(instrument.diagnostics),
         rootFolder_(std::move(rootFolder)),
+        control_(reporter_),
+        curves_(instrument, reporter_),
         labels_(instrument, reporter_),
         samples_(instrument) {}
 
-  Reporter& reporter() { return reporter_; }
+  instrument::Reporter& reporter() { return reporter_; }
   void onToken(const Token& token);
   void finish();
 
  private:
-  struct Control {
-    std::string defaultPath;
-    int octaveOffset = 0, noteOffset = 0;
-    int swOctaveOffset = 0, swNoteOffset = 0;  // ARIA: keyswitch opcodes only
-  };
-  struct OpenCurve {
-    int index = -1;
-    CurvePoints points;
-    RegionOrigin origin;
-  };
-
   void onHeader(const Token& token);
   void enterSkipped(const Token& token, std::string_view name);
   void enterEffect(const Token& token, const std::string& name);
   bool takeLabel(const Token& token);
   void onStray(const Token& token);
   void onControlOpcode(const Token& token);
-  void onCurveOpcode(const Token& token);
   void onRegionOpcode(const Token& token);
   std::optional<ParsedOpcode> parse(const Token& token, const OpcodeMatch& match);
   bool takeControllerDefault(const Token& token, const OpcodeMatch& match);
-  std::optional<int> controlInteger(const Token& token, int lo, int hi);
   void reportUnimplemented(const Token& token);
   int32_t sampleIndex(const Token& token);
   void closeBlock();
   void finishRegion();
-  void finishCurve();
-  int noteShift() const { return control_.octaveOffset * 12 + control_.noteOffset; }
-  // Keyswitch opcodes (sw_last, sw_lolast...) move with note_offset like every note
-  // value, and further by sw_note_offset / sw_octave_offset.
-  int noteShift(const OpcodeSpec& spec) const {
-    const bool keyswitch = spec.kind == ValueKind::Note && spec.name.starts_with("sw_");
-    return noteShift() + (keyswitch ? control_.swOctaveOffset * 12 + control_.swNoteOffset : 0);
-  }
 
-  Instrument& inst_;
-  Reporter reporter_;
+  instrument::Instrument& inst_;
+  instrument::Reporter reporter_;
   fs::path rootFolder_;
   Level level_ = Level::None;
   std::array<std::vector<ParsedOpcode>, 3> inherited_;  // <global>, <master>, <group>
   std::array<uint32_t, 3> blocks_{};  // the current header of each level (Region::masterBlock...)
   uint32_t blockCount_ = 0;
   std::vector<ParsedOpcode> regionOpcodes_;
-  RegionOrigin regionOrigin_;
-  Control control_;
-  OpenCurve curve_;
+  instrument::RegionOrigin regionOrigin_;
+  ControlSettings control_;
+  CurveReader curves_;
   std::unordered_map<std::string, int32_t> sampleByWritten_;  // default_path + value as written
   LabelReader labels_;
-  SampleTable samples_;
+  instrument::SampleTable samples_;
 };
 
 void Parser::onToken(const Token& token) {
@@ -106,7 +86,9 @@ void Parser::onToken(const Token& token) {
     case Level::Skipped: break;
     case Level::Effect: inst_.effects.back().opcodes.emplace_back(token.name, token.value); break;
     case Level::Control: onControlOpcode(token); break;
-    case Level::Curve: onCurveOpcode(token); break;
+    case Level::Curve:
+      if (!curves_.take(token)) reportUnimplemented(token);
+      break;
     case Level::Global:
     case Level::Master:
     case Level::Group:
@@ -118,7 +100,7 @@ void Parser::onHeader(const Token& token) {
   closeBlock();
   const std::string name = text::lower(token.name);
   if (name == "control") {
-    control_ = Control{};
+    control_.reset();
     level_ = Level::Control;
   } else if (name == "global" || name == "master" || name == "group") {
     const size_t first = name == "global" ? 0 : name == "master" ? 1 : 2;
@@ -129,11 +111,10 @@ void Parser::onHeader(const Token& token) {
   } else if (name == "region") {
     regionOpcodes_.clear();
     labels_.enter(LabelScope::Region);
-    regionOrigin_ = RegionOrigin{*token.file, token.line};
+    regionOrigin_ = instrument::RegionOrigin{*token.file, token.line};
     level_ = Level::Region;
   } else if (name == "curve") {
-    curve_ = OpenCurve{};
-    curve_.origin = RegionOrigin{*token.file, token.line};
+    curves_.enter(token);
     level_ = Level::Curve;
   } else if (name == "effect" || name == "midi") {
     enterEffect(token, name);
@@ -163,7 +144,7 @@ void Parser::enterSkipped(const Token& token, std::string_view name) {
 // effects work; they are not played yet, which is said once per file.
 void Parser::enterEffect(const Token& token, const std::string& name) {
   level_ = Level::Effect;
-  inst_.effects.push_back(EffectBlock{name, *token.file, token.line, {}});
+  inst_.effects.push_back(instrument::EffectBlock{name, *token.file, token.line, {}});
   if (reporter_.firstTime("effects in " + *token.file))
     reporter_.warning(*token.file, token.line,
                       "<" + name + "> headers are read but bus and MIDI effects are not played yet");
@@ -183,57 +164,14 @@ bool Parser::takeLabel(const Token& token) {
   }
 }
 
-std::optional<int> Parser::controlInteger(const Token& token, int lo, int hi) {
-  bool trailing = false;
-  const std::optional<double> value = parseNumber(token.value, &trailing);
-  if (!value || trailing) {
-    reporter_.warning(*token.file, token.line, "opcode '" + token.name + "': bad value '" + token.value + "' (ignored)");
-    return std::nullopt;
-  }
-  const double clamped = std::clamp(std::trunc(*value), static_cast<double>(lo), static_cast<double>(hi));
-  if (clamped != std::trunc(*value))
-    reporter_.warning(*token.file, token.line, "opcode '" + token.name + "': value '" + token.value + "' clamped");
-  return static_cast<int>(clamped);
-}
-
 void Parser::onControlOpcode(const Token& token) {
-  if (token.name == "default_path") {
-    control_.defaultPath = text::forwardSlashes(token.value);
-  } else if (token.name == "octave_offset") {
-    control_.octaveOffset = controlInteger(token, -10, 10).value_or(control_.octaveOffset);
-  } else if (token.name == "note_offset") {
-    control_.noteOffset = controlInteger(token, -127, 127).value_or(control_.noteOffset);
-  } else if (token.name == "sw_octave_offset") {
-    control_.swOctaveOffset = controlInteger(token, -10, 10).value_or(control_.swOctaveOffset);
-  } else if (token.name == "sw_note_offset") {
-    control_.swNoteOffset = controlInteger(token, -127, 127).value_or(control_.swNoteOffset);
-  } else if (isPlayerHint(token.name)) {
-    return;
-  } else if (const auto match = findOpcode(token.name); match && takeControllerDefault(token, *match)) {
-    return;
-  } else if (match) {
+  if (control_.take(token) || isPlayerHint(token.name)) return;
+  const std::optional<OpcodeMatch> match = findOpcode(token.name);
+  if (match && takeControllerDefault(token, *match)) return;
+  if (match)
     reporter_.warning(*token.file, token.line, "opcode '" + token.name + "' has no effect in <control> (ignored)");
-  } else {
-    reportUnimplemented(token);
-  }
-}
-
-void Parser::onCurveOpcode(const Token& token) {
-  const std::string_view name = token.name;
-  const bool point = name.size() == 4 && name[0] == 'v' &&
-                     std::all_of(name.begin() + 1, name.end(), text::isDigit);
-  if (name != "curve_index" && !point) return reportUnimplemented(token);
-  bool trailing = false;
-  const std::optional<double> value = parseNumber(token.value, &trailing);
-  const int index = point ? std::stoi(std::string(name.substr(1))) : static_cast<int>(value.value_or(-1));
-  if (!value || trailing || index < 0 || (point && index > 127) || (!point && index > 255)) {
-    reporter_.warning(*token.file, token.line, "bad curve opcode '" + token.name + "=" + token.value + "' (ignored)");
-    return;
-  }
-  if (point)
-    curve_.points.set(index, static_cast<float>(*value));
   else
-    curve_.index = index;
+    reportUnimplemented(token);
 }
 
 void Parser::onRegionOpcode(const Token& token) {
@@ -265,7 +203,7 @@ std::optional<ParsedOpcode> Parser::parse(const Token& token, const OpcodeMatch&
     }
     return ParsedOpcode{&spec, -1, static_cast<double>(sampleIndex(token))};
   }
-  ValueResult result = parseValue(spec, token.value, noteShift(spec));
+  ValueResult result = parseValue(spec, token.value, control_.noteShift(spec));
   if (!result.problem.empty())
     reporter_.warning(*token.file, token.line, "opcode '" + token.name + "': " + result.problem);
   if (!result.value) return std::nullopt;
@@ -306,31 +244,24 @@ void Parser::reportUnimplemented(const Token& token) {
   inst_.unknownOpcodes.push_back(token.name);
 }
 
+// A generator (*sine...) is entered as written; a file through the sample table, once
+// per path as written after default_path, and reported the first time it is missing.
 int32_t Parser::sampleIndex(const Token& token) {
   const std::string written = text::forwardSlashes(token.value);
   const bool generator = written.starts_with('*');
-  const std::string key = generator ? written : control_.defaultPath + written;
+  const std::string key = generator ? written : control_.defaultPath() + written;
   if (const auto it = sampleByWritten_.find(key); it != sampleByWritten_.end()) return it->second;
-  std::string path = key;
-  if (!generator) {
-    const fs::path wanted = joinWritten(rootFolder_, key);
-    const std::optional<fs::path> found = findExisting(wanted);
-    path = (found ? *found : wanted).string();
-    const bool firstMiss = !found && std::find(inst_.missingSamples.begin(), inst_.missingSamples.end(),
-                                               path) == inst_.missingSamples.end();
-    if (firstMiss) {
-      inst_.missingSamples.push_back(path);
-      reporter_.warning(*token.file, token.line, "sample not found: '" + path + "'");
-    }
-  }
-  const int32_t index = samples_.addResolved(path);
+  const size_t missing = inst_.missingSamples.size();
+  const int32_t index = generator ? samples_.addResolved(key) : samples_.add(rootFolder_, key);
+  if (inst_.missingSamples.size() > missing)
+    reporter_.warning(*token.file, token.line, "sample not found: '" + inst_.missingSamples.back() + "'");
   sampleByWritten_.emplace(key, index);
   return index;
 }
 
 void Parser::closeBlock() {
   if (level_ == Level::Region) finishRegion();
-  if (level_ == Level::Curve) finishCurve();
+  if (level_ == Level::Curve) curves_.finish();
 }
 
 void Parser::finishRegion() {
@@ -354,14 +285,6 @@ void Parser::finishRegion() {
   inst_.origins.back().label = labels_.finishRegion(*region);
 }
 
-void Parser::finishCurve() {
-  if (curve_.index < 0) {
-    reporter_.warning(curve_.origin.file, curve_.origin.line, "<curve> without curve_index ignored");
-    return;
-  }
-  inst_.curves.push_back(Curve{curve_.index, interpolateCurve(curve_.points)});
-}
-
 void Parser::finish() {
   closeBlock();
   samples_.dropUnplayedForward();
@@ -370,8 +293,8 @@ void Parser::finish() {
 }
 
 template <class Run>
-Instrument load(const fs::path& file, Run run) {
-  Instrument inst;
+instrument::Instrument load(const fs::path& file, Run run) {
+  instrument::Instrument inst;
   std::error_code ec;
   inst.path = fs::absolute(file, ec).lexically_normal();
   inst.name = file.stem().string();
@@ -386,11 +309,11 @@ Instrument load(const fs::path& file, Run run) {
 
 }  // namespace
 
-Instrument loadFile(const fs::path& sfzFile) {
+instrument::Instrument loadFile(const fs::path& sfzFile) {
   return load(sfzFile, [&](Preprocessor& p) { return p.runFile(sfzFile); });
 }
 
-Instrument loadString(std::string_view text, const fs::path& virtualFile) {
+instrument::Instrument loadString(std::string_view text, const fs::path& virtualFile) {
   return load(virtualFile, [&](Preprocessor& p) {
     p.runText(text, virtualFile);
     return true;

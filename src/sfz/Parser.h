@@ -1,6 +1,7 @@
 #pragma once
-// Loading an SFZ file into an Instrument. Runs on the loader thread (it reads files and
-// allocates); never throws for bad input: problems become Instrument::diagnostics.
+// Loading an SFZ file into an Instrument (instrument/Instrument.h). Runs on the loader
+// thread (it reads files and allocates); never throws for bad input: problems become
+// Instrument::diagnostics.
 //
 // What is understood: headers <control> <global> <master> <group> <region> <curve>
 // <effect> and <midi> (kept in Instrument::effects, not played; said once per file),
@@ -14,15 +15,15 @@
 #include <filesystem>
 #include <string_view>
 
-#include "sfz/Instrument.h"
+#include "instrument/Instrument.h"
 
 namespace spindle::sfz {
 
 // Parses the file; sample paths are relative to its folder.
-Instrument loadFile(const std::filesystem::path& sfzFile);
+instrument::Instrument loadFile(const std::filesystem::path& sfzFile);
 
 // Parses text as if it were the content of virtualFile (which need not exist):
 // #include and sample paths are relative to virtualFile's folder.
-Instrument loadString(std::string_view text, const std::filesystem::path& virtualFile);
+instrument::Instrument loadString(std::string_view text, const std::filesystem::path& virtualFile);
 
 }  // namespace spindle::sfz

@@ -5,7 +5,7 @@
 #include <iterator>
 #include <system_error>
 
-#include "sfz/Paths.h"
+#include "instrument/Paths.h"
 #include "sfz/Text.h"
 
 namespace spindle::sfz {
@@ -209,11 +209,11 @@ size_t Preprocessor::scanInclude(std::string_view line, size_t pos, Place place)
 // deep the include; a path found only next to the including file still loads, with a
 // warning naming both (Spindle's rule before issue 15, and some hand-written trees).
 std::optional<fs::path> Preprocessor::resolveInclude(std::string_view written, Place place) {
-  const fs::path wanted = joinWritten(openFiles_.front().parent_path(), written);
-  if (std::optional<fs::path> found = findExisting(wanted)) return found;
-  const fs::path local = joinWritten(openFiles_.back().parent_path(), written);
+  const fs::path wanted = instrument::joinWritten(openFiles_.front().parent_path(), written);
+  if (std::optional<fs::path> found = instrument::findExisting(wanted)) return found;
+  const fs::path local = instrument::joinWritten(openFiles_.back().parent_path(), written);
   if (local != wanted) {
-    if (std::optional<fs::path> found = findExisting(local)) {
+    if (std::optional<fs::path> found = instrument::findExisting(local)) {
       reporter_.warning(*place.file, place.line,
                         "included file '" + wanted.string() + "' (relative to the top-level file) not found; read '" +
                             found->string() + "' (relative to the including file) instead");

@@ -18,7 +18,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "sfz/Reporter.h"
+#include "instrument/Reporter.h"
 
 namespace spindle::sfz {
 
@@ -36,7 +36,7 @@ struct Token {
 class Preprocessor {
  public:
   using Sink = std::function<void(const Token&)>;
-  Preprocessor(Reporter& reporter, Sink sink) : reporter_(reporter), sink_(std::move(sink)) {}
+  Preprocessor(instrument::Reporter& reporter, Sink sink) : reporter_(reporter), sink_(std::move(sink)) {}
 
   // False when the file cannot be read (an error is reported).
   bool runFile(const std::filesystem::path& file);
@@ -59,7 +59,7 @@ class Preprocessor {
   std::string expand(std::string_view text, Place place);
   const std::string& internFile(const std::filesystem::path& file);
 
-  Reporter& reporter_;
+  instrument::Reporter& reporter_;
   Sink sink_;
   std::unordered_map<std::string, std::string> defines_;
   std::vector<std::filesystem::path> openFiles_;  // the #include chain, for loop detection

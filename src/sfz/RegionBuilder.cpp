@@ -4,7 +4,6 @@
 #include <string>
 #include <utility>
 
-
 namespace spindle::sfz {
 
 namespace {
@@ -46,37 +45,8 @@ void RegionBuilder::apply(const ParsedOpcode& op) {
                  [&](EnvField f) { (r.*f.envelope).*f.param = as<float>(v); },
                  [&](LfoField f) { (r.*f.lfo).*f.param = as<float>(v); },
                  [&](ModField f) { applyModulation(f, op); },
-                 [&](FlexLfoField f) {
-                   FlexLfo* lfo = flexLfo(op.lfo);
-                   if (!lfo) return;
-                   if (f.depth >= 0)
-                     lfo->depth[static_cast<size_t>(f.depth)] = as<float>(v);
-                   else if (f.freqLfo && op.index >= 1 && op.index <= 8)
-                     lfo->freqLfo[static_cast<size_t>(op.index)] = as<float>(v);
-                   else if (f.sub && op.index >= 2 && op.index <= FlexLfo::kMaxWaves)
-                     lfo->sub[static_cast<size_t>(op.index - 2)].*f.sub = as<float>(v);
-                   else if (f.sub && op.index == 1)
-                     lfo->*f.param = as<float>(v);
-                   else if (f.step && op.index >= 1 && op.index <= FlexLfo::kMaxSteps)
-                     lfo->step[static_cast<size_t>(op.index - 1)] = as<float>(v);
-                   else if (f.param)
-                     lfo->*f.param = as<float>(v);
-                 },
-                 [&](FlexEgField f) {
-                   FlexEg* eg = flexEg(op.eg);
-                   if (!eg) return;
-                   if (f.depth >= 0) {
-                     eg->depth[static_cast<size_t>(f.depth)] = as<float>(v);
-                   } else if (f.freqLfo) {
-                     if (op.index >= 1 && op.index <= 8) eg->freqLfo[static_cast<size_t>(op.index)] = as<float>(v);
-                   } else if (f.point) {
-                     if (op.index < 0 || op.index >= FlexEg::kMaxPoints) return;
-                     eg->point[static_cast<size_t>(op.index)].*f.point = as<float>(v);
-                     eg->points = std::max(eg->points, op.index + 1);
-                   } else {
-                     eg->*f.param = as<float>(v);
-                   }
-                 },
+                 [&](FlexLfoField f) { applyFlexLfo(f, op); },
+                 [&](FlexEgField f) { applyFlexEg(f, op); },
                  [&](EqField f) {
                    const int band = f.band > 0 ? f.band : op.index;
                    if (band >= 1 && band <= 3) r.eq[static_cast<size_t>(band - 1)].*f.param = as<float>(v);
@@ -85,7 +55,17 @@ void RegionBuilder::apply(const ParsedOpcode& op) {
              op.spec->target);
 }
 
+// Each Special is taken by exactly one of these, in this order.
 void RegionBuilder::applySpecial(Special which, const ParsedOpcode& op) {
+  if (applyMappingSpecial(which, op)) return;
+  if (applyModeSpecial(which, op.number)) return;
+  if (applyLevelSpecial(which, op.number)) return;
+  applyControllerSpecial(which, op);
+}
+
+// What a region plays and for which notes: the sample, the key range and keycenter
+// (key=-1 and pitch_keycenter=sample arrive as negative numbers), the velocity curve.
+bool RegionBuilder::applyMappingSpecial(Special which, const ParsedOpcode& op) {
   Region& r = region_;
   const double v = op.number;
   const bool none = v < 0;  // key=-1 ("no key"), pitch_keycenter=sample
@@ -93,50 +73,67 @@ void RegionBuilder::applySpecial(Special which, const ParsedOpcode& op) {
     case Special::Sample:
       r.sampleIndex = as<int32_t>(v);
       hasSample_ = true;
-      break;
+      return true;
     case Special::Key:
       noKey_ = none;
       if (!none) r.lokey = r.hikey = r.pitchKeycenter = asNote(v);
-      break;
+      return true;
     case Special::LoKey:
     case Special::HiKey:
       noKey_ = none;
       if (!none) (which == Special::LoKey ? r.lokey : r.hikey) = asNote(v);
-      break;
+      return true;
     case Special::PitchKeycenter:
       r.pitchKeycenterFromKey = none;
       if (!none) r.pitchKeycenter = asNote(v);
-      break;
-    case Special::AmpVelcurve: velcurve_.set(op.index, as<float>(v)); break;
+      return true;
+    case Special::AmpVelcurve: velcurve_.set(op.index, as<float>(v)); return true;
+    default: return false;
+  }
+}
+
+// Options stored as enums or flags (the option's index in OpcodeTable), and sw_default.
+bool RegionBuilder::applyModeSpecial(Special which, double v) {
+  Region& r = region_;
+  switch (which) {
     case Special::LoopMode:
       r.loopMode = as<LoopMode>(v);
       r.loopModeSet = true;
-      break;
-    case Special::Trigger: r.trigger = as<Trigger>(v); break;
-    case Special::OffMode: r.offMode = as<OffMode>(v); break;
-    case Special::FilType: r.filType = as<FilterType>(v); break;
-    case Special::Fil2Type: r.fil2Type = as<FilterType>(v); break;
-    case Special::NoteSelfmask: r.noteSelfmask = as<uint8_t>(v); break;
-    case Special::RtDead: r.rtDead = as<uint8_t>(v); break;
-    case Special::OffsetMode: r.offsetPercent = v > 0; break;
+      return true;
+    case Special::Trigger: r.trigger = as<Trigger>(v); return true;
+    case Special::OffMode: r.offMode = as<OffMode>(v); return true;
+    case Special::FilType: r.filType = as<FilterType>(v); return true;
+    case Special::Fil2Type: r.fil2Type = as<FilterType>(v); return true;
+    case Special::NoteSelfmask: r.noteSelfmask = as<uint8_t>(v); return true;
+    case Special::RtDead: r.rtDead = as<uint8_t>(v); return true;
+    case Special::OffsetMode: r.offsetPercent = v > 0; return true;
+    case Special::XfKeycurve: r.xfKeycurve = as<CrossfadeCurve>(v); return true;
+    case Special::XfVelcurve: r.xfVelcurve = as<CrossfadeCurve>(v); return true;
+    case Special::SwDefault: r.swDefault = as<int16_t>(v); return true;
+    default: return false;
+  }
+}
+
+// What depends on the header level it is written at: group= and polyphony= (scoped in
+// finish()), and the global_/master_/group_ volume, amplitude and tune, which combine
+// with the region's own value in finish().
+bool RegionBuilder::applyLevelSpecial(Special which, double v) {
+  switch (which) {
     case Special::Group:
-      r.group = as<int64_t>(v);
+      region_.group = as<int64_t>(v);
       (level_ < 3 ? groupInHeader_ : groupInRegion_) = true;
-      break;
-    case Special::Polyphony: polyphonyAt_[level_] = as<int32_t>(v); break;
-    case Special::XfKeycurve: r.xfKeycurve = as<CrossfadeCurve>(v); break;
-    case Special::XfVelcurve: r.xfVelcurve = as<CrossfadeCurve>(v); break;
-    case Special::SwDefault: r.swDefault = as<int16_t>(v); break;
+      return true;
+    case Special::Polyphony: polyphonyAt_[level_] = as<int32_t>(v); return true;
     case Special::GlobalVolume:
     case Special::MasterVolume:
-    case Special::GroupVolume: levelVolume_[levelOf(which, Special::GlobalVolume)] = as<float>(v); break;
+    case Special::GroupVolume: levelVolume_[levelOf(which, Special::GlobalVolume)] = as<float>(v); return true;
     case Special::GlobalAmplitude:
     case Special::MasterAmplitude:
-    case Special::GroupAmplitude: levelAmplitude_[levelOf(which, Special::GlobalAmplitude)] = as<float>(v); break;
+    case Special::GroupAmplitude: levelAmplitude_[levelOf(which, Special::GlobalAmplitude)] = as<float>(v); return true;
     case Special::GlobalTune:
     case Special::MasterTune:
-    case Special::GroupTune: levelTune_[levelOf(which, Special::GlobalTune)] = as<float>(v); break;
-    default: applyControllerSpecial(which, op); break;
+    case Special::GroupTune: levelTune_[levelOf(which, Special::GlobalTune)] = as<float>(v); return true;
+    default: return false;
   }
 }
 
@@ -204,6 +201,45 @@ void RegionBuilder::applyModulation(const ModField& field, const ParsedOpcode& o
     case ModParam::Smooth: m->smoothMs = as<float>(v); break;
     case ModParam::Step: m->step = as<float>(v); break;
     default: break;
+  }
+}
+
+// lfoN_*: a depth, the frequency modulation by LFO X, sub-wave X's field (X = 1 is the
+// main wave's), step X, or a parameter of the region's LFO N.
+void RegionBuilder::applyFlexLfo(const FlexLfoField& f, const ParsedOpcode& op) {
+  FlexLfo* lfo = flexLfo(op.lfo);
+  if (!lfo) return;
+  const float v = as<float>(op.number);
+  if (f.depth >= 0)
+    lfo->depth[static_cast<size_t>(f.depth)] = v;
+  else if (f.freqLfo && op.index >= 1 && op.index <= 8)
+    lfo->freqLfo[static_cast<size_t>(op.index)] = v;
+  else if (f.sub && op.index >= 2 && op.index <= FlexLfo::kMaxWaves)
+    lfo->sub[static_cast<size_t>(op.index - 2)].*f.sub = v;
+  else if (f.sub && op.index == 1)
+    lfo->*f.param = v;
+  else if (f.step && op.index >= 1 && op.index <= FlexLfo::kMaxSteps)
+    lfo->step[static_cast<size_t>(op.index - 1)] = v;
+  else if (f.param)
+    lfo->*f.param = v;
+}
+
+// egN_*: a depth, the frequency modulation by LFO X, a field of point X, or a parameter
+// of the region's EG N. A point makes the EG at least that long.
+void RegionBuilder::applyFlexEg(const FlexEgField& f, const ParsedOpcode& op) {
+  FlexEg* eg = flexEg(op.eg);
+  if (!eg) return;
+  const float v = as<float>(op.number);
+  if (f.depth >= 0) {
+    eg->depth[static_cast<size_t>(f.depth)] = v;
+  } else if (f.freqLfo) {
+    if (op.index >= 1 && op.index <= 8) eg->freqLfo[static_cast<size_t>(op.index)] = v;
+  } else if (f.point) {
+    if (op.index < 0 || op.index >= FlexEg::kMaxPoints) return;
+    eg->point[static_cast<size_t>(op.index)].*f.point = v;
+    eg->points = std::max(eg->points, op.index + 1);
+  } else {
+    eg->*f.param = v;
   }
 }
 
@@ -278,86 +314,6 @@ CcCrossfade* RegionBuilder::crossfade(int cc, bool fadeOut) {
   *found = CcCrossfade{as<uint16_t>(cc), fadeOut, edge, edge};
   ++r.ccCrossfadeCount;
   return &*found;
-}
-
-void shareGroupPolyphony(std::vector<Region>& regions) {
-  std::vector<std::pair<int64_t, int32_t>> limits;  // group number, voices
-  for (const Region& r : regions) {
-    if (r.polyphony < 0) continue;
-    const auto it = std::find_if(limits.begin(), limits.end(), [&](const auto& l) { return l.first == r.group; });
-    if (it != limits.end()) it->second = r.polyphony;
-    else limits.emplace_back(r.group, r.polyphony);
-  }
-  for (Region& r : regions) {
-    const auto it = std::find_if(limits.begin(), limits.end(), [&](const auto& l) { return l.first == r.group; });
-    if (r.polyphony < 0 && it != limits.end()) r.polyphony = it->second;
-  }
-}
-
-// Each level's polyphony to its scope (Region::polyphony): a <group>'s applies to its
-// polyphony group when a header gave group=N (sfizz's rule), else to the <group>'s own
-// regions; a <region>'s to its polyphony group when it has a group=N, else to itself.
-void RegionBuilder::scopePolyphony() {
-  Region& r = region_;
-  r.instrumentPolyphony = polyphonyAt_[0];
-  r.masterPolyphony = polyphonyAt_[1];
-  (groupInHeader_ ? r.polyphony : r.groupBlockPolyphony) = polyphonyAt_[2];
-  if (polyphonyAt_[3] < 0) return;
-  (groupInHeader_ || groupInRegion_ ? r.polyphony : r.regionPolyphony) = polyphonyAt_[3];
-}
-
-namespace {
-// Connections with no depth (a curve or smoothing given alone) do nothing: dropped.
-void dropEmptyModulations(Region& r) {
-  const auto end = r.ccModulations.begin() + r.ccModulationCount;
-  const auto kept = std::remove_if(r.ccModulations.begin(), end, [](const CcModulation& m) { return m.depth == 0.0f; });
-  r.ccModulationCount = static_cast<uint8_t>(kept - r.ccModulations.begin());
-}
-
-// sw_lolast without sw_hilast (or the reverse) is a range of one key, as sfizz reads it.
-// A reversed range is put in order, so the engine sees lo <= hi or both unset.
-void completeLastRange(Region& r) {
-  if (r.swLolast < 0) r.swLolast = r.swHilast;
-  if (r.swHilast < 0) r.swHilast = r.swLolast;
-  if (r.swLolast > r.swHilast) std::swap(r.swLolast, r.swHilast);
-}
-}  // namespace
-
-std::optional<Region> RegionBuilder::finish(std::string& whySkipped, std::string& notes) {
-  notes.clear();
-  if (!hasSample_) {
-    whySkipped = "region without sample skipped";
-    return std::nullopt;
-  }
-  if (noKey_ && region_.ccTriggers.empty()) {
-    whySkipped = "region with lokey/hikey/key=-1 and no on_locc/on_hicc trigger never plays; skipped";
-    return std::nullopt;
-  }
-  region_.noKey = noKey_;
-  for (size_t level = 0; level < levelVolume_.size(); ++level) {
-    region_.volume += levelVolume_[level];
-    region_.amplitude *= levelAmplitude_[level] * 0.01f;
-    region_.tune += levelTune_[level];
-  }
-  if (modOverflow_) {
-    notes += std::string(notes.empty() ? "" : "; ") + "more than " + std::to_string(kMaxCcModulations) +
-             " controller modulations or " + std::to_string(kMaxCcCrossfades) +
-             " controller crossfades; the extra ones are ignored";
-  }
-  if (lfoOverflow_) {
-    notes += std::string(notes.empty() ? "" : "; ") + "more than " + std::to_string(kMaxFlexLfos) +
-             " LFOs (lfoN_) or " + std::to_string(kMaxFlexEgs) + " flex EGs (egN_); the extra ones are ignored";
-  }
-  dropEmptyModulations(region_);
-  completeLastRange(region_);
-  scopePolyphony();
-  if (!velcurve_.empty()) {
-    region_.hasAmpVelcurve = true;
-    region_.ampVelcurve = interpolateCurve(velcurve_);
-  }
-  if (region_.cutoff >= 0.0f && region_.filType == FilterType::None) region_.filType = FilterType::Lpf2p;
-  if (region_.cutoff2 >= 0.0f && region_.fil2Type == FilterType::None) region_.fil2Type = FilterType::Lpf2p;
-  return region_;
 }
 
 }  // namespace spindle::sfz

@@ -1,13 +1,14 @@
 #pragma once
 // Builds one Region from the opcodes of its header levels (global, master, group,
 // region), applied in that order, each level in file order: a later opcode wins.
+// Applying opcodes: RegionBuilder.cpp; finishing the region: RegionFinish.cpp.
 #include <array>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/Region.h"
-#include "sfz/Curves.h"
+#include "instrument/Curves.h"
 #include "sfz/OpcodeTable.h"
 
 namespace spindle::sfz {
@@ -41,16 +42,21 @@ class RegionBuilder {
 
  private:
   void applySpecial(Special which, const ParsedOpcode& op);
+  bool applyMappingSpecial(Special which, const ParsedOpcode& op);
+  bool applyModeSpecial(Special which, double v);
+  bool applyLevelSpecial(Special which, double v);
   void applyControllerSpecial(Special which, const ParsedOpcode& op);
   static void setCcBound(std::vector<CcCondition>& list, int cc, bool high, float value);
   void applyModulation(const ModField& field, const ParsedOpcode& op);
+  void applyFlexLfo(const FlexLfoField& f, const ParsedOpcode& op);  // lfoN_*
+  void applyFlexEg(const FlexEgField& f, const ParsedOpcode& op);     // egN_*
   CcModulation* modulation(int cc, ModTarget target, int lfoNumber, int egNumber, int sub);
   FlexLfo* flexLfo(int number);  // the region's lfoN, added on first mention
   FlexEg* flexEg(int number);    // the region's egN, likewise
   CcCrossfade* crossfade(int cc, bool fadeOut);
 
   Region region_;
-  CurvePoints velcurve_;
+  instrument::CurvePoints velcurve_;
   bool hasSample_ = false;
   bool noKey_ = false;
   // global_/master_/group_ levels, indexed 0 global, 1 master, 2 group. They combine

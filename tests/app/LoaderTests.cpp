@@ -5,8 +5,8 @@
 
 #include "Fixtures.h"
 #include "app/Loader.h"
-#include "sfz/Parser.h"
 #include "catch.h"
+#include "sfz/Parser.h"
 #include "stream/TestAudioFiles.h"
 
 using spindle::app::LoadReport;
@@ -96,8 +96,8 @@ TEST_CASE("a Loader report lists samples, missing files, unreadable files and un
 }
 
 TEST_CASE("diagnostics print as file:line: severity: message") {
-  const spindle::sfz::Diagnostic error{spindle::sfz::Diagnostic::Severity::Error, "/x/a.sfz", 12, "bad header"};
+  const spindle::instrument::Diagnostic error{spindle::instrument::Diagnostic::Severity::Error, "/x/a.sfz", 12, "bad header"};
   CHECK(spindle::app::formatDiagnostic(error) == "/x/a.sfz:12: error: bad header");
-  const spindle::sfz::Diagnostic whole{spindle::sfz::Diagnostic::Severity::Warning, "/x/a.sfz", 0, "empty"};
+  const spindle::instrument::Diagnostic whole{spindle::instrument::Diagnostic::Severity::Warning, "/x/a.sfz", 0, "empty"};
   CHECK(spindle::app::formatDiagnostic(whole) == "/x/a.sfz: warning: empty");
 }

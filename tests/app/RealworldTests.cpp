@@ -27,6 +27,7 @@
 #include "sfz/Preprocessor.h"
 #include "stream/TestAudioFiles.h"
 
+namespace instrument = spindle::instrument;
 namespace sfz = spindle::sfz;
 namespace fs = std::filesystem;
 using spindle::test::renderSong;
@@ -67,8 +68,8 @@ std::vector<fs::path> programs(const fs::path& root) {
 
 // Every opcode name of the program, includes expanded.
 std::vector<std::string> opcodeNames(const fs::path& program) {
-  std::vector<sfz::Diagnostic> ignored;
-  sfz::Reporter reporter(ignored);
+  std::vector<instrument::Diagnostic> ignored;
+  instrument::Reporter reporter(ignored);
   std::vector<std::string> names;
   sfz::Preprocessor pre(reporter, [&](const sfz::Token& t) {
     if (t.kind == sfz::Token::Kind::Opcode) names.push_back(t.name);
@@ -96,16 +97,16 @@ struct Note {
 // A key and velocity that play a region whose sample is here (the fixtures hold only
 // some of each library's samples): the key most such attack regions of the default
 // keyswitch cover, at the middle velocity of the first of them.
-bool sampleHere(const sfz::Instrument& inst, const spindle::Region& r) {
+bool sampleHere(const instrument::Instrument& inst, const spindle::Region& r) {
   const std::string& sample = inst.samples.at(static_cast<size_t>(r.sampleIndex));
   return std::find(inst.missingSamples.begin(), inst.missingSamples.end(), sample) == inst.missingSamples.end();
 }
 
-bool anySampleHere(const sfz::Instrument& inst) {
+bool anySampleHere(const instrument::Instrument& inst) {
   return std::any_of(inst.regions.begin(), inst.regions.end(), [&](const auto& r) { return sampleHere(inst, r); });
 }
 
-Note playableNote(const sfz::Instrument& inst) {
+Note playableNote(const instrument::Instrument& inst) {
   std::map<int, int> votes;
   std::map<int, int> velocity;
   for (const spindle::Region& r : inst.regions) {
@@ -189,12 +190,12 @@ TEST_CASE("realworld programs load with no unsupported opcode outside #17 and re
   const auto dir = spindle::test::scratchDir("realworld-load");
   for (const fs::path& program : list) {
     INFO(program.string());
-    const sfz::Instrument inst = sfz::loadFile(program);
+    const instrument::Instrument inst = sfz::loadFile(program);
     REQUIRE(inst.ok);
     CHECK_FALSE(inst.regions.empty());
     std::set<std::string> outOfScope;
     const std::regex named("opcode '([^']+)'");
-    for (const sfz::Diagnostic& d : inst.diagnostics) {
+    for (const instrument::Diagnostic& d : inst.diagnostics) {
       std::smatch m;
       const bool unsupported = d.message.find("is not supported") != std::string::npos ||
                                d.message.find("unknown opcode") != std::string::npos;
@@ -220,7 +221,7 @@ TEST_CASE("realworld programs react to every CC their label_cc lines name", "[ap
   SPINDLE_FIXTURES_OR_SKIP(fixtures, "realworld");
   const auto dir = spindle::test::scratchDir("realworld-cc");
   for (const fs::path& program : programs(fixtures / "realworld")) {
-    const sfz::Instrument inst = sfz::loadFile(program);
+    const instrument::Instrument inst = sfz::loadFile(program);
     if (!anySampleHere(inst)) continue;  // said by the test above
     const std::vector<std::string> names = opcodeNames(program);
     const Note note = playableNote(inst);

@@ -19,14 +19,14 @@ using spindle::test::regionsPlaying;
 
 namespace {
 
-const spindle::sfz::Curve* curve(const spindle::sfz::Instrument& in, int index) {
+const spindle::instrument::Curve* curve(const spindle::instrument::Instrument& in, int index) {
   for (const auto& c : in.curves)
     if (c.index == index) return &c;
   return nullptr;
 }
 
 // The region's modulation of `target`, as the curve's values at CC values 0..127.
-std::vector<float> modulation(const spindle::sfz::Instrument& in, const Region& r, ModTarget target, int cc) {
+std::vector<float> modulation(const spindle::instrument::Instrument& in, const Region& r, ModTarget target, int cc) {
   for (uint8_t i = 0; i < r.ccModulationCount; ++i) {
     const spindle::CcModulation& m = r.ccModulations[i];
     if (m.target != target || m.cc != cc) continue;

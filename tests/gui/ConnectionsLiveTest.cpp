@@ -108,7 +108,7 @@ class ConnectionsLiveTests : public QObject {
 
   QTemporaryDir dir_;
   std::unique_ptr<QSettings> store_;
-  GuiLaunch launch_;
+  app::GuiLaunch launch_;
   std::unique_ptr<GuiSession> session_;
   Keyboard kb1_, kb2_;
 

@@ -10,9 +10,9 @@
 
 #include "Sf2Writer.h"
 #include "catch.h"
+#include "instrument/Instrument.h"
 #include "sf2/SoundFont.h"
 #include "sf2/SoundFontInstrument.h"
-#include "sfz/Instrument.h"
 #include "stream/TestAudioFiles.h"
 
 namespace spindle::test {
@@ -42,14 +42,14 @@ inline std::filesystem::path saveFont(const Sf2Spec& spec, const std::string& na
   return path;
 }
 
-inline sfz::Instrument loadFont(const Sf2Spec& spec, const std::string& name) {
-  sfz::Instrument inst = sf2::loadSoundFont(saveFont(spec, name));
+inline instrument::Instrument loadFont(const Sf2Spec& spec, const std::string& name) {
+  instrument::Instrument inst = sf2::loadSoundFont(saveFont(spec, name));
   REQUIRE(inst.ok);
   return inst;
 }
 
 // The regions key/velocity would start (of any preset).
-inline std::vector<const Region*> regionsFor(const sfz::Instrument& inst, int key, int velocity) {
+inline std::vector<const Region*> regionsFor(const instrument::Instrument& inst, int key, int velocity) {
   std::vector<const Region*> out;
   for (const Region& r : inst.regions)
     if (r.lokey <= key && key <= r.hikey && r.lovel <= velocity && velocity <= r.hivel) out.push_back(&r);
@@ -57,14 +57,14 @@ inline std::vector<const Region*> regionsFor(const sfz::Instrument& inst, int ke
 }
 
 // The one region key/velocity starts; fails the test when there is not exactly one.
-inline const Region& regionFor(const sfz::Instrument& inst, int key, int velocity) {
+inline const Region& regionFor(const instrument::Instrument& inst, int key, int velocity) {
   const auto found = regionsFor(inst, key, velocity);
   REQUIRE(found.size() == 1);
   return *found.front();
 }
 // A temporary instrument dies at the end of the statement: copy its region instead.
-const Region& regionFor(sfz::Instrument&& inst, int key, int velocity) = delete;
-inline Region regionOf(const sfz::Instrument& inst, int key, int velocity) { return regionFor(inst, key, velocity); }
+const Region& regionFor(instrument::Instrument&& inst, int key, int velocity) = delete;
+inline Region regionOf(const instrument::Instrument& inst, int key, int velocity) { return regionFor(inst, key, velocity); }
 
 inline double timecents(int tc) { return std::exp2(tc / 1200.0); }
 inline double absoluteCents(int cents) { return 8.176 * std::exp2(cents / 1200.0); }  // Hz

@@ -33,7 +33,7 @@ Sf2Spec fontOf(std::vector<Sf2Sample> samples) {
 }
 
 // The first `frames` frames of sample table entry `index`, decoded from its slice path.
-std::vector<float> decode(const spindle::sfz::Instrument& inst, size_t index, int64_t frames) {
+std::vector<float> decode(const spindle::instrument::Instrument& inst, size_t index, int64_t frames) {
   REQUIRE(index < inst.samples.size());
   std::string error;
   auto reader = spindle::stream::AudioFileReader::open(inst.samples[index], error);

@@ -27,7 +27,7 @@ Sf2Spec loopFont(std::vector<spindle::test::Sf2Gen> gens, int frames, uint32_t l
   return s;
 }
 
-bool mentions(const spindle::sfz::Diagnostic& d, const std::string& text) {
+bool mentions(const spindle::instrument::Diagnostic& d, const std::string& text) {
   return d.message.find(text) != std::string::npos || d.file.find(text) != std::string::npos;
 }
 
@@ -135,7 +135,7 @@ TEST_CASE("a sample header outside the sample data is skipped with a warning; ot
   CHECK(regionFor(inst, 40, 100).sampleIndex == 0);
   int warnings = 0;
   for (const auto& d : inst.diagnostics) {
-    if (d.severity == spindle::sfz::Diagnostic::Severity::Error) FAIL("unexpected error: " << d.message);
+    if (d.severity == spindle::instrument::Diagnostic::Severity::Error) FAIL("unexpected error: " << d.message);
     warnings += mentions(d, "'liar'") && mentions(d, "outside the sample data");
   }
   CHECK(warnings == 1);
@@ -159,6 +159,6 @@ TEST_CASE("loadSoundFont on a truncated file: not ok, one error naming the file"
   CHECK(!inst.ok);
   CHECK(inst.regions.empty());
   REQUIRE(inst.diagnostics.size() == 1);
-  CHECK(inst.diagnostics[0].severity == spindle::sfz::Diagnostic::Severity::Error);
+  CHECK(inst.diagnostics[0].severity == spindle::instrument::Diagnostic::Severity::Error);
   CHECK(inst.diagnostics[0].message.find(path.string()) != std::string::npos);
 }

@@ -6,12 +6,13 @@
 #include "sfz/Parser.h"
 
 using spindle::test::countDiagnostics;
+namespace instrument = spindle::instrument;
 namespace sfz = spindle::sfz;
 
 namespace {
 const std::filesystem::path kVirtual = "/nonexistent-spindle/inst/aria.sfz";
 
-sfz::Instrument parse(std::string_view text) { return sfz::loadString(text, kVirtual); }
+instrument::Instrument parse(std::string_view text) { return sfz::loadString(text, kVirtual); }
 }  // namespace
 
 TEST_CASE("pan_random, position_* and resonance_random fill the region, clamped to the reference", "[sfz][aria]") {

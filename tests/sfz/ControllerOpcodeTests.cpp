@@ -8,14 +8,15 @@
 #include "sfz/Parser.h"
 
 using spindle::test::countDiagnostics;
+namespace instrument = spindle::instrument;
 namespace sfz = spindle::sfz;
 
 namespace {
 const std::filesystem::path kVirtual = "/nonexistent-spindle/inst/controllers.sfz";
 
-sfz::Instrument parse(std::string_view text) { return sfz::loadString(text, kVirtual); }
+instrument::Instrument parse(std::string_view text) { return sfz::loadString(text, kVirtual); }
 
-const spindle::controllers::ControllerDefault* findDefault(const sfz::Instrument& inst, int cc) {
+const spindle::controllers::ControllerDefault* findDefault(const instrument::Instrument& inst, int cc) {
   const auto it = std::find_if(inst.controllerDefaults.begin(), inst.controllerDefaults.end(),
                                [cc](const auto& d) { return d.cc == cc; });
   return it == inst.controllerDefaults.end() ? nullptr : &*it;

@@ -17,6 +17,7 @@
 #include "catch.h"
 #include "sfz/Parser.h"
 
+namespace instrument = spindle::instrument;
 namespace sfz = spindle::sfz;
 using spindle::test::SyntaxOpcode;
 
@@ -104,9 +105,9 @@ TEST_CASE("coverage of the SFZ reference: every opcode of syntax.yml once", "[sf
       opcodeAtLine[++line] = i;
     }
   }
-  const sfz::Instrument inst = sfz::loadString(text, "/nonexistent-spindle/coverage/all.sfz");
+  const instrument::Instrument inst = sfz::loadString(text, "/nonexistent-spindle/coverage/all.sfz");
   std::set<size_t> unsupported;
-  for (const sfz::Diagnostic& d : inst.diagnostics) {
+  for (const instrument::Diagnostic& d : inst.diagnostics) {
     const auto it = opcodeAtLine.find(d.line);
     if (it != opcodeAtLine.end() && saysUnsupported(d.message)) unsupported.insert(it->second);
   }

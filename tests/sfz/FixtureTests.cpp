@@ -12,6 +12,7 @@
 #include "catch.h"
 #include "sfz/Parser.h"
 
+namespace instrument = spindle::instrument;
 namespace sfz = spindle::sfz;
 namespace fs = std::filesystem;
 using spindle::test::countDiagnostics;
@@ -26,7 +27,7 @@ std::vector<fs::path> sfzFilesUnder(const fs::path& folder) {
   return files;
 }
 
-std::string sampleOf(const sfz::Instrument& inst, size_t region) {
+std::string sampleOf(const instrument::Instrument& inst, size_t region) {
   return inst.samples.at(static_cast<size_t>(inst.regions.at(region).sampleIndex));
 }
 
@@ -41,7 +42,7 @@ MissingCount loadAll(const fs::path& folder) {
   REQUIRE_FALSE(files.empty());
   for (const fs::path& file : files) {
     INFO(file.string());
-    sfz::Instrument inst;
+    instrument::Instrument inst;
     REQUIRE_NOTHROW(inst = sfz::loadFile(file));
     CHECK(inst.ok);
     CHECK(inst.regions.size() == inst.origins.size());
@@ -199,8 +200,8 @@ TEST_CASE("every .sfz of the fixtures: the opcodes reported not supported are do
   for (const auto& entry : fs::recursive_directory_iterator(fixtures, fs::directory_options::follow_directory_symlink)) {
     if (!entry.is_regular_file() || entry.path().extension() != ".sfz") continue;
     ++files;
-    const sfz::Instrument inst = sfz::loadFile(entry.path());
-    for (const sfz::Diagnostic& d : inst.diagnostics) {
+    const instrument::Instrument inst = sfz::loadFile(entry.path());
+    for (const instrument::Diagnostic& d : inst.diagnostics) {
       const std::string lead = "opcode '", tail = "' is not supported by Spindle";
       const size_t end = d.message.find(tail);
       if (!d.message.starts_with(lead) || end == std::string::npos) continue;

@@ -6,14 +6,15 @@
 
 using spindle::test::countDiagnostics;
 using spindle::test::findDiagnostic;
+namespace instrument = spindle::instrument;
 namespace sfz = spindle::sfz;
 
 namespace {
 const std::filesystem::path kVirtual = "/nonexistent-spindle/inst/levels.sfz";
 
-sfz::Instrument parse(std::string_view text) { return sfz::loadString(text, kVirtual); }
+instrument::Instrument parse(std::string_view text) { return sfz::loadString(text, kVirtual); }
 
-const spindle::controllers::KeyLabel* keyLabel(const sfz::Instrument& inst, int key) {
+const spindle::controllers::KeyLabel* keyLabel(const instrument::Instrument& inst, int key) {
   for (const auto& l : inst.keyLabels)
     if (l.key == key) return &l;
   return nullptr;

@@ -6,12 +6,13 @@
 
 using spindle::test::countDiagnostics;
 using spindle::test::findDiagnostic;
+namespace instrument = spindle::instrument;
 namespace sfz = spindle::sfz;
 
 namespace {
 const std::filesystem::path kVirtual = "/nonexistent-spindle/inst/test.sfz";
 
-sfz::Instrument parse(std::string_view text) { return sfz::loadString(text, kVirtual); }
+instrument::Instrument parse(std::string_view text) { return sfz::loadString(text, kVirtual); }
 }  // namespace
 
 TEST_CASE("header inheritance: global -> master -> group -> region, with resets", "[sfz][parser]") {
@@ -324,7 +325,7 @@ TEST_CASE("an unreadable file gives ok=false and an error naming it", "[sfz][par
   const auto inst = sfz::loadFile("/nonexistent-spindle/missing.sfz");
   CHECK_FALSE(inst.ok);
   REQUIRE_FALSE(inst.diagnostics.empty());
-  CHECK(inst.diagnostics[0].severity == sfz::Diagnostic::Severity::Error);
+  CHECK(inst.diagnostics[0].severity == instrument::Diagnostic::Severity::Error);
   CHECK(inst.diagnostics[0].file == "/nonexistent-spindle/missing.sfz");
   CHECK(inst.diagnostics[0].message.find("missing.sfz") != std::string::npos);
 }

@@ -10,11 +10,12 @@
 using spindle::test::countDiagnostics;
 using spindle::test::findDiagnostic;
 using spindle::test::TempDir;
+namespace instrument = spindle::instrument;
 namespace sfz = spindle::sfz;
 namespace fs = std::filesystem;
 
 namespace {
-std::string sampleOf(const sfz::Instrument& inst, size_t region) {
+std::string sampleOf(const instrument::Instrument& inst, size_t region) {
   return inst.samples.at(static_cast<size_t>(inst.regions.at(region).sampleIndex));
 }
 }  // namespace
@@ -153,7 +154,7 @@ TEST_CASE("#include: relative to the top-level file, nested, with defines", "[sf
   CHECK(sampleOf(inst, 5) == (dir.path() / "inst/f.wav").string());
   const auto* missing = findDiagnostic(inst, "included file not found");
   REQUIRE(missing);
-  CHECK(missing->severity == sfz::Diagnostic::Severity::Error);
+  CHECK(missing->severity == instrument::Diagnostic::Severity::Error);
   CHECK(missing->line == 7);
   CHECK(missing->file == main.string());
   CHECK(countDiagnostics(inst, "relative to the including file") == 0);
@@ -184,7 +185,7 @@ TEST_CASE("#include found only next to the including file loads, with a warning 
   CHECK(inst.regions[0].lokey == 7);
   const auto* warning = findDiagnostic(inst, "relative to the including file");
   REQUIRE(warning);
-  CHECK(warning->severity == sfz::Diagnostic::Severity::Warning);
+  CHECK(warning->severity == instrument::Diagnostic::Severity::Warning);
   CHECK(warning->file == (dir.path() / "top/parts/a.sfz").string());
   CHECK(warning->line == 1);
   CHECK(warning->message.find((dir.path() / "top/b.sfz").string()) != std::string::npos);

@@ -8,11 +8,12 @@
 #include "sfz/Parser.h"
 
 using spindle::test::countDiagnostics;
+namespace instrument = spindle::instrument;
 namespace sfz = spindle::sfz;
 
 namespace {
 const std::filesystem::path kVirtual = "/nonexistent-spindle/inst/v2.sfz";
-sfz::Instrument parse(std::string_view text) { return sfz::loadString(text, kVirtual); }
+instrument::Instrument parse(std::string_view text) { return sfz::loadString(text, kVirtual); }
 }  // namespace
 
 TEST_CASE("v2 opcodes: pan tracking, phase, loprog/hiprog, lotimer/hitimer, bend steps", "[sfz][v2]") {

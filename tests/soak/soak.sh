@@ -47,7 +47,7 @@ cmake --build "$build" --target spindle spindle-soak-client | tail -n 3
 SPINDLE_EXE=$build/src/app/spindle
 CLIENT=$build/tests/soak/spindle-soak-client
 if [ -z "$instrument" ]; then
-  cmake --build "$build" --target spindle_instrument | tail -n 3
+  cmake --build "$build" --target spindle_bundled_instrument | tail -n 3
   instrument=$build/share/spindle/instrument/spindle-ep.sfz
 fi
 

@@ -18,13 +18,13 @@ struct SfzProgram {
 
   SfzProgram(const std::string& text, std::vector<float> frames) {
     sample = std::make_unique<TestSample>(std::move(frames));
-    const sfz::Instrument inst = sfz::loadString(text, "/virtual/mod-test.sfz");
-    for (const sfz::Diagnostic& d : inst.diagnostics) {
+    const instrument::Instrument inst = sfz::loadString(text, "/virtual/mod-test.sfz");
+    for (const instrument::Diagnostic& d : inst.diagnostics) {
       if (d.message.find("sample not found") == std::string::npos) warnings.push_back(d.message);
     }
     program->regions = inst.regions;
     program->samples.assign(inst.samples.size(), &sample->data);
-    for (const sfz::Curve& c : inst.curves) program->curves.push_back(ModCurve{c.index, c.points});
+    for (const instrument::Curve& c : inst.curves) program->curves.push_back(ModCurve{c.index, c.points});
     program->prepare();
     // loop_crossfade tails, as the loader builds them (every test sample is in RAM).
     for (const Region& r : program->regions) {

@@ -189,7 +189,7 @@ TEST_CASE("offset_onccN and delay_onccN act when the voice starts", "[engine][mo
 }
 
 TEST_CASE("controller modulation opcodes parse in every spelling, with their sources", "[sfz][mod]") {
-  const sfz::Instrument inst = sfz::loadString(
+  const instrument::Instrument inst = sfz::loadString(
       "<global> amplitude_oncc7=100 cutoff=1000\n"
       "<region> sample=*sine amplitude_curvecc7=4 tune_cc300=50 tune_smoothcc300=20 cutoff_chanaft=600 "
       "amplfo_depthpolyaft=3 ampeg_attackcc5=0.5 fileg_depth_oncc6=1200 volume_stepcc8=2 volume_oncc8=-12 "
@@ -216,7 +216,7 @@ TEST_CASE("controller modulation opcodes parse in every spelling, with their sou
   CHECK(find(6, ModTarget::FilegDepth)->depth == 1200.0f);
   CHECK(find(8, ModTarget::Volume)->step == 2.0f);
 
-  const sfz::Instrument bad = sfz::loadString("<region> sample=*sine tune_oncc512=10 volume_oncc3=-500\n",
+  const instrument::Instrument bad = sfz::loadString("<region> sample=*sine tune_oncc512=10 volume_oncc3=-500\n",
                                               "/virtual/bad.sfz");
   REQUIRE(bad.diagnostics.size() == 2);
   CHECK(bad.diagnostics[0].line == 1);

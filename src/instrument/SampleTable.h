@@ -1,7 +1,7 @@
 #pragma once
 // The instrument's sample table, for loaders of every format (loader thread): a path
 // written in the file, resolved against a folder (backslashes and a case-insensitive
-// fallback, as for SFZ), entered once; a missing file is listed once in
+// fallback, instrument/Paths.h), entered once; a missing file is listed once in
 // Instrument::missingSamples and keeps its entry, so its regions stay and never sound.
 // A region that plays its sample backwards gets the file's reversed entry, also once
 // (see Instrument::reversedSamples).
@@ -10,9 +10,9 @@
 #include <string_view>
 #include <unordered_map>
 
-#include "sfz/Instrument.h"
+#include "instrument/Instrument.h"
 
-namespace spindle::sfz {
+namespace spindle::instrument {
 
 class SampleTable {
  public:
@@ -37,4 +37,4 @@ class SampleTable {
   std::unordered_map<int, int> reversedOf_;  // forward entry -> its reversed entry
 };
 
-}  // namespace spindle::sfz
+}  // namespace spindle::instrument

@@ -1,5 +1,5 @@
 #pragma once
-// Helpers for the sfz tests: a scratch folder under the system temp directory, and
+// Helpers for the tests of every loader: a scratch folder under the system temp directory, and
 // lookups into an Instrument's diagnostics.
 #include <algorithm>
 #include <atomic>
@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "sfz/Instrument.h"
+#include "instrument/Instrument.h"
 
 namespace spindle::test {
 
@@ -46,21 +46,21 @@ class TempDir {
 };
 
 // Number of diagnostics whose message contains `needle`.
-inline int countDiagnostics(const sfz::Instrument& inst, std::string_view needle) {
+inline int countDiagnostics(const instrument::Instrument& inst, std::string_view needle) {
   return static_cast<int>(std::count_if(inst.diagnostics.begin(), inst.diagnostics.end(),
-                                        [&](const sfz::Diagnostic& d) { return d.message.find(needle) != std::string::npos; }));
+                                        [&](const instrument::Diagnostic& d) { return d.message.find(needle) != std::string::npos; }));
 }
 
 // The first diagnostic whose message contains `needle`, or nullptr.
-inline const sfz::Diagnostic* findDiagnostic(const sfz::Instrument& inst, std::string_view needle) {
-  for (const sfz::Diagnostic& d : inst.diagnostics)
+inline const instrument::Diagnostic* findDiagnostic(const instrument::Instrument& inst, std::string_view needle) {
+  for (const instrument::Diagnostic& d : inst.diagnostics)
     if (d.message.find(needle) != std::string::npos) return &d;
   return nullptr;
 }
 
 // The regions that hold `key` and `velocity`, as (sample file name, region): which
 // sample a note plays, for the loaders of the other formats.
-inline std::vector<std::pair<std::string, const Region*>> regionsPlaying(const sfz::Instrument& in, int key,
+inline std::vector<std::pair<std::string, const Region*>> regionsPlaying(const instrument::Instrument& in, int key,
                                                                           int velocity) {
   std::vector<std::pair<std::string, const Region*>> out;
   for (const Region& r : in.regions)

@@ -1,6 +1,6 @@
-#include "sfz/Curves.h"
+#include "instrument/Curves.h"
 
-namespace spindle::sfz {
+namespace spindle::instrument {
 
 std::array<float, 128> interpolateCurve(const CurvePoints& points) {
   CurvePoints full = points;
@@ -20,4 +20,4 @@ std::array<float, 128> interpolateCurve(const CurvePoints& points) {
   return out;
 }
 
-}  // namespace spindle::sfz
+}  // namespace spindle::instrument

@@ -1,11 +1,12 @@
 #pragma once
-// An SFZ instrument as the parser hands it over: regions with inheritance applied and
-// values clamped, the sample table they index, and everything the parser had to say.
+// An instrument as a loader hands it over, whatever the format it was read from (SFZ,
+// SoundFont, DecentSampler, Hydrogen): regions with inheritance applied and values
+// clamped, the sample table they index, and everything the loader had to say. Every
+// loader fills this one model; src/formats turns it into the engine's Program.
 //
 // Built on the loader thread, then read-only; the engine sees only its regions (through
 // the loader), never this struct while it is being built.
 #include <algorithm>
-#include <array>
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -15,38 +16,28 @@
 #include "core/Controllers.h"
 #include "core/Preset.h"
 #include "core/Region.h"
+#include "instrument/Curves.h"
+#include "instrument/Diagnostic.h"
 
-namespace spindle::sfz {
+namespace spindle::instrument {
 
-struct Diagnostic {
-  enum class Severity { Warning, Error } severity;
-  std::string file;  // the .sfz (or included file) the message is about
-  int line;          // 1-based; 0 = the file as a whole
-  std::string message;
-};
-
-// Where a region's <region> header was written.
+// Where a region was defined: an SFZ <region> header's file and line, or the file (line
+// 0) of a format without lines.
 struct RegionOrigin {
   std::string file;
   int line;
   // The region's name for the player: its global_label, master_label, group_label and
-  // region_label, outermost first, joined with " / "; empty when none is set.
+  // region_label, outermost first, joined with " / "; a SoundFont preset's name; empty
+  // when none is set.
   std::string label = {};
 };
 
-// An <effect> or <midi> block, kept as written for the effects work (not played yet).
+// An SFZ <effect> or <midi> block, kept as written for the effects work (not played yet).
 struct EffectBlock {
   std::string header;  // "effect" or "midi"
   std::string file;
   int line;
   std::vector<std::pair<std::string, std::string>> opcodes;  // name, value; file order
-};
-
-// A <curve> (curve_index=N, v000..v127): 128 points, given ones linearly interpolated,
-// v000=0 and v127=1 unless given.
-struct Curve {
-  int index = 0;
-  std::array<float, 128> points{};
 };
 
 struct OutputLabel {
@@ -57,7 +48,7 @@ struct OutputLabel {
 struct Instrument {
   bool ok = false;                  // false: the file itself was unreadable (diagnostics say why)
   std::string name;                 // file stem
-  std::filesystem::path path;       // the .sfz
+  std::filesystem::path path;       // the file read (.sfz, .sf2, .dspreset, drumkit.xml)
   std::vector<spindle::Region> regions;  // inheritance applied, values clamped
   std::vector<RegionOrigin> origins;     // parallel to regions
   // Unique sample table; Region::sampleIndex indexes it. Absolute resolved paths (the
@@ -72,12 +63,14 @@ struct Instrument {
   // streamed. Ascending.
   std::vector<int32_t> reversedSamples;
   std::vector<Diagnostic> diagnostics;
-  std::vector<std::string> unknownOpcodes;  // unique names unknown to the SFZ reference
-  std::vector<Curve> curves;                // <curve> headers, in file order
+  std::vector<std::string> unknownOpcodes;  // SFZ: unique names unknown to the SFZ reference
+  std::vector<Curve> curves;                // <curve> headers in file order, or generated
   int swDefault = -1;                       // sw_default seen anywhere (instrument-wide)
-  // set_cc/set_hdcc/set_realcc (<control> or any header), the last value per controller.
+  // Where controllers start: SFZ's set_cc/set_hdcc/set_realcc (<control> or any header),
+  // a DecentSampler control's initial position; the last value per controller.
   std::vector<controllers::ControllerDefault> controllerDefaults;
-  // label_cc, label_key and sw_label, one entry per controller or key (the last wins).
+  // SFZ's label_cc, label_key and sw_label, a DecentSampler control's label; one entry
+  // per controller or key (the last wins).
   std::vector<controllers::ControllerLabel> controllerLabels;
   std::vector<controllers::KeyLabel> keyLabels;
   // label_outputN (Calfbox): output N's name for the player, one entry per N (the last
@@ -91,4 +84,4 @@ struct Instrument {
   }
 };
 
-}  // namespace spindle::sfz
+}  // namespace spindle::instrument

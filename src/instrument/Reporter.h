@@ -1,13 +1,13 @@
 #pragma once
-// Collects the parser's diagnostics into Instrument::diagnostics (loader thread only).
+// Collects a loader's diagnostics into Instrument::diagnostics (loader thread only).
 #include <string>
 #include <string_view>
 #include <unordered_set>
 #include <vector>
 
-#include "sfz/Instrument.h"
+#include "instrument/Diagnostic.h"
 
-namespace spindle::sfz {
+namespace spindle::instrument {
 
 class Reporter {
  public:
@@ -27,4 +27,4 @@ class Reporter {
   std::unordered_set<std::string> seen_;
 };
 
-}  // namespace spindle::sfz
+}  // namespace spindle::instrument

@@ -1,13 +1,13 @@
-#include "sfz/SampleTable.h"
+#include "instrument/SampleTable.h"
 
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "sfz/Paths.h"
+#include "instrument/Paths.h"
 
-namespace spindle::sfz {
+namespace spindle::instrument {
 
 int SampleTable::add(const std::filesystem::path& folder, std::string_view written) {
   const std::filesystem::path wanted = joinWritten(folder, written);
@@ -59,4 +59,4 @@ void SampleTable::dropUnplayedForward() {
   reversedOf_.clear();
 }
 
-}  // namespace spindle::sfz
+}  // namespace spindle::instrument

@@ -1,11 +1,11 @@
-#include "sfz/Paths.h"
+#include "instrument/Paths.h"
 
 #include <string>
 #include <system_error>
 
-#include "sfz/Text.h"
+#include "instrument/Text.h"
 
-namespace spindle::sfz {
+namespace spindle::instrument {
 
 namespace fs = std::filesystem;
 
@@ -50,4 +50,4 @@ std::optional<fs::path> findExisting(const fs::path& wanted) {
   return current;
 }
 
-}  // namespace spindle::sfz
+}  // namespace spindle::instrument

@@ -1,10 +1,12 @@
 #pragma once
-// File lookup for sample and #include paths (loader thread: touches the file system).
+// Finding the files an instrument names (samples, SFZ #includes) as they are written:
+// backslashes as separators, and a case-insensitive fallback per path component for
+// libraries made on file systems that ignore case. Loader thread: touches the file system.
 #include <filesystem>
 #include <optional>
 #include <string_view>
 
-namespace spindle::sfz {
+namespace spindle::instrument {
 
 // `written` (backslashes accepted) made absolute against folder `base` and normalised.
 std::filesystem::path joinWritten(const std::filesystem::path& base, std::string_view written);
@@ -14,4 +16,4 @@ std::filesystem::path joinWritten(const std::filesystem::path& base, std::string
 // in its folder; nullopt when some component has no match.
 std::optional<std::filesystem::path> findExisting(const std::filesystem::path& wanted);
 
-}  // namespace spindle::sfz
+}  // namespace spindle::instrument
