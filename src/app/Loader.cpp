@@ -9,7 +9,6 @@
 #include "formats/InstrumentFile.h"
 #include "formats/PreloadNeeds.h"
 #include "formats/ProgramFromInstrument.h"
-#include "sfz/Parser.h"
 
 namespace spindle::app {
 
@@ -47,7 +46,7 @@ Loader::Result Loader::load(const std::filesystem::path& sfzFile) {
 
 Loader::Result Loader::loadString(const std::string& text, const std::filesystem::path& virtualFile) {
   const double start = nowSeconds();
-  return build(sfz::loadString(text, virtualFile), start);
+  return build(formats::loadSfzText(text, virtualFile), start);
 }
 
 Loader::Result Loader::build(instrument::Instrument instrument, double startSeconds) {

@@ -93,6 +93,10 @@ const char* formatName(Format f) {
   return "unknown";
 }
 
+instrument::Instrument loadSfzText(std::string_view text, const fs::path& virtualFile) {
+  return sfz::loadString(text, virtualFile);
+}
+
 instrument::Instrument loadInstrument(const fs::path& path) {
   std::error_code ec;
   if (!fs::exists(path, ec)) return refused(path, "no such file");

@@ -8,6 +8,7 @@
 // everything after this point (sample pool, Program, engine) is the same for all of them.
 #include <filesystem>
 #include <string>
+#include <string_view>
 
 #include "instrument/Instrument.h"
 
@@ -22,6 +23,9 @@ const char* formatName(Format f);
 // Loads any supported format. An unsupported or unreadable file gives an Instrument
 // with ok = false and one error diagnostic naming the file.
 instrument::Instrument loadInstrument(const std::filesystem::path& path);
+// SFZ text given in memory, read as if it were the content of virtualFile (which need
+// not exist): #include and sample paths are relative to virtualFile's folder.
+instrument::Instrument loadSfzText(std::string_view text, const std::filesystem::path& virtualFile);
 
 // Where .h2drumkit archives are unpacked: $XDG_CACHE_HOME/spindle/drumkits, else
 // ~/.cache/spindle/drumkits, else the system temp folder.

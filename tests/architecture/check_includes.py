@@ -8,7 +8,6 @@ The rules are read from the document's tables, never written here:
   | folder | what | threads | may include |     each folder, the folders it may include
   | folders | may not include |                  system headers the audio thread's folders
                                                   may not include (`<Q*>` is a pattern)
-  | file | includes | until |                    includes allowed until a move is done
 
 A file belongs to the row of the longest folder that holds it; `#include "a/b/c.h"`
 names the row whose folder, without its leading src/, is the longest prefix of a/b/c.h
@@ -16,8 +15,8 @@ names the row whose folder, without its leading src/, is the longest prefix of a
 ending in / (`spindle/`, the generated version header) are include names of that row.
 
 Fails (exit 1), one line per problem, `file:line: what`, when an include breaks a rule,
-names a folder the table does not have, a file lies in a folder the table does not name,
-or a "until" entry matches no include any more (remove it). Exit 0 prints a summary.
+names a folder the table does not have, or a file lies in a folder the table does not
+name. Exit 0 prints a summary.
 """
 
 import argparse
@@ -38,7 +37,6 @@ class Rules:
         self.folders = {}         # folder path (src/core) -> set of folder paths it may include
         self.include_names = {}   # include prefix (core, spindle, gui/module) -> folder path
         self.forbidden = []       # (folder paths, header patterns, document line)
-        self.until = {}           # (file, include) -> document line
         self.doc_lines = {}       # folder path -> the table line that states it
 
 
@@ -84,9 +82,6 @@ def read_rules(doc):
         folders = [f.rstrip("/") for f in TICKED.findall(folders_cell)]
         headers = [h.strip("<>") for h in TICKED.findall(headers_cell)]
         rules.forbidden.append((folders, headers, number))
-    for number, (file_cell, include_cell, _) in table_rows(lines, ["file", "includes", "until"]):
-        for include in TICKED.findall(include_cell):
-            rules.until[(TICKED.findall(file_cell)[0], include)] = number
     return rules
 
 
@@ -114,7 +109,7 @@ def source_files(root):
 def check(root, doc):
     rules = read_rules(doc)
     doc_name = os.path.relpath(doc, root) if doc.startswith(root) else doc
-    problems, used_until, checked = [], set(), 0
+    problems, checked = [], 0
     for path in source_files(root):
         folder = longest_prefix(os.path.dirname(path), rules.folders)
         if folder is None:
@@ -144,17 +139,10 @@ def check(root, doc):
             to = rules.include_names[name]
             if to == folder or to in rules.folders[folder]:
                 continue
-            if (path, target) in rules.until:
-                used_until.add((path, target))
-                continue
             allowed = ", ".join(sorted(include_name(f) for f in rules.folders[folder])) or "nothing"
             problems.append("%s: %s may not include %s, only %s (%s:%d)" % (
                 where, folder, include_name(to), allowed, doc_name, rules.doc_lines[folder]))
-    for (path, target), rule_line in sorted(rules.until.items()):
-        if (path, target) not in used_until:
-            problems.append("%s:%d: %s no longer needs its exception for %s: remove the row" %
-                            (doc_name, rule_line, path, target))
-    return problems, checked, len(used_until)
+    return problems, checked
 
 
 def main():
@@ -165,14 +153,13 @@ def main():
     args = parser.parse_args()
     root = os.path.abspath(args.root)
     doc = os.path.abspath(args.doc or os.path.join(root, "docs", "ARCHITECTURE.md"))
-    problems, checked, excepted = check(root, doc)
+    problems, checked = check(root, doc)
     for problem in problems:
         print(problem)
     if problems:
         print("FAILED: %d include rule(s) broken (the rules: %s, section Folders)" % (len(problems), doc))
         return 1
-    print("ok: the %d files of %s follow %s (%d includes allowed until the move is done)" %
-          (checked, " and ".join(CHECKED_TOPS), doc, excepted))
+    print("ok: the %d files of %s follow %s" % (checked, " and ".join(CHECKED_TOPS), doc))
     return 0
 
 
