@@ -51,7 +51,7 @@ bool Voice::start(const VoiceStart& s, Prng& rng, const SourceScratch& scratch, 
   const int q = r.sampleQuality;
   quality_ = q < 1 ? -1 : q == 1 ? 0 : q == 2 ? 1 : q <= 5 ? 2 : 3;
   setupEq();
-  setupModulators(r, s);
+  startSources(r, s);
   setupTiming(r, s, rng);
   startGains(mix);
   return true;
@@ -245,33 +245,12 @@ void Voice::setupFilter2(const Region& r, const VoiceStart& s, Prng& rng) noexce
                      fil2Gain_ + modFil2Gain_);
 }
 
-void Voice::setupModulators(const Region& r, const VoiceStart& s) noexcept SPINDLE_REALTIME {
-  const float v = static_cast<float>(s.velocity) / 127.0f;
-  using T = ModTarget;
-  // A flex EG that replaces ampeg (egN_ampeg) shapes the gain through mod_; ampeg
-  // stays at 1 then, and only fades (stealing, choking) use it.
-  const bool flexAmp = mod_.info().ampegEg > 0;
-  ampEg_.setup(flexAmp ? EnvelopeParams{} : mod::withModulation(r.ampeg, mod_, T::AmpegDelay, T::Count), v,
-               s.sampleRate);
-  filEg_.setup(mod::withModulation(r.fileg, mod_, T::FilegDelay, T::FilegDepth), v, s.sampleRate);
-  pitchEg_.setup(mod::withModulation(r.pitcheg, mod_, T::PitchegDelay, T::PitchegDepth), v, s.sampleRate);
-  ampLfo_.setup(mod::withModulation(r.amplfo, mod_, T::AmplfoDepth, T::AmplfoFreq), s.sampleRate);
-  filLfo_.setup(mod::withModulation(r.fillfo, mod_, T::FillfoDepth, T::FillfoFreq), s.sampleRate);
-  pitchLfo_.setup(mod::withModulation(r.pitchlfo, mod_, T::PitchlfoDepth, T::PitchlfoFreq), s.sampleRate);
-  ampEg_.start();
-  filEg_.start();
-  pitchEg_.start();
-  ampLfo_.start();
-  filLfo_.start();
-  pitchLfo_.start();
-  const mod::RegionMods& m = mod_.info();
-  const bool filLfoMod = m.touches(T::FillfoDepth) || m.touches(T::FillfoFreq);
-  const bool pitchLfoMod = m.touches(T::PitchlfoDepth) || m.touches(T::PitchlfoFreq);
-  // A dynamic EG whose depth a controller moves may leave 0 later.
-  const bool filegMoves = r.fileg.dynamic >= 0.5f && m.touches(T::FilegDepth);
-  const bool pitchegMoves = r.pitcheg.dynamic >= 0.5f && m.touches(T::PitchegDepth);
-  filterModulated_ = hasFilter_ && (filEg_.depth() != 0.0f || filLfo_.active() || filLfoMod || filegMoves);
-  pitchModulated_ = pitchEg_.depth() != 0.0f || pitchLfo_.active() || pitchLfoMod || pitchegMoves;
+// The v1 envelopes and LFOs, with the note-start sums of their targets; the filter and
+// the pitch run per frame only when theirs can move them.
+void Voice::startSources(const Region& r, const VoiceStart& s) noexcept SPINDLE_REALTIME {
+  sources_.start(mod_, r, static_cast<float>(s.velocity) / 127.0f, s.sampleRate);
+  filterModulated_ = hasFilter_ && sources_.modulates(mod::V1Dest::Fil);
+  pitchModulated_ = sources_.modulates(mod::V1Dest::Pitch);
 }
 
 void Voice::noteOff() noexcept SPINDLE_REALTIME {
@@ -285,9 +264,7 @@ void Voice::release() noexcept SPINDLE_REALTIME {
     active_ = false;
     return;
   }
-  if (mod_.info().ampegEg == 0) ampEg_.release();
-  filEg_.release();
-  pitchEg_.release();
+  sources_.release();
   mod_.release();
   if (loopSustain_) source_.leaveLoop(static_cast<int64_t>(std::floor(position_)));
 }
@@ -299,9 +276,9 @@ void Voice::fade(float seconds) noexcept SPINDLE_REALTIME {
     active_ = false;
     return;
   }
-  ampEg_.fastRelease(seconds);
+  sources_.fastRelease(seconds);
 }
 
-float Voice::loudness() const noexcept SPINDLE_REALTIME { return ampEg_.level() * std::abs(staticGain_); }
+float Voice::loudness() const noexcept SPINDLE_REALTIME { return sources_.level() * std::abs(staticGain_); }
 
 }  // namespace spindle::engine

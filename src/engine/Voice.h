@@ -29,13 +29,12 @@
 #include "engine/Engine.h"
 #include "engine/Random.h"
 #include "engine/SampleSource.h"
-#include "engine/dsp/Envelope.h"
 #include "engine/dsp/Eq.h"
 #include "engine/dsp/Filter.h"
 #include "engine/dsp/Interpolators.h"
-#include "engine/dsp/Lfo.h"
 #include "engine/dsp/OscillatorBank.h"
 #include "engine/mod/VoiceMod.h"
+#include "engine/mod/VoiceSources.h"
 
 namespace spindle::engine {
 
@@ -158,7 +157,7 @@ class Voice {
   void setupFilter(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME;
   void setupFilter2(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME;
   void setupTiming(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME;
-  void setupModulators(const Region& r, const VoiceStart& s) noexcept SPINDLE_REALTIME;
+  void startSources(const Region& r, const VoiceStart& s) noexcept SPINDLE_REALTIME;
   // VoiceOscillator.cpp: whether the sample plays as a one-cycle table, and the bank
   // that plays it when the region sets oscillator_* (or the table is a file).
   static bool playsAsTable(const Region& r, const SampleData& d) noexcept SPINDLE_REALTIME;
@@ -221,8 +220,7 @@ class Voice {
   int64_t stopFrames_ = -1;  // sounding frames left before stop_beats releases; -1 = none
   uint64_t underruns_ = 0;
 
-  dsp::Envelope ampEg_, filEg_, pitchEg_;
-  dsp::Lfo ampLfo_, filLfo_, pitchLfo_;
+  mod::VoiceSources sources_;  // ampeg, fileg, pitcheg, amplfo, fillfo, pitchlfo
   dsp::Filter filter_;
   bool hasFilter_ = false, filterModulated_ = false;
   float cutoff_ = 0.0f, resonance_ = 0.0f, filGain_ = 0.0f;  // filGain_: fil_gain, dB

@@ -59,16 +59,7 @@ void Voice::followEnvelopes(const PartMix& mix) noexcept SPINDLE_REALTIME {
   if (!mod_.followsEnvelopes() || !mix.controllers) return;
   const uint32_t changed = mod_.refreshEnvelopes(*mix.controllers);
   if (changed == 0) return;
-  const Region& r = *region_;
-  const float v = static_cast<float>(velocity_) / 127.0f;
-  using T = ModTarget;
-  const bool flexAmp = mod_.info().ampegEg > 0;
-  if ((changed & mod::VoiceMod::kAmpeg) && r.ampeg.dynamic >= 0.5f && !flexAmp && !fading_)
-    ampEg_.update(mod::withModulation(r.ampeg, mod_, T::AmpegDelay, T::Count), v);
-  if ((changed & mod::VoiceMod::kFileg) && r.fileg.dynamic >= 0.5f)
-    filEg_.update(mod::withModulation(r.fileg, mod_, T::FilegDelay, T::FilegDepth), v);
-  if ((changed & mod::VoiceMod::kPitcheg) && r.pitcheg.dynamic >= 0.5f)
-    pitchEg_.update(mod::withModulation(r.pitcheg, mod_, T::PitchegDelay, T::PitchegDepth), v);
+  sources_.followEnvelopes(changed, mod_, static_cast<float>(velocity_) / 127.0f, fading_);
 }
 
 // The next control step's length (VoiceMod::stepFrames). While values move, the
@@ -84,10 +75,11 @@ int Voice::controlStep(const PartMix& mix, int frames) noexcept SPINDLE_REALTIME
 void Voice::applyControl(const PartMix& mix, int frames) noexcept SPINDLE_REALTIME {
   if (mix.controllers) mod_.advance(*mix.controllers, frames);
   updateModulatedParams();
+  sources_.followControllers(mod_, sampleRate_);
   computeModGains(mix);
 }
 
-// Pitch, filter, LFOs and width from the current sums (a filter that fileg or fillfo
+// Pitch, filter, EQ and width from the current sums (a filter that fileg or fillfo
 // moves adds the cutoff/resonance sums in Voice::filter itself).
 void Voice::updateModulatedParams() noexcept SPINDLE_REALTIME {
   using T = ModTarget;
@@ -112,13 +104,6 @@ void Voice::updateModulatedParams() noexcept SPINDLE_REALTIME {
       filter2_.setParams(hz, resonance2_ + modResonance2_, fil2Gain_ + gain2);
     }
   }
-  const auto plus = [this](float base, T t) noexcept SPINDLE_REALTIME { return static_cast<double>(base + mod_.sum(t)); };
-  if (m.touches(T::AmplfoDepth)) ampLfo_.setDepth(plus(r.amplfo.depth, T::AmplfoDepth));
-  if (m.touches(T::AmplfoFreq)) ampLfo_.setFreq(plus(r.amplfo.freq, T::AmplfoFreq), sampleRate_);
-  if (m.touches(T::FillfoDepth)) filLfo_.setDepth(plus(r.fillfo.depth, T::FillfoDepth));
-  if (m.touches(T::FillfoFreq)) filLfo_.setFreq(plus(r.fillfo.freq, T::FillfoFreq), sampleRate_);
-  if (m.touches(T::PitchlfoDepth)) pitchLfo_.setDepth(plus(r.pitchlfo.depth, T::PitchlfoDepth));
-  if (m.touches(T::PitchlfoFreq)) pitchLfo_.setFreq(plus(r.pitchlfo.freq, T::PitchlfoFreq), sampleRate_);
   if (eqModulated_) updateEq();
   if (stereo_ && m.touches(T::Width)) {
     const float w = std::clamp((r.width + mod_.sum(T::Width)) * 0.01f, -1.0f, 1.0f);

@@ -30,7 +30,7 @@ void Voice::render(float* outLeft, float* outRight, int frames, const PartMix& m
     if (stopFrames_ >= 0) stopFrames_ -= n;
     renderSounding(outLeft + offset, outRight + offset, n, mix, ctx);
   }
-  if (sourceEnded_ || ampEg_.finished() || mod_.amplitudeFinished()) active_ = false;
+  if (sourceEnded_ || sources_.finished() || mod_.amplitudeFinished()) active_ = false;
 }
 
 void Voice::renderSounding(float* outLeft, float* outRight, int frames, const PartMix& mix,
@@ -40,7 +40,7 @@ void Voice::renderSounding(float* outLeft, float* outRight, int frames, const Pa
     renderSpan(outLeft, outRight, frames, mix, ctx);
     return;
   }
-  for (int done = 0; done < frames && !sourceEnded_ && !ampEg_.finished() && !mod_.amplitudeFinished();) {
+  for (int done = 0; done < frames && !sourceEnded_ && !sources_.finished() && !mod_.amplitudeFinished();) {
     const int len = controlStep(mix, frames - done);
     applyControl(mix, len);
     renderSpan(outLeft + done, outRight + done, len, mix, ctx);
@@ -76,9 +76,9 @@ void Voice::computeIncrements(float* pitchEnv, float* pitchLfo, int frames, cons
     bend += static_cast<double>(region_->loopTune);
   increment_ = std::min(baseIncrement_ * centsToRatio(bend), RenderScratch::kMaxIncrement);
   if (!pitchModulated_) return;
-  pitchEg_.process(pitchEnv, frames);
-  pitchLfo_.process(pitchLfo, frames);
-  const float depth = pitchEg_.depth();
+  sources_.processEnvelope(mod::V1Dest::Pitch, pitchEnv, frames);
+  sources_.processLfo(mod::V1Dest::Pitch, pitchLfo, frames);
+  const float depth = sources_.depth(mod::V1Dest::Pitch);
   for (int i = 0; i < frames; ++i) {
     const double cents = bend + static_cast<double>(pitchEnv[i] * depth + pitchLfo[i]);
     pitchEnv[i] = static_cast<float>(std::min(baseIncrement_ * std::exp2(cents / 1200.0), RenderScratch::kMaxIncrement));
@@ -122,9 +122,9 @@ void Voice::filterFirst(float* left, float* right, int frames, RenderContext& ct
   }
   float* env = ctx.scratch->filEnv.data();
   float* lfo = ctx.scratch->filLfo.data();
-  filEg_.process(env, frames);
-  filLfo_.process(lfo, frames);
-  const float depth = filEg_.depth();
+  sources_.processEnvelope(mod::V1Dest::Fil, env, frames);
+  sources_.processLfo(mod::V1Dest::Fil, lfo, frames);
+  const float depth = sources_.depth(mod::V1Dest::Fil);
   for (int i = 0; i < frames; i += kFilterStep) {
     const int len = std::min(kFilterStep, frames - i);
     const float cents = env[i] * depth + lfo[i] + modCutoffCents_;
@@ -144,10 +144,10 @@ void Voice::filterSpan(float* left, float* right, int frames) noexcept SPINDLE_R
 void Voice::amplify(float* outLeft, float* outRight, int frames, const PartMix& mix, RenderContext& ctx) noexcept
     SPINDLE_REALTIME {
   float* env = ctx.scratch->ampEnv.data();
-  ampEg_.process(env, frames);
-  if (ampLfo_.active()) {
+  sources_.processEnvelope(mod::V1Dest::Amp, env, frames);
+  if (sources_.lfoActive(mod::V1Dest::Amp)) {
     float* lfo = ctx.scratch->ampLfo.data();
-    ampLfo_.process(lfo, frames);
+    sources_.processLfo(mod::V1Dest::Amp, lfo, frames);
     for (int i = 0; i < frames; ++i) env[i] *= dbToGain(lfo[i]);
   }
   const curves::PanGains pan = curves::panGains(panOffset_ + mix.pan);

@@ -67,6 +67,7 @@ void VoiceMod::start(const ModPlan& plan, size_t regionIndex, const ControllerSt
                      uint32_t seed) noexcept SPINDLE_REALTIME {
   plan_ = &plan;
   info_ = &plan.region(regionIndex);
+  v1_ = plan.v1(regionIndex);
   startSmoothed(cc, static_cast<float>(sampleRate) * 0.001f);
   std::array<LfoBank::StartAdds, kMaxFlexLfos> lfoStart{};
   readNoteStart(cc, lfoStart);
