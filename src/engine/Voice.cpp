@@ -45,8 +45,7 @@ bool Voice::start(const VoiceStart& s, Prng& rng, const SourceScratch& scratch, 
   setupPitch(r, s, rng);
   bendCents_ = bendTarget_ = curves::bendCents(r, mix.bend, mix.bendRange);
   setupGain(r, s, rng);
-  setupFilter(r, s, rng);
-  setupFilter2(r, s, rng);
+  filters_.setup(r, s.key, s.velocity, s.sampleRate, stereo_, rng);
   // sample_quality 1 linear, 2 Hermite, 3..5 sinc (8 taps a side), 6..10 sinc (16).
   const int q = r.sampleQuality;
   quality_ = q < 1 ? -1 : q == 1 ? 0 : q == 2 ? 1 : q <= 5 ? 2 : 3;
@@ -189,67 +188,11 @@ float Voice::panAndPosition(const Region& r, const VoiceStart& s, Prng& rng) noe
   return 0.01f * (pan + (stereo_ ? position : 0.0f));
 }
 
-namespace {
-
-// One filter's opcodes at note start (fil_* or fil2_*).
-struct FilterOpcodes {
-  float cutoff, keytrack;
-  uint8_t keycenter;
-  float veltrack, random, resonance, resonanceRandom;
-};
-struct TrackedFilter {
-  float cutoff, resonance;
-};
-
-// The cutoff with keytrack, veltrack and a bipolar random (cents), the resonance with a
-// unipolar random (dB); the random draws come in that order, each only when non-zero.
-TrackedFilter track(const FilterOpcodes& o, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME {
-  float cents = o.keytrack * static_cast<float>(s.key - o.keycenter);
-  cents += o.veltrack * static_cast<float>(s.velocity) / 127.0f;
-  if (o.random > 0.0f) cents += o.random * rng.bipolar();
-  float resonance = o.resonance;
-  if (o.resonanceRandom > 0.0f) resonance += o.resonanceRandom * rng.uniform();
-  return {o.cutoff * std::exp2(cents / 1200.0f), resonance};
-}
-
-}  // namespace
-
-// Cutoff with fil_keytrack, fil_veltrack and a bipolar fil_random, in cents; no
-// fil_type with a cutoff means lpf_2p. fileg and fillfo move it while rendering.
-// resonance_random is unipolar, [0, resonance_random] dB, like amp_random: the reference
-// gives 0..40 dB and no sign, and a bipolar draw around the default resonance 0 would be
-// cut at 0 by the filter.
-void Voice::setupFilter(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME {
-  hasFilter_ = r.cutoff >= 0.0f;
-  if (!hasFilter_) return;
-  const TrackedFilter f = track({r.cutoff, r.filKeytrack, r.filKeycenter, r.filVeltrack, r.filRandom, r.resonance,
-                                  r.resonanceRandom}, s, rng);
-  cutoff_ = f.cutoff;
-  resonance_ = f.resonance;
-  filGain_ = r.filGain;
-  filter_.setup(r.filType == FilterType::None ? FilterType::Lpf2p : r.filType, s.sampleRate);
-  filter_.setParams(cutoff_ * std::exp2(modCutoffCents_ / 1200.0f), resonance_ + modResonance_, filGain_ + modFilGain_);
-}
-
-// fil2_type, cutoff2...: as the first filter, with its own keytrack, veltrack, random.
-void Voice::setupFilter2(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME {
-  hasFilter2_ = r.cutoff2 >= 0.0f;
-  if (!hasFilter2_) return;
-  const TrackedFilter f = track({r.cutoff2, r.fil2Keytrack, r.fil2Keycenter, r.fil2Veltrack, r.cutoff2Random,
-                                  r.resonance2, r.resonance2Random}, s, rng);
-  cutoff2_ = f.cutoff;
-  resonance2_ = f.resonance;
-  fil2Gain_ = r.fil2Gain;
-  filter2_.setup(r.fil2Type == FilterType::None ? FilterType::Lpf2p : r.fil2Type, s.sampleRate);
-  filter2_.setParams(cutoff2_ * std::exp2(modCutoff2Cents_ / 1200.0f), resonance2_ + modResonance2_,
-                     fil2Gain_ + modFil2Gain_);
-}
-
 // The v1 envelopes and LFOs, with the note-start sums of their targets; the filter and
 // the pitch run per frame only when theirs can move them.
 void Voice::startSources(const Region& r, const VoiceStart& s) noexcept SPINDLE_REALTIME {
   sources_.start(mod_, r, static_cast<float>(s.velocity) / 127.0f, s.sampleRate);
-  filterModulated_ = hasFilter_ && sources_.modulates(mod::V1Dest::Fil);
+  filters_.setSourcesMove(sources_.modulates(mod::V1Dest::Fil));
   pitchModulated_ = sources_.modulates(mod::V1Dest::Pitch);
 }
 

@@ -29,8 +29,8 @@
 #include "engine/Engine.h"
 #include "engine/Random.h"
 #include "engine/SampleSource.h"
+#include "engine/VoiceFilters.h"
 #include "engine/dsp/Eq.h"
-#include "engine/dsp/Filter.h"
 #include "engine/dsp/Interpolators.h"
 #include "engine/dsp/OscillatorBank.h"
 #include "engine/mod/VoiceMod.h"
@@ -101,7 +101,7 @@ struct VoiceStart {
 class Voice {
  public:
   static constexpr int kGainRampFrames = 64;
-  static constexpr int kFilterStep = 32;
+  static constexpr int kFilterStep = VoiceFilters::kStep;
   // A modulated voice renders in steps of at most this many frames, re-reading its
   // controllers before each (VoiceControl.cpp).
   static constexpr int kControlFrames = 32;
@@ -154,8 +154,6 @@ class Voice {
   void setupPitch(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME;
   void setupGain(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME;
   float panAndPosition(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME;
-  void setupFilter(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME;
-  void setupFilter2(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME;
   void setupTiming(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME;
   void startSources(const Region& r, const VoiceStart& s) noexcept SPINDLE_REALTIME;
   // VoiceOscillator.cpp: whether the sample plays as a one-cycle table, and the bank
@@ -190,10 +188,7 @@ class Voice {
   template <typename Kernel>
   int interpolate(const Kernel& kernel, const ChunkPositions& pos, float* left, float* right, int frames,
                   RenderContext& ctx) noexcept SPINDLE_REALTIME;
-  // VoiceRender.cpp: filters and amp.
-  void filter(float* left, float* right, int frames, RenderContext& ctx) noexcept SPINDLE_REALTIME;
-  void filterFirst(float* left, float* right, int frames, RenderContext& ctx) noexcept SPINDLE_REALTIME;
-  void filterSpan(float* left, float* right, int frames) noexcept SPINDLE_REALTIME;
+  // VoiceRender.cpp: amp.
   void amplify(float* outLeft, float* outRight, int frames, const PartMix& mix, RenderContext& ctx) noexcept
       SPINDLE_REALTIME;
   int rampGains(const float* left, const float* right, const float* env, float targetLeft, float targetRight,
@@ -221,14 +216,7 @@ class Voice {
   uint64_t underruns_ = 0;
 
   mod::VoiceSources sources_;  // ampeg, fileg, pitcheg, amplfo, fillfo, pitchlfo
-  dsp::Filter filter_;
-  bool hasFilter_ = false, filterModulated_ = false;
-  float cutoff_ = 0.0f, resonance_ = 0.0f, filGain_ = 0.0f;  // filGain_: fil_gain, dB
-  dsp::Filter filter2_;  // fil2_type, cutoff2...: moved by controllers, LFOs and EGs only
-  bool hasFilter2_ = false;
-  float cutoff2_ = 0.0f, resonance2_ = 0.0f, fil2Gain_ = 0.0f;
-  float modCutoff2Cents_ = 0.0f, modResonance2_ = 0.0f;
-  float modFilGain_ = 0.0f, modFil2Gain_ = 0.0f;  // fil_gain_onccN, fil2_gain_onccN (dB)
+  VoiceFilters filters_;
 
   float staticGain_ = 1.0f;   // volume, amplitude, velocity, keytrack, random, crossfades
   float panOffset_ = 0.0f;    // region pan + position, -1..1
@@ -248,7 +236,7 @@ class Voice {
   // when those move.
   float lastVolumeDb_ = 0.0f, lastVolumeGain_ = 1.0f, lastPan_ = 0.0f;
   float lastPanLeft_ = 1.0f, lastPanRight_ = 1.0f;
-  float modCents_ = 0.0f, modCutoffCents_ = 0.0f, modResonance_ = 0.0f;
+  float modCents_ = 0.0f;
   // bend_smooth: the pitch bend as played, the bend it glides to, and the glide's cents
   // per frame.
   float bendCents_ = 0.0f, bendTarget_ = 0.0f, bendRate_ = 0.0f;

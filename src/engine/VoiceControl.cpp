@@ -37,8 +37,8 @@ PartMix makePartMix(const Part& part, bool soloActive) noexcept SPINDLE_REALTIME
 
 // Before the source, gain and envelopes are set up: they read the note-start sums.
 void Voice::startModulation(const VoiceStart& s, const PartMix& mix) noexcept SPINDLE_REALTIME {
-  modCents_ = modCutoffCents_ = modResonance_ = modCutoff2Cents_ = modResonance2_ = 0.0f;
-  modFilGain_ = modFil2Gain_ = 0.0f;
+  modCents_ = 0.0f;
+  filters_.clearModulation();
   lastVolumeDb_ = lastPan_ = 0.0f;
   lastVolumeGain_ = lastPanLeft_ = lastPanRight_ = 1.0f;
   const bool ours = s.program && mix.controllers && s.region >= s.program->regions.data() &&
@@ -79,31 +79,13 @@ void Voice::applyControl(const PartMix& mix, int frames) noexcept SPINDLE_REALTI
   computeModGains(mix);
 }
 
-// Pitch, filter, EQ and width from the current sums (a filter that fileg or fillfo
-// moves adds the cutoff/resonance sums in Voice::filter itself).
+// Pitch, filters, EQ and width from the current sums.
 void Voice::updateModulatedParams() noexcept SPINDLE_REALTIME {
   using T = ModTarget;
   const Region& r = *region_;
   const mod::RegionMods& m = mod_.info();
   modCents_ = mod_.sum(T::Pitch);
-  const float cutoffCents = mod_.sum(T::Cutoff), resonance = mod_.sum(T::Resonance), gain = mod_.sum(T::FilGain);
-  const bool filterMoved = cutoffCents != modCutoffCents_ || resonance != modResonance_ || gain != modFilGain_;
-  modCutoffCents_ = cutoffCents;
-  modResonance_ = resonance;
-  modFilGain_ = gain;
-  if (hasFilter_ && filterMoved && !filterModulated_)
-    filter_.setParams(cutoff_ * std::exp2(modCutoffCents_ / 1200.0f), resonance_ + modResonance_, filGain_ + gain);
-  const float cutoff2Cents = mod_.sum(T::Cutoff2), resonance2 = mod_.sum(T::Resonance2);
-  const float gain2 = mod_.sum(T::Fil2Gain);
-  if (cutoff2Cents != modCutoff2Cents_ || resonance2 != modResonance2_ || gain2 != modFil2Gain_) {
-    modCutoff2Cents_ = cutoff2Cents;
-    modResonance2_ = resonance2;
-    modFil2Gain_ = gain2;
-    if (hasFilter2_) {
-      const float hz = cutoff2_ * std::exp2(modCutoff2Cents_ / 1200.0f);
-      filter2_.setParams(hz, resonance2_ + modResonance2_, fil2Gain_ + gain2);
-    }
-  }
+  filters_.followModulation(mod_);
   if (eqModulated_) updateEq();
   if (stereo_ && m.touches(T::Width)) {
     const float w = std::clamp((r.width + mod_.sum(T::Width)) * 0.01f, -1.0f, 1.0f);

@@ -1,4 +1,4 @@
-// Voice render stages: pitch -> fetch (VoiceFetch.cpp) -> filter -> eq -> amp/pan -> mix.
+// Voice render stages: pitch -> fetch (VoiceFetch.cpp) -> filters (VoiceFilters.cpp) -> eq -> amp/pan -> mix.
 #include <algorithm>
 #include <cmath>
 
@@ -53,7 +53,7 @@ void Voice::renderSpan(float* outLeft, float* outRight, int frames, const PartMi
   RenderScratch& s = *ctx.scratch;
   computeIncrements(s.pitchEnv.data(), s.pitchLfo.data(), frames, mix);
   fetch(s.left.data(), s.right.data(), frames, pitchModulated_ ? s.pitchEnv.data() : nullptr, ctx);
-  filter(s.left.data(), s.right.data(), frames, ctx);
+  filters_.process(s.left.data(), s.right.data(), frames, sources_, s.filEnv.data(), s.filLfo.data());
   if (hasEq_) {
     if (stereo_) {
       eq_.process(s.left.data(), s.right.data(), frames);
@@ -103,42 +103,6 @@ float Voice::smoothBend(float targetCents, int frames) noexcept SPINDLE_REALTIME
   const float middle = toward(bendCents_);
   bendCents_ = toward(middle);
   return middle;
-}
-
-void Voice::filter(float* left, float* right, int frames, RenderContext& ctx) noexcept SPINDLE_REALTIME {
-  if (hasFilter_) filterFirst(left, right, frames, ctx);
-  if (!hasFilter2_) return;
-  if (stereo_) {
-    filter2_.process(left, right, frames);
-  } else {
-    filter2_.processMono(left, frames);
-  }
-}
-
-void Voice::filterFirst(float* left, float* right, int frames, RenderContext& ctx) noexcept SPINDLE_REALTIME {
-  if (!filterModulated_) {
-    filterSpan(left, right, frames);
-    return;
-  }
-  float* env = ctx.scratch->filEnv.data();
-  float* lfo = ctx.scratch->filLfo.data();
-  sources_.processEnvelope(mod::V1Dest::Fil, env, frames);
-  sources_.processLfo(mod::V1Dest::Fil, lfo, frames);
-  const float depth = sources_.depth(mod::V1Dest::Fil);
-  for (int i = 0; i < frames; i += kFilterStep) {
-    const int len = std::min(kFilterStep, frames - i);
-    const float cents = env[i] * depth + lfo[i] + modCutoffCents_;
-    filter_.setParams(cutoff_ * std::exp2(cents / 1200.0f), resonance_ + modResonance_, filGain_ + modFilGain_);
-    filterSpan(left + i, right + i, len);
-  }
-}
-
-void Voice::filterSpan(float* left, float* right, int frames) noexcept SPINDLE_REALTIME {
-  if (stereo_) {
-    filter_.process(left, right, frames);
-  } else {
-    filter_.processMono(left, frames);
-  }
 }
 
 void Voice::amplify(float* outLeft, float* outRight, int frames, const PartMix& mix, RenderContext& ctx) noexcept
