@@ -44,7 +44,7 @@ bool Voice::start(const VoiceStart& s, Prng& rng, const SourceScratch& scratch, 
   setupOscillator(r, *d, rng);
   setupPitch(r, s, rng);
   bendCents_ = bendTarget_ = curves::bendCents(r, mix.bend, mix.bendRange);
-  setupGain(r, s, rng);
+  gain_.setup(r, s.key, s.velocity, s.extraDb, stereo_, rng);
   filters_.setup(r, s.key, s.velocity, s.sampleRate, stereo_, rng);
   // sample_quality 1 linear, 2 Hermite, 3..5 sinc (8 taps a side), 6..10 sinc (16).
   const int q = r.sampleQuality;
@@ -77,13 +77,10 @@ void Voice::takeNote(const VoiceStart& s) noexcept SPINDLE_REALTIME {
 // The output gains of the first frame, no ramp: pan and part gain, or what a modulated
 // voice's controllers give.
 void Voice::startGains(const PartMix& mix) noexcept SPINDLE_REALTIME {
-  const curves::PanGains pan = curves::panGains(panOffset_ + mix.pan);
-  gainLeft_ = pan.left * staticGain_ * mix.gain;
-  gainRight_ = pan.right * staticGain_ * mix.gain;
+  gain_.start(mix);
   if (modulated_) {
     computeModGains(mix);
-    gainLeft_ = modLeft_;
-    gainRight_ = modRight_;
+    gain_.startModulated();
   }
 }
 
@@ -159,35 +156,6 @@ void Voice::setupPitch(const Region& r, const VoiceStart& s, Prng& rng) noexcept
   increment_ = baseIncrement_;
 }
 
-// amp_random adds uniform [0, amp_random] dB; pan and position add up (position only
-// for stereo files, see panAndPosition); width mixes the two channels (Curves.h).
-// phase=invert makes the gain negative.
-void Voice::setupGain(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME {
-  float db = r.volume + r.ampKeytrack * static_cast<float>(s.key - r.ampKeycenter) + s.extraDb;
-  if (r.ampRandom > 0.0f) db += r.ampRandom * rng.uniform();
-  gainBase_ = dbToGain(db) * r.amplitude * 0.01f * curves::crossfadeGain(r, s.key, s.velocity);
-  if (r.phaseInvert) gainBase_ = -gainBase_;
-  staticGain_ = gainBase_ * curves::velocityGain(r, s.velocity);
-  panOffset_ = panAndPosition(r, s, rng);
-  const float w = std::clamp(r.width * 0.01f, -1.0f, 1.0f);
-  widthA_ = stereo_ ? 0.5f * (1.0f + w) : 1.0f;
-  widthB_ = stereo_ ? 0.5f * (1.0f - w) : 0.0f;
-}
-
-// The voice's pan offset, -1..1 before clamping (panGains clamps): pan with its
-// keytrack and veltrack plus a bipolar pan_random, then for stereo files position with its keytrack, veltrack and a bipolar
-// position_random. Each *_random draws once when non-zero (mono files too), so the
-// random sequence does not depend on the file's channels.
-float Voice::panAndPosition(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME {
-  float pan = r.pan + r.panKeytrack * static_cast<float>(s.key - r.panKeycenter) +
-              r.panVeltrack * static_cast<float>(s.velocity) / 127.0f;
-  if (r.panRandom != 0.0f) pan += r.panRandom * rng.bipolar();
-  float position = r.position + r.positionKeytrack * static_cast<float>(s.key - r.positionKeycenter);
-  position += r.positionVeltrack * static_cast<float>(s.velocity) / 127.0f;
-  if (r.positionRandom != 0.0f) position += r.positionRandom * rng.bipolar();
-  return 0.01f * (pan + (stereo_ ? position : 0.0f));
-}
-
 // The v1 envelopes and LFOs, with the note-start sums of their targets; the filter and
 // the pitch run per frame only when theirs can move them.
 void Voice::startSources(const Region& r, const VoiceStart& s) noexcept SPINDLE_REALTIME {
@@ -222,6 +190,6 @@ void Voice::fade(float seconds) noexcept SPINDLE_REALTIME {
   sources_.fastRelease(seconds);
 }
 
-float Voice::loudness() const noexcept SPINDLE_REALTIME { return sources_.level() * std::abs(staticGain_); }
+float Voice::loudness() const noexcept SPINDLE_REALTIME { return sources_.level() * std::abs(gain_.staticGain()); }
 
 }  // namespace spindle::engine

@@ -29,7 +29,9 @@
 #include "engine/Engine.h"
 #include "engine/Random.h"
 #include "engine/SampleSource.h"
+#include "engine/PartMix.h"
 #include "engine/VoiceFilters.h"
+#include "engine/VoiceGain.h"
 #include "engine/dsp/Eq.h"
 #include "engine/dsp/Interpolators.h"
 #include "engine/dsp/OscillatorBank.h"
@@ -69,23 +71,6 @@ struct RenderContext {
   const dsp::SincInterpolator* sinc16 = nullptr;
 };
 
-// The part's mix state for one segment.
-struct PartMix {
-  float gain = 1.0f;
-  float pan = 0.0f;
-  int bend = 0;
-  float bendRange = 200.0f;  // cents: the part's RPN 0, for SoundFont regions
-  // The parts of gain and pan, for voices whose region modulates CC7 / CC11 / CC10
-  // itself: gain = baseGain * cc7Gain * cc11Gain; ccPan is CC10's share of pan.
-  float baseGain = 1.0f, cc7Gain = 1.0f, cc11Gain = 1.0f;
-  float ccPan = 0.0f;
-  const mod::ControllerState* controllers = nullptr;  // the part's; null: no modulation
-};
-
-struct Part;
-// The mix state of a part now (VoiceControl.cpp).
-PartMix makePartMix(const Part& part, bool soloActive) noexcept SPINDLE_REALTIME;
-
 struct VoiceStart {
   const Program* program = nullptr;
   const Region* region = nullptr;
@@ -100,7 +85,7 @@ struct VoiceStart {
 
 class Voice {
  public:
-  static constexpr int kGainRampFrames = 64;
+  static constexpr int kGainRampFrames = VoiceGain::kRampFrames;
   static constexpr int kFilterStep = VoiceFilters::kStep;
   // A modulated voice renders in steps of at most this many frames, re-reading its
   // controllers before each (VoiceControl.cpp).
@@ -152,8 +137,6 @@ class Voice {
   SampleSource::Setup setupSource(const Region& r, const SampleData& d, bool releaseTrigger, Prng& rng) noexcept
       SPINDLE_REALTIME;
   void setupPitch(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME;
-  void setupGain(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME;
-  float panAndPosition(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME;
   void setupTiming(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME;
   void startSources(const Region& r, const VoiceStart& s) noexcept SPINDLE_REALTIME;
   // VoiceOscillator.cpp: whether the sample plays as a one-cycle table, and the bank
@@ -191,8 +174,6 @@ class Voice {
   // VoiceRender.cpp: amp.
   void amplify(float* outLeft, float* outRight, int frames, const PartMix& mix, RenderContext& ctx) noexcept
       SPINDLE_REALTIME;
-  int rampGains(const float* left, const float* right, const float* env, float targetLeft, float targetRight,
-                float* outLeft, float* outRight, int frames, int rampLength) noexcept SPINDLE_REALTIME;
 
   const Program* program_ = nullptr;
   const Region* region_ = nullptr;
@@ -217,25 +198,14 @@ class Voice {
 
   mod::VoiceSources sources_;  // ampeg, fileg, pitcheg, amplfo, fillfo, pitchlfo
   VoiceFilters filters_;
-
-  float staticGain_ = 1.0f;   // volume, amplitude, velocity, keytrack, random, crossfades
-  float panOffset_ = 0.0f;    // region pan + position, -1..1
-  float widthA_ = 1.0f, widthB_ = 0.0f;
-  float gainLeft_ = 0.0f, gainRight_ = 0.0f;  // current (ramped) output gains
+  VoiceGain gain_;
   double sampleRate_ = 48000.0;
 
-  // Controller modulation (VoiceControl.cpp); the cents and dB are added to the
-  // pitch, cutoff and resonance of the unmodulated voice.
+  // Controller modulation (VoiceControl.cpp); modCents_ is added to the pitch of the
+  // unmodulated voice.
   mod::VoiceMod mod_;
   bool modulated_ = false;  // continuous modulation: render in control steps
   int velocity_ = 0;
-  float gainBase_ = 1.0f;   // staticGain_ without the velocity gain
-  float modLeft_ = 0.0f, modRight_ = 0.0f;  // output gains at the end of the control step
-  int rampFrames_ = kGainRampFrames;        // frames the gains take to reach them
-  // The last volume (dB) and pan converted, and their results: pow/cos/sin run only
-  // when those move.
-  float lastVolumeDb_ = 0.0f, lastVolumeGain_ = 1.0f, lastPan_ = 0.0f;
-  float lastPanLeft_ = 1.0f, lastPanRight_ = 1.0f;
   float modCents_ = 0.0f;
   // bend_smooth: the pitch bend as played, the bend it glides to, and the glide's cents
   // per frame.

@@ -39,8 +39,7 @@ PartMix makePartMix(const Part& part, bool soloActive) noexcept SPINDLE_REALTIME
 void Voice::startModulation(const VoiceStart& s, const PartMix& mix) noexcept SPINDLE_REALTIME {
   modCents_ = 0.0f;
   filters_.clearModulation();
-  lastVolumeDb_ = lastPan_ = 0.0f;
-  lastVolumeGain_ = lastPanLeft_ = lastPanRight_ = 1.0f;
+  gain_.clearModulation();
   const bool ours = s.program && mix.controllers && s.region >= s.program->regions.data() &&
                     s.region < s.program->regions.data() + s.program->regions.size();
   const mod::ModPlan& plan = ours ? s.program->modulation : kNoPlan;
@@ -68,7 +67,7 @@ void Voice::followEnvelopes(const PartMix& mix) noexcept SPINDLE_REALTIME {
 int Voice::controlStep(const PartMix& mix, int frames) noexcept SPINDLE_REALTIME {
   int n = mix.controllers ? mod_.stepFrames(*mix.controllers, frames, kControlFrames) : frames;
   if (fadeoutFrames_ > 0) n = std::min(n, kControlFrames);  // sample_fadeout ramps by steps
-  rampFrames_ = n <= kControlFrames ? n : kGainRampFrames;
+  gain_.setRampFrames(n <= kControlFrames ? n : kGainRampFrames);
   return n;
 }
 
@@ -87,11 +86,7 @@ void Voice::updateModulatedParams() noexcept SPINDLE_REALTIME {
   modCents_ = mod_.sum(T::Pitch);
   filters_.followModulation(mod_);
   if (eqModulated_) updateEq();
-  if (stereo_ && m.touches(T::Width)) {
-    const float w = std::clamp((r.width + mod_.sum(T::Width)) * 0.01f, -1.0f, 1.0f);
-    widthA_ = 0.5f * (1.0f + w);
-    widthB_ = 0.5f * (1.0f - w);
-  }
+  if (stereo_ && m.touches(T::Width)) gain_.setWidth(r.width + mod_.sum(T::Width));
 }
 
 // eq1..eq3 (eqN_type) with velocity (vel2freq, vel2gain) and controller modulation.
@@ -121,41 +116,17 @@ void Voice::updateEq() noexcept SPINDLE_REALTIME {
 }
 
 // sample_fadeout: linear from 1 to 0 over the output frames before the source's end,
-// at the end of the step now starting (rampFrames_ long); 1 for a loop without end.
+// at the end of the step now starting (gain_.rampFrames() long); 1 for a loop without end.
 float Voice::fadeoutGain() const noexcept SPINDLE_REALTIME {
   if (fadeoutFrames_ <= 0) return 1.0f;
   const double left = (static_cast<double>(source_.endPosition()) - position_) / std::max(increment_, 1e-6) -
-                      static_cast<double>(rampFrames_);
+                      static_cast<double>(gain_.rampFrames());
   return static_cast<float>(std::clamp(left / static_cast<double>(fadeoutFrames_), 0.0, 1.0));
 }
 
-// The output gains at the control step's end: the region's gain with amplitude,
-// volume, amp_veltrack and crossfade modulation, the part's mix (without the CCs the
-// region takes over), and the pan law over pan + position + their modulation.
+// The output gains at the control step's end (VoiceGain::computeModulated).
 void Voice::computeModGains(const PartMix& mix) noexcept SPINDLE_REALTIME {
-  using T = ModTarget;
-  const Region& r = *region_;
-  const mod::RegionMods& m = mod_.info();
-  float gain = staticGain_;
-  if (m.touches(T::AmpVeltrack)) gain = gainBase_ * curves::velocityGain(r, velocity_, r.ampVeltrack + mod_.sum(T::AmpVeltrack));
-  const float volumeDb = mod_.sum(T::Volume);
-  if (volumeDb != lastVolumeDb_) {
-    lastVolumeDb_ = volumeDb;
-    lastVolumeGain_ = dbToGain(volumeDb);
-  }
-  gain *= lastVolumeGain_ * mod_.gain() * fadeoutGain();
-  float part = mix.gain;
-  if (m.ownsCc7 || m.ownsCc11) part = mix.baseGain * (m.ownsCc7 ? 1.0f : mix.cc7Gain) * (m.ownsCc11 ? 1.0f : mix.cc11Gain);
-  float pan = panOffset_ + mod_.sum(T::Pan) * 0.01f + mix.pan - (m.ownsCc10 ? mix.ccPan : 0.0f);
-  if (stereo_) pan += mod_.sum(T::Position) * 0.01f;
-  if (pan != lastPan_) {
-    const curves::PanGains p = curves::panGains(pan);
-    lastPan_ = pan;
-    lastPanLeft_ = p.left;
-    lastPanRight_ = p.right;
-  }
-  modLeft_ = lastPanLeft_ * gain * part;
-  modRight_ = lastPanRight_ * gain * part;
+  gain_.computeModulated(*region_, mod_, mix, velocity_, fadeoutGain());
 }
 
 }  // namespace spindle::engine

@@ -5,7 +5,6 @@
 #include "core/Units.h"
 #include "engine/Curves.h"
 #include "engine/Voice.h"
-#include "engine/dsp/Mix.h"
 
 namespace spindle::engine {
 
@@ -114,53 +113,7 @@ void Voice::amplify(float* outLeft, float* outRight, int frames, const PartMix& 
     sources_.processLfo(mod::V1Dest::Amp, lfo, frames);
     for (int i = 0; i < frames; ++i) env[i] *= dbToGain(lfo[i]);
   }
-  const curves::PanGains pan = curves::panGains(panOffset_ + mix.pan);
-  // A modulated voice reaches the gains of its control step's end at the step's end.
-  const float targetLeft = modulated_ ? modLeft_ : pan.left * staticGain_ * mix.gain;
-  const float targetRight = modulated_ ? modRight_ : pan.right * staticGain_ * mix.gain;
-  const int rampLength = modulated_ ? rampFrames_ : kGainRampFrames;
-  const float* left = ctx.scratch->left.data();
-  const float* right = stereo_ ? ctx.scratch->right.data() : left;
-  int done = 0;
-  if (targetLeft != gainLeft_ || targetRight != gainRight_) {
-    done = rampGains(left, right, env, targetLeft, targetRight, outLeft, outRight, frames, rampLength);
-  }
-  const int rest = frames - done;
-  if (stereo_ && (widthA_ != 1.0f || widthB_ != 0.0f)) {
-    dsp::addWidth(left + done, right + done, env + done, widthA_, widthB_, gainLeft_, gainRight_, outLeft + done,
-                  outRight + done, rest);
-  } else {
-    dsp::addScaled(left + done, env + done, gainLeft_, outLeft + done, rest);
-    dsp::addScaled(right + done, env + done, gainRight_, outRight + done, rest);
-  }
-}
-
-// A part's gain or pan moved: the first frames step the gains towards the targets,
-// rampLength steps in all (a segment shorter than that leaves the ramp to the
-// next one, which steps from where this one stopped). Returns the frames written.
-int Voice::rampGains(const float* left, const float* right, const float* env, float targetLeft, float targetRight,
-                     float* outLeft, float* outRight, int frames, int rampLength) noexcept SPINDLE_REALTIME {
-  const int rampFrames = std::min(frames, rampLength);
-  const float stepLeft = (targetLeft - gainLeft_) / static_cast<float>(rampLength);
-  const float stepRight = (targetRight - gainRight_) / static_cast<float>(rampLength);
-  // Each frame's gain from the start (no running sum): the loop vectorises.
-  const float startLeft = gainLeft_, startRight = gainRight_, a = widthA_, b = widthB_;
-  const float* __restrict inL = left;
-  const float* __restrict inR = right;
-  const float* __restrict e = env;
-  float* __restrict outL = outLeft;
-  float* __restrict outR = outRight;
-  for (int i = 0; i < rampFrames; ++i) {
-    const auto t = static_cast<float>(i + 1);
-    const float l = a * inL[i] + b * inR[i];
-    const float r = b * inL[i] + a * inR[i];
-    outL[i] += l * e[i] * (startLeft + stepLeft * t);
-    outR[i] += r * e[i] * (startRight + stepRight * t);
-  }
-  const bool arrived = rampFrames == rampLength;
-  gainLeft_ = arrived ? targetLeft : startLeft + stepLeft * static_cast<float>(rampFrames);
-  gainRight_ = arrived ? targetRight : startRight + stepRight * static_cast<float>(rampFrames);
-  return rampFrames;
+  gain_.mixInto(outLeft, outRight, ctx.scratch->left.data(), ctx.scratch->right.data(), env, frames, mix, modulated_);
 }
 
 }  // namespace spindle::engine
