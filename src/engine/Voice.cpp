@@ -42,8 +42,8 @@ bool Voice::start(const VoiceStart& s, Prng& rng, const SourceScratch& scratch, 
 
   source_.start(setupSource(r, *d, s.releaseTrigger, rng), scratch);
   setupOscillator(r, *d, rng);
-  setupPitch(r, s, rng);
-  bendCents_ = bendTarget_ = curves::bendCents(r, mix.bend, mix.bendRange);
+  pitch_.setup(r, *d, s.key, s.velocity, s.sampleRate, playsAsTable(r, *d), rng);
+  pitch_.startBend(curves::bendCents(r, mix.bend, mix.bendRange));
   gain_.setup(r, s.key, s.velocity, s.extraDb, stereo_, rng);
   filters_.setup(r, s.key, s.velocity, s.sampleRate, stereo_, rng);
   // sample_quality 1 linear, 2 Hermite, 3..5 sinc (8 taps a side), 6..10 sinc (16).
@@ -137,31 +137,12 @@ void Voice::setupTiming(const Region& r, const VoiceStart& s, Prng& rng) noexcep
   stopFrames_ = r.stopBeats > 0.0f ? std::llround(stopSeconds * s.sampleRate) : -1;
 }
 
-// pitch_random is bipolar: uniform in +-pitch_random cents.
-void Voice::setupPitch(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME {
-  const int root = s.sample->rootKey;
-  const int center = r.pitchKeycenterFromKey ? (root >= 0 ? root : s.key) : r.pitchKeycenter;
-  double cents = static_cast<double>(s.key - center) * static_cast<double>(r.pitchKeytrack);
-  cents += 100.0 * r.transpose + static_cast<double>(r.tune);
-  cents += static_cast<double>(r.pitchVeltrack) * s.velocity / 127.0;
-  if (r.pitchRandom > 0.0f) cents += static_cast<double>(r.pitchRandom * rng.bipolar());
-  double fileRate = s.sample->sampleRate > 0.0 ? s.sample->sampleRate : s.sampleRate;
-  // An oscillator's table plays middle C at its rate: at the keycenter it plays the keycenter.
-  // A file played as a table (oscillator=on) is one cycle at the keycenter, whatever its rate.
-  if (playsAsTable(r, *s.sample)) {
-    if (!s.sample->oscillator) fileRate = static_cast<double>(s.sample->totalFrames) * noteToHz(60.0);
-    fileRate *= centsToRatio(100.0 * (center - 60));
-  }
-  baseIncrement_ = centsToRatio(cents) * fileRate / s.sampleRate;
-  increment_ = baseIncrement_;
-}
-
 // The v1 envelopes and LFOs, with the note-start sums of their targets; the filter and
 // the pitch run per frame only when theirs can move them.
 void Voice::startSources(const Region& r, const VoiceStart& s) noexcept SPINDLE_REALTIME {
   sources_.start(mod_, r, static_cast<float>(s.velocity) / 127.0f, s.sampleRate);
   filters_.setSourcesMove(sources_.modulates(mod::V1Dest::Fil));
-  pitchModulated_ = sources_.modulates(mod::V1Dest::Pitch);
+  pitch_.setSourcesMove(sources_.modulates(mod::V1Dest::Pitch));
 }
 
 void Voice::noteOff() noexcept SPINDLE_REALTIME {

@@ -32,6 +32,7 @@
 #include "engine/PartMix.h"
 #include "engine/VoiceFilters.h"
 #include "engine/VoiceGain.h"
+#include "engine/VoicePitch.h"
 #include "engine/dsp/Eq.h"
 #include "engine/dsp/Interpolators.h"
 #include "engine/dsp/OscillatorBank.h"
@@ -43,7 +44,7 @@ namespace spindle::engine {
 // Scratch the voices render into, one at a time. Owned by the Engine, sized once.
 struct RenderScratch {
   static constexpr int kChunkFrames = 64;        // output frames per source span
-  static constexpr double kMaxIncrement = 32.0;  // source frames per output frame
+  static constexpr double kMaxIncrement = VoicePitch::kMaxIncrement;
   static constexpr int kSpanCapacity = 4096;     // >= kChunkFrames * kMaxIncrement + taps
 
   // streams: the disk streams voices read past their preloads from; null = RAM only.
@@ -136,7 +137,6 @@ class Voice {
   void startGains(const PartMix& mix) noexcept SPINDLE_REALTIME;
   SampleSource::Setup setupSource(const Region& r, const SampleData& d, bool releaseTrigger, Prng& rng) noexcept
       SPINDLE_REALTIME;
-  void setupPitch(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME;
   void setupTiming(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME;
   void startSources(const Region& r, const VoiceStart& s) noexcept SPINDLE_REALTIME;
   // VoiceOscillator.cpp: whether the sample plays as a one-cycle table, and the bank
@@ -161,8 +161,6 @@ class Voice {
       SPINDLE_REALTIME;
 
   void computeIncrements(float* pitchEnv, float* pitchLfo, int frames, const PartMix& mix) noexcept SPINDLE_REALTIME;
-  // The bend to play over the next `frames`, moving towards targetCents (bend_smooth).
-  float smoothBend(float targetCents, int frames) noexcept SPINDLE_REALTIME;
   // VoiceFetch.cpp: the source's frames, interpolated.
   void fetch(float* left, float* right, int frames, const float* increments, RenderContext& ctx) noexcept
       SPINDLE_REALTIME;
@@ -186,9 +184,7 @@ class Voice {
   dsp::OscillatorBank osc_;  // plays the voice instead of source_ when oscillating_
   bool oscillating_ = false;
   double position_ = 0.0;       // unrolled source frames
-  double baseIncrement_ = 1.0;  // source frames per output frame before bend and modulation
-  double increment_ = 1.0;      // this segment's constant increment (unmodulated pitch)
-  bool pitchModulated_ = false;
+  VoicePitch pitch_;
   int quality_ = -1;  // sample_quality as an engine Quality, -1 = the engine's
   int64_t fadeoutFrames_ = 0;  // sample_fadeout in output frames
   bool sourceEnded_ = false;
@@ -201,15 +197,10 @@ class Voice {
   VoiceGain gain_;
   double sampleRate_ = 48000.0;
 
-  // Controller modulation (VoiceControl.cpp); modCents_ is added to the pitch of the
-  // unmodulated voice.
+  // Controller modulation (VoiceControl.cpp).
   mod::VoiceMod mod_;
   bool modulated_ = false;  // continuous modulation: render in control steps
   int velocity_ = 0;
-  float modCents_ = 0.0f;
-  // bend_smooth: the pitch bend as played, the bend it glides to, and the glide's cents
-  // per frame.
-  float bendCents_ = 0.0f, bendTarget_ = 0.0f, bendRate_ = 0.0f;
   dsp::Eq eq_;            // eq1..eq3 (VoiceControl.cpp sets the bands)
   bool hasEq_ = false, eqModulated_ = false;
 };

@@ -37,7 +37,7 @@ PartMix makePartMix(const Part& part, bool soloActive) noexcept SPINDLE_REALTIME
 
 // Before the source, gain and envelopes are set up: they read the note-start sums.
 void Voice::startModulation(const VoiceStart& s, const PartMix& mix) noexcept SPINDLE_REALTIME {
-  modCents_ = 0.0f;
+  pitch_.setModCents(0.0f);
   filters_.clearModulation();
   gain_.clearModulation();
   const bool ours = s.program && mix.controllers && s.region >= s.program->regions.data() &&
@@ -83,7 +83,7 @@ void Voice::updateModulatedParams() noexcept SPINDLE_REALTIME {
   using T = ModTarget;
   const Region& r = *region_;
   const mod::RegionMods& m = mod_.info();
-  modCents_ = mod_.sum(T::Pitch);
+  pitch_.setModCents(mod_.sum(T::Pitch));
   filters_.followModulation(mod_);
   if (eqModulated_) updateEq();
   if (stereo_ && m.touches(T::Width)) gain_.setWidth(r.width + mod_.sum(T::Width));
@@ -119,7 +119,7 @@ void Voice::updateEq() noexcept SPINDLE_REALTIME {
 // at the end of the step now starting (gain_.rampFrames() long); 1 for a loop without end.
 float Voice::fadeoutGain() const noexcept SPINDLE_REALTIME {
   if (fadeoutFrames_ <= 0) return 1.0f;
-  const double left = (static_cast<double>(source_.endPosition()) - position_) / std::max(increment_, 1e-6) -
+  const double left = (static_cast<double>(source_.endPosition()) - position_) / std::max(pitch_.increment(), 1e-6) -
                       static_cast<double>(gain_.rampFrames());
   return static_cast<float>(std::clamp(left / static_cast<double>(fadeoutFrames_), 0.0, 1.0));
 }
