@@ -49,7 +49,7 @@ bool Voice::start(const VoiceStart& s, Prng& rng, const SourceScratch& scratch, 
   // sample_quality 1 linear, 2 Hermite, 3..5 sinc (8 taps a side), 6..10 sinc (16).
   const int q = r.sampleQuality;
   quality_ = q < 1 ? -1 : q == 1 ? 0 : q == 2 ? 1 : q <= 5 ? 2 : 3;
-  setupEq();
+  eq_.setup(r, mod_, s.velocity, s.sampleRate, stereo_);
   startSources(r, s);
   setupTiming(r, s, rng);
   startGains(mix);

@@ -30,10 +30,10 @@
 #include "engine/Random.h"
 #include "engine/SampleSource.h"
 #include "engine/PartMix.h"
+#include "engine/VoiceEq.h"
 #include "engine/VoiceFilters.h"
 #include "engine/VoiceGain.h"
 #include "engine/VoicePitch.h"
-#include "engine/dsp/Eq.h"
 #include "engine/dsp/Interpolators.h"
 #include "engine/dsp/OscillatorBank.h"
 #include "engine/mod/VoiceMod.h"
@@ -151,8 +151,6 @@ class Voice {
   void updateModulatedParams() noexcept SPINDLE_REALTIME;
   void computeModGains(const PartMix& mix) noexcept SPINDLE_REALTIME;
   float fadeoutGain() const noexcept SPINDLE_REALTIME;
-  void setupEq() noexcept SPINDLE_REALTIME;
-  void updateEq() noexcept SPINDLE_REALTIME;
   // VoiceRender.cpp: the render stages around the fetch.
   // Renders `frames` sounding frames (after the delay), in control steps when modulated.
   void renderSounding(float* outLeft, float* outRight, int frames, const PartMix& mix, RenderContext& ctx) noexcept
@@ -201,8 +199,7 @@ class Voice {
   mod::VoiceMod mod_;
   bool modulated_ = false;  // continuous modulation: render in control steps
   int velocity_ = 0;
-  dsp::Eq eq_;            // eq1..eq3 (VoiceControl.cpp sets the bands)
-  bool hasEq_ = false, eqModulated_ = false;
+  VoiceEq eq_;
 };
 
 }  // namespace spindle::engine

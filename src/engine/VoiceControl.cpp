@@ -85,34 +85,8 @@ void Voice::updateModulatedParams() noexcept SPINDLE_REALTIME {
   const mod::RegionMods& m = mod_.info();
   pitch_.setModCents(mod_.sum(T::Pitch));
   filters_.followModulation(mod_);
-  if (eqModulated_) updateEq();
+  eq_.followModulation(r, mod_, velocity_);
   if (stereo_ && m.touches(T::Width)) gain_.setWidth(r.width + mod_.sum(T::Width));
-}
-
-// eq1..eq3 (eqN_type) with velocity (vel2freq, vel2gain) and controller modulation.
-// The EQ runs when a band has gain or a controller may give it some.
-void Voice::setupEq() noexcept SPINDLE_REALTIME {
-  using T = ModTarget;
-  const mod::RegionMods& m = mod_.info();
-  eqModulated_ = false;
-  for (int t = static_cast<int>(T::Eq1Freq); t <= static_cast<int>(T::Eq3Gain); ++t)
-    eqModulated_ = eqModulated_ || m.touches(static_cast<T>(t));
-  eq_.setup(sampleRate_);
-  for (int b = 0; b < dsp::Eq::kBands; ++b) eq_.setType(b, region_->eq[static_cast<size_t>(b)].type);
-  updateEq();
-  hasEq_ = eq_.active() || eqModulated_;
-}
-
-void Voice::updateEq() noexcept SPINDLE_REALTIME {
-  const Region& r = *region_;
-  const float v = static_cast<float>(velocity_) / 127.0f;
-  for (int b = 0; b < dsp::Eq::kBands; ++b) {
-    const EqBand& band = r.eq[static_cast<size_t>(b)];
-    const auto sum = [&](int param) noexcept SPINDLE_REALTIME {
-      return mod_.sum(static_cast<ModTarget>(static_cast<int>(ModTarget::Eq1Freq) + 3 * b + param));
-    };
-    eq_.setBand(b, band.freq + band.vel2freq * v + sum(0), band.bw + sum(1), band.gain + band.vel2gain * v + sum(2));
-  }
 }
 
 // sample_fadeout: linear from 1 to 0 over the output frames before the source's end,

@@ -53,13 +53,7 @@ void Voice::renderSpan(float* outLeft, float* outRight, int frames, const PartMi
   computeIncrements(s.pitchEnv.data(), s.pitchLfo.data(), frames, mix);
   fetch(s.left.data(), s.right.data(), frames, pitch_.sourcesMove() ? s.pitchEnv.data() : nullptr, ctx);
   filters_.process(s.left.data(), s.right.data(), frames, sources_, s.filEnv.data(), s.filLfo.data());
-  if (hasEq_) {
-    if (stereo_) {
-      eq_.process(s.left.data(), s.right.data(), frames);
-    } else {
-      eq_.processMono(s.left.data(), frames);
-    }
-  }
+  eq_.process(s.left.data(), s.right.data(), frames);
   amplify(outLeft, outRight, frames, mix, ctx);
 }
 
