@@ -5,9 +5,9 @@
 
 #include "core/LoopTail.h"
 #include "core/Units.h"
-#include "engine/Curves.h"
 #include "engine/Program.h"
 #include "engine/Voice.h"
+#include "engine/mod/Curves.h"
 
 namespace spindle::engine {
 

@@ -7,9 +7,9 @@
 
 #include "core/MidiEvent.h"
 #include "core/Units.h"
-#include "engine/Curves.h"
 #include "engine/Part.h"
 #include "engine/Voice.h"
+#include "engine/mod/Curves.h"
 
 namespace spindle::engine {
 

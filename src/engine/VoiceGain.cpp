@@ -4,8 +4,8 @@
 #include <algorithm>
 
 #include "core/Units.h"
-#include "engine/Curves.h"
 #include "engine/dsp/Mix.h"
+#include "engine/mod/Curves.h"
 
 namespace spindle::engine {
 

@@ -3,8 +3,8 @@
 #include <cmath>
 
 #include "core/Units.h"
-#include "engine/Curves.h"
 #include "engine/Voice.h"
+#include "engine/mod/Curves.h"
 
 namespace spindle::engine {
 
