@@ -4,6 +4,13 @@
 
 namespace spindle::engine::mod {
 
+namespace {
+
+// The VoiceMod::refreshEnvelopes bit of each destination's envelope.
+constexpr std::array<uint32_t, kV1Dests> kChangeBit{VoiceMod::kAmpeg, VoiceMod::kFileg, VoiceMod::kPitcheg};
+
+}  // namespace
+
 void VoiceSources::start(const VoiceMod& mod, const Region& r, float velocity01, double sampleRate) noexcept
     SPINDLE_REALTIME {
   plan_ = mod.v1Plan();
@@ -26,7 +33,6 @@ void VoiceSources::start(const VoiceMod& mod, const Region& r, float velocity01,
 
 void VoiceSources::followEnvelopes(uint32_t changed, const VoiceMod& mod, float velocity01, bool fading) noexcept
     SPINDLE_REALTIME {
-  static constexpr std::array<uint32_t, kV1Dests> kChangeBit{VoiceMod::kAmpeg, VoiceMod::kFileg, VoiceMod::kPitcheg};
   for (const V1Envelope& e : plan().envelopes()) {
     if (!(changed & kChangeBit[at(e.dest)]) || !e.dynamic || (e.dest == V1Dest::Amp && fading)) continue;
     envelopes_[at(e.dest)].update(withModulation(e.params, mod, e.first, e.depth), velocity01);
