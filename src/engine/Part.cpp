@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "core/MidiEvent.h"
-#include "engine/Curves.h"
+#include "engine/mod/Curves.h"
 
 namespace spindle::engine {
 

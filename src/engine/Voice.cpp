@@ -5,9 +5,9 @@
 
 #include "core/LoopTail.h"
 #include "core/Units.h"
-#include "engine/Curves.h"
 #include "engine/Program.h"
 #include "engine/Voice.h"
+#include "engine/mod/Curves.h"
 
 namespace spindle::engine {
 
@@ -42,16 +42,15 @@ bool Voice::start(const VoiceStart& s, Prng& rng, const SourceScratch& scratch, 
 
   source_.start(setupSource(r, *d, s.releaseTrigger, rng), scratch);
   setupOscillator(r, *d, rng);
-  setupPitch(r, s, rng);
-  bendCents_ = bendTarget_ = curves::bendCents(r, mix.bend, mix.bendRange);
-  setupGain(r, s, rng);
-  setupFilter(r, s, rng);
-  setupFilter2(r, s, rng);
+  pitch_.setup(r, *d, s.key, s.velocity, s.sampleRate, playsAsTable(r, *d), rng);
+  pitch_.startBend(curves::bendCents(r, mix.bend, mix.bendRange));
+  gain_.setup(r, s.key, s.velocity, s.extraDb, stereo_, rng);
+  filters_.setup(r, s.key, s.velocity, s.sampleRate, stereo_, rng);
   // sample_quality 1 linear, 2 Hermite, 3..5 sinc (8 taps a side), 6..10 sinc (16).
   const int q = r.sampleQuality;
   quality_ = q < 1 ? -1 : q == 1 ? 0 : q == 2 ? 1 : q <= 5 ? 2 : 3;
-  setupEq();
-  setupModulators(r, s);
+  eq_.setup(r, mod_, s.velocity, s.sampleRate, stereo_);
+  startSources(r, s);
   setupTiming(r, s, rng);
   startGains(mix);
   return true;
@@ -78,13 +77,10 @@ void Voice::takeNote(const VoiceStart& s) noexcept SPINDLE_REALTIME {
 // The output gains of the first frame, no ramp: pan and part gain, or what a modulated
 // voice's controllers give.
 void Voice::startGains(const PartMix& mix) noexcept SPINDLE_REALTIME {
-  const curves::PanGains pan = curves::panGains(panOffset_ + mix.pan);
-  gainLeft_ = pan.left * staticGain_ * mix.gain;
-  gainRight_ = pan.right * staticGain_ * mix.gain;
+  gain_.start(mix);
   if (modulated_) {
     computeModGains(mix);
-    gainLeft_ = modLeft_;
-    gainRight_ = modRight_;
+    gain_.startModulated();
   }
 }
 
@@ -141,137 +137,12 @@ void Voice::setupTiming(const Region& r, const VoiceStart& s, Prng& rng) noexcep
   stopFrames_ = r.stopBeats > 0.0f ? std::llround(stopSeconds * s.sampleRate) : -1;
 }
 
-// pitch_random is bipolar: uniform in +-pitch_random cents.
-void Voice::setupPitch(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME {
-  const int root = s.sample->rootKey;
-  const int center = r.pitchKeycenterFromKey ? (root >= 0 ? root : s.key) : r.pitchKeycenter;
-  double cents = static_cast<double>(s.key - center) * static_cast<double>(r.pitchKeytrack);
-  cents += 100.0 * r.transpose + static_cast<double>(r.tune);
-  cents += static_cast<double>(r.pitchVeltrack) * s.velocity / 127.0;
-  if (r.pitchRandom > 0.0f) cents += static_cast<double>(r.pitchRandom * rng.bipolar());
-  double fileRate = s.sample->sampleRate > 0.0 ? s.sample->sampleRate : s.sampleRate;
-  // An oscillator's table plays middle C at its rate: at the keycenter it plays the keycenter.
-  // A file played as a table (oscillator=on) is one cycle at the keycenter, whatever its rate.
-  if (playsAsTable(r, *s.sample)) {
-    if (!s.sample->oscillator) fileRate = static_cast<double>(s.sample->totalFrames) * noteToHz(60.0);
-    fileRate *= centsToRatio(100.0 * (center - 60));
-  }
-  baseIncrement_ = centsToRatio(cents) * fileRate / s.sampleRate;
-  increment_ = baseIncrement_;
-}
-
-// amp_random adds uniform [0, amp_random] dB; pan and position add up (position only
-// for stereo files, see panAndPosition); width mixes the two channels (Curves.h).
-// phase=invert makes the gain negative.
-void Voice::setupGain(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME {
-  float db = r.volume + r.ampKeytrack * static_cast<float>(s.key - r.ampKeycenter) + s.extraDb;
-  if (r.ampRandom > 0.0f) db += r.ampRandom * rng.uniform();
-  gainBase_ = dbToGain(db) * r.amplitude * 0.01f * curves::crossfadeGain(r, s.key, s.velocity);
-  if (r.phaseInvert) gainBase_ = -gainBase_;
-  staticGain_ = gainBase_ * curves::velocityGain(r, s.velocity);
-  panOffset_ = panAndPosition(r, s, rng);
-  const float w = std::clamp(r.width * 0.01f, -1.0f, 1.0f);
-  widthA_ = stereo_ ? 0.5f * (1.0f + w) : 1.0f;
-  widthB_ = stereo_ ? 0.5f * (1.0f - w) : 0.0f;
-}
-
-// The voice's pan offset, -1..1 before clamping (panGains clamps): pan with its
-// keytrack and veltrack plus a bipolar pan_random, then for stereo files position with its keytrack, veltrack and a bipolar
-// position_random. Each *_random draws once when non-zero (mono files too), so the
-// random sequence does not depend on the file's channels.
-float Voice::panAndPosition(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME {
-  float pan = r.pan + r.panKeytrack * static_cast<float>(s.key - r.panKeycenter) +
-              r.panVeltrack * static_cast<float>(s.velocity) / 127.0f;
-  if (r.panRandom != 0.0f) pan += r.panRandom * rng.bipolar();
-  float position = r.position + r.positionKeytrack * static_cast<float>(s.key - r.positionKeycenter);
-  position += r.positionVeltrack * static_cast<float>(s.velocity) / 127.0f;
-  if (r.positionRandom != 0.0f) position += r.positionRandom * rng.bipolar();
-  return 0.01f * (pan + (stereo_ ? position : 0.0f));
-}
-
-namespace {
-
-// One filter's opcodes at note start (fil_* or fil2_*).
-struct FilterOpcodes {
-  float cutoff, keytrack;
-  uint8_t keycenter;
-  float veltrack, random, resonance, resonanceRandom;
-};
-struct TrackedFilter {
-  float cutoff, resonance;
-};
-
-// The cutoff with keytrack, veltrack and a bipolar random (cents), the resonance with a
-// unipolar random (dB); the random draws come in that order, each only when non-zero.
-TrackedFilter track(const FilterOpcodes& o, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME {
-  float cents = o.keytrack * static_cast<float>(s.key - o.keycenter);
-  cents += o.veltrack * static_cast<float>(s.velocity) / 127.0f;
-  if (o.random > 0.0f) cents += o.random * rng.bipolar();
-  float resonance = o.resonance;
-  if (o.resonanceRandom > 0.0f) resonance += o.resonanceRandom * rng.uniform();
-  return {o.cutoff * std::exp2(cents / 1200.0f), resonance};
-}
-
-}  // namespace
-
-// Cutoff with fil_keytrack, fil_veltrack and a bipolar fil_random, in cents; no
-// fil_type with a cutoff means lpf_2p. fileg and fillfo move it while rendering.
-// resonance_random is unipolar, [0, resonance_random] dB, like amp_random: the reference
-// gives 0..40 dB and no sign, and a bipolar draw around the default resonance 0 would be
-// cut at 0 by the filter.
-void Voice::setupFilter(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME {
-  hasFilter_ = r.cutoff >= 0.0f;
-  if (!hasFilter_) return;
-  const TrackedFilter f = track({r.cutoff, r.filKeytrack, r.filKeycenter, r.filVeltrack, r.filRandom, r.resonance,
-                                  r.resonanceRandom}, s, rng);
-  cutoff_ = f.cutoff;
-  resonance_ = f.resonance;
-  filGain_ = r.filGain;
-  filter_.setup(r.filType == FilterType::None ? FilterType::Lpf2p : r.filType, s.sampleRate);
-  filter_.setParams(cutoff_ * std::exp2(modCutoffCents_ / 1200.0f), resonance_ + modResonance_, filGain_ + modFilGain_);
-}
-
-// fil2_type, cutoff2...: as the first filter, with its own keytrack, veltrack, random.
-void Voice::setupFilter2(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME {
-  hasFilter2_ = r.cutoff2 >= 0.0f;
-  if (!hasFilter2_) return;
-  const TrackedFilter f = track({r.cutoff2, r.fil2Keytrack, r.fil2Keycenter, r.fil2Veltrack, r.cutoff2Random,
-                                  r.resonance2, r.resonance2Random}, s, rng);
-  cutoff2_ = f.cutoff;
-  resonance2_ = f.resonance;
-  fil2Gain_ = r.fil2Gain;
-  filter2_.setup(r.fil2Type == FilterType::None ? FilterType::Lpf2p : r.fil2Type, s.sampleRate);
-  filter2_.setParams(cutoff2_ * std::exp2(modCutoff2Cents_ / 1200.0f), resonance2_ + modResonance2_,
-                     fil2Gain_ + modFil2Gain_);
-}
-
-void Voice::setupModulators(const Region& r, const VoiceStart& s) noexcept SPINDLE_REALTIME {
-  const float v = static_cast<float>(s.velocity) / 127.0f;
-  using T = ModTarget;
-  // A flex EG that replaces ampeg (egN_ampeg) shapes the gain through mod_; ampeg
-  // stays at 1 then, and only fades (stealing, choking) use it.
-  const bool flexAmp = mod_.info().ampegEg > 0;
-  ampEg_.setup(flexAmp ? EnvelopeParams{} : mod::withModulation(r.ampeg, mod_, T::AmpegDelay, T::Count), v,
-               s.sampleRate);
-  filEg_.setup(mod::withModulation(r.fileg, mod_, T::FilegDelay, T::FilegDepth), v, s.sampleRate);
-  pitchEg_.setup(mod::withModulation(r.pitcheg, mod_, T::PitchegDelay, T::PitchegDepth), v, s.sampleRate);
-  ampLfo_.setup(mod::withModulation(r.amplfo, mod_, T::AmplfoDepth, T::AmplfoFreq), s.sampleRate);
-  filLfo_.setup(mod::withModulation(r.fillfo, mod_, T::FillfoDepth, T::FillfoFreq), s.sampleRate);
-  pitchLfo_.setup(mod::withModulation(r.pitchlfo, mod_, T::PitchlfoDepth, T::PitchlfoFreq), s.sampleRate);
-  ampEg_.start();
-  filEg_.start();
-  pitchEg_.start();
-  ampLfo_.start();
-  filLfo_.start();
-  pitchLfo_.start();
-  const mod::RegionMods& m = mod_.info();
-  const bool filLfoMod = m.touches(T::FillfoDepth) || m.touches(T::FillfoFreq);
-  const bool pitchLfoMod = m.touches(T::PitchlfoDepth) || m.touches(T::PitchlfoFreq);
-  // A dynamic EG whose depth a controller moves may leave 0 later.
-  const bool filegMoves = r.fileg.dynamic >= 0.5f && m.touches(T::FilegDepth);
-  const bool pitchegMoves = r.pitcheg.dynamic >= 0.5f && m.touches(T::PitchegDepth);
-  filterModulated_ = hasFilter_ && (filEg_.depth() != 0.0f || filLfo_.active() || filLfoMod || filegMoves);
-  pitchModulated_ = pitchEg_.depth() != 0.0f || pitchLfo_.active() || pitchLfoMod || pitchegMoves;
+// The v1 envelopes and LFOs, with the note-start sums of their targets; the filter and
+// the pitch run per frame only when theirs can move them.
+void Voice::startSources(const Region& r, const VoiceStart& s) noexcept SPINDLE_REALTIME {
+  sources_.start(mod_, r, static_cast<float>(s.velocity) / 127.0f, s.sampleRate);
+  filters_.setSourcesMove(sources_.modulates(mod::V1Dest::Fil));
+  pitch_.setSourcesMove(sources_.modulates(mod::V1Dest::Pitch));
 }
 
 void Voice::noteOff() noexcept SPINDLE_REALTIME {
@@ -285,9 +156,7 @@ void Voice::release() noexcept SPINDLE_REALTIME {
     active_ = false;
     return;
   }
-  if (mod_.info().ampegEg == 0) ampEg_.release();
-  filEg_.release();
-  pitchEg_.release();
+  sources_.release();
   mod_.release();
   if (loopSustain_) source_.leaveLoop(static_cast<int64_t>(std::floor(position_)));
 }
@@ -299,9 +168,9 @@ void Voice::fade(float seconds) noexcept SPINDLE_REALTIME {
     active_ = false;
     return;
   }
-  ampEg_.fastRelease(seconds);
+  sources_.fastRelease(seconds);
 }
 
-float Voice::loudness() const noexcept SPINDLE_REALTIME { return ampEg_.level() * std::abs(staticGain_); }
+float Voice::loudness() const noexcept SPINDLE_REALTIME { return sources_.level() * std::abs(gain_.staticGain()); }
 
 }  // namespace spindle::engine

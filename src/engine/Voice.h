@@ -29,20 +29,22 @@
 #include "engine/Engine.h"
 #include "engine/Random.h"
 #include "engine/SampleSource.h"
-#include "engine/dsp/Envelope.h"
-#include "engine/dsp/Eq.h"
-#include "engine/dsp/Filter.h"
+#include "engine/PartMix.h"
+#include "engine/VoiceEq.h"
+#include "engine/VoiceFilters.h"
+#include "engine/VoiceGain.h"
+#include "engine/VoicePitch.h"
 #include "engine/dsp/Interpolators.h"
-#include "engine/dsp/Lfo.h"
 #include "engine/dsp/OscillatorBank.h"
 #include "engine/mod/VoiceMod.h"
+#include "engine/mod/VoiceSources.h"
 
 namespace spindle::engine {
 
 // Scratch the voices render into, one at a time. Owned by the Engine, sized once.
 struct RenderScratch {
   static constexpr int kChunkFrames = 64;        // output frames per source span
-  static constexpr double kMaxIncrement = 32.0;  // source frames per output frame
+  static constexpr double kMaxIncrement = VoicePitch::kMaxIncrement;
   static constexpr int kSpanCapacity = 4096;     // >= kChunkFrames * kMaxIncrement + taps
 
   // streams: the disk streams voices read past their preloads from; null = RAM only.
@@ -70,23 +72,6 @@ struct RenderContext {
   const dsp::SincInterpolator* sinc16 = nullptr;
 };
 
-// The part's mix state for one segment.
-struct PartMix {
-  float gain = 1.0f;
-  float pan = 0.0f;
-  int bend = 0;
-  float bendRange = 200.0f;  // cents: the part's RPN 0, for SoundFont regions
-  // The parts of gain and pan, for voices whose region modulates CC7 / CC11 / CC10
-  // itself: gain = baseGain * cc7Gain * cc11Gain; ccPan is CC10's share of pan.
-  float baseGain = 1.0f, cc7Gain = 1.0f, cc11Gain = 1.0f;
-  float ccPan = 0.0f;
-  const mod::ControllerState* controllers = nullptr;  // the part's; null: no modulation
-};
-
-struct Part;
-// The mix state of a part now (VoiceControl.cpp).
-PartMix makePartMix(const Part& part, bool soloActive) noexcept SPINDLE_REALTIME;
-
 struct VoiceStart {
   const Program* program = nullptr;
   const Region* region = nullptr;
@@ -101,8 +86,8 @@ struct VoiceStart {
 
 class Voice {
  public:
-  static constexpr int kGainRampFrames = 64;
-  static constexpr int kFilterStep = 32;
+  static constexpr int kGainRampFrames = VoiceGain::kRampFrames;
+  static constexpr int kFilterStep = VoiceFilters::kStep;
   // A modulated voice renders in steps of at most this many frames, re-reading its
   // controllers before each (VoiceControl.cpp).
   static constexpr int kControlFrames = 32;
@@ -152,13 +137,8 @@ class Voice {
   void startGains(const PartMix& mix) noexcept SPINDLE_REALTIME;
   SampleSource::Setup setupSource(const Region& r, const SampleData& d, bool releaseTrigger, Prng& rng) noexcept
       SPINDLE_REALTIME;
-  void setupPitch(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME;
-  void setupGain(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME;
-  float panAndPosition(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME;
-  void setupFilter(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME;
-  void setupFilter2(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME;
   void setupTiming(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME;
-  void setupModulators(const Region& r, const VoiceStart& s) noexcept SPINDLE_REALTIME;
+  void startSources(const Region& r, const VoiceStart& s) noexcept SPINDLE_REALTIME;
   // VoiceOscillator.cpp: whether the sample plays as a one-cycle table, and the bank
   // that plays it when the region sets oscillator_* (or the table is a file).
   static bool playsAsTable(const Region& r, const SampleData& d) noexcept SPINDLE_REALTIME;
@@ -171,8 +151,6 @@ class Voice {
   void updateModulatedParams() noexcept SPINDLE_REALTIME;
   void computeModGains(const PartMix& mix) noexcept SPINDLE_REALTIME;
   float fadeoutGain() const noexcept SPINDLE_REALTIME;
-  void setupEq() noexcept SPINDLE_REALTIME;
-  void updateEq() noexcept SPINDLE_REALTIME;
   // VoiceRender.cpp: the render stages around the fetch.
   // Renders `frames` sounding frames (after the delay), in control steps when modulated.
   void renderSounding(float* outLeft, float* outRight, int frames, const PartMix& mix, RenderContext& ctx) noexcept
@@ -181,8 +159,6 @@ class Voice {
       SPINDLE_REALTIME;
 
   void computeIncrements(float* pitchEnv, float* pitchLfo, int frames, const PartMix& mix) noexcept SPINDLE_REALTIME;
-  // The bend to play over the next `frames`, moving towards targetCents (bend_smooth).
-  float smoothBend(float targetCents, int frames) noexcept SPINDLE_REALTIME;
   // VoiceFetch.cpp: the source's frames, interpolated.
   void fetch(float* left, float* right, int frames, const float* increments, RenderContext& ctx) noexcept
       SPINDLE_REALTIME;
@@ -191,14 +167,9 @@ class Voice {
   template <typename Kernel>
   int interpolate(const Kernel& kernel, const ChunkPositions& pos, float* left, float* right, int frames,
                   RenderContext& ctx) noexcept SPINDLE_REALTIME;
-  // VoiceRender.cpp: filters and amp.
-  void filter(float* left, float* right, int frames, RenderContext& ctx) noexcept SPINDLE_REALTIME;
-  void filterFirst(float* left, float* right, int frames, RenderContext& ctx) noexcept SPINDLE_REALTIME;
-  void filterSpan(float* left, float* right, int frames) noexcept SPINDLE_REALTIME;
+  // VoiceRender.cpp: amp.
   void amplify(float* outLeft, float* outRight, int frames, const PartMix& mix, RenderContext& ctx) noexcept
       SPINDLE_REALTIME;
-  int rampGains(const float* left, const float* right, const float* env, float targetLeft, float targetRight,
-                float* outLeft, float* outRight, int frames, int rampLength) noexcept SPINDLE_REALTIME;
 
   const Program* program_ = nullptr;
   const Region* region_ = nullptr;
@@ -211,9 +182,7 @@ class Voice {
   dsp::OscillatorBank osc_;  // plays the voice instead of source_ when oscillating_
   bool oscillating_ = false;
   double position_ = 0.0;       // unrolled source frames
-  double baseIncrement_ = 1.0;  // source frames per output frame before bend and modulation
-  double increment_ = 1.0;      // this segment's constant increment (unmodulated pitch)
-  bool pitchModulated_ = false;
+  VoicePitch pitch_;
   int quality_ = -1;  // sample_quality as an engine Quality, -1 = the engine's
   int64_t fadeoutFrames_ = 0;  // sample_fadeout in output frames
   bool sourceEnded_ = false;
@@ -221,41 +190,16 @@ class Voice {
   int64_t stopFrames_ = -1;  // sounding frames left before stop_beats releases; -1 = none
   uint64_t underruns_ = 0;
 
-  dsp::Envelope ampEg_, filEg_, pitchEg_;
-  dsp::Lfo ampLfo_, filLfo_, pitchLfo_;
-  dsp::Filter filter_;
-  bool hasFilter_ = false, filterModulated_ = false;
-  float cutoff_ = 0.0f, resonance_ = 0.0f, filGain_ = 0.0f;  // filGain_: fil_gain, dB
-  dsp::Filter filter2_;  // fil2_type, cutoff2...: moved by controllers, LFOs and EGs only
-  bool hasFilter2_ = false;
-  float cutoff2_ = 0.0f, resonance2_ = 0.0f, fil2Gain_ = 0.0f;
-  float modCutoff2Cents_ = 0.0f, modResonance2_ = 0.0f;
-  float modFilGain_ = 0.0f, modFil2Gain_ = 0.0f;  // fil_gain_onccN, fil2_gain_onccN (dB)
-
-  float staticGain_ = 1.0f;   // volume, amplitude, velocity, keytrack, random, crossfades
-  float panOffset_ = 0.0f;    // region pan + position, -1..1
-  float widthA_ = 1.0f, widthB_ = 0.0f;
-  float gainLeft_ = 0.0f, gainRight_ = 0.0f;  // current (ramped) output gains
+  mod::VoiceSources sources_;  // ampeg, fileg, pitcheg, amplfo, fillfo, pitchlfo
+  VoiceFilters filters_;
+  VoiceGain gain_;
   double sampleRate_ = 48000.0;
 
-  // Controller modulation (VoiceControl.cpp); the cents and dB are added to the
-  // pitch, cutoff and resonance of the unmodulated voice.
+  // Controller modulation (VoiceControl.cpp).
   mod::VoiceMod mod_;
   bool modulated_ = false;  // continuous modulation: render in control steps
   int velocity_ = 0;
-  float gainBase_ = 1.0f;   // staticGain_ without the velocity gain
-  float modLeft_ = 0.0f, modRight_ = 0.0f;  // output gains at the end of the control step
-  int rampFrames_ = kGainRampFrames;        // frames the gains take to reach them
-  // The last volume (dB) and pan converted, and their results: pow/cos/sin run only
-  // when those move.
-  float lastVolumeDb_ = 0.0f, lastVolumeGain_ = 1.0f, lastPan_ = 0.0f;
-  float lastPanLeft_ = 1.0f, lastPanRight_ = 1.0f;
-  float modCents_ = 0.0f, modCutoffCents_ = 0.0f, modResonance_ = 0.0f;
-  // bend_smooth: the pitch bend as played, the bend it glides to, and the glide's cents
-  // per frame.
-  float bendCents_ = 0.0f, bendTarget_ = 0.0f, bendRate_ = 0.0f;
-  dsp::Eq eq_;            // eq1..eq3 (VoiceControl.cpp sets the bands)
-  bool hasEq_ = false, eqModulated_ = false;
+  VoiceEq eq_;
 };
 
 }  // namespace spindle::engine

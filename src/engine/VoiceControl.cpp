@@ -7,9 +7,9 @@
 
 #include "core/MidiEvent.h"
 #include "core/Units.h"
-#include "engine/Curves.h"
 #include "engine/Part.h"
 #include "engine/Voice.h"
+#include "engine/mod/Curves.h"
 
 namespace spindle::engine {
 
@@ -37,10 +37,9 @@ PartMix makePartMix(const Part& part, bool soloActive) noexcept SPINDLE_REALTIME
 
 // Before the source, gain and envelopes are set up: they read the note-start sums.
 void Voice::startModulation(const VoiceStart& s, const PartMix& mix) noexcept SPINDLE_REALTIME {
-  modCents_ = modCutoffCents_ = modResonance_ = modCutoff2Cents_ = modResonance2_ = 0.0f;
-  modFilGain_ = modFil2Gain_ = 0.0f;
-  lastVolumeDb_ = lastPan_ = 0.0f;
-  lastVolumeGain_ = lastPanLeft_ = lastPanRight_ = 1.0f;
+  pitch_.setModCents(0.0f);
+  filters_.clearModulation();
+  gain_.clearModulation();
   const bool ours = s.program && mix.controllers && s.region >= s.program->regions.data() &&
                     s.region < s.program->regions.data() + s.program->regions.size();
   const mod::ModPlan& plan = ours ? s.program->modulation : kNoPlan;
@@ -59,16 +58,7 @@ void Voice::followEnvelopes(const PartMix& mix) noexcept SPINDLE_REALTIME {
   if (!mod_.followsEnvelopes() || !mix.controllers) return;
   const uint32_t changed = mod_.refreshEnvelopes(*mix.controllers);
   if (changed == 0) return;
-  const Region& r = *region_;
-  const float v = static_cast<float>(velocity_) / 127.0f;
-  using T = ModTarget;
-  const bool flexAmp = mod_.info().ampegEg > 0;
-  if ((changed & mod::VoiceMod::kAmpeg) && r.ampeg.dynamic >= 0.5f && !flexAmp && !fading_)
-    ampEg_.update(mod::withModulation(r.ampeg, mod_, T::AmpegDelay, T::Count), v);
-  if ((changed & mod::VoiceMod::kFileg) && r.fileg.dynamic >= 0.5f)
-    filEg_.update(mod::withModulation(r.fileg, mod_, T::FilegDelay, T::FilegDepth), v);
-  if ((changed & mod::VoiceMod::kPitcheg) && r.pitcheg.dynamic >= 0.5f)
-    pitchEg_.update(mod::withModulation(r.pitcheg, mod_, T::PitchegDelay, T::PitchegDepth), v);
+  sources_.followEnvelopes(changed, mod_, static_cast<float>(velocity_) / 127.0f, fading_);
 }
 
 // The next control step's length (VoiceMod::stepFrames). While values move, the
@@ -77,118 +67,40 @@ void Voice::followEnvelopes(const PartMix& mix) noexcept SPINDLE_REALTIME {
 int Voice::controlStep(const PartMix& mix, int frames) noexcept SPINDLE_REALTIME {
   int n = mix.controllers ? mod_.stepFrames(*mix.controllers, frames, kControlFrames) : frames;
   if (fadeoutFrames_ > 0) n = std::min(n, kControlFrames);  // sample_fadeout ramps by steps
-  rampFrames_ = n <= kControlFrames ? n : kGainRampFrames;
+  gain_.setRampFrames(n <= kControlFrames ? n : kGainRampFrames);
   return n;
 }
 
 void Voice::applyControl(const PartMix& mix, int frames) noexcept SPINDLE_REALTIME {
   if (mix.controllers) mod_.advance(*mix.controllers, frames);
   updateModulatedParams();
+  sources_.followControllers(mod_, sampleRate_);
   computeModGains(mix);
 }
 
-// Pitch, filter, LFOs and width from the current sums (a filter that fileg or fillfo
-// moves adds the cutoff/resonance sums in Voice::filter itself).
+// Pitch, filters, EQ and width from the current sums.
 void Voice::updateModulatedParams() noexcept SPINDLE_REALTIME {
   using T = ModTarget;
   const Region& r = *region_;
   const mod::RegionMods& m = mod_.info();
-  modCents_ = mod_.sum(T::Pitch);
-  const float cutoffCents = mod_.sum(T::Cutoff), resonance = mod_.sum(T::Resonance), gain = mod_.sum(T::FilGain);
-  const bool filterMoved = cutoffCents != modCutoffCents_ || resonance != modResonance_ || gain != modFilGain_;
-  modCutoffCents_ = cutoffCents;
-  modResonance_ = resonance;
-  modFilGain_ = gain;
-  if (hasFilter_ && filterMoved && !filterModulated_)
-    filter_.setParams(cutoff_ * std::exp2(modCutoffCents_ / 1200.0f), resonance_ + modResonance_, filGain_ + gain);
-  const float cutoff2Cents = mod_.sum(T::Cutoff2), resonance2 = mod_.sum(T::Resonance2);
-  const float gain2 = mod_.sum(T::Fil2Gain);
-  if (cutoff2Cents != modCutoff2Cents_ || resonance2 != modResonance2_ || gain2 != modFil2Gain_) {
-    modCutoff2Cents_ = cutoff2Cents;
-    modResonance2_ = resonance2;
-    modFil2Gain_ = gain2;
-    if (hasFilter2_) {
-      const float hz = cutoff2_ * std::exp2(modCutoff2Cents_ / 1200.0f);
-      filter2_.setParams(hz, resonance2_ + modResonance2_, fil2Gain_ + gain2);
-    }
-  }
-  const auto plus = [this](float base, T t) noexcept SPINDLE_REALTIME { return static_cast<double>(base + mod_.sum(t)); };
-  if (m.touches(T::AmplfoDepth)) ampLfo_.setDepth(plus(r.amplfo.depth, T::AmplfoDepth));
-  if (m.touches(T::AmplfoFreq)) ampLfo_.setFreq(plus(r.amplfo.freq, T::AmplfoFreq), sampleRate_);
-  if (m.touches(T::FillfoDepth)) filLfo_.setDepth(plus(r.fillfo.depth, T::FillfoDepth));
-  if (m.touches(T::FillfoFreq)) filLfo_.setFreq(plus(r.fillfo.freq, T::FillfoFreq), sampleRate_);
-  if (m.touches(T::PitchlfoDepth)) pitchLfo_.setDepth(plus(r.pitchlfo.depth, T::PitchlfoDepth));
-  if (m.touches(T::PitchlfoFreq)) pitchLfo_.setFreq(plus(r.pitchlfo.freq, T::PitchlfoFreq), sampleRate_);
-  if (eqModulated_) updateEq();
-  if (stereo_ && m.touches(T::Width)) {
-    const float w = std::clamp((r.width + mod_.sum(T::Width)) * 0.01f, -1.0f, 1.0f);
-    widthA_ = 0.5f * (1.0f + w);
-    widthB_ = 0.5f * (1.0f - w);
-  }
-}
-
-// eq1..eq3 (eqN_type) with velocity (vel2freq, vel2gain) and controller modulation.
-// The EQ runs when a band has gain or a controller may give it some.
-void Voice::setupEq() noexcept SPINDLE_REALTIME {
-  using T = ModTarget;
-  const mod::RegionMods& m = mod_.info();
-  eqModulated_ = false;
-  for (int t = static_cast<int>(T::Eq1Freq); t <= static_cast<int>(T::Eq3Gain); ++t)
-    eqModulated_ = eqModulated_ || m.touches(static_cast<T>(t));
-  eq_.setup(sampleRate_);
-  for (int b = 0; b < dsp::Eq::kBands; ++b) eq_.setType(b, region_->eq[static_cast<size_t>(b)].type);
-  updateEq();
-  hasEq_ = eq_.active() || eqModulated_;
-}
-
-void Voice::updateEq() noexcept SPINDLE_REALTIME {
-  const Region& r = *region_;
-  const float v = static_cast<float>(velocity_) / 127.0f;
-  for (int b = 0; b < dsp::Eq::kBands; ++b) {
-    const EqBand& band = r.eq[static_cast<size_t>(b)];
-    const auto sum = [&](int param) noexcept SPINDLE_REALTIME {
-      return mod_.sum(static_cast<ModTarget>(static_cast<int>(ModTarget::Eq1Freq) + 3 * b + param));
-    };
-    eq_.setBand(b, band.freq + band.vel2freq * v + sum(0), band.bw + sum(1), band.gain + band.vel2gain * v + sum(2));
-  }
+  pitch_.setModCents(mod_.sum(T::Pitch));
+  filters_.followModulation(mod_);
+  eq_.followModulation(r, mod_, velocity_);
+  if (stereo_ && m.touches(T::Width)) gain_.setWidth(r.width + mod_.sum(T::Width));
 }
 
 // sample_fadeout: linear from 1 to 0 over the output frames before the source's end,
-// at the end of the step now starting (rampFrames_ long); 1 for a loop without end.
+// at the end of the step now starting (gain_.rampFrames() long); 1 for a loop without end.
 float Voice::fadeoutGain() const noexcept SPINDLE_REALTIME {
   if (fadeoutFrames_ <= 0) return 1.0f;
-  const double left = (static_cast<double>(source_.endPosition()) - position_) / std::max(increment_, 1e-6) -
-                      static_cast<double>(rampFrames_);
+  const double left = (static_cast<double>(source_.endPosition()) - position_) / std::max(pitch_.increment(), 1e-6) -
+                      static_cast<double>(gain_.rampFrames());
   return static_cast<float>(std::clamp(left / static_cast<double>(fadeoutFrames_), 0.0, 1.0));
 }
 
-// The output gains at the control step's end: the region's gain with amplitude,
-// volume, amp_veltrack and crossfade modulation, the part's mix (without the CCs the
-// region takes over), and the pan law over pan + position + their modulation.
+// The output gains at the control step's end (VoiceGain::computeModulated).
 void Voice::computeModGains(const PartMix& mix) noexcept SPINDLE_REALTIME {
-  using T = ModTarget;
-  const Region& r = *region_;
-  const mod::RegionMods& m = mod_.info();
-  float gain = staticGain_;
-  if (m.touches(T::AmpVeltrack)) gain = gainBase_ * curves::velocityGain(r, velocity_, r.ampVeltrack + mod_.sum(T::AmpVeltrack));
-  const float volumeDb = mod_.sum(T::Volume);
-  if (volumeDb != lastVolumeDb_) {
-    lastVolumeDb_ = volumeDb;
-    lastVolumeGain_ = dbToGain(volumeDb);
-  }
-  gain *= lastVolumeGain_ * mod_.gain() * fadeoutGain();
-  float part = mix.gain;
-  if (m.ownsCc7 || m.ownsCc11) part = mix.baseGain * (m.ownsCc7 ? 1.0f : mix.cc7Gain) * (m.ownsCc11 ? 1.0f : mix.cc11Gain);
-  float pan = panOffset_ + mod_.sum(T::Pan) * 0.01f + mix.pan - (m.ownsCc10 ? mix.ccPan : 0.0f);
-  if (stereo_) pan += mod_.sum(T::Position) * 0.01f;
-  if (pan != lastPan_) {
-    const curves::PanGains p = curves::panGains(pan);
-    lastPan_ = pan;
-    lastPanLeft_ = p.left;
-    lastPanRight_ = p.right;
-  }
-  modLeft_ = lastPanLeft_ * gain * part;
-  modRight_ = lastPanRight_ * gain * part;
+  gain_.computeModulated(*region_, mod_, mix, velocity_, fadeoutGain());
 }
 
 }  // namespace spindle::engine

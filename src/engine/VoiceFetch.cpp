@@ -100,10 +100,10 @@ void splitPositions(const double* __restrict pos, double start, double step, int
 void Voice::fetch(float* left, float* right, int frames, const float* increments, RenderContext& ctx) noexcept
     SPINDLE_REALTIME {
   if (oscillating_) {  // a one-cycle table with oscillator_* settings (VoiceOscillator.cpp)
-    osc_.render(left, right, frames, increments, increment_);
+    osc_.render(left, right, frames, increments, pitch_.increment());
     return;
   }
-  source_.setSpeed(static_cast<float>(increment_));  // the disk's read-ahead for a streamed voice
+  source_.setSpeed(static_cast<float>(pitch_.increment()));  // the disk's read-ahead for a streamed voice
   int done = 0;
   while (done < frames) {
     const int chunk = std::min(RenderScratch::kChunkFrames, frames - done);
@@ -118,7 +118,7 @@ void Voice::fetch(float* left, float* right, int frames, const float* increments
 // current quality. Returns the frames written; the caller zeroes the rest.
 int Voice::fetchChunk(float* left, float* right, int frames, const float* increments, RenderContext& ctx) noexcept
     SPINDLE_REALTIME {
-  ChunkPositions pos{nullptr, position_, increment_};
+  ChunkPositions pos{nullptr, position_, pitch_.increment()};
   if (increments) {
     double* array = ctx.scratch->positions.data();
     array[0] = position_;
@@ -139,7 +139,7 @@ int Voice::fetchChunk(float* left, float* right, int frames, const float* increm
     case Quality::Sinc:
     case Quality::SincHigh: {
       if (!table) return interpolate(HermiteKernel{}, pos, left, right, live, ctx);
-      const double ratio = increments ? static_cast<double>(increments[0]) : increment_;
+      const double ratio = increments ? static_cast<double>(increments[0]) : pitch_.increment();
       const int h = table->halfTaps();
       const SincKernel sinc{table, table->bandForRatio(static_cast<float>(ratio)), h - 1, h};
       return interpolate(sinc, pos, left, right, live, ctx);

@@ -1,11 +1,10 @@
-// Voice render stages: pitch -> fetch (VoiceFetch.cpp) -> filter -> eq -> amp/pan -> mix.
+// Voice render stages: pitch -> fetch (VoiceFetch.cpp) -> filters (VoiceFilters.cpp) -> eq -> amp/pan -> mix.
 #include <algorithm>
 #include <cmath>
 
 #include "core/Units.h"
-#include "engine/Curves.h"
 #include "engine/Voice.h"
-#include "engine/dsp/Mix.h"
+#include "engine/mod/Curves.h"
 
 namespace spindle::engine {
 
@@ -30,7 +29,7 @@ void Voice::render(float* outLeft, float* outRight, int frames, const PartMix& m
     if (stopFrames_ >= 0) stopFrames_ -= n;
     renderSounding(outLeft + offset, outRight + offset, n, mix, ctx);
   }
-  if (sourceEnded_ || ampEg_.finished() || mod_.amplitudeFinished()) active_ = false;
+  if (sourceEnded_ || sources_.finished() || mod_.amplitudeFinished()) active_ = false;
 }
 
 void Voice::renderSounding(float* outLeft, float* outRight, int frames, const PartMix& mix,
@@ -40,7 +39,7 @@ void Voice::renderSounding(float* outLeft, float* outRight, int frames, const Pa
     renderSpan(outLeft, outRight, frames, mix, ctx);
     return;
   }
-  for (int done = 0; done < frames && !sourceEnded_ && !ampEg_.finished() && !mod_.amplitudeFinished();) {
+  for (int done = 0; done < frames && !sourceEnded_ && !sources_.finished() && !mod_.amplitudeFinished();) {
     const int len = controlStep(mix, frames - done);
     applyControl(mix, len);
     renderSpan(outLeft + done, outRight + done, len, mix, ctx);
@@ -52,151 +51,34 @@ void Voice::renderSpan(float* outLeft, float* outRight, int frames, const PartMi
     SPINDLE_REALTIME {
   RenderScratch& s = *ctx.scratch;
   computeIncrements(s.pitchEnv.data(), s.pitchLfo.data(), frames, mix);
-  fetch(s.left.data(), s.right.data(), frames, pitchModulated_ ? s.pitchEnv.data() : nullptr, ctx);
-  filter(s.left.data(), s.right.data(), frames, ctx);
-  if (hasEq_) {
-    if (stereo_) {
-      eq_.process(s.left.data(), s.right.data(), frames);
-    } else {
-      eq_.processMono(s.left.data(), frames);
-    }
-  }
+  fetch(s.left.data(), s.right.data(), frames, pitch_.sourcesMove() ? s.pitchEnv.data() : nullptr, ctx);
+  filters_.process(s.left.data(), s.right.data(), frames, sources_, s.filEnv.data(), s.filLfo.data());
+  eq_.process(s.left.data(), s.right.data(), frames);
   amplify(outLeft, outRight, frames, mix, ctx);
 }
 
-// Unmodulated pitch: one increment for the segment. Modulated: per-frame increments,
-// written over pitchEnv.
+// The pitch stage (VoicePitch), with loop_tune while the span starts inside a loop that
+// still jumps back.
 void Voice::computeIncrements(float* pitchEnv, float* pitchLfo, int frames, const PartMix& mix) noexcept
     SPINDLE_REALTIME {
-  double bend = static_cast<double>(smoothBend(curves::bendCents(*region_, mix.bend, mix.bendRange), frames) + modCents_);
-  // loop_tune: while the span starts inside a loop that still jumps back.
   const LoopMap& loop = source_.loop();
-  if (region_->loopTune != 0.0f && loop.looping() && position_ >= static_cast<double>(loop.loopStart) &&
-      position_ < static_cast<double>(loop.exitPoint()))
-    bend += static_cast<double>(region_->loopTune);
-  increment_ = std::min(baseIncrement_ * centsToRatio(bend), RenderScratch::kMaxIncrement);
-  if (!pitchModulated_) return;
-  pitchEg_.process(pitchEnv, frames);
-  pitchLfo_.process(pitchLfo, frames);
-  const float depth = pitchEg_.depth();
-  for (int i = 0; i < frames; ++i) {
-    const double cents = bend + static_cast<double>(pitchEnv[i] * depth + pitchLfo[i]);
-    pitchEnv[i] = static_cast<float>(std::min(baseIncrement_ * std::exp2(cents / 1200.0), RenderScratch::kMaxIncrement));
-  }
-}
-
-// bend_smooth: every new bend is reached in a straight glide (in cents) lasting
-// bend_smooth ms, stepped once per render segment; what sfizz_render plays is close
-// (tests/engine/core/V2OpcodeTests.cpp). 0 plays the bend at once, exactly.
-float Voice::smoothBend(float targetCents, int frames) noexcept SPINDLE_REALTIME {
-  const float ms = region_->bendSmooth;
-  if (ms <= 0.0f) return bendCents_ = bendTarget_ = targetCents;
-  if (targetCents != bendTarget_) {
-    bendTarget_ = targetCents;
-    bendRate_ = std::fabs(targetCents - bendCents_) / (ms * 0.001f * static_cast<float>(sampleRate_));
-  }
-  // The segment plays the glide's value at its middle frame.
-  const float half = 0.5f * bendRate_ * static_cast<float>(frames);
-  const auto toward = [&](float from) noexcept SPINDLE_REALTIME {
-    return targetCents > from ? std::min(from + half, targetCents) : std::max(from - half, targetCents);
-  };
-  const float middle = toward(bendCents_);
-  bendCents_ = toward(middle);
-  return middle;
-}
-
-void Voice::filter(float* left, float* right, int frames, RenderContext& ctx) noexcept SPINDLE_REALTIME {
-  if (hasFilter_) filterFirst(left, right, frames, ctx);
-  if (!hasFilter2_) return;
-  if (stereo_) {
-    filter2_.process(left, right, frames);
-  } else {
-    filter2_.processMono(left, frames);
-  }
-}
-
-void Voice::filterFirst(float* left, float* right, int frames, RenderContext& ctx) noexcept SPINDLE_REALTIME {
-  if (!filterModulated_) {
-    filterSpan(left, right, frames);
-    return;
-  }
-  float* env = ctx.scratch->filEnv.data();
-  float* lfo = ctx.scratch->filLfo.data();
-  filEg_.process(env, frames);
-  filLfo_.process(lfo, frames);
-  const float depth = filEg_.depth();
-  for (int i = 0; i < frames; i += kFilterStep) {
-    const int len = std::min(kFilterStep, frames - i);
-    const float cents = env[i] * depth + lfo[i] + modCutoffCents_;
-    filter_.setParams(cutoff_ * std::exp2(cents / 1200.0f), resonance_ + modResonance_, filGain_ + modFilGain_);
-    filterSpan(left + i, right + i, len);
-  }
-}
-
-void Voice::filterSpan(float* left, float* right, int frames) noexcept SPINDLE_REALTIME {
-  if (stereo_) {
-    filter_.process(left, right, frames);
-  } else {
-    filter_.processMono(left, frames);
-  }
+  const bool inLoop = loop.looping() && position_ >= static_cast<double>(loop.loopStart) &&
+                      position_ < static_cast<double>(loop.exitPoint());
+  const float loopTune = inLoop ? region_->loopTune : 0.0f;
+  pitch_.computeIncrements(curves::bendCents(*region_, mix.bend, mix.bendRange), loopTune, sources_, pitchEnv,
+                           pitchLfo, frames);
 }
 
 void Voice::amplify(float* outLeft, float* outRight, int frames, const PartMix& mix, RenderContext& ctx) noexcept
     SPINDLE_REALTIME {
   float* env = ctx.scratch->ampEnv.data();
-  ampEg_.process(env, frames);
-  if (ampLfo_.active()) {
+  sources_.processEnvelope(mod::V1Dest::Amp, env, frames);
+  if (sources_.lfoActive(mod::V1Dest::Amp)) {
     float* lfo = ctx.scratch->ampLfo.data();
-    ampLfo_.process(lfo, frames);
+    sources_.processLfo(mod::V1Dest::Amp, lfo, frames);
     for (int i = 0; i < frames; ++i) env[i] *= dbToGain(lfo[i]);
   }
-  const curves::PanGains pan = curves::panGains(panOffset_ + mix.pan);
-  // A modulated voice reaches the gains of its control step's end at the step's end.
-  const float targetLeft = modulated_ ? modLeft_ : pan.left * staticGain_ * mix.gain;
-  const float targetRight = modulated_ ? modRight_ : pan.right * staticGain_ * mix.gain;
-  const int rampLength = modulated_ ? rampFrames_ : kGainRampFrames;
-  const float* left = ctx.scratch->left.data();
-  const float* right = stereo_ ? ctx.scratch->right.data() : left;
-  int done = 0;
-  if (targetLeft != gainLeft_ || targetRight != gainRight_) {
-    done = rampGains(left, right, env, targetLeft, targetRight, outLeft, outRight, frames, rampLength);
-  }
-  const int rest = frames - done;
-  if (stereo_ && (widthA_ != 1.0f || widthB_ != 0.0f)) {
-    dsp::addWidth(left + done, right + done, env + done, widthA_, widthB_, gainLeft_, gainRight_, outLeft + done,
-                  outRight + done, rest);
-  } else {
-    dsp::addScaled(left + done, env + done, gainLeft_, outLeft + done, rest);
-    dsp::addScaled(right + done, env + done, gainRight_, outRight + done, rest);
-  }
-}
-
-// A part's gain or pan moved: the first frames step the gains towards the targets,
-// rampLength steps in all (a segment shorter than that leaves the ramp to the
-// next one, which steps from where this one stopped). Returns the frames written.
-int Voice::rampGains(const float* left, const float* right, const float* env, float targetLeft, float targetRight,
-                     float* outLeft, float* outRight, int frames, int rampLength) noexcept SPINDLE_REALTIME {
-  const int rampFrames = std::min(frames, rampLength);
-  const float stepLeft = (targetLeft - gainLeft_) / static_cast<float>(rampLength);
-  const float stepRight = (targetRight - gainRight_) / static_cast<float>(rampLength);
-  // Each frame's gain from the start (no running sum): the loop vectorises.
-  const float startLeft = gainLeft_, startRight = gainRight_, a = widthA_, b = widthB_;
-  const float* __restrict inL = left;
-  const float* __restrict inR = right;
-  const float* __restrict e = env;
-  float* __restrict outL = outLeft;
-  float* __restrict outR = outRight;
-  for (int i = 0; i < rampFrames; ++i) {
-    const auto t = static_cast<float>(i + 1);
-    const float l = a * inL[i] + b * inR[i];
-    const float r = b * inL[i] + a * inR[i];
-    outL[i] += l * e[i] * (startLeft + stepLeft * t);
-    outR[i] += r * e[i] * (startRight + stepRight * t);
-  }
-  const bool arrived = rampFrames == rampLength;
-  gainLeft_ = arrived ? targetLeft : startLeft + stepLeft * static_cast<float>(rampFrames);
-  gainRight_ = arrived ? targetRight : startRight + stepRight * static_cast<float>(rampFrames);
-  return rampFrames;
+  gain_.mixInto(outLeft, outRight, ctx.scratch->left.data(), ctx.scratch->right.data(), env, frames, mix, modulated_);
 }
 
 }  // namespace spindle::engine

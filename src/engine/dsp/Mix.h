@@ -9,7 +9,7 @@
 // The products keep the order (source * env) * gain: a vectorised frame is
 // bit-identical to a scalar one.
 //
-// Width (stereo files, Curves.h): l = a*L + b*R, r = b*L + a*R. At a = 1, b = 0 (width
+// Width (stereo files, mod/Curves.h): l = a*L + b*R, r = b*L + a*R. At a = 1, b = 0 (width
 // 100 %, and every mono source, whose right channel is its left) that is exactly L and
 // R for finite frames, so addPlain() skips the width products.
 #include "core/Realtime.h"

@@ -7,7 +7,8 @@
 //   0 linear x (the default)   1 bipolar 2x - 1     2 inverted 1 - x
 //   3 inverted bipolar 1 - 2x  4 x^2                5 sqrt(x)        6 sqrt(1 - x)
 // A <curve> header with the same index replaces a built-in one. An index no curve
-// defines reads as curve 0.
+// defines reads as curve 0. The engine's fixed laws (pan, velocity, crossfades, bend)
+// are in Curves.h beside it.
 #include <array>
 #include <cstdint>
 #include <vector>

@@ -30,25 +30,11 @@ void ModPlan::build(const std::vector<Region>& regions, const std::vector<ModCur
   egTargets_.clear();
   links_.clear();
   regions_.assign(regions.size(), RegionMods{});
+  v1_.clear();
   for (size_t i = 0; i < regions.size(); ++i) {
     const Region& r = regions[i];
     RegionMods& m = regions_[i];
-    m.first = static_cast<uint32_t>(slots_.size());
-    const auto begin = r.ccModulations.begin(), end = begin + r.ccModulationCount;
-    // Continuous slots first, then the note-start ones.
-    for (const bool noteStart : {false, true}) {
-      for (auto it = begin; it != end; ++it) {
-        if (isNoteStartTarget(it->target) != noteStart) continue;
-        slots_.push_back(*it);
-        if (it->target == ModTarget::LfoFreqLfo) slots_.back().sub = lfoEntry(r, it->sub);
-        m.touched |= uint64_t{1} << static_cast<unsigned>(it->target);
-        ++(noteStart ? m.noteStart : m.continuous);
-        if (noteStart || it->lfo > 0 || it->eg > 0) continue;
-        m.ownsCc7 = m.ownsCc7 || ownsGain(*it, 7);
-        m.ownsCc11 = m.ownsCc11 || ownsGain(*it, 11);
-        m.ownsCc10 = m.ownsCc10 || (it->cc == 10 && it->target == ModTarget::Pan);
-      }
-    }
+    addSlots(r, m);
     m.firstFade = static_cast<uint32_t>(fades_.size());
     m.fades = r.ccCrossfadeCount;
     m.fadeCurve = r.xfCccurve;
@@ -56,6 +42,26 @@ void ModPlan::build(const std::vector<Region>& regions, const std::vector<ModCur
     addLfos(r, m);
     addEgs(r, m);
     addLinks(r, m);
+    v1_.push_back(compileV1(r, m.touched, m.ampegEg > 0));
+  }
+}
+
+// The controller slots: continuous first, then the note-start ones.
+void ModPlan::addSlots(const Region& r, RegionMods& m) {
+  m.first = static_cast<uint32_t>(slots_.size());
+  const auto begin = r.ccModulations.begin(), end = begin + r.ccModulationCount;
+  for (const bool noteStart : {false, true}) {
+    for (auto it = begin; it != end; ++it) {
+      if (isNoteStartTarget(it->target) != noteStart) continue;
+      slots_.push_back(*it);
+      if (it->target == ModTarget::LfoFreqLfo) slots_.back().sub = lfoEntry(r, it->sub);
+      m.touched |= uint64_t{1} << static_cast<unsigned>(it->target);
+      ++(noteStart ? m.noteStart : m.continuous);
+      if (noteStart || it->lfo > 0 || it->eg > 0) continue;
+      m.ownsCc7 = m.ownsCc7 || ownsGain(*it, 7);
+      m.ownsCc11 = m.ownsCc11 || ownsGain(*it, 11);
+      m.ownsCc10 = m.ownsCc10 || (it->cc == 10 && it->target == ModTarget::Pan);
+    }
   }
 }
 

@@ -7,6 +7,7 @@
 //   fades_:  [region 0 crossfades][region 1 crossfades]...
 //   lfos_:   [region 0 lfoN...][region 1 lfoN...]...   (lfoTargets_ alongside)
 //   egs_:    [region 0 egN...][region 1 egN...]...      (egTargets_ alongside)
+//   v1_:     [region 0 v1 EGs and LFOs][region 1 ...]...  (V1Plan.h)
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "core/Modulation.h"
 #include "core/Region.h"
 #include "engine/mod/CurveTable.h"
+#include "engine/mod/V1Plan.h"
 
 namespace spindle::engine::mod {
 
@@ -74,8 +76,13 @@ class ModPlan {
     return {links_.data() + r.firstLink, r.links};
   }
   const CurveTable& curves() const noexcept SPINDLE_REALTIME { return curves_; }
+  // The region's v1 envelopes and LFOs; null for a region the plan was not built with.
+  const V1Plan* v1(size_t index) const noexcept SPINDLE_REALTIME {
+    return index < v1_.size() ? &v1_[index] : nullptr;
+  }
 
  private:
+  void addSlots(const Region& r, RegionMods& m);
   void addLfos(const Region& r, RegionMods& m);
   void addEgs(const Region& r, RegionMods& m);
   void addLinks(const Region& r, RegionMods& m);
@@ -88,6 +95,7 @@ class ModPlan {
   std::vector<uint32_t> egTargets_;
   std::vector<SourceLink> links_;
   std::vector<RegionMods> regions_;
+  std::vector<V1Plan> v1_;
   CurveTable curves_;
   RegionMods empty_;
 };

@@ -4,6 +4,8 @@
 #include <bit>
 #include <cmath>
 
+#include "engine/mod/Curves.h"
+
 namespace spindle::engine::mod {
 
 static_assert(static_cast<int>(ModTarget::Count) <= 64, "RegionMods::touched is a 64-bit mask");
@@ -13,16 +15,6 @@ const RegionMods VoiceMod::kNone{};
 namespace {
 
 constexpr size_t kContinuousTargets = static_cast<size_t>(ModTarget::Offset);
-
-// Crossfade by controller, on the 0..127 scale of xfin_loccN..xfout_hiccN; lo > hi
-// (or lo == hi) leaves the gain at 1. Power: sqrt of the linear fade.
-float crossfadeGain(const CcCrossfade& x, float value, CrossfadeCurve curve) noexcept SPINDLE_REALTIME {
-  const float v = value * 127.0f, lo = x.lo, hi = x.hi;
-  if (lo >= hi) return 1.0f;
-  float t = std::clamp((v - lo) / (hi - lo), 0.0f, 1.0f);
-  if (x.fadeOut) t = 1.0f - t;
-  return curve == CrossfadeCurve::Power ? std::sqrt(t) : t;
-}
 
 // Which envelope a note-start slot moves (a VoiceMod::k* bit), 0 for none.
 uint32_t envelopeOf(const CcModulation& m) noexcept SPINDLE_REALTIME {
@@ -67,6 +59,7 @@ void VoiceMod::start(const ModPlan& plan, size_t regionIndex, const ControllerSt
                      uint32_t seed) noexcept SPINDLE_REALTIME {
   plan_ = &plan;
   info_ = &plan.region(regionIndex);
+  v1_ = plan.v1(regionIndex);
   startSmoothed(cc, static_cast<float>(sampleRate) * 0.001f);
   std::array<LfoBank::StartAdds, kMaxFlexLfos> lfoStart{};
   readNoteStart(cc, lfoStart);
@@ -92,7 +85,7 @@ void VoiceMod::startSmoothed(const ControllerState& cc, float framesPerMs) noexc
   const auto fades = plan_->fades(*info_);
   for (size_t i = 0; i < fades.size(); ++i) {
     const float x = cc.value(fades[i].cc);
-    const float g = crossfadeGain(fades[i], x, info_->fadeCurve);
+    const float g = curves::ccCrossfadeGain(fades[i], x, info_->fadeCurve);
     fades_[i] = {g, g, 0.0f, 0, x};
   }
 }
@@ -137,7 +130,7 @@ void VoiceMod::retarget(const ControllerState& cc) noexcept SPINDLE_REALTIME {
     const float x = cc.value(fades[i].cc);
     if (x == fades_[i].source) continue;
     fades_[i].source = x;
-    setGoal(fades_[i], crossfadeGain(fades[i], x, info_->fadeCurve), fadeSmoothFrames_);
+    setGoal(fades_[i], curves::ccCrossfadeGain(fades[i], x, info_->fadeCurve), fadeSmoothFrames_);
   }
 }
 

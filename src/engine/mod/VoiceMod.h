@@ -58,6 +58,8 @@ class VoiceMod {
     return info_->ampegEg > 0 && egs_.finished(info_->ampegEg - 1u);
   }
   const RegionMods& info() const noexcept { return *info_; }
+  // The region's compiled v1 envelopes and LFOs (VoiceSources); null when the plan has none.
+  const V1Plan* v1Plan() const noexcept { return v1_; }
   // Sum of the slots of target t, in its unit (continuous: now; note-start: at start).
   float sum(ModTarget t) const noexcept { return sums_[static_cast<size_t>(t)]; }
   // Product of the amplitude slots (percent / 100) and of the controller crossfades.
@@ -81,6 +83,7 @@ class VoiceMod {
 
   const ModPlan* plan_ = nullptr;
   const RegionMods* info_ = &kNone;
+  const V1Plan* v1_ = nullptr;
   std::array<Smoothed, kMaxCcModulations> values_{};
   std::array<float, kMaxCcModulations> smoothFrames_{};
   std::array<Smoothed, kMaxCcCrossfades> fades_{};

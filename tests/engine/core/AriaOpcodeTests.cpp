@@ -16,7 +16,7 @@ namespace {
 
 constexpr int64_t kNoteFrames = 128;
 
-// The pan position (-1..1) that the constant-power law (engine/Curves.h) gives for the
+// The pan position (-1..1) that the constant-power law (engine/mod/Curves.h) gives for the
 // output gains l, r: theta = atan2(r, l) = (p + 1) * pi / 4.
 double panOf(float l, float r) { return std::atan2(static_cast<double>(r), static_cast<double>(l)) / (kPi / 4.0) - 1.0; }
 

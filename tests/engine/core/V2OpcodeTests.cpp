@@ -20,7 +20,7 @@ float peak(const std::vector<float>& x, size_t from, size_t to) {
   return m;
 }
 
-// The engine's constant-power pan law (Curves.h) at pan p (-1..1).
+// The engine's constant-power pan law (engine/mod/Curves.h) at pan p (-1..1).
 float panLeft(float p) { return kSqrt2 * std::cos((p + 1.0f) * 0.785398163f); }
 float panRight(float p) { return kSqrt2 * std::sin((p + 1.0f) * 0.785398163f); }
 

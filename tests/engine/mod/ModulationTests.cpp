@@ -6,7 +6,7 @@
 
 #include "ModTestSupport.h"
 #include "catch.h"
-#include "engine/Curves.h"
+#include "engine/mod/Curves.h"
 #include "sfz/OpcodeTable.h"
 
 using namespace spindle;

@@ -1,9 +1,20 @@
 #pragma once
-// The engine's gain and pitch laws, as small pure functions. Any thread.
+// Curves: every curve the engine plays a value through, in one room. Any thread.
 //
-// Pan law (pan, position, CC10, part pan all add up to one value p in [-1, 1]):
-// constant power, normalised to unity in the centre, so a centred region plays at
-// its own level and a hard-panned one gains +3 dB on its side:
+// Here, as small pure functions:
+//   panGains        pan law: pan, position, CC10 and part pan add up to one p in [-1, 1]
+//   velocityGain    amp_veltrack over the velocity curve (v/127)^2 or amp_velcurve_N
+//   crossfadeGain   xfin/xfout by key and velocity (xf_keycurve, xf_velcurve)
+//   ccCrossfadeGain xfin/xfout_lo/hiccN by controller (xf_cccurve)
+//   bendCents       pitch bend to cents (bend_up, bend_down, bend_step...)
+//   controllerGain  CC7 volume and CC11 expression
+// Beside it in engine/mod: CurveTable.h, the controller curves (curve_index 0..6
+// built in, <curve> headers) every controller slot and egN_curveX reads. The stage
+// shapes of the v1 envelopes are in engine/dsp/Envelope.h, those of the flex EGs in
+// FlexEgBank.h: they are walked frame by frame, not looked up.
+//
+// Pan law: constant power, normalised to unity in the centre, so a centred region
+// plays at its own level and a hard-panned one gains +3 dB on its side:
 //   theta = (p + 1) * pi/4,   left = sqrt(2) * cos(theta),   right = sqrt(2) * sin(theta)
 // Width (stereo files): w = width/100; left' = a*L + b*R, right' = b*L + a*R with
 // a = (1 + w)/2, b = (1 - w)/2 (100 %: unchanged, 0: mono, -100 %: swapped).
@@ -11,6 +22,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "core/Modulation.h"
 #include "core/Region.h"
 
 namespace spindle::engine::curves {
@@ -63,6 +75,17 @@ inline float crossfadeGain(const Region& r, int key, int velocity) noexcept {
          crossfadeOut(key, r.xfoutLokey, r.xfoutHikey, r.xfKeycurve) *
          crossfadeIn(velocity, r.xfinLovel, r.xfinHivel, r.xfVelcurve) *
          crossfadeOut(velocity, r.xfoutLovel, r.xfoutHivel, r.xfVelcurve);
+}
+
+// Crossfade by controller, on the 0..127 scale of xfin_loccN..xfout_hiccN (value: the
+// controller, 0..1); lo > hi (or lo == hi) leaves the gain at 1. Power: sqrt of the
+// linear fade.
+inline float ccCrossfadeGain(const CcCrossfade& x, float value, CrossfadeCurve curve) noexcept {
+  const float v = value * 127.0f, lo = x.lo, hi = x.hi;
+  if (lo >= hi) return 1.0f;
+  float t = std::clamp((v - lo) / (hi - lo), 0.0f, 1.0f);
+  if (x.fadeOut) t = 1.0f - t;
+  return curve == CrossfadeCurve::Power ? std::sqrt(t) : t;
 }
 
 // Pitch bend -8192..8191 to cents: up scales bend_up, down scales bend_down (negative

@@ -1,0 +1,48 @@
+#pragma once
+// VoicePitch: how fast a voice reads its source. The increment (source frames per
+// output frame) the note starts from, the pitch bend as played (bend_smooth), the
+// controllers' cents, and per segment either one increment or, while pitcheg or
+// pitchlfo move, one per frame. Audio thread only; a member of Voice.
+#include "core/Realtime.h"
+#include "core/Region.h"
+#include "core/SampleData.h"
+#include "engine/Random.h"
+#include "engine/mod/VoiceSources.h"
+
+namespace spindle::engine {
+
+class VoicePitch {
+ public:
+  static constexpr double kMaxIncrement = 32.0;  // source frames per output frame
+
+  // pitch_keycenter, keytrack, transpose, tune, veltrack and a bipolar pitch_random (in
+  // cents), over the file's rate; asTable: the sample plays as a one-cycle table.
+  void setup(const Region& r, const SampleData& d, int key, int velocity, double sampleRate, bool asTable,
+             Prng& rng) noexcept SPINDLE_REALTIME;
+  void startBend(float cents) noexcept { bendCents_ = bendTarget_ = cents; }
+  void setModCents(float cents) noexcept { modCents_ = cents; }       // controllers' sum
+  void setSourcesMove(bool moving) noexcept { sourcesMove_ = moving; }  // pitcheg or pitchlfo
+  bool sourcesMove() const noexcept { return sourcesMove_; }
+  // This segment's increment without pitcheg and pitchlfo.
+  double increment() const noexcept { return increment_; }
+
+  // The segment's increment from the bend (cents, moving towards bendCents) and extra
+  // cents (loop_tune); while the sources move, per-frame increments written over pitchEnv.
+  void computeIncrements(float bendCents, float extraCents, mod::VoiceSources& sources, float* pitchEnv,
+                         float* pitchLfo, int frames) noexcept SPINDLE_REALTIME;
+
+ private:
+  float smoothBend(float targetCents, int frames) noexcept SPINDLE_REALTIME;
+
+  double baseIncrement_ = 1.0;  // source frames per output frame before bend and modulation
+  double increment_ = 1.0;      // this segment's constant increment (unmodulated pitch)
+  bool sourcesMove_ = false;
+  float modCents_ = 0.0f;
+  // bend_smooth: the pitch bend as played, the bend it glides to, and the glide's cents
+  // per frame.
+  float bendSmoothMs_ = 0.0f;
+  float bendCents_ = 0.0f, bendTarget_ = 0.0f, bendRate_ = 0.0f;
+  double sampleRate_ = 48000.0;
+};
+
+}  // namespace spindle::engine
