@@ -44,7 +44,9 @@ if wanted tsan; then
               spindle_fault_tests spindle_live_unit_tests spindle_control_tests)
   cmake --preset tsan >/dev/null
   cmake --build --preset tsan -j"$jobs" --target "${tsan_tests[@]}"
-  ctest --preset tsan -R "^($(IFS='|'; echo "${tsan_tests[*]}"))\$"
+  # In parallel like the other sections (each test binary stands alone); the streaming
+  # renders, by far the longest, start first (their COST property).
+  ctest --preset tsan -R "^($(IFS='|'; echo "${tsan_tests[*]}"))\$" -j"$jobs"
 fi
 
 if wanted asan; then
@@ -65,8 +67,8 @@ if wanted package; then
 fi
 
 if wanted fuzz; then
-  section "Fuzzing (libFuzzer, clang-22, ASan + UBSan): ${SPINDLE_FUZZ_SECONDS:-60}s per target"
-  fuzz/run.sh --seconds "${SPINDLE_FUZZ_SECONDS:-60}"
+  section "Fuzzing (libFuzzer, clang-22, ASan + UBSan): ${SPINDLE_FUZZ_SECONDS:-60}s per target, $jobs at a time"
+  fuzz/run.sh --seconds "${SPINDLE_FUZZ_SECONDS:-60}" --jobs "$jobs"
 fi
 
 if wanted ci; then
