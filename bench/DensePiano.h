@@ -1,6 +1,6 @@
 #pragma once
-// DensePiano: a generated multi-sampled piano and a dense song for it, the shape of
-// issue 16's measurement (a real FLAC piano: 242 regions, 226 files of 1.4-14 s,
+// DensePiano: a generated multi-sampled piano and a dense song for it, shaped like a
+// real FLAC piano measured once (242 regions, 226 files of 1.4-14 s,
 // 4 velocity layers, 44.1 kHz; a 45 s song of 3,295 notes that keeps 256 voices busy).
 //
 // Used by bench/dense_piano.cpp (writes the files for spindle-render and fluidsynth)

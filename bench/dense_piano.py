@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 16's dense piano render, side by side in one run: spindle-render streamed
+"""The dense piano render, side by side in one run: spindle-render streamed
 (the decoded-block cache), spindle-render with every sample in RAM, fluidsynth -F and
 sfizz_render on the same notes.
 

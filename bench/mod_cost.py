@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Per-voice cost of modulation, measured side by side in one run: a region with four CC
 modulations (amplitude_oncc1, pan_oncc2, tune_oncc3, volume_oncc4), and a region with
-the SFZ v2 synthesis of issue 17 (a flex EG on volume, a 5 Hz LFO on the cutoff, both
+SFZ v2 synthesis (a flex EG on volume, a 5 Hz LFO on the cutoff, both
 filters: lpf_2p and fil2 hpf_2p), each against the same region plain.
 
 The instrument (bench/render_vs_fluidsynth.write_instrument: looped tones, one every

@@ -1,6 +1,6 @@
 // spindle-bench-live: how many streaming voices Spindle holds in real time, and how
 // its process time is distributed while a disk writer runs beside it (the 1999
-// latencytest idea from ../shared/seeds/001_*, applied to the engine's cycle).
+// latencytest idea (Benno Senoner's), applied to the engine's cycle).
 //
 //   spindle-bench-live ceiling [DIR]  voices 32, 64, ... until the process-time p99
 //                                     reaches 70% of the budget (period 256, 48 kHz)

@@ -12,7 +12,7 @@ Then, with /usr/bin/time -v around spindle-render:
      shows the ratio of peak RSS to the all-in-RAM render (target <= 1/5).
   2. Cold cache against --read-size: before each run the library's pages are
      dropped from the page cache (posix_fadvise DONTNEED after a sync), as in the
-     2004 measurements in ../shared/seeds/003_*: throughput of the whole render
+     published 2004 disk-streaming measurements: throughput of the whole render
      (disk and decoding) and the stereo voices it could sustain in real time.
 
     bench/streaming_memory.py [--library DIR] [--files 128] [--file-seconds 44]

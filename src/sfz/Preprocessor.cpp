@@ -207,7 +207,7 @@ size_t Preprocessor::scanInclude(std::string_view line, size_t pos, Place place)
 
 // ARIA and sfizz resolve every #include against the top-level file's folder, however
 // deep the include; a path found only next to the including file still loads, with a
-// warning naming both (Spindle's rule before issue 15, and some hand-written trees).
+// warning naming both (the rule of older SFZ players, and some hand-written trees).
 std::optional<fs::path> Preprocessor::resolveInclude(std::string_view written, Place place) {
   const fs::path wanted = instrument::joinWritten(openFiles_.front().parent_path(), written);
   if (std::optional<fs::path> found = instrument::findExisting(wanted)) return found;

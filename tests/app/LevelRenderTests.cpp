@@ -1,4 +1,4 @@
-// Issue 15, levels: volume beyond the reference's +6 dB and the ARIA header levels,
+// Levels: volume beyond the reference's +6 dB and the ARIA header levels,
 // rendered by spindle-render and measured (steady part of a held *sine note).
 #include <fstream>
 

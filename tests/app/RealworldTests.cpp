@@ -1,6 +1,6 @@
-// Issue 15 acceptance on the real ARIA libraries of ../shared/fixtures/realworld: every
-// program loads with no "not supported" warning outside the next issue's scope (#17:
-// flex EGs, LFO v2, filters, EQ), renders non-silent audio, and reacts to each CC its
+// The real ARIA libraries of the fixtures (realworld/): every program loads with no
+// "not supported" warning outside the v2 synthesis opcodes (flex EGs, LFO v2, filters,
+// EQ, which RealworldModulationTests plays), renders non-silent audio, and reacts to each CC its
 // label_cc lines name (turned 0 -> 127, the render must change).
 //
 // A program is a .sfz no other .sfz #includes (modules/*.sfz, alto_map_*.sfz are parts).
@@ -40,10 +40,10 @@ constexpr double kAudible = 1e-4;  // a difference 40 dB below the louder render
 
 double decibels(double ratio) { return 10.0 * std::log10(std::max(ratio, 1e-30)); }
 
-// Issue #17's scope: flex EGs (egN_), LFO v2 (lfoN_), ARIA variables that route to
+// The v2 synthesis opcodes: flex EGs (egN_), LFO v2 (lfoN_), ARIA variables that route to
 // them (varN_), EQ (eqN_), second filter and filter types beyond v1 (filN_, fil2_,
 // cutoff2, resonance2).
-bool nextIssueScope(const std::string& opcode) {
+bool v2SynthesisOpcode(const std::string& opcode) {
   static const std::regex scope("^(eg[0-9]+_|lfo[0-9]+_|var[0-9]+_|eq[0-9]+_|fil[0-9]+_|fil2_|cutoff2|resonance2).*");
   return std::regex_match(opcode, scope);
 }
@@ -85,7 +85,7 @@ bool awaitsNextIssue(const std::vector<std::string>& names, int cc) {
   for (const std::string& n : names) {
     if (n.starts_with("label_cc") || n.starts_with("set_") || !std::regex_match(n, readsCc)) continue;
     ++readers;
-    later += nextIssueScope(n);
+    later += v2SynthesisOpcode(n);
   }
   return readers > 0 && readers == later;
 }
@@ -199,7 +199,7 @@ TEST_CASE("realworld programs load with no unsupported opcode outside #17 and re
       std::smatch m;
       const bool unsupported = d.message.find("is not supported") != std::string::npos ||
                                d.message.find("unknown opcode") != std::string::npos;
-      if (unsupported && std::regex_search(d.message, m, named) && !nextIssueScope(m[1].str()))
+      if (unsupported && std::regex_search(d.message, m, named) && !v2SynthesisOpcode(m[1].str()))
         outOfScope.insert(m[1].str() + " (" + fs::path(d.file).filename().string() + ":" + std::to_string(d.line) + ")");
       CHECK(d.message.find("included file not found") == std::string::npos);
     }

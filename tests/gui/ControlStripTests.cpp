@@ -1,4 +1,4 @@
-// Issue 15: the instrument's labelled controls (label_cc) as a strip of sliders for the
+// The instrument's labelled controls (label_cc) as a strip of sliders for the
 // selected part, key names (label_key, sw_label) on the keyboard, and a main window that
 // fits a 1366x768 screen. Against a real engine (GuiHarness.h), offscreen.
 #include <QComboBox>
@@ -76,7 +76,7 @@ class ControlStripTests : public QObject {
     QCOMPARE(h.link.part(0).controlValues.at(0), 42.0f / 127.0f);
   }
 
-  // Needs set_cc parsing (issue 15, part 15a): fails on a tree without it.
+  // Needs set_cc parsing: fails on a tree without it.
   void controlsStartAtTheirSetCcDefault() {
     Harness h;
     load(h, writeLabelledLibrary(h), 0);
@@ -84,7 +84,7 @@ class ControlStripTests : public QObject {
     QCOMPARE(h.window.controls()->slider(1)->value(), 32);
   }
 
-  // Issue 18: a DecentSampler preset's buttons are part controls; a button's states
+  // A DecentSampler preset's buttons are part controls; a button's states
   // show as a list of their names, on the CC the loader gave them (102, 103).
   void decentSamplerButtonsAreListsOfTheirStates() {
     Harness h;

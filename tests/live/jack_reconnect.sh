@@ -2,7 +2,7 @@
 # jackd killed (SIGKILL) during playback, with a note held: Spindle reconnects by
 # itself and plays again, sample-accurately, with no restart; and the held note does not
 # hang: its note-off was lost with the server, so Spindle releases every voice when it
-# reconnects (issue 10, fault injection).
+# reconnects (fault injection).
 source "$SPINDLE_LIVE_SUPPORT"
 need jackd jack_lsp oscsend python3
 make_instrument

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# /spindle/part/controls end to end (issue 15): load an instrument that labels its
+# /spindle/part/controls end to end: load an instrument that labels its
 # controls (label_cc) over OSC, move one with /spindle/cc, and read the labelled
 # controls back with their values from the running engine.
 source "$SPINDLE_LIVE_SUPPORT"

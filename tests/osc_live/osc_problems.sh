@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runtime problems reach OSC and the log (issue 10, fault injection), on a running
+# Runtime problems reach OSC and the log (fault injection), on a running
 # `spindle --headless` with a 16 MiB --memory-budget:
 #   1. a streamed sample truncated while its note plays: the voice ends, and a
 #      /spindle/problem "disk" naming the file is pushed to the subscriber;

@@ -2,7 +2,7 @@
 // (one replacing ampeg, its points moved by a controller), LFOs of every wave with
 // steps, sub-waves, a sample-and-hold on the cutoff and one LFO moving another's rate,
 // every filter type with the second filter and shelving EQ bands, loop_count and
-// note_selfmask, while controllers sweep the LFO depths and rates; issue 17's rest:
+// note_selfmask, while controllers sweep the LFO depths and rates; and
 // dynamic ampeg/fileg and flex EGs followed by controllers, polyphony at every scope,
 // offset_mode=percent, release_key regions under the sustain pedal; oscillator playback
 // (oscillator_* : phase, random phase, unison, ring, FM under a pitch LFO, each

@@ -1,4 +1,4 @@
-// Issue 15 (files, headers, levels, labels): <master>, <curve>, <midi>, <effect>, the
+// Files, headers, levels, labels: <master>, <curve>, <midi>, <effect>, the
 // header levels (global_volume...), values kept beyond the reference's range, labels.
 #include "TestUtil.h"
 #include "catch.h"

@@ -209,7 +209,7 @@ TEST_CASE("#include loops are detected and reported, parsing goes on", "[sfz][pr
   CHECK(loop->file == self.string());
 }
 
-// Issue 10 (fuzzing): inputs that hung the loader or exhausted its memory.
+// Found by fuzzing: inputs that hung the loader or exhausted its memory.
 TEST_CASE("a #define doubling itself is cut at 4096 bytes, not grown to 2^40", "[sfz][preprocessor][fuzz]") {
   std::string text = "#define $A0 xxxxxxxxxxxxxxxx\n";
   for (int i = 1; i < 40; ++i)

@@ -202,7 +202,7 @@ TEST_CASE("v2 opcodes: loop_crossfade parses in seconds, with no warning", "[sfz
   CHECK(inst.regions[1].loopCrossfade == 0.0f);
 }
 
-TEST_CASE("issue 17's rest: release_key, offset_mode, *_dynamic, egN_loop, polyphony by header", "[sfz][v2]") {
+TEST_CASE("release_key, offset_mode, *_dynamic, egN_loop, polyphony by header", "[sfz][v2]") {
   const auto inst = parse(R"(<global> polyphony=16
 <master> polyphony=8
 <group> polyphony=4

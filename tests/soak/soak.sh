@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The soak (issue 10): dense MIDI in real time through a dummy-backend jackd into
+# The soak: dense MIDI in real time through a dummy-backend jackd into
 # spindle --headless with a real library, for a long time. Too long for CI: run by hand.
 #
 #   tests/soak/soak.sh [--minutes N] [--build DIR] [--instrument FILE.sfz] [--keys LOW HIGH]

@@ -1,5 +1,5 @@
 // SamplePool and AudioFileReader on files whose length the header does not state, and
-// libraries larger than the pool's memory budget (issue 10: fuzzing, fault injection).
+// libraries larger than the pool's memory budget (found by fuzzing and fault injection).
 #include <sndfile.h>
 
 #include <fstream>

@@ -1,4 +1,4 @@
-// Issue 16: a saturated, dense streamed render of a generated FLAC piano (bench/
+// A saturated, dense streamed render of a generated FLAC piano (bench/
 // DensePiano.h, scaled down) through the real loader, disk thread, block cache and
 // offline renderer, exactly as spindle-render wires them:
 //  - bit-identical to the same render with every sample in RAM, with 0 underruns,

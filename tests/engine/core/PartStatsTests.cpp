@@ -105,7 +105,7 @@ TEST_CASE("held keys follow note-on and note-off; the sustain pedal does not hol
   CHECK(part.voices == 1);
 }
 
-// Issue 15: the player's control strip and /spindle/part/controls read the labelled
+// The player's control strip and /spindle/part/controls read the labelled
 // controllers' values from the engine (Engine::controllerValue) and compare the part's
 // program (PartStats::program) with the one they loaded.
 TEST_CASE("labelled controllers' values and the part's program are published", "[engine][stats]") {

@@ -6,7 +6,7 @@
 // Tolerances: a sine's gain measured by RMS over 1 s (whole periods of every test
 // frequency) after 0.5 s of settling is exact to about 1e-4 dB. Against the analog
 // prototype at the analog frequency (no prewarping, Q from bw by the analog relation)
-// issue 17 allows 0.5 dB; at 1 kHz and 48 kHz the bilinear warping moves 2 kHz by
+// the acceptance allows 0.5 dB; at 1 kHz and 48 kHz the bilinear warping moves 2 kHz by
 // 0.4 % and the cookbook's w0/sin(w0) changes Q by 0.3 %, so 0.1 dB is asked. Against
 // the prototype at the prewarped frequency with Eq.h's digital Q the match is exact,
 // so 0.01 dB.

@@ -1,4 +1,4 @@
-// loop_crossfade (issue 17): the seam's click, the blended frames, the loop's exit.
+// loop_crossfade: the seam's click, the blended frames, the loop's exit.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>

@@ -1,4 +1,4 @@
-// Issue 17's remaining playback, on renders: trigger=release_key against trigger=release
+// Release keys and polyphony scopes, on renders: trigger=release_key against trigger=release
 // under the sustain pedal, and polyphony at each header level.
 #include <string>
 #include <vector>
