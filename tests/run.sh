@@ -39,10 +39,17 @@ fi
 if wanted tsan; then
   section "ThreadSanitizer: FIFOs and rings under stress, engine, disk thread, streaming, faults, control"
   tsan_tests=(spindle_rt_tests spindle_engine_tests spindle_disk_tests spindle_stream_audio_tests
-              spindle_fault_tests spindle_live_unit_tests spindle_control_tests)
+              spindle_fault_tests spindle_live_unit_tests)
   cmake --preset tsan >/dev/null
-  cmake --build --preset tsan -j"$jobs" --target "${tsan_tests[@]}"
-  ctest --preset tsan -R "^($(IFS='|'; echo "${tsan_tests[*]}"))\$"
+  cmake --build --preset tsan -j"$jobs" --target "${tsan_tests[@]}" spindle_control_tests
+  # The control tests alone: their UDP floods hold the audio side's longest wait under
+  # 5 ms, and under TSan a busy second core preempts it for longer (3 runs in 10 failed
+  # beside the streaming renders). The others in parallel, as in the other sections; the
+  # streaming renders, by far the longest, start first (their COST property).
+  failed=0
+  ctest --preset tsan -R '^spindle_control_tests$' || failed=1
+  ctest --preset tsan -R "^($(IFS='|'; echo "${tsan_tests[*]}"))\$" -j"$jobs" || failed=1
+  [ "$failed" -eq 0 ]
 fi
 
 if wanted asan; then
