@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (fuzz preset), seeds them and runs each for a bounded time.
 #
-# Usage: fuzz/run.sh [--seconds N] [--no-build] [TARGET...]
+# Usage: fuzz/run.sh [--seconds N] [--jobs J] [--no-build] [TARGET...]
 #   --seconds N   per target (default $SPINDLE_FUZZ_SECONDS, else 60)
+#   --jobs J      targets fuzzed at once, each on its own core for its N seconds
+#                 (default $SPINDLE_FUZZ_JOBS, else the number of cores)
 #   TARGET        fuzz_sfz fuzz_midi_file fuzz_midi_bytes fuzz_osc fuzz_audio_file fuzz_sf2
 #                 fuzz_xml_instrument (default: all)
 #
@@ -16,16 +18,19 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 top=$(pwd)
 seconds=${SPINDLE_FUZZ_SECONDS:-60}
+jobs=${SPINDLE_FUZZ_JOBS:-$(nproc)}
 build=yes
 targets=()
 while [ $# -gt 0 ]; do
   case $1 in
     --seconds) seconds=$2; shift 2 ;;
+    --jobs) jobs=$2; shift 2 ;;
     --no-build) build=no; shift ;;
-    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     *) targets+=("$1"); shift ;;
   esac
 done
+[[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "fuzz/run.sh: --jobs takes a number of targets, not '$jobs'"; exit 2; }
 all=(fuzz_sfz fuzz_midi_file fuzz_midi_bytes fuzz_osc fuzz_audio_file fuzz_sf2 fuzz_xml_instrument)
 [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
 out=$top/build/fuzz
@@ -60,29 +65,47 @@ seed_dir() {
   esac
 }
 
+# fuzz TARGET: one target's run; its log and exit status go to build/fuzz/logs/.
+fuzz() {
+  local t=$1 rc=0
+  mkdir -p "$out/corpus/$t" "$out/crashes/$t"
+  "$bin/$t" "$out/corpus/$t" "$(seed_dir "$t")" -max_total_time="$seconds" -max_len=262144 -timeout=20 \
+    -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$out/crashes/$t/" >"$out/logs/$t.log" 2>&1 || rc=$?
+  echo "$rc" >"$out/logs/$t.rc"
+}
+
+# $jobs targets at a time: libFuzzer runs one thread, so with no more targets at once
+# than cores, each still has a core to itself for its N seconds.
+mkdir -p "$out/logs"
+running=0
+for t in "${targets[@]}"; do
+  if [ "$running" -ge "$jobs" ]; then wait -n; running=$((running - 1)); fi
+  rm -f "$out/logs/$t.rc"
+  printf 'started %s (%ss)\n' "$t" "$seconds"
+  fuzz "$t" &
+  running=$((running + 1))
+done
+wait
+
 failed=()
 summary=()
 for t in "${targets[@]}"; do
   corpus=$out/corpus/$t
-  crashes=$out/crashes/$t
   log=$out/logs/$t.log
-  mkdir -p "$corpus" "$crashes" "$(dirname "$log")"
+  rc=$(cat "$out/logs/$t.rc" 2>/dev/null || echo "no exit status")
   printf '\n==== fuzzing %s for %ss ====\n' "$t" "$seconds"
-  rc=0
-  "$bin/$t" "$corpus" "$(seed_dir "$t")" -max_total_time="$seconds" -max_len=262144 -timeout=20 \
-    -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$crashes/" >"$log" 2>&1 || rc=$?
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   grep -E '^#[0-9]+[[:space:]]+(INITED|DONE)' "$log" | tail -2 || true
-  if [ $rc -ne 0 ]; then
+  if [ "$rc" != 0 ]; then
     failed+=("$t")
     reproducer=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -1)
     grep -E 'ERROR|SUMMARY|==[0-9]+==|runtime error' "$log" | head -20 || true
-    summary+=("$t: FAILED after ${execs:-?} executions; reproducer ${reproducer:-none} (log $log)")
+    summary+=("$t: FAILED (exit $rc) after ${execs:-?} executions; reproducer ${reproducer:-none} (log $log)")
   else
     summary+=("$t: ${execs:-?} executions, no crash ($(find "$corpus" -type f | wc -l) inputs in corpus)")
   fi
 done
 
-printf '\n==== fuzz summary (%ss per target) ====\n' "$seconds"
+printf '\n==== fuzz summary (%ss per target, %s at a time) ====\n' "$seconds" "$jobs"
 printf '%s\n' "${summary[@]}"
 [ ${#failed[@]} -eq 0 ] || { echo "fuzz/run.sh: crashes in: ${failed[*]}"; exit 1; }

@@ -70,8 +70,8 @@ if wanted package; then
 fi
 
 if wanted fuzz; then
-  section "Fuzzing (libFuzzer, clang-22, ASan + UBSan): ${SPINDLE_FUZZ_SECONDS:-60}s per target"
-  fuzz/run.sh --seconds "${SPINDLE_FUZZ_SECONDS:-60}"
+  section "Fuzzing (libFuzzer, clang-22, ASan + UBSan): ${SPINDLE_FUZZ_SECONDS:-60}s per target, $jobs at a time"
+  fuzz/run.sh --seconds "${SPINDLE_FUZZ_SECONDS:-60}" --jobs "$jobs"
 fi
 
 if wanted ci; then
