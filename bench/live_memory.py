@@ -140,11 +140,16 @@ def sfizz_loaded(sfizz, sfz, folder):
     return wall, rss
 
 
-def dense_piano_live(build, folder, seconds, procs, env, backend="jack"):
-    """The dense FLAC piano's song live: (peak RSS MiB, shared MiB at the end, underruns)."""
+def write_piano(build, folder, seconds):
+    """Writes the dense FLAC piano and its song into folder/piano (once: both servers play it)."""
     piano = os.path.join(folder, "piano")
     subprocess.run([os.path.join(build, "bench", "spindle-bench-piano"), piano, "--no-sf2", "--seconds",
                     str(seconds)], check=True, stdout=subprocess.DEVNULL)
+    return piano
+
+
+def dense_piano_live(build, folder, piano, seconds, procs, env, backend="jack"):
+    """The dense FLAC piano's song live: (peak RSS MiB, shared MiB at the end, underruns)."""
     fifo = os.path.join(folder, "midi.fifo")
     if os.path.exists(fifo):
         os.remove(fifo)
@@ -189,6 +194,7 @@ def run(build, folder, quick=False, sfizz=None):
     result = {"rows": [{"library": label} for label, _ in libraries]}
     for _, sfz in libraries:
         warm(sfz)
+    piano = write_piano(build, folder, sizes["piano"])
     procs = Processes()
     try:
         env = start_jackd(procs, "spindle-memory-%d" % os.getpid(), folder)
@@ -197,7 +203,7 @@ def run(build, folder, quick=False, sfizz=None):
             row.update({"spindle_s": seconds, "spindle_rss": rss, "jack_shared": shared, "spindle_own": rss - shared})
             if sfizz:
                 row["sfizz_s"], row["sfizz_rss"] = sfizz_loaded(sfizz, sfz, folder)
-        peak, shared, underruns = dense_piano_live(build, folder, sizes["piano"], procs, env)
+        peak, shared, underruns = dense_piano_live(build, folder, piano, sizes["piano"], procs, env)
         result["piano"] = {"seconds": sizes["piano"], "peak": peak, "jack_shared": shared, "own": peak - shared,
                            "underruns": underruns}
     finally:
@@ -208,7 +214,7 @@ def run(build, folder, quick=False, sfizz=None):
         env = start_pipewire(procs, folder)
         for row, (_, sfz) in zip(result["rows"], libraries):
             row["pipewire_s"], row["pipewire_rss"], _ = spindle_loaded(build, sfz, folder, procs, env, "pipewire")
-        peak, _, underruns = dense_piano_live(build, folder, sizes["piano"], procs, env, "pipewire")
+        peak, _, underruns = dense_piano_live(build, folder, piano, sizes["piano"], procs, env, "pipewire")
         result["piano_pipewire"] = {"peak": peak, "underruns": underruns}
     finally:
         procs.stop_all()
