@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (fuzz preset), seeds them and runs each for a bounded time.
 #
-# Usage: fuzz/run.sh [--seconds N] [--jobs J] [--no-build] [TARGET...]
+# Usage: fuzz/run.sh [--seconds N] [--jobs J] [--no-build | --build-only] [TARGET...]
 #   --seconds N   per target (default $SPINDLE_FUZZ_SECONDS, else 60)
 #   --jobs J      targets fuzzed at once, each on its own core for its N seconds
 #                 (default $SPINDLE_FUZZ_JOBS, else the number of cores)
@@ -26,6 +26,7 @@ while [ $# -gt 0 ]; do
     --seconds) seconds=$2; shift 2 ;;
     --jobs) jobs=$2; shift 2 ;;
     --no-build) build=no; shift ;;
+    --build-only) build=only; shift ;;
     -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     *) targets+=("$1"); shift ;;
   esac
@@ -36,9 +37,10 @@ all=(fuzz_sfz fuzz_midi_file fuzz_midi_bytes fuzz_osc fuzz_audio_file fuzz_sf2 f
 out=$top/build/fuzz
 bin=$out/fuzz
 
-if [ $build = yes ]; then
+if [ $build != no ]; then
   cmake --preset fuzz >/dev/null
   cmake --build --preset fuzz -j"$(nproc)" --target "${targets[@]}" fuzz_make_seeds
+  [ $build = yes ] || exit 0
 fi
 
 fixtures=${SPINDLE_FUZZ_SEEDS:-${SPINDLE_FIXTURES:-$top/../shared/fixtures}}

@@ -11,14 +11,39 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 top=$(pwd)
+jobs=$(nproc)
+skip=" ${SPINDLE_SKIP:-} "
+
+rtsan_tests=(spindle_rt_tests spindle_rt_audio_tests spindle_dsp_tests spindle_engine_tests spindle_stream_audio_tests)
+tsan_tests=(spindle_rt_tests spindle_engine_tests spindle_disk_tests spindle_stream_audio_tests
+            spindle_fault_tests spindle_live_unit_tests)
+
+# configure SECTION, build SECTION: the section's build folder and what its tests run.
+configure() {
+  case $1 in
+    # No GUI under ASan: Qt's own code under ASan doubles the build for tests that run
+    # in the ci section anyway.
+    asan) cmake --preset asan -DCMAKE_DISABLE_FIND_PACKAGE_Qt6=ON >/dev/null ;;
+    fuzz) ;;  # fuzz/run.sh configures its own
+    *) cmake --preset "$1" >/dev/null ;;
+  esac
+}
+build() {
+  case $1 in
+    rtsan) cmake --build --preset rtsan -j"$jobs" --target "${rtsan_tests[@]}" ;;
+    tsan) cmake --build --preset tsan -j"$jobs" --target "${tsan_tests[@]}" spindle_control_tests ;;
+    fuzz) fuzz/run.sh --build-only ;;
+    *) cmake --build --preset "$1" -j"$jobs" ;;
+  esac
+}
+# A prebuild (below) runs this script as `tests/run.sh --build SECTION`.
+if [ "${1:-}" = --build ]; then build "$2"; exit; fi
 
 if [ "$(id -u)" -eq 0 ]; then scripts/install-deps.sh --tests; else sudo scripts/install-deps.sh --tests; fi
 export SPINDLE_FIXTURES="${SPINDLE_FIXTURES:-$top/../shared/fixtures}"
 # With the fixtures there, a test that cannot find one fails instead of skipping.
 if [ -d "$SPINDLE_FIXTURES" ]; then export SPINDLE_REQUIRE_FIXTURES=1
 else echo "tests/run.sh: no fixtures at $SPINDLE_FIXTURES: the tests that need them are reported skipped"; fi
-jobs=$(nproc)
-skip=" ${SPINDLE_SKIP:-} "
 
 # jackd leaves its entry in the JACK shared-memory registry when it is killed, and the
 # registry holds 8 servers: with no jackd running, stale entries only get in the way.
@@ -29,56 +54,98 @@ fi
 section() { printf '\n==== %s ==== (%ds)\n' "$*" "$SECONDS"; }
 wanted() { [[ "$skip" != *" $1 "* ]]; }
 
+# Prebuilds. Where a section's tests leave a core idle (the tsan section's streaming
+# renders run on one; the asan section's bench_quick mostly waits on jackd and the
+# clock), a later section's tree builds in the background at the lowest CPU and I/O
+# priority, so that the tests keep the cores they use. That section waits for the build,
+# shows its log and builds what is left (a failed prebuild fails there, in the
+# foreground). The fuzzers and the ci section's live tests never run beside one: a
+# prebuild is stopped (SIGSTOP) while they run. Each runs in a session of its own, and
+# signals go to the whole session: ninja gives each compiler a process group of its own.
+declare -A prebuilt=()
+prebuild() {  # prebuild SECTION
+  wanted "$1" || return 0
+  configure "$1" || return 0  # the section configures again, and fails there
+  mkdir -p "$top/build"
+  setsid nice -n 19 ionice -c 3 -t bash "$top/tests/run.sh" --build "$1" >"$top/build/prebuild-$1.log" 2>&1 &
+  prebuilt[$1]=$!
+  echo "(the $1 tree builds in the background meanwhile, at the lowest priority)"
+}
+pause() {  # pause SECTION: stops its prebuild until `await SECTION`
+  [ -z "${prebuilt[$1]:-}" ] || pkill -STOP -s "${prebuilt[$1]}" || true
+}
+await() {  # await SECTION: resumes its prebuild, waits for it and shows its log
+  local pid=${prebuilt[$1]:-}
+  [ -n "$pid" ] || return 0
+  pkill -CONT -s "$pid" || true
+  wait "$pid" || true
+  unset "prebuilt[$1]"
+  echo "(built in the background since an earlier section: build/prebuild-$1.log)"
+  cat "$top/build/prebuild-$1.log"
+}
+stop_prebuilds() {
+  local pid
+  for pid in "${prebuilt[@]}"; do pkill -TERM -s "$pid"; pkill -CONT -s "$pid"; done
+  return 0
+}
+trap stop_prebuilds EXIT
+
 if wanted rtsan; then
   section "RealtimeSanitizer (clang-22): engine, rt and streaming audio tests"
-  rt_tests='^(spindle_rt_tests|spindle_rt_audio_tests|spindle_dsp_tests|spindle_engine_tests|spindle_stream_audio_tests)(_fixtures)?$'
-  cmake --preset rtsan >/dev/null
-  cmake --build --preset rtsan -j"$jobs" --target spindle_rt_tests spindle_rt_audio_tests spindle_dsp_tests \
-    spindle_engine_tests spindle_stream_audio_tests
-  ctest --preset rtsan -R "$rt_tests" -j"$jobs"
+  configure rtsan
+  build rtsan
+  ctest --preset rtsan -R "^($(IFS='|'; echo "${rtsan_tests[*]}"))(_fixtures)?\$" -j"$jobs"
 fi
 
 if wanted tsan; then
   section "ThreadSanitizer: FIFOs and rings under stress, engine, disk thread, streaming, faults, control"
-  tsan_tests=(spindle_rt_tests spindle_engine_tests spindle_disk_tests spindle_stream_audio_tests
-              spindle_fault_tests spindle_live_unit_tests)
-  cmake --preset tsan >/dev/null
-  cmake --build --preset tsan -j"$jobs" --target "${tsan_tests[@]}" spindle_control_tests
+  configure tsan
+  build tsan
   # The control tests alone: their UDP floods hold the audio side's longest wait under
   # 5 ms, and under TSan a busy second core preempts it for longer (3 runs in 10 failed
   # beside the streaming renders). The others in parallel, as in the other sections; the
-  # streaming renders, by far the longest, start first (their COST property).
+  # streaming renders, by far the longest, start first (their COST property), and the
+  # asan tree builds on the core they leave.
   failed=0
   ctest --preset tsan -R '^spindle_control_tests$' || failed=1
-  ctest --preset tsan -R "^($(IFS='|'; echo "${tsan_tests[*]}"))\$" -j"$jobs" || failed=1
+  prebuild asan
+  ctest --preset tsan -R "^($(IFS='|'; echo "${tsan_tests[*]}"))(_fixtures)?\$" -j"$jobs" || failed=1
   [ "$failed" -eq 0 ]
 fi
 
 if wanted asan; then
   section "AddressSanitizer + UBSan: every unit test (not the live, GUI or soak ones)"
-  # No GUI here: Qt's own code under ASan doubles the build for tests that run in the
-  # ci section anyway.
-  cmake --preset asan -DCMAKE_DISABLE_FIND_PACKAGE_Qt6=ON >/dev/null
-  cmake --build --preset asan -j"$jobs"
+  await asan
+  configure asan
+  build asan
+  # bench_quick (run alone) leaves a core and more idle: the fuzz and ci trees build
+  # meanwhile.
+  prebuild fuzz
+  prebuild ci
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
     ctest --preset asan -LE '^(live|gui|soak|package)$' -j"$jobs"
 fi
 
 if wanted package; then
   section "Debian package: build, install (dpkg -i), run, lintian, desktop-file-validate, appstreamcli, purge"
-  # Its own section: it builds the whole tree once more (Release), so it runs alone.
-  cmake --preset ci >/dev/null
+  # Its own section: it builds the whole tree once more (Release), so it runs alone
+  # (beside a prebuild at the lowest priority). build/ci, where its test is registered,
+  # is configured already when the ci tree is being prebuilt there.
+  [ -n "${prebuilt[ci]:-}" ] || configure ci
   ctest --preset ci -L '^package$'
 fi
 
 if wanted fuzz; then
   section "Fuzzing (libFuzzer, clang-22, ASan + UBSan): ${SPINDLE_FUZZ_SECONDS:-60}s per target, $jobs at a time"
+  pause ci
+  await fuzz
   fuzz/run.sh --seconds "${SPINDLE_FUZZ_SECONDS:-60}" --jobs "$jobs"
 fi
 
 if wanted ci; then
   section "Full suite (RelWithDebInfo, -Werror); its summary is the last line"
-  cmake --preset ci >/dev/null
-  cmake --build --preset ci -j"$jobs"
+  await ci
+  configure ci
+  build ci
   ctest --preset ci -LE '^package$' -j"$jobs"
 fi
