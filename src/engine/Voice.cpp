@@ -50,7 +50,7 @@ bool Voice::start(const VoiceStart& s, Prng& rng, const SourceScratch& scratch, 
   const int q = r.sampleQuality;
   quality_ = q < 1 ? -1 : q == 1 ? 0 : q == 2 ? 1 : q <= 5 ? 2 : 3;
   eq_.setup(r, mod_, s.velocity, s.sampleRate, stereo_);
-  startSources(r, s);
+  startSources();
   setupTiming(r, s, rng);
   startGains(mix);
   return true;
@@ -137,12 +137,11 @@ void Voice::setupTiming(const Region& r, const VoiceStart& s, Prng& rng) noexcep
   stopFrames_ = r.stopBeats > 0.0f ? std::llround(stopSeconds * s.sampleRate) : -1;
 }
 
-// The v1 envelopes and LFOs, with the note-start sums of their targets; the filter and
-// the pitch run per frame only when theirs can move them.
-void Voice::startSources(const Region& r, const VoiceStart& s) noexcept SPINDLE_REALTIME {
-  sources_.start(mod_, r, static_cast<float>(s.velocity) / 127.0f, s.sampleRate);
-  filters_.setSourcesMove(sources_.modulates(mod::V1Dest::Fil));
-  pitch_.setSourcesMove(sources_.modulates(mod::V1Dest::Pitch));
+// The filter and the pitch run per frame only when their per-frame sources (started
+// with the modulation) can move them.
+void Voice::startSources() noexcept SPINDLE_REALTIME {
+  filters_.setSourcesMove(mod_.sources().modulates(mod::V1Dest::Fil));
+  pitch_.setSourcesMove(mod_.sources().modulates(mod::V1Dest::Pitch));
 }
 
 void Voice::noteOff() noexcept SPINDLE_REALTIME {
@@ -156,7 +155,6 @@ void Voice::release() noexcept SPINDLE_REALTIME {
     active_ = false;
     return;
   }
-  sources_.release();
   mod_.release();
   if (loopSustain_) source_.leaveLoop(static_cast<int64_t>(std::floor(position_)));
 }
@@ -168,9 +166,9 @@ void Voice::fade(float seconds) noexcept SPINDLE_REALTIME {
     active_ = false;
     return;
   }
-  sources_.fastRelease(seconds);
+  mod_.sources().fastRelease(seconds);
 }
 
-float Voice::loudness() const noexcept SPINDLE_REALTIME { return sources_.level() * std::abs(gain_.staticGain()); }
+float Voice::loudness() const noexcept SPINDLE_REALTIME { return mod_.sources().level() * std::abs(gain_.staticGain()); }
 
 }  // namespace spindle::engine

@@ -37,7 +37,6 @@
 #include "engine/dsp/Interpolators.h"
 #include "engine/dsp/OscillatorBank.h"
 #include "engine/mod/VoiceMod.h"
-#include "engine/mod/VoiceSources.h"
 
 namespace spindle::engine {
 
@@ -138,7 +137,7 @@ class Voice {
   SampleSource::Setup setupSource(const Region& r, const SampleData& d, bool releaseTrigger, Prng& rng) noexcept
       SPINDLE_REALTIME;
   void setupTiming(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME;
-  void startSources(const Region& r, const VoiceStart& s) noexcept SPINDLE_REALTIME;
+  void startSources() noexcept SPINDLE_REALTIME;
   // VoiceOscillator.cpp: whether the sample plays as a one-cycle table, and the bank
   // that plays it when the region sets oscillator_* (or the table is a file).
   static bool playsAsTable(const Region& r, const SampleData& d) noexcept SPINDLE_REALTIME;
@@ -190,12 +189,11 @@ class Voice {
   int64_t stopFrames_ = -1;  // sounding frames left before stop_beats releases; -1 = none
   uint64_t underruns_ = 0;
 
-  mod::VoiceSources sources_;  // ampeg, fileg, pitcheg, amplfo, fillfo, pitchlfo
   VoiceFilters filters_;
   VoiceGain gain_;
   double sampleRate_ = 48000.0;
 
-  // Controller modulation (VoiceControl.cpp).
+  // Controller modulation and every envelope and LFO (VoiceControl.cpp).
   mod::VoiceMod mod_;
   bool modulated_ = false;  // continuous modulation: render in control steps
   int velocity_ = 0;

@@ -44,8 +44,8 @@ void Voice::startModulation(const VoiceStart& s, const PartMix& mix) noexcept SP
                     s.region < s.program->regions.data() + s.program->regions.size();
   const mod::ModPlan& plan = ours ? s.program->modulation : kNoPlan;
   const size_t index = ours ? static_cast<size_t>(s.region - s.program->regions.data()) : 0;
-  mod_.start(plan, index, mix.controllers ? *mix.controllers : kNoControllers, s.sampleRate,
-             static_cast<uint32_t>(s.order));
+  mod_.start(plan, index, *s.region, mix.controllers ? *mix.controllers : kNoControllers, s.sampleRate,
+             static_cast<uint32_t>(s.order), static_cast<float>(s.velocity) / 127.0f);
   fadeoutFrames_ = s.region ? std::llround(static_cast<double>(s.region->sampleFadeout) * s.sampleRate) : 0;
   modulated_ = mod_.active() || fadeoutFrames_ > 0;
   if (modulated_) updateModulatedParams();
@@ -58,7 +58,7 @@ void Voice::followEnvelopes(const PartMix& mix) noexcept SPINDLE_REALTIME {
   if (!mod_.followsEnvelopes() || !mix.controllers) return;
   const uint32_t changed = mod_.refreshEnvelopes(*mix.controllers);
   if (changed == 0) return;
-  sources_.followEnvelopes(changed, mod_, static_cast<float>(velocity_) / 127.0f, fading_);
+  mod_.sources().followEnvelopes(changed, mod_.targetSums(), fading_);
 }
 
 // The next control step's length (VoiceMod::stepFrames). While values move, the
@@ -74,7 +74,7 @@ int Voice::controlStep(const PartMix& mix, int frames) noexcept SPINDLE_REALTIME
 void Voice::applyControl(const PartMix& mix, int frames) noexcept SPINDLE_REALTIME {
   if (mix.controllers) mod_.advance(*mix.controllers, frames);
   updateModulatedParams();
-  sources_.followControllers(mod_, sampleRate_);
+  mod_.sources().followControllers(mod_.targetSums(), sampleRate_);
   computeModGains(mix);
 }
 

@@ -29,7 +29,7 @@ void Voice::render(float* outLeft, float* outRight, int frames, const PartMix& m
     if (stopFrames_ >= 0) stopFrames_ -= n;
     renderSounding(outLeft + offset, outRight + offset, n, mix, ctx);
   }
-  if (sourceEnded_ || sources_.finished() || mod_.amplitudeFinished()) active_ = false;
+  if (sourceEnded_ || mod_.sources().finished() || mod_.amplitudeFinished()) active_ = false;
 }
 
 void Voice::renderSounding(float* outLeft, float* outRight, int frames, const PartMix& mix,
@@ -39,7 +39,7 @@ void Voice::renderSounding(float* outLeft, float* outRight, int frames, const Pa
     renderSpan(outLeft, outRight, frames, mix, ctx);
     return;
   }
-  for (int done = 0; done < frames && !sourceEnded_ && !sources_.finished() && !mod_.amplitudeFinished();) {
+  for (int done = 0; done < frames && !sourceEnded_ && !mod_.sources().finished() && !mod_.amplitudeFinished();) {
     const int len = controlStep(mix, frames - done);
     applyControl(mix, len);
     renderSpan(outLeft + done, outRight + done, len, mix, ctx);
@@ -52,7 +52,7 @@ void Voice::renderSpan(float* outLeft, float* outRight, int frames, const PartMi
   RenderScratch& s = *ctx.scratch;
   computeIncrements(s.pitchEnv.data(), s.pitchLfo.data(), frames, mix);
   fetch(s.left.data(), s.right.data(), frames, pitch_.sourcesMove() ? s.pitchEnv.data() : nullptr, ctx);
-  filters_.process(s.left.data(), s.right.data(), frames, sources_, s.filEnv.data(), s.filLfo.data());
+  filters_.process(s.left.data(), s.right.data(), frames, mod_.sources(), s.filEnv.data(), s.filLfo.data());
   eq_.process(s.left.data(), s.right.data(), frames);
   amplify(outLeft, outRight, frames, mix, ctx);
 }
@@ -65,17 +65,17 @@ void Voice::computeIncrements(float* pitchEnv, float* pitchLfo, int frames, cons
   const bool inLoop = loop.looping() && position_ >= static_cast<double>(loop.loopStart) &&
                       position_ < static_cast<double>(loop.exitPoint());
   const float loopTune = inLoop ? region_->loopTune : 0.0f;
-  pitch_.computeIncrements(curves::bendCents(*region_, mix.bend, mix.bendRange), loopTune, sources_, pitchEnv,
+  pitch_.computeIncrements(curves::bendCents(*region_, mix.bend, mix.bendRange), loopTune, mod_.sources(), pitchEnv,
                            pitchLfo, frames);
 }
 
 void Voice::amplify(float* outLeft, float* outRight, int frames, const PartMix& mix, RenderContext& ctx) noexcept
     SPINDLE_REALTIME {
   float* env = ctx.scratch->ampEnv.data();
-  sources_.processEnvelope(mod::V1Dest::Amp, env, frames);
-  if (sources_.lfoActive(mod::V1Dest::Amp)) {
+  mod_.sources().processEnvelope(mod::V1Dest::Amp, env, frames);
+  if (mod_.sources().lfoActive(mod::V1Dest::Amp)) {
     float* lfo = ctx.scratch->ampLfo.data();
-    sources_.processLfo(mod::V1Dest::Amp, lfo, frames);
+    mod_.sources().processLfo(mod::V1Dest::Amp, lfo, frames);
     for (int i = 0; i < frames; ++i) env[i] *= dbToGain(lfo[i]);
   }
   gain_.mixInto(outLeft, outRight, ctx.scratch->left.data(), ctx.scratch->right.data(), env, frames, mix, modulated_);

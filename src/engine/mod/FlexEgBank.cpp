@@ -12,20 +12,20 @@ double FlexEgBank::curve(double shape, double x) noexcept SPINDLE_REALTIME {
   return s > 0.0 ? std::pow(x, s) : 1.0 - std::pow(1.0 - x, -s);
 }
 
-void FlexEgBank::start(std::span<const FlexEg> egs, double sampleRate, const CurveTable* curves) noexcept
-    SPINDLE_REALTIME {
+void FlexEgBank::reset(double sampleRate, const CurveTable* curves) noexcept SPINDLE_REALTIME {
   sampleRate_ = sampleRate > 0.0 ? sampleRate : 48000.0;
   curves_ = curves;
   released_ = false;
-  count_ = std::min(egs.size(), state_.size());
-  for (size_t k = 0; k < count_; ++k) {
-    State& s = state_[k];
-    s = State{};
-    s.params = &egs[k];
-    s.entry = k;
-    enter(s, 0);
-  }
-  advance(0);
+  count_ = 0;
+}
+
+void FlexEgBank::add(const FlexEg& eg) noexcept SPINDLE_REALTIME {
+  if (count_ == state_.size()) return;
+  State& s = state_[count_];
+  s = State{};
+  s.params = &eg;
+  s.entry = count_++;
+  enter(s, 0);
 }
 
 void FlexEgBank::release() noexcept SPINDLE_REALTIME { released_ = true; }

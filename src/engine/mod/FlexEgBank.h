@@ -19,8 +19,8 @@
 // L (from the level it reached) up to egN_loop_count times (0: no limit); a loop whose
 // stages take no time at all does not repeat. egN_points only ever adds points.
 #include <array>
+#include <cstddef>
 #include <cstdint>
-#include <span>
 
 #include "core/Realtime.h"
 #include "core/Region.h"
@@ -44,9 +44,11 @@ class FlexEgBank {
   // pointsMoved() (dynamic EGs re-read their running stage).
   PointAdds& pointAdds() noexcept { return adds_; }
   void pointsMoved() noexcept SPINDLE_REALTIME;
-  // curves: the program's <curve> table, for egN_curveX (null: shapes only).
-  void start(std::span<const FlexEg> egs, double sampleRate, const CurveTable* curves = nullptr) noexcept
-      SPINDLE_REALTIME;
+  // A note's start: reset(), add() each EG in entry order, then begin(). curves: the
+  // program's <curve> table, for egN_curveX (null: shapes only).
+  void reset(double sampleRate, const CurveTable* curves) noexcept SPINDLE_REALTIME;
+  void add(const FlexEg& eg) noexcept SPINDLE_REALTIME;
+  void begin() noexcept SPINDLE_REALTIME { advance(0); }
   void release() noexcept SPINDLE_REALTIME;
   void advance(int frames) noexcept SPINDLE_REALTIME;
   float value(size_t k) const noexcept { return static_cast<float>(state_[k].level); }

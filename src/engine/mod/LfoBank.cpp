@@ -36,27 +36,25 @@ float LfoBank::wave(int shape, double phase) noexcept SPINDLE_REALTIME {
   }
 }
 
-void LfoBank::start(std::span<const FlexLfo> lfos, std::span<const StartAdds> adds, double sampleRate,
-                    uint32_t seed) noexcept SPINDLE_REALTIME {
+void LfoBank::reset(double sampleRate, uint32_t seed) noexcept SPINDLE_REALTIME {
   sampleRate_ = sampleRate > 0.0 ? sampleRate : 48000.0;
   rng_ = seed * 2654435761u + 1u;
-  count_ = std::min(lfos.size(), state_.size());
+  count_ = 0;
   moving_ = false;
-  for (size_t k = 0; k < count_; ++k) {
-    const FlexLfo& p = lfos[k];
-    const StartAdds a = k < adds.size() ? adds[k] : StartAdds{};
-    State& s = state_[k];
-    s = State{};
-    s.params = &p;
-    s.entry = k;
-    s.shape = shapeOf(p.wave);
-    const double phase = static_cast<double>(p.phase + a.phase);
-    s.phase = phase - std::floor(phase);
-    s.delayLeft = toFrames(p.delay + a.delay, sampleRate_);
-    s.fadeFrames = toFrames(p.fade + a.fade, sampleRate_);
-    s.held = random();
-  }
-  advance(0, nullptr);
+}
+
+void LfoBank::add(const FlexLfo& p, const StartAdds& a) noexcept SPINDLE_REALTIME {
+  if (count_ == state_.size()) return;
+  State& s = state_[count_];
+  s = State{};
+  s.params = &p;
+  s.entry = count_++;
+  s.shape = shapeOf(p.wave);
+  const double phase = static_cast<double>(p.phase + a.phase);
+  s.phase = phase - std::floor(phase);
+  s.delayLeft = toFrames(p.delay + a.delay, sampleRate_);
+  s.fadeFrames = toFrames(p.fade + a.fade, sampleRate_);
+  s.held = random();
 }
 
 void LfoBank::advance(int frames, const float* freqAdd) noexcept SPINDLE_REALTIME {

@@ -14,8 +14,8 @@
 // sub-wave X given (lfoN_waveX, X >= 2) adds waveX(ratioX * the main wave's unwrapped
 // turns) * scaleX + offsetX (a sample-and-hold sub-wave reads as a sine).
 #include <array>
+#include <cstddef>
 #include <cstdint>
-#include <span>
 
 #include "core/Realtime.h"
 #include "core/Region.h"
@@ -29,8 +29,11 @@ class LfoBank {
     float delay = 0.0f, fade = 0.0f, phase = 0.0f;
   };
 
-  void start(std::span<const FlexLfo> lfos, std::span<const StartAdds> adds, double sampleRate,
-             uint32_t seed) noexcept SPINDLE_REALTIME;
+  // A note's start: reset(), add() each LFO in entry order, then begin(). seed: the
+  // voice's sample-and-hold noise.
+  void reset(double sampleRate, uint32_t seed) noexcept SPINDLE_REALTIME;
+  void add(const FlexLfo& lfo, const StartAdds& adds) noexcept SPINDLE_REALTIME;
+  void begin() noexcept SPINDLE_REALTIME { advance(0, nullptr); }
   // Moves every LFO `frames` frames on; freqAdd[k] (Hz, may be null) is added to LFO
   // k's frequency for this step.
   void advance(int frames, const float* freqAdd) noexcept SPINDLE_REALTIME;

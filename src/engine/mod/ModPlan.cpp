@@ -24,13 +24,13 @@ void ModPlan::build(const std::vector<Region>& regions, const std::vector<ModCur
   for (const ModCurve& c : curveHeaders) curves_.define(c.index, c.points);
   slots_.clear();
   fades_.clear();
+  sources_.clear();
   lfos_.clear();
-  lfoTargets_.clear();
   egs_.clear();
-  egTargets_.clear();
+  envelopes_.clear();
+  v1Lfos_.clear();
   links_.clear();
   regions_.assign(regions.size(), RegionMods{});
-  v1_.clear();
   for (size_t i = 0; i < regions.size(); ++i) {
     const Region& r = regions[i];
     RegionMods& m = regions_[i];
@@ -39,11 +39,28 @@ void ModPlan::build(const std::vector<Region>& regions, const std::vector<ModCur
     m.fades = r.ccCrossfadeCount;
     m.fadeCurve = r.xfCccurve;
     fades_.insert(fades_.end(), r.ccCrossfades.begin(), r.ccCrossfades.begin() + r.ccCrossfadeCount);
+    m.firstSource = static_cast<uint32_t>(sources_.size());
     addLfos(r, m);
     addEgs(r, m);
     addLinks(r, m);
-    v1_.push_back(compileV1(r, m.touched, m.ampegEg > 0));
+    addV1(r, m);
+    m.sources = static_cast<uint8_t>(sources_.size() - m.firstSource);
+    m.planned = true;
   }
+}
+
+// The v1 envelopes and LFOs, after the flex sources: which of them the region lists
+// depends on the targets every slot and flex source touches.
+void ModPlan::addV1(const Region& r, RegionMods& m) {
+  const V1Sources v1 = compileV1(r, m.touched, m.ampegEg > 0);
+  m.firstEnvelope = static_cast<uint32_t>(envelopes_.size());
+  m.firstV1Lfo = static_cast<uint32_t>(v1Lfos_.size());
+  m.envelopes = v1.envelopes;
+  m.v1Lfos = v1.lfos;
+  m.controlled = v1.controlled;
+  sources_.insert(sources_.end(), v1.list.begin(), v1.list.begin() + v1.count);
+  envelopes_.insert(envelopes_.end(), v1.envelope.begin(), v1.envelope.begin() + v1.envelopes);
+  v1Lfos_.insert(v1Lfos_.end(), v1.lfo.begin(), v1.lfo.begin() + v1.lfos);
 }
 
 // The controller slots: continuous first, then the note-start ones.
@@ -97,7 +114,7 @@ void ModPlan::addEgs(const Region& r, RegionMods& m) {
     const uint32_t mask = targetsOf(r, r.egs[k], k, &CcModulation::eg);
     if (r.egs[k].ampeg >= 0.5f && m.ampegEg == 0) m.ampegEg = static_cast<uint8_t>(k + 1);
     egs_.push_back(r.egs[k]);
-    egTargets_.push_back(mask);
+    sources_.push_back({SourceKind::FlexEg, static_cast<uint8_t>(k), static_cast<uint8_t>(k), mask});
     m.touched |= mask;
   }
 }
@@ -110,7 +127,7 @@ void ModPlan::addLfos(const Region& r, RegionMods& m) {
   for (size_t k = 0; k < m.lfos; ++k) {
     const uint32_t mask = targetsOf(r, r.lfos[k], k, &CcModulation::lfo);
     lfos_.push_back(r.lfos[k]);
-    lfoTargets_.push_back(mask);
+    sources_.push_back({SourceKind::FlexLfo, static_cast<uint8_t>(k), static_cast<uint8_t>(k), mask});
     m.touched |= mask;
   }
 }

@@ -5,9 +5,9 @@
 //
 //   slots_:  [region 0: continuous..., note-start...][region 1: ...]...
 //   fades_:  [region 0 crossfades][region 1 crossfades]...
-//   lfos_:   [region 0 lfoN...][region 1 lfoN...]...   (lfoTargets_ alongside)
-//   egs_:    [region 0 egN...][region 1 egN...]...      (egTargets_ alongside)
-//   v1_:     [region 0 v1 EGs and LFOs][region 1 ...]...  (V1Plan.h)
+//   sources_: [region 0: lfoN..., egN..., v1 envelopes..., v1 LFOs...][region 1: ...]...
+//             every envelope and LFO (Sources.h), with their parameters by kind in
+//             lfos_, egs_, envelopes_ and v1Lfos_, region by region
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -15,7 +15,7 @@
 #include "core/Modulation.h"
 #include "core/Region.h"
 #include "engine/mod/CurveTable.h"
-#include "engine/mod/V1Plan.h"
+#include "engine/mod/Sources.h"
 
 namespace spindle::engine::mod {
 
@@ -29,8 +29,12 @@ struct SourceLink {
 
 struct RegionMods {
   uint32_t first = 0, firstFade = 0, firstLfo = 0, firstEg = 0, firstLink = 0;
+  uint32_t firstSource = 0, firstEnvelope = 0, firstV1Lfo = 0;
   uint8_t continuous = 0, noteStart = 0, fades = 0, lfos = 0, egs = 0, links = 0;
-  uint8_t ampegEg = 0;  // k > 0: the region's k-th flex EG replaces ampeg (egN_ampeg)
+  uint8_t sources = 0, envelopes = 0, v1Lfos = 0;
+  uint8_t ampegEg = 0;     // k > 0: the region's k-th flex EG replaces ampeg (egN_ampeg)
+  uint8_t controlled = 0;  // RegionSources::controlled
+  bool planned = false;    // built by ModPlan::build (not a region outside the program)
   uint64_t touched = 0;  // bit (1 << ModTarget) for every target with a slot
   // The region modulates gain from CC7 / CC11 or pan from CC10 itself: the part's
   // default use of that controller does not apply to its voices (as in sfizz and ARIA).
@@ -57,45 +61,36 @@ class ModPlan {
   std::span<const CcCrossfade> fades(const RegionMods& r) const noexcept SPINDLE_REALTIME {
     return {fades_.data() + r.firstFade, r.fades};
   }
-  // The region's LFOs (lfoN_*), and for each the mask of continuous targets it moves
-  // (bit t: a depth on ModTarget t, or a controller that gives it one).
-  std::span<const FlexLfo> lfos(const RegionMods& r) const noexcept SPINDLE_REALTIME {
-    return {lfos_.data() + r.firstLfo, r.lfos};
-  }
-  std::span<const uint32_t> lfoTargets(const RegionMods& r) const noexcept SPINDLE_REALTIME {
-    return {lfoTargets_.data() + r.firstLfo, r.lfos};
-  }
-  // The region's flex EGs (egN_*) and their target masks, likewise.
-  std::span<const FlexEg> egs(const RegionMods& r) const noexcept SPINDLE_REALTIME {
-    return {egs_.data() + r.firstEg, r.egs};
-  }
-  std::span<const uint32_t> egTargets(const RegionMods& r) const noexcept SPINDLE_REALTIME {
-    return {egTargets_.data() + r.firstEg, r.egs};
+  // Every envelope and LFO of the region, with their parameters.
+  RegionSources sources(const RegionMods& r) const noexcept SPINDLE_REALTIME {
+    return {{sources_.data() + r.firstSource, r.sources},
+            {envelopes_.data() + r.firstEnvelope, r.envelopes},
+            {v1Lfos_.data() + r.firstV1Lfo, r.v1Lfos},
+            {lfos_.data() + r.firstLfo, r.lfos},
+            {egs_.data() + r.firstEg, r.egs},
+            r.controlled};
   }
   std::span<const SourceLink> links(const RegionMods& r) const noexcept SPINDLE_REALTIME {
     return {links_.data() + r.firstLink, r.links};
   }
   const CurveTable& curves() const noexcept SPINDLE_REALTIME { return curves_; }
-  // The region's v1 envelopes and LFOs; null for a region the plan was not built with.
-  const V1Plan* v1(size_t index) const noexcept SPINDLE_REALTIME {
-    return index < v1_.size() ? &v1_[index] : nullptr;
-  }
 
  private:
   void addSlots(const Region& r, RegionMods& m);
   void addLfos(const Region& r, RegionMods& m);
   void addEgs(const Region& r, RegionMods& m);
   void addLinks(const Region& r, RegionMods& m);
+  void addV1(const Region& r, RegionMods& m);
 
   std::vector<CcModulation> slots_;
   std::vector<CcCrossfade> fades_;
+  std::vector<ModSource> sources_;
   std::vector<FlexLfo> lfos_;
-  std::vector<uint32_t> lfoTargets_;
   std::vector<FlexEg> egs_;
-  std::vector<uint32_t> egTargets_;
+  std::vector<V1Envelope> envelopes_;
+  std::vector<V1Lfo> v1Lfos_;
   std::vector<SourceLink> links_;
   std::vector<RegionMods> regions_;
-  std::vector<V1Plan> v1_;
   CurveTable curves_;
   RegionMods empty_;
 };

@@ -47,28 +47,28 @@ uint32_t VoiceMod::refreshEnvelopes(const ControllerState& cc) noexcept SPINDLE_
     if (envelope != kFlexEgs) {
       sums_[static_cast<size_t>(m.target)] += delta;
     } else if (m.eg <= kMaxFlexEgs && m.sub < FlexEg::kMaxPoints) {
-      FlexEgBank::PointAdds& adds = egs_.pointAdds();
+      FlexEgBank::PointAdds& adds = sources_.flexEgs().pointAdds();
       (m.target == ModTarget::EgTime ? adds.time : adds.level)[m.eg - 1u][m.sub] += delta;
     }
   }
-  if (changed & kFlexEgs) egs_.pointsMoved();
+  if (changed & kFlexEgs) sources_.flexEgs().pointsMoved();
   return changed;
 }
 
-void VoiceMod::start(const ModPlan& plan, size_t regionIndex, const ControllerState& cc, double sampleRate,
-                     uint32_t seed) noexcept SPINDLE_REALTIME {
+void VoiceMod::start(const ModPlan& plan, size_t regionIndex, const Region& region, const ControllerState& cc,
+                     double sampleRate, uint32_t seed, float velocity01) noexcept SPINDLE_REALTIME {
   plan_ = &plan;
   info_ = &plan.region(regionIndex);
-  v1_ = plan.v1(regionIndex);
+  list_ = info_->planned ? plan.sources(*info_) : sources_.compileOwn(region);
   startSmoothed(cc, static_cast<float>(sampleRate) * 0.001f);
   std::array<LfoBank::StartAdds, kMaxFlexLfos> lfoStart{};
   readNoteStart(cc, lfoStart);
   lfoFreqMod_.fill(0.0f);
   sumUp();
-  lfos_.setStepAdds(&stepAdds_);
-  lfos_.start(plan.lfos(*info_), lfoStart, sampleRate, seed);
-  egs_.start(plan.egs(*info_), sampleRate, &plan.curves());
+  sources_.flexLfos().setStepAdds(&stepAdds_);
+  sources_.startControlRate(list_, lfoStart, sampleRate, seed, &plan.curves());
   addSources();
+  sources_.startPerFrame(list_, targetSums(), velocity01, sampleRate);
 }
 
 // The continuous slots and the crossfades start at their controllers' values (no glide).
@@ -97,7 +97,7 @@ void VoiceMod::readNoteStart(const ControllerState& cc,
   sums_.fill(0.0f);
   // The flex EG points' controller additions go straight into the bank (zeroed only for
   // a region with EGs: the table is a few KiB).
-  FlexEgBank::PointAdds* points = info_->egs > 0 ? &egs_.clearPointAdds() : nullptr;
+  FlexEgBank::PointAdds* points = info_->egs > 0 ? &sources_.flexEgs().clearPointAdds() : nullptr;
   envelopeSlots_ = 0;
   const auto noteStart = plan_->noteStart(*info_);
   for (size_t i = 0; i < noteStart.size(); ++i) {
@@ -148,7 +148,7 @@ int VoiceMod::stepFrames(const ControllerState& cc, int frames, int maxStep) noe
     moving = true;
     n = std::min(n, fades_[i].remaining);
   }
-  if (lfos_.moving() || egs_.moving()) moving = true;
+  if (sources_.flexLfos().moving() || sources_.flexEgs().moving()) moving = true;
   return moving ? static_cast<int>(n) : frames;
 }
 
@@ -157,11 +157,11 @@ void VoiceMod::advance(const ControllerState& cc, int frames) noexcept SPINDLE_R
   for (size_t i = 0; i < info_->continuous; ++i) move(values_[i], frames);
   for (size_t i = 0; i < info_->fades; ++i) move(fades_[i], frames);
   sumUp();
-  if (lfos_.size() + egs_.size() == 0) return;
+  if (info_->lfos + info_->egs == 0) return;
   std::array<float, kMaxFlexLfos> freq{};
   for (size_t k = 0; k < freq.size(); ++k) freq[k] = lfoFreqAdds_[k] + lfoFreqMod_[k];
-  lfos_.advance(frames, freq.data());
-  egs_.advance(frames);
+  sources_.flexLfos().advance(frames, freq.data());
+  sources_.flexEgs().advance(frames);
   addSources();
 }
 
@@ -239,48 +239,26 @@ void addSource(float v, uint32_t mask, const Params& p, const Adds& adds, std::s
 
 }  // namespace
 
-// Each LFO's and flex EG's value times its depth on each target it moves.
+// Each control-rate source's value times its depth on each target it moves; then the
+// sources' moves of the LFO frequencies, for the next step.
 void VoiceMod::addSources() noexcept SPINDLE_REALTIME {
-  const auto lfos = plan_->lfos(*info_);
-  const auto lfoTargets = plan_->lfoTargets(*info_);
-  for (size_t k = 0; k < lfos_.size(); ++k)
-    addSource(lfos_.value(k), lfoTargets[k], lfos[k], lfoDepthAdds_[k], sums_, amplitude_);
-  const auto egs = plan_->egs(*info_);
-  const auto egTargets = plan_->egTargets(*info_);
-  for (size_t k = 0; k < egs_.size(); ++k) {
-    addSource(egs_.value(k), egTargets[k], egs[k], egDepthAdds_[k], sums_, amplitude_);
-    if (k + 1 == info_->ampegEg) amplitude_ *= std::max(0.0f, egs_.value(k));
+  const LfoBank& lfos = sources_.flexLfos();
+  const FlexEgBank& egs = sources_.flexEgs();
+  for (const ModSource& s : list_.list) {
+    if (s.kind == SourceKind::FlexLfo) {
+      addSource(lfos.value(s.slot), s.targets, list_.flexLfos[s.params], lfoDepthAdds_[s.slot], sums_, amplitude_);
+    } else if (s.kind == SourceKind::FlexEg) {
+      addSource(egs.value(s.slot), s.targets, list_.flexEgs[s.params], egDepthAdds_[s.slot], sums_, amplitude_);
+      if (s.slot + 1u == info_->ampegEg) amplitude_ *= std::max(0.0f, egs.value(s.slot));
+    }
   }
   lfoFreqMod_.fill(0.0f);
   for (const SourceLink& link : plan_->links(*info_)) {
     const size_t source = link.source, eg = source - kMaxFlexLfos;
-    const float v = source < kMaxFlexLfos ? (source < lfos_.size() ? lfos_.value(source) : 0.0f)
-                                          : (eg < egs_.size() ? egs_.value(eg) : 0.0f);
+    const float v = source < kMaxFlexLfos ? (source < lfos.size() ? lfos.value(source) : 0.0f)
+                                          : (eg < egs.size() ? egs.value(eg) : 0.0f);
     lfoFreqMod_[link.target] += v * (link.depth + linkAdds_[link.source][link.target]);
   }
-}
-
-EnvelopeParams withModulation(EnvelopeParams p, const VoiceMod& m, ModTarget first, ModTarget depth) noexcept
-    SPINDLE_REALTIME {
-  if (m.info().noteStart == 0) return p;
-  const auto at = [&](int stage) noexcept SPINDLE_REALTIME {
-    return m.sum(static_cast<ModTarget>(static_cast<int>(first) + stage));
-  };
-  p.delay = std::max(0.0f, p.delay + at(0));
-  p.start = std::clamp(p.start + at(1), 0.0f, 100.0f);
-  p.attack = std::max(0.0f, p.attack + at(2));
-  p.hold = std::max(0.0f, p.hold + at(3));
-  p.decay = std::max(0.0f, p.decay + at(4));
-  p.sustain = std::clamp(p.sustain + at(5), 0.0f, 100.0f);
-  p.release = std::max(0.0f, p.release + at(6));
-  if (depth != ModTarget::Count) p.depth += m.sum(depth);
-  return p;
-}
-
-LfoParams withModulation(LfoParams p, const VoiceMod& m, ModTarget depth, ModTarget freq) noexcept SPINDLE_REALTIME {
-  p.depth += m.sum(depth);
-  p.freq = std::max(0.0f, p.freq + m.sum(freq));
-  return p;
 }
 
 }  // namespace spindle::engine::mod

@@ -10,20 +10,23 @@
 // takes effect at its event's frame) and leaves the values of the step's end; the
 // voice ramps its gains towards them frame by frame inside the step.
 //
-// The region's SFZ v2 LFOs (LfoBank) and flex EGs (FlexEgBank) move with the same
+// The voice's envelopes and LFOs are its VoiceSources, started from the region's one
+// source list. The control-rate ones (SFZ v2 LFOs and flex EGs) move with the same
 // steps: their values at the step's end, times their depths (lfoN_pitch... plus the
 // controller slots tagged with the source), are added to the sums; an amplitude depth
 // multiplies the gain by 1 + depth% * value, and an EG that replaces ampeg multiplies
-// it by its level. While one of them moves, steps stay at most maxStep long.
+// it by its level. While one of them moves, steps stay at most maxStep long. The
+// per-frame ones (v1) start with the note-start sums and follow the sums of their
+// depth and frequency targets at each step.
 #include <array>
 #include <cstdint>
 
 #include "core/Modulation.h"
 #include "core/Realtime.h"
+#include "core/Region.h"
 #include "engine/mod/ControllerState.h"
-#include "engine/mod/FlexEgBank.h"
-#include "engine/mod/LfoBank.h"
 #include "engine/mod/ModPlan.h"
+#include "engine/mod/VoiceSources.h"
 
 namespace spindle::engine::mod {
 
@@ -32,9 +35,11 @@ class VoiceMod {
   static constexpr float kDefaultSmoothMs = 5.0f;
 
   // Reads the controllers: continuous values start at their targets (no glide), and
-  // the note-start sums are fixed for the voice's life. seed: the voice's LFO noise.
-  void start(const ModPlan& plan, size_t regionIndex, const ControllerState& cc, double sampleRate,
-             uint32_t seed = 1) noexcept SPINDLE_REALTIME;
+  // the note-start sums are fixed for the voice's life; then starts every source.
+  // region: the plan's region regionIndex, or one outside the plan; seed: the voice's
+  // LFO noise.
+  void start(const ModPlan& plan, size_t regionIndex, const Region& region, const ControllerState& cc,
+             double sampleRate, uint32_t seed, float velocity01) noexcept SPINDLE_REALTIME;
   // Moves every continuous value `frames` frames towards its controller's current value.
   void advance(const ControllerState& cc, int frames) noexcept SPINDLE_REALTIME;
   // The next control step's length, after taking the controllers' current values as
@@ -52,14 +57,16 @@ class VoiceMod {
   bool followsEnvelopes() const noexcept { return envelopeSlots_ > 0; }
 
   bool active() const noexcept { return info_->modulated(); }
-  void release() noexcept SPINDLE_REALTIME { egs_.release(); }  // note-off for the flex EGs
+  void release() noexcept SPINDLE_REALTIME { sources_.release(); }  // note-off
   // The flex EG that replaces ampeg (egN_ampeg) has run its last stage.
   bool amplitudeFinished() const noexcept {
-    return info_->ampegEg > 0 && egs_.finished(info_->ampegEg - 1u);
+    return info_->ampegEg > 0 && sources_.flexEgs().finished(info_->ampegEg - 1u);
   }
   const RegionMods& info() const noexcept { return *info_; }
-  // The region's compiled v1 envelopes and LFOs (VoiceSources); null when the plan has none.
-  const V1Plan* v1Plan() const noexcept { return v1_; }
+  VoiceSources& sources() noexcept { return sources_; }
+  const VoiceSources& sources() const noexcept { return sources_; }
+  // The sums as the per-frame sources read them.
+  TargetSums targetSums() const noexcept { return {&sums_, info_->noteStart > 0}; }
   // Sum of the slots of target t, in its unit (continuous: now; note-start: at start).
   float sum(ModTarget t) const noexcept { return sums_[static_cast<size_t>(t)]; }
   // Product of the amplitude slots (percent / 100) and of the controller crossfades.
@@ -83,7 +90,7 @@ class VoiceMod {
 
   const ModPlan* plan_ = nullptr;
   const RegionMods* info_ = &kNone;
-  const V1Plan* v1_ = nullptr;
+  RegionSources list_;  // the region's sources (or those compiled for a region outside the plan)
   std::array<Smoothed, kMaxCcModulations> values_{};
   std::array<float, kMaxCcModulations> smoothFrames_{};
   std::array<Smoothed, kMaxCcCrossfades> fades_{};
@@ -91,11 +98,10 @@ class VoiceMod {
   int envelopeSlots_ = 0;
   std::array<float, static_cast<size_t>(ModTarget::Count)> sums_{};
   float amplitude_ = 1.0f, crossfade_ = 1.0f, fadeSmoothFrames_ = 0.0f;
-  LfoBank lfos_;
-  // Per LFO: controller additions to its depths (by target) and to its frequency (Hz).
+  VoiceSources sources_;
+  // Per flex LFO: controller additions to its depths (by target) and to its frequency (Hz).
   std::array<std::array<float, FlexLfo::kDepths>, kMaxFlexLfos> lfoDepthAdds_{};
   std::array<float, kMaxFlexLfos> lfoFreqAdds_{};
-  FlexEgBank egs_;
   std::array<std::array<float, FlexLfo::kDepths>, kMaxFlexEgs> egDepthAdds_{};
   // Sources moving LFO frequencies: controller additions per (source, LFO), and the Hz
   // the sources' values gave at the last step (used by the next).
@@ -105,13 +111,5 @@ class VoiceMod {
 
   static const RegionMods kNone;
 };
-
-// An envelope's params with the note-start sums of its stage targets added (seconds,
-// percent; `first` is its Delay target, then Start, Attack, Hold, Decay, Sustain,
-// Release in enum order); depth: its depth target, or ModTarget::Count for none.
-EnvelopeParams withModulation(EnvelopeParams p, const VoiceMod& m, ModTarget first, ModTarget depth) noexcept
-    SPINDLE_REALTIME;
-// An LFO's params with the current sums of its depth and frequency targets.
-LfoParams withModulation(LfoParams p, const VoiceMod& m, ModTarget depth, ModTarget freq) noexcept SPINDLE_REALTIME;
 
 }  // namespace spindle::engine::mod
