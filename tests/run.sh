@@ -101,9 +101,9 @@ if wanted tsan; then
   section "ThreadSanitizer: FIFOs and rings under stress, engine, disk thread, streaming, faults, control"
   configure tsan
   build tsan
-  # The control tests alone: their UDP floods hold the audio side's longest wait under
-  # 5 ms, and under TSan a busy second core preempts it for longer (3 runs in 10 failed
-  # beside the streaming renders). The others in parallel, as in the other sections; the
+  # The control tests alone: their UDP floods count the audio side's takes that last
+  # over 5 ms, and under TSan a busy second core preempts the consumer more often. The
+  # others in parallel, as in the other sections; the
   # streaming renders, by far the longest, start first (their COST property), and the
   # asan tree builds on the core they leave.
   failed=0
