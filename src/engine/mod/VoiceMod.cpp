@@ -59,16 +59,16 @@ void VoiceMod::start(const ModPlan& plan, size_t regionIndex, const Region& regi
                      double sampleRate, uint32_t seed, float velocity01) noexcept SPINDLE_REALTIME {
   plan_ = &plan;
   info_ = &plan.region(regionIndex);
-  list_ = info_->planned ? plan.sources(*info_) : sources_.compileOwn(region);
+  const RegionSources list = info_->planned ? plan.sources(*info_) : sources_.compileOwn(region);
   startSmoothed(cc, static_cast<float>(sampleRate) * 0.001f);
   std::array<LfoBank::StartAdds, kMaxFlexLfos> lfoStart{};
   readNoteStart(cc, lfoStart);
   lfoFreqMod_.fill(0.0f);
   sumUp();
   sources_.flexLfos().setStepAdds(&stepAdds_);
-  sources_.startControlRate(list_, lfoStart, sampleRate, seed, &plan.curves());
+  sources_.startControlRate(list, lfoStart, sampleRate, seed, &plan.curves());
   addSources();
-  sources_.startPerFrame(list_, targetSums(), velocity01, sampleRate);
+  sources_.startPerFrame(targetSums(), velocity01, sampleRate);
 }
 
 // The continuous slots and the crossfades start at their controllers' values (no glide).
@@ -244,11 +244,12 @@ void addSource(float v, uint32_t mask, const Params& p, const Adds& adds, std::s
 void VoiceMod::addSources() noexcept SPINDLE_REALTIME {
   const LfoBank& lfos = sources_.flexLfos();
   const FlexEgBank& egs = sources_.flexEgs();
-  for (const ModSource& s : list_.list) {
+  const RegionSources& list = sources_.list();
+  for (const ModSource& s : list.list) {
     if (s.kind == SourceKind::FlexLfo) {
-      addSource(lfos.value(s.slot), s.targets, list_.flexLfos[s.params], lfoDepthAdds_[s.slot], sums_, amplitude_);
+      addSource(lfos.value(s.slot), s.targets, list.flexLfos[s.params], lfoDepthAdds_[s.slot], sums_, amplitude_);
     } else if (s.kind == SourceKind::FlexEg) {
-      addSource(egs.value(s.slot), s.targets, list_.flexEgs[s.params], egDepthAdds_[s.slot], sums_, amplitude_);
+      addSource(egs.value(s.slot), s.targets, list.flexEgs[s.params], egDepthAdds_[s.slot], sums_, amplitude_);
       if (s.slot + 1u == info_->ampegEg) amplitude_ *= std::max(0.0f, egs.value(s.slot));
     }
   }

@@ -90,7 +90,6 @@ class VoiceMod {
 
   const ModPlan* plan_ = nullptr;
   const RegionMods* info_ = &kNone;
-  RegionSources list_;  // the region's sources (or those compiled for a region outside the plan)
   std::array<Smoothed, kMaxCcModulations> values_{};
   std::array<float, kMaxCcModulations> smoothFrames_{};
   std::array<Smoothed, kMaxCcCrossfades> fades_{};

@@ -63,9 +63,9 @@ void VoiceSources::startControlRate(const RegionSources& s, std::span<const LfoB
   flexEgs_.begin();
 }
 
-void VoiceSources::startPerFrame(const RegionSources& s, const TargetSums& sums, float velocity01,
-                                 double sampleRate) noexcept SPINDLE_REALTIME {
-  list_ = s;
+void VoiceSources::startPerFrame(const TargetSums& sums, float velocity01, double sampleRate) noexcept
+    SPINDLE_REALTIME {
+  const RegionSources& s = list_;
   velocity01_ = velocity01;
   envelopesOn_ = lfosOn_ = 0;
   for (const ModSource& source : s.list) {

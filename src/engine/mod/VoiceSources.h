@@ -37,14 +37,14 @@ class VoiceSources {
   // A region outside its program's plan: its per-frame sources, compiled here.
   RegionSources compileOwn(const Region& r) noexcept SPINDLE_REALTIME;
 
-  // A note's start walks the list twice: the control-rate sources first (VoiceMod adds
-  // their first values to the sums), then the per-frame ones, which read those sums.
+  // A note's start walks the list twice: startControlRate() takes the list and starts
+  // its control-rate sources (VoiceMod adds their first values to the sums), then
+  // startPerFrame() its per-frame ones, which read those sums.
   // lfoAdds: the note-start controller additions to each flex LFO; seed: the voice's
   // sample-and-hold noise; curves: the program's <curve> table, for egN_curveX.
   void startControlRate(const RegionSources& s, std::span<const LfoBank::StartAdds> lfoAdds, double sampleRate,
                         uint32_t seed, const CurveTable* curves) noexcept SPINDLE_REALTIME;
-  void startPerFrame(const RegionSources& s, const TargetSums& sums, float velocity01, double sampleRate) noexcept
-      SPINDLE_REALTIME;
+  void startPerFrame(const TargetSums& sums, float velocity01, double sampleRate) noexcept SPINDLE_REALTIME;
 
   // Dynamic v1 envelopes (*_dynamic): `changed` is VoiceMod::refreshEnvelopes' mask.
   // ampeg keeps its course while the voice fades.
@@ -54,6 +54,8 @@ class VoiceSources {
   void release() noexcept SPINDLE_REALTIME;                   // note-off: every envelope
   void fastRelease(float seconds) noexcept SPINDLE_REALTIME;  // ampeg: a linear fade to 0
 
+  // The list the voice started from.
+  const RegionSources& list() const noexcept { return list_; }
   LfoBank& flexLfos() noexcept { return flexLfos_; }
   FlexEgBank& flexEgs() noexcept { return flexEgs_; }
   const LfoBank& flexLfos() const noexcept { return flexLfos_; }
