@@ -6,9 +6,11 @@
 // The mapping, after Hydrogen's own sampler:
 //   instrument i of the list           -> key 36 + i (Hydrogen's default MIDI mapping)
 //   layer min..max (velocity 0..1)     -> lovel..hivel (v/127 inside [min, max])
+//   <filename> straight under an instrument (the oldest kits: no layers) -> one layer
+//                                         over every velocity
 //   layer gain x component gain x instrument gain x volume -> volume (dB)
 //   applyVelocity                      -> a linear velocity curve (Hydrogen scales by v/127)
-//   pan -1..1 (or pan_L/pan_R)         -> pan -100..100
+//   pan -1..1 (or pan_L/pan_R as a ratio, the louder side at 1) -> pan -100..100
 //   layer pitch + pitchOffset          -> tune (cents)
 //   randomPitchFactor                  -> pitch_random
 //   muteGroup g >= 0                   -> group = off_by (a choke group)
