@@ -18,6 +18,7 @@
 //   Attack/Decay/Release (frames at 44.1 kHz), Sustain 0..1 -> ampeg
 //   sampleSelectionAlgo ROUND_ROBIN / RANDOM over layers sharing a velocity range
 //                                      -> seq_length/seq_position, lorand/hirand
+#include <cstdint>
 #include <filesystem>
 #include <span>
 
@@ -32,8 +33,17 @@ bool looksLikeDrumKit(std::span<const char> head);
 // unpackArchive).
 instrument::Instrument loadDrumKit(const std::filesystem::path& file);
 
+// What one archive may unpack: entries, and bytes (the sum of the entries' sizes as
+// their headers declare them, and again as written).
+inline constexpr int kMaxArchiveEntries = 10000;
+inline constexpr uint64_t kMaxArchiveBytes = uint64_t{2} << 30;  // 2 GiB
+
 // Unpacks a .h2drumkit (tar, usually gzipped) under `into` and returns the folder
-// holding its drumkit.xml; on failure an empty path and `error` says why.
+// holding its drumkit.xml; on failure an empty path, `error` names the archive and
+// says why, and `into` is removed. Refused: an entry or a link target that is absolute
+// or leaves `into` (a symlink's target counts from the link's folder), an entry that is
+// not a file, folder or link, and an archive past the bounds above. Nothing is written
+// outside `into`, nor through a link.
 std::filesystem::path unpackArchive(const std::filesystem::path& archive, const std::filesystem::path& into,
                                     std::string& error);
 
