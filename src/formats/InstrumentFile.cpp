@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "dspreset/DecentSampler.h"
+#include "formats/SilentLoad.h"
 #include "hydrogen/DrumKit.h"
 #include "sf2/SoundFont.h"
 #include "sf2/SoundFontInstrument.h"
@@ -97,9 +98,9 @@ instrument::Instrument loadSfzText(std::string_view text, const fs::path& virtua
   return sfz::loadString(text, virtualFile);
 }
 
-instrument::Instrument loadInstrument(const fs::path& path) {
-  std::error_code ec;
-  if (!fs::exists(path, ec)) return refused(path, "no such file");
+namespace {
+
+instrument::Instrument loadByFormat(const fs::path& path) {
   switch (detect(path)) {
     case Format::Sfz: return sfz::loadFile(path);
     case Format::DecentSampler: return dspreset::loadPreset(path);
@@ -109,6 +110,16 @@ instrument::Instrument loadInstrument(const fs::path& path) {
     case Format::Unknown: break;
   }
   return refused(path, "not an instrument Spindle can play (SFZ, SoundFont, DecentSampler preset or Hydrogen drum kit)");
+}
+
+}  // namespace
+
+instrument::Instrument loadInstrument(const fs::path& path) {
+  std::error_code ec;
+  if (!fs::exists(path, ec)) return refused(path, "no such file");
+  instrument::Instrument in = loadByFormat(path);
+  refuseEmpty(in);
+  return in;
 }
 
 fs::path archiveCache() {

@@ -20,8 +20,9 @@ enum class Format { Sfz, DecentSampler, HydrogenKit, HydrogenArchive, SoundFont,
 Format detect(const std::filesystem::path& path);
 const char* formatName(Format f);
 
-// Loads any supported format. An unsupported or unreadable file gives an Instrument
-// with ok = false and one error diagnostic naming the file.
+// Loads any supported format. An unsupported or unreadable file, or one with no
+// playable region (formats/SilentLoad.h), gives an Instrument with ok = false and an
+// error diagnostic naming the file.
 instrument::Instrument loadInstrument(const std::filesystem::path& path);
 // SFZ text given in memory, read as if it were the content of virtualFile (which need
 // not exist): #include and sample paths are relative to virtualFile's folder.
