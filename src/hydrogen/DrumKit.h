@@ -22,6 +22,7 @@
 #include <filesystem>
 #include <span>
 
+#include "instrument/Archive.h"
 #include "instrument/Instrument.h"
 
 namespace spindle::hydrogen {
@@ -33,17 +34,16 @@ bool looksLikeDrumKit(std::span<const char> head);
 // unpackArchive).
 instrument::Instrument loadDrumKit(const std::filesystem::path& file);
 
-// What one archive may unpack: entries, and bytes (the sum of the entries' sizes as
-// their headers declare them, and again as written).
-inline constexpr int kMaxArchiveEntries = 10000;
-inline constexpr uint64_t kMaxArchiveBytes = uint64_t{2} << 30;  // 2 GiB
+// What one archive may unpack (instrument/Archive.h).
+using instrument::kMaxArchiveBytes;
+using instrument::kMaxArchiveEntries;
 
 // Unpacks a .h2drumkit (tar, usually gzipped) under `into` and returns the folder
 // holding its drumkit.xml; on failure an empty path, `error` names the archive and
-// says why, and `into` is removed. Refused: an entry or a link target that is absolute
-// or leaves `into` (a symlink's target counts from the link's folder), an entry that is
-// not a file, folder or link, and an archive past the bounds above. Nothing is written
-// outside `into`, nor through a link.
+// says why, and `into` is removed. Refused as instrument::unpackArchive refuses: an
+// entry or a link target that is absolute or leaves `into`, an entry that is not a
+// file, folder or link, and an archive past the bounds. Nothing is written outside
+// `into`, nor through a link.
 std::filesystem::path unpackArchive(const std::filesystem::path& archive, const std::filesystem::path& into,
                                     std::string& error);
 
