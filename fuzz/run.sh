@@ -6,7 +6,7 @@
 #   --jobs J      targets fuzzed at once, each on its own core for its N seconds
 #                 (default $SPINDLE_FUZZ_JOBS, else the number of cores)
 #   TARGET        fuzz_sfz fuzz_midi_file fuzz_midi_bytes fuzz_osc fuzz_audio_file fuzz_sf2
-#                 fuzz_xml_instrument (default: all)
+#                 fuzz_xml_instrument fuzz_multisample (default: all)
 #
 # Seeds are copied at run time into a temporary folder, never into the repository:
 # .sfz (with their #includes packed) and audio files from $SPINDLE_FUZZ_SEEDS, else
@@ -32,7 +32,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 [[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "fuzz/run.sh: --jobs takes a number of targets, not '$jobs'"; exit 2; }
-all=(fuzz_sfz fuzz_midi_file fuzz_midi_bytes fuzz_osc fuzz_audio_file fuzz_sf2 fuzz_xml_instrument)
+all=(fuzz_sfz fuzz_midi_file fuzz_midi_bytes fuzz_osc fuzz_audio_file fuzz_sf2 fuzz_xml_instrument fuzz_multisample)
 [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
 out=$top/build/fuzz
 bin=$out/fuzz
@@ -54,6 +54,13 @@ else
   printf '<region> sample=*sine key=60\n#include "a.sfz"\n\001a.sfz\n<group> lokey=c4 <region> sample=x.wav\n' >"$seeds/sfz/min"
 fi
 "$bin/fuzz_make_seeds" "$seeds/osc" "$seeds/midi_file" "$seeds/midi_bytes"
+# No fixture is a multisample: one mapping written here covers every element it reads.
+mkdir -p "$seeds/multisample"
+printf '%s\n' '<multisample name="m"><group name="g"/><sample file="a.wav" gain="-3" group="0"' \
+  ' sample-start="1.5" sample-stop="90" reverse="false" zone-logic="round-robin" parameter-1="0.5">' \
+  '<key low="36" high="59" root="48" track="0.5" tune="0.25" low-fade="4" high-fade="2"/>' \
+  '<velocity low="1" high="90" high-fade="10"/><select low="2"/>' \
+  '<loop mode="ping-pong" start="10" stop="80" fade="0.2"/></sample></multisample>' >"$seeds/multisample/map"
 
 seed_dir() {
   case $1 in
@@ -64,6 +71,7 @@ seed_dir() {
     fuzz_midi_bytes) echo "$seeds/midi_bytes" ;;
     fuzz_sf2) echo "$seeds/sf2" ;;
     fuzz_xml_instrument) echo "$seeds/xml" ;;
+    fuzz_multisample) echo "$seeds/multisample" ;;
   esac
 }
 

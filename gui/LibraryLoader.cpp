@@ -6,6 +6,7 @@
 #include "formats/InstrumentFile.h"
 #include "formats/PreloadNeeds.h"
 #include "formats/ProgramFromInstrument.h"
+#include "formats/SilentLoad.h"
 
 namespace spindle::gui {
 
@@ -83,6 +84,10 @@ LoadOutcome LibraryLoader::run(const std::filesystem::path& sfzFile, LoadJob& jo
   if (!loadSamples(instrument, *program, out, job)) {
     out.cancelled = true;
     return out;  // samples loaded so far stay in the pool for the next load
+  }
+  if (std::string silent = formats::noSampleLoaded(out.samples, out.samplesLoaded); !silent.empty()) {
+    out.problems.push_back({Problem::Severity::Error, instrument.path.string(), 0, std::move(silent)});
+    return out;
   }
   program->regions = std::move(instrument.regions);
   std::vector<std::string> warnings;

@@ -1,4 +1,5 @@
 // LiveControl, part two: loads on the loader thread.
+#include <algorithm>
 #include <utility>
 
 #include "app/LiveControl.h"
@@ -35,7 +36,11 @@ void LiveControl::runLoad(const Job& job) {
   Loader::Result result = loadWithSettings(job.path);
   if (!result.program) {
     std::string reason = "cannot load " + job.path;
-    if (!result.report.diagnostics.empty()) reason += ": " + formatDiagnostic(result.report.diagnostics.front());
+    const auto& diagnostics = result.report.diagnostics;
+    const auto error = std::find_if(diagnostics.begin(), diagnostics.end(), [](const instrument::Diagnostic& d) {
+      return d.severity == instrument::Diagnostic::Severity::Error;
+    });
+    if (error != diagnostics.end()) reason += ": " + formatDiagnostic(*error);
     job.listener->onLoadEvent({Kind::Failed, job.ticket, job.part, 0.0f, reason, 0, 0});
     return;
   }

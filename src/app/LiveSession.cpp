@@ -56,6 +56,7 @@ bool Session::load() {
   Loader::Result loaded = loader_.load(args_.instrument);
   for (const auto& diagnostic : loaded.report.diagnostics) err_ << formatDiagnostic(diagnostic) << '\n';
   for (const std::string& file : loaded.report.missingFiles) err_ << "spindle: missing sample: " << file << '\n';
+  for (const std::string& warning : loaded.report.sampleWarnings) err_ << "spindle: warning: " << warning << '\n';
   for (const SampleError& error : loaded.report.sampleErrors)
     problems_.add(control::ProblemKind::Load, error.file, error.message);
   logProblems();

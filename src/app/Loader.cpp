@@ -9,6 +9,7 @@
 #include "formats/InstrumentFile.h"
 #include "formats/PreloadNeeds.h"
 #include "formats/ProgramFromInstrument.h"
+#include "formats/SilentLoad.h"
 
 namespace spindle::app {
 
@@ -61,9 +62,14 @@ Loader::Result Loader::build(instrument::Instrument instrument, double startSeco
   if (instrument.ok) {
     auto program = formats::programFor(instrument);
     loadSamples(instrument, *program, report);
-    program->regions = std::move(instrument.regions);
-    report.loopTailBytes += formats::finishProgram(*program, pool_, report.sampleWarnings);
-    result.program = std::move(program);
+    const std::string silent = formats::noSampleLoaded(report.samples, report.samplesLoaded);
+    if (!silent.empty()) {
+      report.diagnostics.push_back({instrument::Diagnostic::Severity::Error, instrument.path.string(), 0, silent});
+    } else {
+      program->regions = std::move(instrument.regions);
+      report.loopTailBytes += formats::finishProgram(*program, pool_, report.sampleWarnings);
+      result.program = std::move(program);
+    }
   }
   report.bytesInRam = pool_.bytesInRam();
   report.seconds = nowSeconds() - startSeconds;

@@ -53,7 +53,7 @@ class Loader {
   explicit Loader(stream::PoolOptions options = {});
 
   struct Result {
-    std::unique_ptr<engine::Program> program;  // null when !report.ok
+    std::unique_ptr<engine::Program> program;  // null when !report.ok or no sample loaded (formats/SilentLoad.h)
     LoadReport report;
   };
   Result load(const std::filesystem::path& sfzFile);

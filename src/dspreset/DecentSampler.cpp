@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <string>
 #include <vector>
@@ -9,6 +11,7 @@
 #include <pugixml.hpp>
 
 #include "core/Controllers.h"
+#include "dspreset/ClosingTags.h"
 #include "dspreset/ControlRegions.h"
 #include "dspreset/Controls.h"
 #include "dspreset/SampleSettings.h"
@@ -238,6 +241,27 @@ fs::path presetIn(const fs::path& bundle) {
   return found.empty() ? fs::path() : found.front();
 }
 
+// The preset's XML in `doc`, its closing tags read as DecentSampler reads them (each
+// renamed one a warning with its line); false, with an error, when it cannot be read.
+bool parse(const fs::path& file, pugi::xml_document& doc, instrument::Reporter& report) {
+  std::ifstream in(file, std::ios::binary);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (!in.good() && !in.eof()) {
+    report.error(file.string(), 0, "cannot be read");
+    return false;
+  }
+  std::vector<TagMismatch> mismatches;
+  text = matchClosingTags(text, mismatches);
+  for (const TagMismatch& m : mismatches)
+    report.warning(file.string(), m.line, "closing tag </" + m.written + "> closes <" + m.expected + "> (line " +
+                                              std::to_string(m.openedLine) + "), as DecentSampler reads it");
+  const pugi::xml_parse_result parsed = doc.load_buffer(text.data(), text.size());
+  if (parsed) return true;
+  const auto line = 1 + std::count(text.begin(), text.begin() + std::min<ptrdiff_t>(parsed.offset, std::ssize(text)), '\n');
+  report.error(file.string(), static_cast<int>(line), std::string("not readable as XML: ") + parsed.description());
+  return false;
+}
+
 }  // namespace
 
 bool looksLikePreset(std::span<const char> head) {
@@ -255,12 +279,7 @@ instrument::Instrument loadPreset(const fs::path& file) {
     return out;
   }
   pugi::xml_document doc;
-  const pugi::xml_parse_result parsed = doc.load_file(out.path.c_str());
-  if (!parsed) {
-    loader.report.error(out.path.string(), 0, std::string("not readable as XML: ") + parsed.description() +
-                                                  " at byte " + std::to_string(parsed.offset));
-    return out;
-  }
+  if (!parse(out.path, doc, loader.report)) return out;
   const pugi::xml_node root = doc.child("DecentSampler");
   if (!root) {
     loader.report.error(out.path.string(), 0, "not a DecentSampler preset (no <DecentSampler> root)");

@@ -7,7 +7,9 @@
 #include <vector>
 
 #include "dspreset/DecentSampler.h"
+#include "formats/SilentLoad.h"
 #include "hydrogen/DrumKit.h"
+#include "multisample/Multisample.h"
 #include "sf2/SoundFont.h"
 #include "sf2/SoundFontInstrument.h"
 #include "sfz/Parser.h"
@@ -37,9 +39,12 @@ bool isArchive(const std::vector<char>& h) {
   return gzip || bzip2 || xz || tar;
 }
 
+bool isZip(const std::vector<char>& h) { return h.size() >= 4 && std::string_view(h.data(), 4) == "PK\x03\x04"; }
+
 Format detectFolder(const fs::path& dir) {
   std::error_code ec;
   if (fs::exists(dir / "drumkit.xml", ec)) return Format::HydrogenKit;
+  if (fs::exists(dir / multisample::kMappingFile, ec) || dir.extension() == ".multisample") return Format::Multisample;
   for (const auto& entry : fs::directory_iterator(dir, ec))
     if (entry.path().extension() == ".dspreset") return Format::DecentSampler;
   return Format::Unknown;
@@ -53,11 +58,26 @@ instrument::Instrument refused(const fs::path& path, const std::string& why) {
   return out;
 }
 
-instrument::Instrument loadArchive(const fs::path& path) {
+// The archive's own folder in the cache of its kind: its name, size and time, so a
+// changed archive never reads an older unpacking.
+fs::path cacheFolder(const fs::path& path, std::string_view kind) {
   std::error_code ec;
   const auto size = fs::file_size(path, ec);
   const auto stamp = fs::last_write_time(path, ec).time_since_epoch().count();
-  const fs::path into = archiveCache() / (path.stem().string() + "-" + std::to_string(size) + "-" + std::to_string(stamp));
+  return archiveCache(kind) / (path.stem().string() + "-" + std::to_string(size) + "-" + std::to_string(stamp));
+}
+
+instrument::Instrument loadMultisampleArchive(const fs::path& path) {
+  const fs::path into = cacheFolder(path, "multisamples");
+  std::string error;
+  if (!multisample::unpackMultisample(path, into, error)) return refused(path, error);
+  instrument::Instrument in = multisample::loadMultisample(into);
+  in.name = path.stem().string();
+  return in;
+}
+
+instrument::Instrument loadArchive(const fs::path& path) {
+  const fs::path into = cacheFolder(path, "drumkits");
   std::string error;
   const fs::path kit = hydrogen::unpackArchive(path, into, error);
   if (kit.empty()) return refused(path, error);
@@ -75,9 +95,11 @@ Format detect(const fs::path& path) {
   const std::span<const uint8_t> bytes(reinterpret_cast<const uint8_t*>(h.data()), h.size());
   if (sf2::looksLikeSoundFont(bytes)) return Format::SoundFont;
   if (isArchive(h)) return Format::HydrogenArchive;
+  if (isZip(h)) return multisample::isMultisampleArchive(path) ? Format::MultisampleArchive : Format::Unknown;
   if (std::find(h.begin(), h.end(), '\0') != h.end()) return Format::Unknown;  // binary, not text
   if (dspreset::looksLikePreset(h)) return Format::DecentSampler;
   if (hydrogen::looksLikeDrumKit(h)) return Format::HydrogenKit;
+  if (multisample::looksLikeMultisample(h)) return Format::Multisample;
   return Format::Sfz;
 }
 
@@ -88,6 +110,8 @@ const char* formatName(Format f) {
     case Format::HydrogenKit: return "Hydrogen drum kit";
     case Format::HydrogenArchive: return "Hydrogen drum kit archive";
     case Format::SoundFont: return "SoundFont";
+    case Format::Multisample: return "multisample";
+    case Format::MultisampleArchive: return "multisample archive";
     case Format::Unknown: break;
   }
   return "unknown";
@@ -97,26 +121,39 @@ instrument::Instrument loadSfzText(std::string_view text, const fs::path& virtua
   return sfz::loadString(text, virtualFile);
 }
 
-instrument::Instrument loadInstrument(const fs::path& path) {
-  std::error_code ec;
-  if (!fs::exists(path, ec)) return refused(path, "no such file");
+namespace {
+
+instrument::Instrument loadByFormat(const fs::path& path) {
   switch (detect(path)) {
     case Format::Sfz: return sfz::loadFile(path);
     case Format::DecentSampler: return dspreset::loadPreset(path);
     case Format::HydrogenKit: return hydrogen::loadDrumKit(path);
     case Format::HydrogenArchive: return loadArchive(path);
     case Format::SoundFont: return sf2::loadSoundFont(path);
+    case Format::Multisample: return multisample::loadMultisample(path);
+    case Format::MultisampleArchive: return loadMultisampleArchive(path);
     case Format::Unknown: break;
   }
-  return refused(path, "not an instrument Spindle can play (SFZ, SoundFont, DecentSampler preset or Hydrogen drum kit)");
+  return refused(path, "not an instrument Spindle can play (SFZ, SoundFont, DecentSampler preset, Hydrogen drum kit "
+                       "or multisample)");
 }
 
-fs::path archiveCache() {
+}  // namespace
+
+instrument::Instrument loadInstrument(const fs::path& path) {
+  std::error_code ec;
+  if (!fs::exists(path, ec)) return refused(path, "no such file");
+  instrument::Instrument in = loadByFormat(path);
+  refuseEmpty(in);
+  return in;
+}
+
+fs::path archiveCache(std::string_view kind) {
   const char* xdg = std::getenv("XDG_CACHE_HOME");
-  if (xdg && *xdg) return fs::path(xdg) / "spindle" / "drumkits";
+  if (xdg && *xdg) return fs::path(xdg) / "spindle" / kind;
   const char* home = std::getenv("HOME");
-  if (home && *home) return fs::path(home) / ".cache" / "spindle" / "drumkits";
-  return fs::temp_directory_path() / "spindle-drumkits";
+  if (home && *home) return fs::path(home) / ".cache" / "spindle" / kind;
+  return fs::temp_directory_path() / ("spindle-" + std::string(kind));
 }
 
 }  // namespace spindle::formats

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "core/LoopTail.h"
+#include "formats/PresetFallback.h"
 #include "stream/LoopTails.h"
 
 namespace spindle::formats {
@@ -39,6 +40,7 @@ uint64_t finishProgram(engine::Program& program, stream::SamplePool& pool, std::
     bytes += tail.bytes();
     program.loopTails[i] = std::move(tail);
   }
+  if (std::string fallback = percussionFallback(program); !fallback.empty()) warnings.push_back(std::move(fallback));
   return bytes;
 }
 

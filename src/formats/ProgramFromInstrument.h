@@ -23,7 +23,8 @@ std::unique_ptr<engine::Program> programFor(const instrument::Instrument& instru
 // Once the samples and regions are in: prepares the program, has `pool` make the float
 // tables the regions that play their file as an oscillator read (SampleData::table), and
 // blends its loop crossfade tails (core/LoopTail.h). A tail that cannot be read is a
-// warning in `warnings` and its region loops without the crossfade. Returns the tails' bytes.
+// warning in `warnings` and its region loops without the crossfade; so is a SoundFont's
+// percussion fallback (formats/PresetFallback.h), once. Returns the tails' bytes.
 uint64_t finishProgram(engine::Program& program, stream::SamplePool& pool, std::vector<std::string>& warnings);
 
 }  // namespace spindle::formats

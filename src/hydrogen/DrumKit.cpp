@@ -45,6 +45,10 @@ std::vector<Layer> layersOf(const pugi::xml_node& instrument, const std::map<int
     const auto found = componentVolume.find(id);
     addLayers(c, number(c, "gain", 1.0) * (found == componentVolume.end() ? 1.0 : found->second));
   }
+  // The oldest format: one sample, <filename> straight under the instrument, played at
+  // every velocity.
+  const std::string single = instrument.child("filename").text().as_string();
+  if (layers.empty() && !single.empty()) layers.push_back({single, 0.0, 1.0, 1.0, 0.0, 1.0});
   return layers;
 }
 
@@ -60,6 +64,14 @@ std::pair<uint8_t, uint8_t> velocityRange(double min, double max) {
   return {velocity(std::ceil(min * 127.0 - 1e-9), 1), velocity(std::floor(max * 127.0 + 1e-9), 127)};
 }
 
+// The pan -1..1 of the older formats' two side gains (pan_L, pan_R, 0..1, the louder
+// side at 1): toward the louder side by the share the quieter one lacks, so (1, 0.5) is
+// -0.5 and (0.8, 0.4) is too. Equal, negative or silent sides are the middle.
+double sidePan(double left, double right) {
+  if (!(left >= 0.0 && right >= 0.0) || (left == 0.0 && right == 0.0)) return 0.0;
+  return left >= right ? right / left - 1.0 : 1.0 - left / right;
+}
+
 float decibels(double gain) { return gain > 0.0 ? static_cast<float>(20.0 * std::log10(gain)) : -144.0f; }
 
 // The settings every layer of one instrument shares.
@@ -68,8 +80,7 @@ Region instrumentRegion(const pugi::xml_node& in, int key) {
   r.lokey = r.hikey = static_cast<uint8_t>(key);
   r.pitchKeycenter = static_cast<uint8_t>(key);
   r.pitchKeytrack = 0.0f;
-  const double panL = number(in, "pan_L", -1.0), panR = number(in, "pan_R", -1.0);
-  const double pan = in.child("pan") ? number(in, "pan", 0.0) : (panL >= 0.0 && panR >= 0.0 ? panR - panL : 0.0);
+  const double pan = in.child("pan") ? number(in, "pan", 0.0) : sidePan(number(in, "pan_L", 1.0), number(in, "pan_R", 1.0));
   r.pan = static_cast<float>(std::clamp(pan, -1.0, 1.0) * 100.0);
   r.pitchRandom = static_cast<float>(number(in, "randomPitchFactor", 0.0) * 100.0);
   const int muteGroup = in.child("muteGroup").text().as_int(-1);

@@ -6,9 +6,11 @@
 // The mapping, after Hydrogen's own sampler:
 //   instrument i of the list           -> key 36 + i (Hydrogen's default MIDI mapping)
 //   layer min..max (velocity 0..1)     -> lovel..hivel (v/127 inside [min, max])
+//   <filename> straight under an instrument (the oldest kits: no layers) -> one layer
+//                                         over every velocity
 //   layer gain x component gain x instrument gain x volume -> volume (dB)
 //   applyVelocity                      -> a linear velocity curve (Hydrogen scales by v/127)
-//   pan -1..1 (or pan_L/pan_R)         -> pan -100..100
+//   pan -1..1 (or pan_L/pan_R as a ratio, the louder side at 1) -> pan -100..100
 //   layer pitch + pitchOffset          -> tune (cents)
 //   randomPitchFactor                  -> pitch_random
 //   muteGroup g >= 0                   -> group = off_by (a choke group)
@@ -16,9 +18,11 @@
 //   Attack/Decay/Release (frames at 44.1 kHz), Sustain 0..1 -> ampeg
 //   sampleSelectionAlgo ROUND_ROBIN / RANDOM over layers sharing a velocity range
 //                                      -> seq_length/seq_position, lorand/hirand
+#include <cstdint>
 #include <filesystem>
 #include <span>
 
+#include "instrument/Archive.h"
 #include "instrument/Instrument.h"
 
 namespace spindle::hydrogen {
@@ -30,8 +34,16 @@ bool looksLikeDrumKit(std::span<const char> head);
 // unpackArchive).
 instrument::Instrument loadDrumKit(const std::filesystem::path& file);
 
+// What one archive may unpack (instrument/Archive.h).
+using instrument::kMaxArchiveBytes;
+using instrument::kMaxArchiveEntries;
+
 // Unpacks a .h2drumkit (tar, usually gzipped) under `into` and returns the folder
-// holding its drumkit.xml; on failure an empty path and `error` says why.
+// holding its drumkit.xml; on failure an empty path, `error` names the archive and
+// says why, and `into` is removed. Refused as instrument::unpackArchive refuses: an
+// entry or a link target that is absolute or leaves `into`, an entry that is not a
+// file, folder or link, and an archive past the bounds. Nothing is written outside
+// `into`, nor through a link.
 std::filesystem::path unpackArchive(const std::filesystem::path& archive, const std::filesystem::path& into,
                                     std::string& error);
 

@@ -1,6 +1,6 @@
 #pragma once
 // RIFF chunk walking for the SoundFont reader, bounds-checked: a chunk is only ever
-// read inside its parent, and a size that reaches past the parent is an error.
+// read inside its parent.
 // Loader thread.
 #include <cstdint>
 #include <cstdio>
@@ -57,9 +57,13 @@ struct Chunk {
 };
 
 // Calls visit for each chunk in [begin, begin + size) of src. Chunks are padded to an
-// even size. Throws FormatError when a header or payload does not fit in the range.
+// even size; a pad byte left out after an odd-sized chunk is tolerated
+// (stream/RiffPad.h). A trailing partial chunk is tolerated too: fewer than 8 bytes
+// after the last chunk are skipped, and a last chunk whose payload runs past the range
+// is visited with the bytes that remain. Each tolerance adds a sentence to `warnings`.
+// Throws FormatError when a header cannot be read or a list is too short for its type.
 void forEachChunk(const ByteSource& src, uint64_t begin, uint64_t size, const std::string& where,
-                  const std::function<void(const Chunk&)>& visit);
+                  std::vector<std::string>& warnings, const std::function<void(const Chunk&)>& visit);
 
 // The chunk's payload (a pdta or INFO sub-chunk; small by construction of the caller).
 std::vector<uint8_t> readPayload(const ByteSource& src, const Chunk& c);

@@ -37,8 +37,8 @@ std::string fixedName(const uint8_t* p, size_t n) {
   return std::string(reinterpret_cast<const char*>(p), len);
 }
 
-void readPdta(const ByteSource& src, const Chunk& list, Hydra& h) {
-  forEachChunk(src, list.body(), list.bodySize(), "pdta", [&](const Chunk& c) {
+void readPdta(const ByteSource& src, const Chunk& list, Hydra& h, std::vector<std::string>& warnings) {
+  forEachChunk(src, list.body(), list.bodySize(), "pdta", warnings, [&](const Chunk& c) {
     Table* t = h.find(c.id);
     if (!t) return;  // unknown sub-chunks are skipped
     if (c.size % t->recordSize != 0)
@@ -126,7 +126,7 @@ void buildModel(const Hydra& h, SoundFont& sf) {
 }
 
 void readInfo(const ByteSource& src, const Chunk& list, SoundFont& sf) {
-  forEachChunk(src, list.body(), list.bodySize(), "INFO", [&](const Chunk& c) {
+  forEachChunk(src, list.body(), list.bodySize(), "INFO", sf.warnings, [&](const Chunk& c) {
     if (c.id == "ifil" && c.size >= 4) {
       const auto v = readPayload(src, c);
       sf.versionMajor = le16(v.data());
@@ -139,7 +139,7 @@ void readInfo(const ByteSource& src, const Chunk& list, SoundFont& sf) {
 }
 
 void readSdta(const ByteSource& src, const Chunk& list, SoundFont& sf) {
-  forEachChunk(src, list.body(), list.bodySize(), "sdta", [&](const Chunk& c) {
+  forEachChunk(src, list.body(), list.bodySize(), "sdta", sf.warnings, [&](const Chunk& c) {
     if (c.id == "smpl") {
       sf.smplOffset = c.offset;
       sf.smplBytes = c.size;
@@ -167,13 +167,13 @@ SoundFont readFrom(const ByteSource& src) {
   if (!looksLikeSoundFont(head)) throw FormatError("not a SoundFont (no RIFF 'sfbk' header)");
   Hydra hydra;
   bool info = false, sdta = false, pdta = false;
-  forEachChunk(src, 0, src.size(), "file", [&](const Chunk& riff) {
+  forEachChunk(src, 0, src.size(), "file", sf.warnings, [&](const Chunk& riff) {
     if (riff.id != "RIFF" || riff.listType != "sfbk") return;  // trailing junk after the form is ignored
-    forEachChunk(src, riff.body(), riff.bodySize(), "sfbk", [&](const Chunk& c) {
+    forEachChunk(src, riff.body(), riff.bodySize(), "sfbk", sf.warnings, [&](const Chunk& c) {
       if (c.id != "LIST") return;
       if (c.listType == "INFO") readInfo(src, c, sf), info = true;
       if (c.listType == "sdta") readSdta(src, c, sf), sdta = true;
-      if (c.listType == "pdta") readPdta(src, c, hydra), pdta = true;
+      if (c.listType == "pdta") readPdta(src, c, hydra, sf.warnings), pdta = true;
     });
   });
   if (!info || !sdta || !pdta) throw FormatError("missing LIST INFO, sdta or pdta");

@@ -5,9 +5,11 @@
 // readSoundFont() checks every chunk against its parent before reading it, every
 // record table against its record size, and every bag/generator/modulator/sample index
 // against the table it points into; a file that lies about a size or an index is
-// refused with one error naming the file and the chunk. Sample data is not read: the
-// file offsets of `smpl` (and `sm24`) are kept, so samples stream from the file by
-// offset like any other sample.
+// refused with one error naming the file and the chunk. Two departures from the RIFF
+// layout that real files have are read with a warning instead (sf2/Riff.h): an
+// odd-sized chunk without its pad byte, and a trailing partial chunk. Sample data is
+// not read: the file offsets of `smpl` (and `sm24`) are kept, so samples stream from
+// the file by offset like any other sample.
 #include <array>
 #include <cstdint>
 #include <filesystem>
@@ -95,6 +97,9 @@ struct SoundFont {
   std::vector<SampleHeader> samples;
   uint64_t smplOffset = 0, smplBytes = 0;  // file position and size of the smpl data
   uint64_t sm24Offset = 0, sm24Bytes = 0;  // 0: no 24-bit extension (or one ignored: before 2.04, wrong size)
+  // What the reader tolerated (a missing pad byte, a trailing partial chunk), one
+  // sentence each naming the chunk; the instrument reports them as warnings.
+  std::vector<std::string> warnings;
 };
 
 struct ReadResult {

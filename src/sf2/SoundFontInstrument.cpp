@@ -131,6 +131,7 @@ instrument::Instrument buildInstrument(const SoundFont& font) {
   out.name = font.name.empty() ? file.stem().string() : font.name;
   out.ok = true;
   instrument::Reporter report(out.diagnostics);
+  for (const std::string& warning : font.warnings) report.warning(file.string(), 0, warning);
   Samples samples(font, out, report);
   MappingNotes notes;
   for (size_t p = 0; p < font.presets.size(); ++p) {

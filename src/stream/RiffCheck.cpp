@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "stream/RiffPad.h"
+
 namespace spindle::stream {
 
 namespace {
@@ -18,12 +20,25 @@ struct ChunkHeader {
   uint32_t size;
 };
 
+bool readBytes(int fd, uint64_t offset, uint8_t (&out)[8]) {
+  return ::pread(fd, out, sizeof out, static_cast<off_t>(offset)) == static_cast<ssize_t>(sizeof out);
+}
+
 bool readHeader(int fd, int64_t offset, ChunkHeader& out) {
-  std::array<unsigned char, 8> b{};
-  if (::pread(fd, b.data(), b.size(), offset) != static_cast<ssize_t>(b.size())) return false;
-  std::memcpy(out.id, b.data(), 4);
+  uint8_t b[8] = {};
+  if (!readBytes(fd, static_cast<uint64_t>(offset), b)) return false;
+  std::memcpy(out.id, b, 4);
   out.size = uint32_t{b[4]} | uint32_t{b[5]} << 8 | uint32_t{b[6]} << 16 | uint32_t{b[7]} << 24;
   return true;
+}
+
+// Where the chunk after `chunk` (its header at `at`) starts inside a parent ending at
+// `end`: after its pad byte, or right after it when a writer left the pad out.
+int64_t nextChunk(int fd, int64_t at, const ChunkHeader& chunk, int64_t end) {
+  bool padMissing = false;
+  const auto read = [fd](uint64_t offset, uint8_t(&header)[8]) { return readBytes(fd, offset, header); };
+  return static_cast<int64_t>(nextChunkOffset(static_cast<uint64_t>(at + 8 + int64_t{chunk.size}),
+                                              (chunk.size & 1) != 0, static_cast<uint64_t>(end), read, padMissing));
 }
 
 // The sub-chunks of the LIST chunk whose data (after its 4-byte list type) spans
@@ -33,10 +48,9 @@ std::string listProblem(int fd, int64_t begin, int64_t end) {
   for (int n = 0; at + 8 <= end && n < kMaxChunks; ++n) {
     ChunkHeader sub{};
     if (!readHeader(fd, at, sub)) return {};
-    const int64_t next = at + 8 + sub.size + (sub.size & 1);
     if (at + 8 + int64_t{sub.size} > end)
       return "its LIST chunk has a sub-chunk at byte " + std::to_string(at) + " that runs past the end of the list";
-    at = next;
+    at = nextChunk(fd, at, sub, end);
   }
   return {};
 }
@@ -59,7 +73,7 @@ std::string riffStructureProblem(int fd) {
       std::string problem = listProblem(fd, at + 12, dataEnd < fileSize ? dataEnd : fileSize);
       if (!problem.empty()) return problem;
     }
-    at = dataEnd + (chunk.size & 1);
+    at = nextChunk(fd, at, chunk, fileSize);
   }
   return {};
 }

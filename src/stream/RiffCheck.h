@@ -6,7 +6,9 @@
 // A loader thread stuck there would never finish loading, so such files are refused
 // with a clear reason before libsndfile sees them. Only the LIST chunks' insides are
 // checked: a top-level chunk longer than the file is common in real recordings (a data
-// chunk of a capture that was cut short) and libsndfile handles it.
+// chunk of a capture that was cut short) and libsndfile handles it. An odd-sized chunk
+// without its pad byte is walked past as stream/RiffPad.h says, so a LIST after it is
+// still found and its insides are not misread.
 #include <string>
 
 namespace spindle::stream {

@@ -141,3 +141,53 @@ TEST_CASE("DecentSampler: a bundle folder loads its preset; broken files are cle
   fs::create_directories(dir.path() / "Empty.dsbundle");
   CHECK(!ds::loadPreset(dir.path() / "Empty.dsbundle").ok);
 }
+
+TEST_CASE("DecentSampler: closing tags that do not match close the element opened last, with a warning per line") {
+  spindle::test::TempDir dir;
+  dir.write("Mismatch.dspreset", R"(<?xml version="1.0" encoding="UTF-8"?>
+<DecentSampler minVersion="1.0.0">
+  <!-- a comment with </groups> inside closes nothing -->
+  <groups volume="-6dB">
+    <group name="a > b" tags="x">
+      <sample path="low.wav" loNote="36" hiNote="59" rootNote="48"/>
+      <sample path="high.wav" loNote="60" hiNote="84" rootNote="72"></sampel>
+    </Group>
+    <group>
+      <sample path="top.wav" loNote="85" hiNote="96" rootNote="90" volume="-3dB"/>
+    </groups>
+  </group>
+</DecentSampler>
+)");
+  for (const char* f : {"low.wav", "high.wav", "top.wav"}) dir.write(f, "");
+  const auto in = ds::loadPreset(dir.path() / "Mismatch.dspreset");
+  REQUIRE(in.ok);
+  REQUIRE(in.diagnostics.size() == 4);
+  const int lines[] = {7, 8, 11, 12};
+  const char* messages[] = {"closing tag </sampel> closes <sample> (line 7), as DecentSampler reads it",
+                            "closing tag </Group> closes <group> (line 5), as DecentSampler reads it",
+                            "closing tag </groups> closes <group> (line 9), as DecentSampler reads it",
+                            "closing tag </group> closes <groups> (line 4), as DecentSampler reads it"};
+  for (size_t i = 0; i < 4; ++i) {
+    CHECK(in.diagnostics[i].severity == spindle::instrument::Diagnostic::Severity::Warning);
+    CHECK(in.diagnostics[i].line == lines[i]);
+    CHECK(in.diagnostics[i].message == messages[i]);
+  }
+  REQUIRE(in.regions.size() == 3);
+  const auto low = regionsPlaying(in, 40, 100), high = regionsPlaying(in, 70, 100), top = regionsPlaying(in, 90, 100);
+  REQUIRE((low.size() == 1 && high.size() == 1 && top.size() == 1));
+  CHECK((low[0].first == "low.wav" && low[0].second->pitchKeycenter == 48));
+  CHECK((high[0].first == "high.wav" && high[0].second->lokey == 60 && high[0].second->hikey == 84));
+  CHECK(high[0].second->volume == Approx(-6.0f));
+  CHECK(top[0].second->volume == Approx(-9.0f));  // <groups> -6 dB + the sample's -3 dB: still inside <groups>
+}
+
+TEST_CASE("DecentSampler: XML that stays broken is an error naming its line") {
+  spindle::test::TempDir dir;
+  dir.write("bad.dspreset", "<DecentSampler>\n<groups>\n<group>\n<sample path=\"a.wav\"\n</DecentSampler>\n");
+  const auto bad = ds::loadPreset(dir.path() / "bad.dspreset");
+  CHECK(!bad.ok);
+  REQUIRE(bad.diagnostics.size() == 1);
+  CHECK(bad.diagnostics[0].severity == spindle::instrument::Diagnostic::Severity::Error);
+  CHECK(bad.diagnostics[0].message.find("not readable as XML") != std::string::npos);
+  CHECK(bad.diagnostics[0].line == 5);  // where the parser gave up: </DecentSampler> closes <sample
+}

@@ -180,6 +180,30 @@ class RuntimeProblemTests : public QObject {
     h.pollAndRender(5);
   }
 
+  // A load none of whose samples loads is an error row of the part, not a silent load.
+  void loadWithNoSampleIsAnErrorRow() {
+    StreamingHarness h;
+    const QString sfz = h.dir.filePath(QStringLiteral("silent.sfz"));
+    QFile file(sfz);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("<region> sample=gone.wav\n");
+    file.close();
+    QSignalSpy finished(&h.link, &EngineLink::loadFinished);
+    h.window.loadInto(0, sfz);
+    for (int i = 0; i < 3000 && h.link.loading(0); ++i) h.pollAndRender(1);
+    QCOMPARE(finished.size(), 1);
+    QCOMPARE(finished[0][1].toBool(), false);
+    const std::vector<Row> rows = rowsOf(h.window.problems());
+    const auto silent = std::find_if(rows.begin(), rows.end(), [](const Row& r) {
+      return r.message == QStringLiteral("none of its 1 sample could be loaded: nothing would sound");
+    });
+    QVERIFY2(silent != rows.end(), qPrintable(rows.empty() ? QString() : rows.back().message));
+    QCOMPARE(silent->part, QStringLiteral("1"));
+    QCOMPARE(silent->location, QStringLiteral("silent.sfz"));
+    const int index = static_cast<int>(silent - rows.begin());
+    QCOMPARE(h.window.problems().index(index, ProblemsModel::Severity).data().toString(), QStringLiteral("error"));
+  }
+
   // GuiSession::supervise logs a lost server; the panel shows it as a runtime row.
   void lostServerShowsAsRuntimeRow() {
     StreamingHarness h;

@@ -94,6 +94,46 @@ TEST_CASE("Hydrogen kit: mute groups choke, stop notes, round robin and random l
   CHECK(in.regions.size() == 7);
 }
 
+const char* kOldKit = R"(<?xml version="1.0" encoding="UTF-8"?>
+<drumkit_info>
+ <name>Old Kit</name>
+ <instrumentList>
+  <instrument><id>0</id><filename>kick.wav</filename><name>Kick</name><volume>0.5</volume>
+   <isMuted>false</isMuted><pan_L>1</pan_L><pan_R>1</pan_R><exclude/></instrument>
+  <instrument><id>1</id><filename>snare.wav</filename><name>Snare</name><volume>0.8</volume>
+   <pan_L>0.8</pan_L><pan_R>0.4</pan_R></instrument>
+  <instrument><id>2</id><filename>hat.wav</filename><name>Hat</name><volume>1</volume>
+   <pan_L>0.25</pan_L><pan_R>1</pan_R></instrument>
+ </instrumentList>
+</drumkit_info>
+)";
+
+TEST_CASE("Hydrogen kit in the oldest layout: <filename> under each instrument plays at its key, level and pan") {
+  spindle::test::TempDir dir;
+  dir.write("drumkit.xml", kOldKit);
+  for (const char* f : {"kick.wav", "snare.wav", "hat.wav"}) dir.write(f, "");
+  const auto in = spindle::hydrogen::loadDrumKit(dir.path());
+  REQUIRE(in.ok);
+  CHECK(in.regions.size() == 3);
+  CHECK(in.diagnostics.empty());
+  const char* files[] = {"kick.wav", "snare.wav", "hat.wav"};
+  const double volumes[] = {0.5, 0.8, 1.0};
+  const float pans[] = {0.0f, -50.0f, 75.0f};  // (1, 1), (0.8, 0.4), (0.25, 1)
+  for (int i = 0; i < 3; ++i) {
+    for (int v : {1, 64, 127}) {
+      const auto playing = regionsPlaying(in, 36 + i, v);
+      REQUIRE(playing.size() == 1);
+      CHECK(playing[0].first == files[i]);
+      CHECK(playing[0].second->volume == Approx(20.0 * std::log10(volumes[i])).margin(1e-4));
+      CHECK(playing[0].second->pan == Approx(pans[i]).margin(1e-4));
+      CHECK(playing[0].second->pitchKeycenter == 36 + i);
+    }
+  }
+  CHECK(regionsPlaying(in, 39, 100).empty());
+  REQUIRE(in.keyLabels.size() == 3);
+  CHECK((in.keyLabels[2].key == 38 && in.keyLabels[2].label == "Hat"));
+}
+
 TEST_CASE("Hydrogen fixture kits map every layer of drumkit.xml", "[fixtures]") {
   SPINDLE_FIXTURES_OR_SKIP(fixtures, "hydrogen/GMRockKit/drumkit.xml", "hydrogen/TR808EmulationKit");
   const auto rock = spindle::hydrogen::loadDrumKit(fixtures / "hydrogen" / "GMRockKit" / "drumkit.xml");

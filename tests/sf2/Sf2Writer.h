@@ -53,6 +53,10 @@ struct Sf2Spec {
   std::vector<Sf2Sample> samples;
   std::vector<Sf2Instrument> instruments;
   std::vector<Sf2Preset> presets;
+  // false: odd-sized chunks get no pad byte after them (as some writers leave it out).
+  bool padChunks = true;
+  // false: an SF3 sample's Ogg Vorbis bytes are not padded to an even size inside smpl.
+  bool padVorbis = true;
 };
 
 inline uint16_t range(uint8_t lo, uint8_t hi) { return static_cast<uint16_t>(lo | (hi << 8)); }
@@ -70,15 +74,17 @@ class Sf2Bytes {
     tag(t);
     u32(static_cast<uint32_t>(payload.b.size()));
     b.insert(b.end(), payload.b.begin(), payload.b.end());
-    if (payload.b.size() & 1) u8(0);
+    if (pad && (payload.b.size() & 1)) u8(0);
   }
   void list(const char* type, const Sf2Bytes& body) {
     Sf2Bytes p;
+    p.pad = pad;
     p.tag(type);
     p.b.insert(p.b.end(), body.b.begin(), body.b.end());
     chunk("LIST", p);
   }
   std::vector<uint8_t> b;
+  bool pad = true;  // an odd-sized chunk gets its pad byte
 };
 
 inline void writeZones(const std::vector<Sf2Zone>& zones, uint16_t& genAt, uint16_t& modAt, Sf2Bytes& bag,
@@ -94,7 +100,8 @@ inline void writeZones(const std::vector<Sf2Zone>& zones, uint16_t& genAt, uint1
 
 // smpl (and sm24) and the sample headers. PCM samples are followed by 46 zero frames,
 // as the spec asks; a Vorbis stream is padded to an even size so PCM stays aligned.
-inline void writeSamples(const std::vector<Sf2Sample>& samples, Sf2Bytes& smpl, Sf2Bytes& sm24, Sf2Bytes& shdr) {
+inline void writeSamples(const std::vector<Sf2Sample>& samples, Sf2Bytes& smpl, Sf2Bytes& sm24, Sf2Bytes& shdr,
+                         bool padVorbis = true) {
   bool has24 = false;
   for (const Sf2Sample& s : samples) has24 = has24 || !s.low24.empty();
   for (const Sf2Sample& s : samples) {
@@ -105,7 +112,7 @@ inline void writeSamples(const std::vector<Sf2Sample>& samples, Sf2Bytes& smpl, 
       start = static_cast<uint32_t>(smpl.b.size()), end = start + static_cast<uint32_t>(s.vorbis.size());
       loopBase = 0, type = 0x11;
       smpl.b.insert(smpl.b.end(), s.vorbis.begin(), s.vorbis.end());
-      if (smpl.b.size() & 1) smpl.u8(0);
+      if (padVorbis && (smpl.b.size() & 1)) smpl.u8(0);
     } else {
       end = at + static_cast<uint32_t>(s.frames.size());
       for (int16_t f : s.frames) smpl.u16(static_cast<uint16_t>(f));
@@ -124,13 +131,14 @@ inline void writeSamples(const std::vector<Sf2Sample>& samples, Sf2Bytes& smpl, 
 }
 
 inline std::vector<uint8_t> writeSf2(const Sf2Spec& spec) {
-  Sf2Bytes info, ifil, inam, smpl, sm24, sdta, pdta;
+  Sf2Bytes info, ifil, inam, smpl, sm24, sdta, pdta, body, file;
+  for (Sf2Bytes* parent : {&info, &sdta, &pdta, &body, &file}) parent->pad = spec.padChunks;
   ifil.u16(spec.versionMajor), ifil.u16(spec.versionMinor);
   for (char c : spec.name) inam.u8(static_cast<uint8_t>(c));
   inam.u8(0);
   info.chunk("ifil", ifil), info.chunk("INAM", inam);
   Sf2Bytes shdr;
-  writeSamples(spec.samples, smpl, sm24, shdr);
+  writeSamples(spec.samples, smpl, sm24, shdr, spec.padVorbis);
   sdta.chunk("smpl", smpl);
   if (!sm24.b.empty()) sdta.chunk("sm24", sm24);
   Sf2Bytes phdr, pbag, pmod, pgen, inst, ibag, imod, igen;
@@ -153,7 +161,6 @@ inline std::vector<uint8_t> writeSf2(const Sf2Spec& spec) {
   pdta.chunk("phdr", phdr), pdta.chunk("pbag", pbag), pdta.chunk("pmod", pmod), pdta.chunk("pgen", pgen);
   pdta.chunk("inst", inst), pdta.chunk("ibag", ibag), pdta.chunk("imod", imod), pdta.chunk("igen", igen);
   pdta.chunk("shdr", shdr);
-  Sf2Bytes body, file;
   body.tag("sfbk");
   body.list("INFO", info), body.list("sdta", sdta), body.list("pdta", pdta);
   file.chunk("RIFF", body);

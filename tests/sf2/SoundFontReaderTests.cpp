@@ -6,9 +6,11 @@
 #include "Fixtures.h"
 #include "Sf2Writer.h"
 #include "catch.h"
+#include "sf2/Riff.h"
 #include "sf2/SoundFont.h"
 
 namespace sf2 = spindle::sf2;
+using spindle::sf2::le32;
 using spindle::test::range;
 using spindle::test::Sf2Spec;
 
@@ -83,6 +85,8 @@ TEST_CASE("A written SoundFont reads back: presets, instruments, zones, generato
 }
 
 TEST_CASE("SoundFont reader: every truncation of a file is refused with an error, never read past its end") {
+  // A cut inside the form reads as a trailing partial chunk, but the tables it cuts lose
+  // their terminal records or whole records, and the chunks after it are missing.
   const auto bytes = spindle::test::writeSf2(twoPresets());
   int refused = 0;
   for (size_t n = 0; n < bytes.size(); ++n) {
@@ -96,14 +100,46 @@ TEST_CASE("SoundFont reader: every truncation of a file is refused with an error
   CHECK(refused == static_cast<int>(bytes.size()));
 }
 
-TEST_CASE("SoundFont reader: lying sizes and indices are clear errors naming the chunk") {
+TEST_CASE("SoundFont reader: a trailing partial chunk is read with a warning naming it") {
   const auto good = spindle::test::writeSf2(twoPresets());
-  SECTION("RIFF size past the end of the file") {
+  SECTION("RIFF size past the end of the file: the form is read up to the end") {
     auto b = good;
     putLe32(b, 4, static_cast<uint32_t>(b.size()));
     const auto r = read(b);
+    REQUIRE(r.font);
+    CHECK(r.font->presets.size() == 2);
+    CHECK(r.font->warnings == std::vector<std::string>{"file: the last chunk, 'RIFF sfbk', is cut short: it declares " +
+                                                        std::to_string(b.size()) + " bytes, " +
+                                                        std::to_string(b.size() - 8) + " remain; read as " +
+                                                        std::to_string(b.size() - 8)});
+  }
+  SECTION("stray bytes after the last chunk of pdta") {
+    auto b = good;
+    const size_t pdta = find(b, "pdta") - 8;
+    putLe32(b, pdta + 4, le32(b.data() + pdta + 4) + 3);
+    putLe32(b, 4, le32(b.data() + 4) + 3);
+    b.insert(b.end(), {0xAB, 0xCD, 0xEF});
+    const auto r = read(b);
+    REQUIRE(r.font);
+    CHECK(r.font->samples.size() == 2);
+    CHECK(r.font->warnings == std::vector<std::string>{"pdta: 3 stray bytes after the last chunk (skipped)"});
+  }
+  SECTION("a written font has nothing to tolerate") {
+    const auto r = read(good);
+    REQUIRE(r.font);
+    CHECK(r.font->warnings.empty());
+  }
+}
+
+TEST_CASE("SoundFont reader: lying sizes and indices are clear errors naming the chunk") {
+  const auto good = spindle::test::writeSf2(twoPresets());
+  SECTION("a chunk inside the form whose size runs past the file") {
+    auto b = good;
+    const size_t pbag = find(b, "pbag");
+    putLe32(b, pbag + 4, 0x70000010);
+    const auto r = read(b);
     REQUIRE(!r.font);
-    CHECK(r.error.find("declares") != std::string::npos);
+    CHECK(r.error.find("pdta") != std::string::npos);
   }
   SECTION("a pdta table that is not a whole number of records") {
     auto b = good;

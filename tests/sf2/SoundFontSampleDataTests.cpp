@@ -139,3 +139,57 @@ TEST_CASE("an SF3 Ogg Vorbis sample plays at the pitch and level of the same sin
   CHECK(rmsDb(a->left, 0.2, 0.9) == Approx(pcmDb).margin(0.5));
   CHECK(rmsDb(a->left, 0.0, 0.02) > pcmDb - 10.0);  // sounding from the start
 }
+
+namespace {
+
+// A sine in Ogg Vorbis whose byte count is odd (libsndfile's streams vary in size with
+// the frame count; a few lengths give an odd one).
+Sf2Sample oddSizedVorbis(const std::filesystem::path& dir) {
+  for (int frames = 22050; frames < 22050 + 64; ++frames) {
+    Sf2Sample s = loopedSine("sine", 441.0, 22050, 69, frames, 0.5);
+    s.vorbis = encodeVorbis(s.frames, 22050, dir / "sine.ogg");
+    if (s.vorbis.size() % 2 == 1) return s;
+  }
+  FAIL("no odd-sized Ogg Vorbis stream");
+  return {};
+}
+
+size_t chunkAt(const std::vector<uint8_t>& bytes, const char* tag) {
+  return static_cast<size_t>(std::search(bytes.begin(), bytes.end(), tag, tag + 4) - bytes.begin());
+}
+
+}  // namespace
+
+TEST_CASE("an SF3 whose sample chunk has an odd size and no pad byte plays frame for frame as the padded one",
+          "[sf2][samples]") {
+  Sf2Spec padded = fontOf({oddSizedVorbis(spindle::test::scratchDir("sf2-odd-smpl-encode"))});
+  padded.versionMajor = 3, padded.versionMinor = 1;
+  padded.name = "odd sf3";  // INAM of 8 bytes: the sample data is the only odd chunk
+  padded.padVorbis = false;
+  Sf2Spec unpadded = padded;
+  unpadded.padChunks = false;
+  const std::vector<uint8_t> bytes = spindle::test::writeSf2(unpadded);
+  const size_t smpl = chunkAt(bytes, "smpl");
+  const uint32_t smplSize = uint32_t{bytes[smpl + 4]} | uint32_t{bytes[smpl + 5]} << 8 | uint32_t{bytes[smpl + 6]} << 16;
+  REQUIRE(smplSize % 2 == 1);
+  REQUIRE(std::equal(bytes.begin() + static_cast<long>(smpl + 8 + smplSize),
+                     bytes.begin() + static_cast<long>(smpl + 12 + smplSize), "LIST"));  // no pad byte
+  REQUIRE(bytes.size() + 1 == spindle::test::writeSf2(padded).size());  // smpl's pad byte
+
+  // The one diagnostic the padded font does not have: the warning naming the chunk.
+  const auto inst = spindle::test::loadFont(unpadded, "sf2-odd-smpl");
+  const auto reference = spindle::test::loadFont(padded, "sf2-odd-smpl-padded");
+  REQUIRE(inst.diagnostics.size() == reference.diagnostics.size() + 1);
+  const auto& warning = inst.diagnostics[0];
+  CHECK(warning.severity == spindle::instrument::Diagnostic::Severity::Warning);
+  CHECK(warning.message == "sfbk: chunk 'LIST sdta' has an odd size (" + std::to_string(smplSize + 12) +
+                               " bytes) and no pad byte after it; the next chunk is read from the byte after it");
+  for (size_t i = 0; i < reference.diagnostics.size(); ++i)
+    CHECK(inst.diagnostics[i + 1].message == reference.diagnostics[i].message);
+
+  const auto a = FontPlayer(unpadded, "sf2-odd-smpl").play({noteOn(0, 69, 100)}, 24000);
+  const auto b = FontPlayer(padded, "sf2-odd-smpl-padded").play({noteOn(0, 69, 100)}, 24000);
+  CHECK(rmsDb(a->left, 0.05, 0.45) > -20.0);
+  CHECK(a->left == b->left);
+  CHECK(a->right == b->right);
+}

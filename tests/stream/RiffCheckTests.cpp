@@ -4,10 +4,12 @@
 #include <fstream>
 #include <string>
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include "catch.h"
 #include "stream/AudioFile.h"
+#include "stream/RiffCheck.h"
 #include "stream/SamplePool.h"
 
 namespace {
@@ -48,4 +50,46 @@ TEST_CASE("a WAV whose LIST sub-chunk overruns the list is refused before libsnd
   REQUIRE(pool.messages().size() == 1);
   CHECK(pool.messages()[0].text.find(file.string()) != std::string::npos);
   std::filesystem::remove(file);
+}
+
+namespace {
+
+std::string le32(uint32_t v) {
+  std::string s(4, '\0');
+  for (int i = 0; i < 4; ++i) s[static_cast<size_t>(i)] = static_cast<char>(v >> (8 * i));
+  return s;
+}
+std::string chunk(const std::string& id, const std::string& payload) { return id + le32(static_cast<uint32_t>(payload.size())) + payload; }
+
+// A WAVE form: fmt (16-bit mono PCM at 44.1 kHz), `middle`, and 4 frames of data.
+std::string wav(const std::string& middle) {
+  const std::string body = "WAVE" + chunk("fmt ", fromHex("0100010044ac00008858010002001000")) +
+                           middle + chunk("data", std::string(8, '\0'));
+  return chunk("RIFF", body);
+}
+
+const std::string kUnpadded = chunk("junk", "abc");  // an odd size, no pad byte after it
+
+std::string problemOf(const std::string& bytes, const std::string& name) {
+  const auto file = std::filesystem::temp_directory_path() / (name + std::to_string(::getpid()) + ".wav");
+  { std::ofstream(file, std::ios::binary) << bytes; }
+  const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+  REQUIRE(fd >= 0);
+  std::string problem = spindle::stream::riffStructureProblem(fd);
+  ::close(fd);
+  std::filesystem::remove(file);
+  return problem;
+}
+
+}  // namespace
+
+TEST_CASE("the WAV check walks past odd-sized chunks that have no pad byte") {
+  // Inside the LIST too: ISFT holds 5 bytes and INAM follows at once.
+  const std::string sound = chunk("LIST", "INFO" + chunk("ISFT", "tool!") + chunk("INAM", "name"));
+  CHECK(problemOf(wav(sound), "spindle-unpadded-list-").empty());
+  CHECK(problemOf(wav(kUnpadded + sound), "spindle-unpadded-").empty());
+  // The same walk finds a LIST after the unpadded chunk and what is wrong inside it.
+  const std::string overrun = "LIST" + le32(16) + "INFO" + "ISFT" + le32(40) + "tool";
+  const std::string problem = problemOf(wav(kUnpadded + overrun), "spindle-unpadded-overrun-");
+  CHECK(problem == "its LIST chunk has a sub-chunk at byte 59 that runs past the end of the list");
 }
