@@ -5,7 +5,7 @@ fluidsynth_compare.py --self-test can show its checks pass on equal renders and 
 on unequal ones.
 
     fluidsynth_as_spindle.py [--gain-db G] [--rate-factor F] --instrument FONT.sf2
-        --midi SONG.mid --wav OUT.wav [--rate HZ] [--format f32]
+        --midi SONG.mid --wav OUT.wav [--rate HZ] [--format f32] [--reverb on|off] [--chorus on|off]
 
 --gain-db raises fluidsynth's gain by G dB. --rate-factor renders at F times the rate
 and labels the file with the requested rate: every time stretches by F and every
@@ -42,9 +42,12 @@ def main():
     parser.add_argument("--wav", required=True)
     parser.add_argument("--rate", type=int, default=48000)
     parser.add_argument("--format", default="f32", choices=["f32"])
+    parser.add_argument("--reverb", default="on", choices=["on", "off"])
+    parser.add_argument("--chorus", default="on", choices=["on", "off"])
     args = parser.parse_args()
     gain = 10 ** (args.gain_db / 20)
-    command = ["fluidsynth", "-ni", "-q", "-R", "0", "-C", "0", "-g", "%.6f" % gain,
+    command = ["fluidsynth", "-ni", "-q", "-R", str(int(args.reverb == "on")), "-C", str(int(args.chorus == "on")),
+               "-g", "%.6f" % gain,
                "-r", "%.6f" % (args.rate * args.rate_factor), "-O", "float", "-T", "wav", "-F", args.wav,
                args.instrument, args.midi]
     result = subprocess.run(command, stdout=subprocess.DEVNULL)
