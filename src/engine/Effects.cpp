@@ -13,6 +13,7 @@ EffectsStage::EffectsStage(double sampleRate, int maxBlockFrames, const EffectsS
       returnLeft_(static_cast<size_t>(maxBlockFrames)),
       returnRight_(static_cast<size_t>(maxBlockFrames)) {
   for (auto& in : inputs_) in.assign(static_cast<size_t>(maxBlockFrames), 0.0f);
+  memoryFrames_ = {reverb_.memoryFrames(), chorus_.memoryFrames()};
 }
 
 float* EffectsStage::input(SendBus b) noexcept SPINDLE_REALTIME {
@@ -26,7 +27,8 @@ void EffectsStage::render(float* left, float* right, int frames) noexcept SPINDL
 }
 
 // Runs one effect over the block when it was fed or still sounds, adds its return to
-// the main pair, and stops it once a block went in silent and came out below kSilence.
+// the main pair, and stops it once it has gone unfed and come out below kSilence for
+// its memory's length.
 template <class Effect>
 void EffectsStage::run(Effect& effect, size_t bus, float* left, float* right, int frames) noexcept SPINDLE_REALTIME {
   const bool fed = std::exchange(fed_[bus], false);
@@ -42,7 +44,8 @@ void EffectsStage::run(Effect& effect, size_t bus, float* left, float* right, in
     peak = std::max(peak, std::max(std::fabs(returnLeft_[i]), std::fabs(returnRight_[i])));
   }
   if (fed) std::fill_n(inputs_[bus].begin(), frames, 0.0f);
-  running_[bus] = fed || peak >= kSilence;
+  quietFrames_[bus] = fed || peak >= kSilence ? 0 : quietFrames_[bus] + frames;
+  running_[bus] = quietFrames_[bus] < memoryFrames_[bus];
   if (!running_[bus]) effect.clear();
 }
 

@@ -7,8 +7,10 @@
 //
 // Each part's send buses are added to the effects' inputs (EffectsStage::input) at the
 // segment's frame; once per block the effects render their returns into the main pair.
-// An effect with no input and a return below kSilence for a whole block stops (its
-// state is cleared), so a program that sends nothing renders exactly as with no effects.
+// An effect stops (its state is cleared) once no input has reached it and its return
+// has stayed below kSilence for as long as its longest delay, so whatever its lines
+// still held has come out; a program that sends nothing renders exactly as with no
+// effects.
 //
 // Construction allocates (control thread); everything else runs on the audio thread.
 #include <array>
@@ -53,6 +55,7 @@ class EffectsStage {
   std::array<std::vector<float>, kSendBuses> inputs_;
   std::vector<float> returnLeft_, returnRight_;
   std::array<bool, kSendBuses> fed_{}, running_{};
+  std::array<int, kSendBuses> quietFrames_{}, memoryFrames_{};  // see run()
 };
 
 }  // namespace spindle::engine

@@ -20,11 +20,11 @@ constexpr int kBlock = 256;
 constexpr int64_t kFrames = 48000 * 3;
 constexpr int64_t kNoteOff = 24000;  // 0.5 s; the release is 0.1 s
 
-// 441 Hz at 22050 Hz, looped, with a 0.1 s release and the given generators.
-Sf2Spec sendFont(std::vector<test::Sf2Gen> gens = {}) {
+// 441 Hz at 22050 Hz, looped, with a release (0.1 s unless given) and the generators.
+Sf2Spec sendFont(std::vector<test::Sf2Gen> gens = {}, int releaseTimecents = -3986) {
   Sf2Spec s;
   s.samples.push_back(test::loopedSine("sine", 441.0, 22050, 69, 22050, 0.5));
-  gens.push_back({sf2::kReleaseVolEnv, amount(-3986)});
+  gens.push_back({sf2::kReleaseVolEnv, amount(releaseTimecents)});
   gens.push_back({sf2::kSampleModes, 1});
   gens.push_back({sf2::kSampleID, 0});
   s.instruments.push_back({"I", {{gens, {}}}});
@@ -37,9 +37,10 @@ struct Outputs {
   bool soundingAtEnd = false;
 };
 
-// Part 0 plays key 69 from frame 0 to kNoteOff after CC `number` = value, into its own
+// Part 0 plays key 69 from frame 0 to noteOff after CC `number` = value, into its own
 // output; the main pair gets only what the effects return.
-Outputs play(const engine::Program& program, int number, int value, engine::EffectsSettings effects = {}) {
+Outputs play(const engine::Program& program, int number, int value, engine::EffectsSettings effects = {},
+             int64_t noteOff = kNoteOff) {
   engine::EngineConfig config;
   config.effects = effects;
   test::Renderer r(config, kBlock);
@@ -54,9 +55,9 @@ Outputs play(const engine::Program& program, int number, int value, engine::Effe
     const auto n = static_cast<int>(std::min<int64_t>(kBlock, kFrames - at));
     std::vector<MidiEvent> now;
     if (at == 0) now = events;
-    if (at <= kNoteOff && kNoteOff < at + n) {
-      now = {test::noteOff(0, 69).event};
-      now[0].frame = static_cast<uint32_t>(kNoteOff - at);
+    if (at <= noteOff && noteOff < at + n) {
+      now.push_back(test::noteOff(0, 69).event);
+      now.back().frame = static_cast<uint32_t>(noteOff - at);
     }
     r.engine.process(now.data(), static_cast<int>(now.size()), out.mainLeft.data() + i, out.mainRight.data() + i,
                      parts, n);
@@ -89,6 +90,14 @@ TEST_CASE("SoundFont sends: CC91 at full gives a reverb tail after the note, the
   CHECK(during > 1e-3 * energy(wet.partLeft, 0.1, 0.5));
   CHECK(energy(dry.mainLeft, 0.0, 3.0) + energy(dry.mainRight, 0.0, 3.0) == 0.0);
   CHECK_FALSE(dry.soundingAtEnd);
+}
+
+TEST_CASE("SoundFont sends: a note shorter than the reverb's lines still leaves its whole tail", "[sf2][effects]") {
+  // 10 ms of sound (and a 1 ms release) into lines of 55 to 94 ms: the first echo
+  // comes out after the input has stopped, and the reverb must keep running for it.
+  FontPlayer font(sendFont({}, -11960), "sf2_reverb_short");
+  const Outputs wet = play(*font.program, 91, 127, {}, 480);
+  CHECK(energy(wet.mainLeft, 0.3, 0.8) > 1e-6 * energy(wet.partLeft, 0.0, 0.2));
 }
 
 TEST_CASE("SoundFont sends: CC93 feeds the chorus; off in the settings, nothing returns", "[sf2][effects]") {

@@ -9,14 +9,21 @@ Checked, on the stereo sum:
   - the tail's decay time T30 (the backward-integrated energy's -5 to -35 dB span,
     doubled): within 20 %.
 FluidSynth stops where the MIDI file ends, 5 s after the last note-off; the comparison
-stops there too.
+stops there too. The song's tail holds the instruments' releases as well as the
+reverb's: the reverb alone is measured on a generated font's 20 ms noise burst sent
+at CC91=127, whose tail (from 50 ms after the note-off) must have its energy within
+3 dB and its T30 within 20 % of FluidSynth's. (The chorus has no tail to measure; its
+level is checked against FluidSynth's figures in tests/engine/dsp/ReverbTests.cpp.)
 """
 import math
 import os
 
+import random
+
 import compare_checks
 import compare_midi
 import compare_signal
+from sf2_writer import Zone, write_sf2
 
 MIN_CORRELATION, MAX_TAIL_DB, MAX_T30_RATIO = 0.9, 3.0, 0.2
 TAIL_SECONDS = 5.0
@@ -48,6 +55,32 @@ def t30(x, rate):
     return math.nan if None in first else 2.0 * (first[1] - first[0]) / rate
 
 
+def burst_row(reference, other, folder):
+    """The noise burst through the reverb alone: (row, failures)."""
+    font = os.path.join(folder, "burst.sf2")
+    noise = random.Random(1)
+    frames = [int(noise.uniform(-16000, 16000)) for _ in range(960)] + [0] * 2000
+    write_sf2(font, "burst", [("noise", 48000, frames)], [Zone(0, 0, 127, 60, 0.001)])
+    events = [(0, bytes([0xB0, 91, 127])), (0, bytes([0xC0, 0])), (480, bytes([0x90, 60, 127])),
+              (500, bytes([0x80, 60, 0]))]
+    renders = compare_checks.render_pair(reference, other, font, events, 480 * 8, folder, "burst", 48000,
+                                         effects=True)
+    start = int((500 / compare_midi.TICKS_PER_SECOND + 0.05) * 48000)
+    tails = [r.mono[start:len(renders[0].mono)] for r in renders]
+    energy = [sum(v * v for v in t) for t in tails]
+    tail_db = 10 * math.log10(energy[1] / energy[0]) if min(energy) > 0 else math.nan
+    decay = [t30(t, 48000) for t in tails]
+    ratio = decay[1] / decay[0] - 1.0
+    row = ["noise burst, reverb only (CC91=127)", "", "", "%+.2f" % tail_db, "%.3f / %.3f" % tuple(decay),
+           "%+.0f" % (100 * ratio), ""]
+    failures = []
+    if not abs(tail_db) <= MAX_TAIL_DB:
+        failures.append("effects: reverb tail energy %+.2f dB from fluidsynth's" % tail_db)
+    if not abs(ratio) <= MAX_T30_RATIO:
+        failures.append("effects: reverb tail T30 %.3f s against fluidsynth's %.3f s" % (decay[1], decay[0]))
+    return row, failures
+
+
 def effects(reference, other, fixtures, folder):
     font = os.path.join(fixtures, compare_checks.FONT)
     events, end_tick, last_off = effects_song()
@@ -71,6 +104,9 @@ def effects(reference, other, fixtures, folder):
                                                                                             100 * ratio))
     rows = [["whole song with its tail", "%.4f" % m["correlation"], "%+.2f" % m["level_db"], "%+.2f" % tail_db,
              "%.3f / %.3f" % (decay[0], decay[1]), "%+.0f" % (100 * ratio), "%+.0f" % m["lag_ms"]]]
+    burst, burst_failures = burst_row(reference, other, folder)
+    rows.append(burst)
+    failures += burst_failures
     title = "effects: song with CC91/CC93, reverb and chorus on, TimGM6mb.sf2 at %d Hz" % compare_checks.SONG_RATE
     columns = ["envelope correlation", "level dB", "tail energy dB", "tail T30 s (fluidsynth / other)", "T30 %",
                "lag ms"]

@@ -30,8 +30,8 @@ Exit status: 0 every check held, 1 one failed ("FAILED: ..." lines), 77 skipped
 (no fluidsynth, or no TimGM6mb.sf2 under the fixtures).
 
 --self-test stands fluidsynth_as_spindle.py in for spindle-render: FluidSynth against
-itself must pass, and against itself 3 dB louder, 2% slower, 5 cents sharp or 10% slower
-must fail the level, correlation, pitch and envelope checks.
+itself must pass, and against itself 3 dB louder, 2% slower, 5 cents sharp, 10% slower or
+with a larger reverb room must fail the level, correlation, pitch, envelope and tail checks.
 """
 import argparse
 import os
@@ -119,7 +119,8 @@ def self_test(fixtures, folder):
     variants = [("song", ["--gain-db", "3"], "level"),
                 ("song", ["--rate-factor", "1.02"], "correlation"),
                 ("pitch", ["--rate-factor", "%.9f" % 2 ** (-5 / 1200)], "cents"),
-                ("envelope", ["--rate-factor", "1.1"], "ms")]
+                ("envelope", ["--rate-factor", "1.1"], "ms"),
+                ("effects", ["--room-size", "0.4"], "T30")]
     for section, options, expected in variants:
         name = "fluidsynth %s" % " ".join(options)
         _, failed = run(fluidsynth(), spindle(stand_in + options, name), fixtures, folder, [section])

@@ -37,6 +37,8 @@ class Chorus {
   // Adds the chorus of `in` (mono) to left and right. Audio thread.
   void process(const float* in, float* left, float* right, int frames) noexcept SPINDLE_REALTIME;
   void clear() noexcept SPINDLE_REALTIME;  // audio thread
+  // Input takes at most this many frames to reach the output.
+  int memoryFrames() const noexcept { return static_cast<int>(buffer_.size()); }
 
  private:
   float tap(double delayFrames) const noexcept SPINDLE_REALTIME;

@@ -7,18 +7,20 @@ namespace spindle::engine::dsp {
 
 namespace {
 
-// Line lengths at 44.1 kHz, mutually prime, scaled to the sample rate.
-constexpr std::array<int, Reverb::kLines> kLengths44k{601, 691, 773, 839, 919, 997, 1061, 1129};
+// Line lengths at 44.1 kHz, primes, scaled to the sample rate: the nearest primes to
+// where FluidSynth's eight first echoes of an impulse arrive (2621, 3016, 3373, 3657,
+// 4003, 4340, 4620 and 4919 frames at 48 kHz), so its tail starts as late.
+constexpr std::array<int, Reverb::kLines> kLengths44k{2411, 2767, 3089, 3359, 3677, 3989, 4243, 4519};
 // T60 = kDecayReference / -log10(0.7 + 0.28 room): 0.96 s at the default room size 0.2.
 constexpr double kDecayReference = 0.117;
 // High-frequency T60 over the low-frequency one at full damping, and the low-pass
 // coefficient's bound (the formula passes 1 for long lines and strong damping).
-constexpr double kFullDampRatio = 0.3;
+constexpr double kFullDampRatio = 0.45;
 constexpr double kMaxDamp = 0.9;
 // Wet output scale: white noise sent in comes out with FluidSynth 2.3's wet energy at
 // its defaults (per side 0.42 times the energy sent in; left/right correlation 0.61,
 // which the width mixing gives by itself).
-constexpr float kOutputScale = 0.277f;
+constexpr float kOutputScale = 0.635f;
 
 }  // namespace
 

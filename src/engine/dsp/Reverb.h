@@ -4,7 +4,7 @@
 //            +--------------------------------------------------+
 //            |   8 x 8 Householder matrix: y = x - (2/8) sum(x) |
 //            +--^----^----^----^----^----^----^----^------------+
-//   mono in -+->[ d0 ][ d1 ]... [ d7 ]  delay lines, lengths mutually prime
+//   mono in -+->[ d0 ][ d1 ]... [ d7 ]  delay lines, lengths prime (55-94 ms)
 //               each line: gain g_i = 10^(-3 d_i / (rate T60)) and a one-pole
 //               low-pass for damping (high frequencies die sooner)
 //   even lines -> left, odd lines -> right; width mixes the two; level scales both.
@@ -14,8 +14,8 @@
 // reference is calibrated against FluidSynth 2.3 (a 20 ms noise burst, reverb at its
 // defaults, T30 from the backward-integrated decay: 0.96 s at room size 0.2; room sizes
 // 0, 0.5 and 0.8 then land within 11 % of FluidSynth's 0.68, 1.67 and 3.78 s). Damping
-// shortens the high frequencies' T60 down to 0.3 of the lows' at 1, which gives
-// FluidSynth's wet energy at damping 0.5 and 1 and its T30 within 17 %.
+// shortens the high frequencies' T60 down to 0.45 of the lows' at 1, which gives
+// FluidSynth's wet energy at damping 0.5 and 1 and its T30 within 11 %.
 //
 // Construction allocates (control thread); process() and clear() are real-time.
 #include <array>
@@ -43,6 +43,8 @@ class Reverb {
   void clear() noexcept SPINDLE_REALTIME;
   // Seconds for the response to fall 60 dB at low frequencies.
   float decaySeconds() const noexcept { return t60_; }
+  // The longest line: input takes up to this many frames to reach the output.
+  int memoryFrames() const noexcept { return static_cast<int>(lines_.back().buffer.size()); }
 
  private:
   struct Line {
