@@ -8,7 +8,8 @@
 // 200 * 127/128 = 19.84 %. Reverb: T30 of the left+right tail 0.963 s (room size 0.2;
 // 0.68, 1.67 and 3.78 s at room sizes 0, 0.5 and 0.8); per side 0.43 and 0.41 times the
 // energy sent in, left/right correlation 0.61; at damping 0.5 and 1, T30 0.806 and
-// 0.707 s, per side 0.321 and 0.117 times the energy sent in. Chorus: per side 22.7 and 22.8 times
+// 0.707 s, per side 0.321 and 0.117 times the energy sent in. A one-frame click through
+// the same send: the reverb's first echo 2621 frames after the dry click. Chorus: per side 22.7 and 22.8 times
 // the energy sent in, left/right correlation -0.94.
 #include <algorithm>
 #include <cmath>
@@ -86,6 +87,17 @@ TEST_CASE("Reverb: damping as FluidSynth's: T30 within 20 %, wet energy within 1
     CHECK(std::fabs(t - fluidT30) <= 0.2 * fluidT30);
     CHECK(std::fabs(10.0 * std::log10(gain / fluidGain)) <= 1.0);
   }
+}
+
+TEST_CASE("Reverb: the first echo of a click comes as late as FluidSynth's, within 1 ms", "[dsp][reverb]") {
+  Reverb reverb(test::kEffectRate, {});
+  std::vector<float> click(9600, 0.0f);
+  click[0] = 1.0f;
+  const test::EffectResponse r = test::runEffect(reverb, click);
+  size_t first = 0;
+  while (first < click.size() && r.left[first] == 0.0f && r.right[first] == 0.0f) ++first;
+  INFO("first echo at frame " << first);
+  CHECK(std::abs(static_cast<double>(first) - 2621.0) <= 48.0);
 }
 
 TEST_CASE("Reverb: clear() silences the tail", "[dsp][reverb]") {
