@@ -189,7 +189,7 @@ def command(program, spindle, font, song, out, extra):
         return (["fluidsynth", "-ni", "-q", "-R", "0", "-C", "0", "-g", "1", "-r", str(RATE), "-O", "s16",
                  "-T", "wav"] + extra + ["-F", out, font, song])
     return [spindle, "--instrument", font, "--midi", song, "--wav", out, "--rate", str(RATE),
-            "--format", "s16"] + extra
+            "--format", "s16", "--reverb", "off", "--chorus", "off"] + extra  # as fluidsynth -R 0 -C 0
 
 
 def spindle_report(stdout):

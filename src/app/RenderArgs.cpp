@@ -27,6 +27,14 @@ Setter number(T RenderArgs::*field, T low, T high) {
   return [=](RenderArgs& args, const std::string& text) { return parseNumber(text, low, high, args.*field); };
 }
 
+Setter onOff(bool RenderArgs::*field) {
+  return [=](RenderArgs& args, const std::string& value) {
+    if (value != "on" && value != "off") return false;
+    args.*field = value == "on";
+    return true;
+  };
+}
+
 Setter text(std::string RenderArgs::*field) {
   return [=](RenderArgs& args, const std::string& value) {
     args.*field = value;
@@ -49,6 +57,8 @@ const std::map<std::string, std::pair<Setter, const char*>>& valueOptions() {
       {"--streams", {number(&RenderArgs::streams, 1, limits::kMaxStreams), "1 to 4096 streams"}},
       {"--read-size", {number(&RenderArgs::readKiB, 16, 16384), "16 to 16384 KiB"}},
       {"--cache-size", {number(&RenderArgs::cacheMiB, 1, 65536), "1 to 65536 MiB"}},
+      {"--reverb", {onOff(&RenderArgs::reverb), "on or off"}},
+      {"--chorus", {onOff(&RenderArgs::chorus), "on or off"}},
       {"--format", {[](RenderArgs& args, const std::string& value) {
                       const auto format = io::parseWavFormat(value);
                       if (format) args.format = *format;
@@ -108,6 +118,11 @@ std::string renderUsage() {
          "  --quality N        interpolation: 0 linear, 1 hermite, 2 sinc, 3 high sinc (default 1)\n"
          "  --polyphony N      voices, 1..4096 (default 256)\n"
          "  --format F         output samples: f32 (default), s24 or s16\n"
+         "  --reverb on|off    the shared reverb that SoundFont regions send to with CC91\n"
+         "                     and reverbEffectsSend, FluidSynth's defaults (default on)\n"
+         "  --chorus on|off    the shared chorus (CC93, chorusEffectsSend; default on). A\n"
+         "                     render lasts until their tails die, at most 10 s after the\n"
+         "                     last voice; instruments that send nothing render as without\n"
          "  --seed N           random seed for lorand/hirand and other randomness (default 1)\n"
          "  --preload-frames N frames of each sample kept in RAM; the rest streams from disk\n"
          "                     (default 0: a render waits for the disk, a preload only\n"

@@ -106,6 +106,8 @@ engine::EngineConfig engineConfig(const RenderArgs& args) {
   config.polyphony = args.polyphony;
   config.quality = static_cast<engine::Quality>(args.quality);
   config.randomSeed = args.seed;
+  config.effects.reverbOn = args.reverb;
+  config.effects.chorusOn = args.chorus;
   return config;
 }
 

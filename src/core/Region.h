@@ -146,6 +146,21 @@ struct CcCondition {
   float lo = 0.0f, hi = 1.0f;
 };
 
+// The effect buses a region's voices send to, shared by every part: the reverb and the
+// chorus. Each voice feeds each bus its centred signal times the send level.
+enum class SendBus : uint8_t { Reverb = 0, Chorus = 1 };
+inline constexpr int kSendBuses = 2;
+
+// One send level: `percent` plus `perCc` times controller `cc` (0..1), clamped to
+// 0..100 % (SoundFont: reverbEffectsSend / chorusEffectsSend and their CC91 / CC93
+// modulators, in FluidSynth's 0.1 % units divided by 10).
+struct EffectSend {
+  float percent = 0.0f;
+  float perCc = 0.0f;
+  uint16_t cc = 0;
+  bool any() const noexcept { return percent != 0.0f || perCc != 0.0f; }
+};
+
 struct Region {
   // Sample: index into the owning instrument's sample table; -1 = no sample.
   int32_t sampleIndex = -1;
@@ -317,6 +332,11 @@ struct Region {
   CrossfadeCurve xfCccurve = CrossfadeCurve::Power;
 
   int32_t output = 0;
+  // Effect sends (SendBus order); none unless the format says so. sendGain scales every
+  // send: SoundFont regions hold the pan law's -3.01 dB centre in their volume, which
+  // FluidSynth's sends do not pass through.
+  std::array<EffectSend, kSendBuses> sends{};
+  float sendGain = 1.0f;
   // The SoundFont preset the region belongs to (an index into the Program's presets),
   // played only while the part's bank and program select it; -1: every program (SFZ).
   int16_t preset = -1;

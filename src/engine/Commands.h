@@ -67,6 +67,7 @@ struct EngineStats {
   uint64_t voicesStolen = 0;
   uint64_t commandsDropped = 0;   // postCommand() refusals (FIFO full)
   uint64_t sourceUnderruns = 0;   // render chunks a SampleSource could not fully supply
+  bool effectsSounding = false;   // the reverb or chorus tail has not died yet
   std::array<PartStats, limits::kChannels> parts{};
 };
 static_assert(std::is_trivially_copyable_v<EngineStats>);

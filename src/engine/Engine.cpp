@@ -29,7 +29,11 @@ Engine::Impl::Impl(const EngineConfig& c)
       noteRng(config.randomSeed ^ 0x6E6F746552616E64ull),
       partLeft(static_cast<size_t>(config.maxBlockFrames)),
       partRight(static_cast<size_t>(config.maxBlockFrames)),
-      byPart(static_cast<size_t>(pool.capacity())) { parts[limits::kPercussionPart].percussion = true; }
+      byPart(static_cast<size_t>(pool.capacity())),
+      effects(config.sampleRate, config.maxBlockFrames, config.effects) {
+  parts[limits::kPercussionPart].percussion = true;
+  for (auto& send : partSend) send.assign(static_cast<size_t>(config.maxBlockFrames), 0.0f);
+}
 
 Engine::Engine(const EngineConfig& config) : impl_(std::make_unique<Impl>(config)) {}
 Engine::~Engine() = default;
@@ -198,6 +202,7 @@ EngineStats Engine::stats() const noexcept {
   st.voicesStolen = sh.voicesStolen.load(std::memory_order_relaxed);
   st.commandsDropped = sh.commandsDropped.load(std::memory_order_relaxed);
   st.sourceUnderruns = sh.sourceUnderruns.load(std::memory_order_relaxed);
+  st.effectsSounding = sh.effectsSounding.load(std::memory_order_relaxed);
   for (size_t p = 0; p < st.parts.size(); ++p) {
     PartStats& part = st.parts[p];
     part.voices = sh.partVoices[p].load(std::memory_order_relaxed);

@@ -17,6 +17,7 @@
 #include "core/MidiEvent.h"
 #include "core/Realtime.h"
 #include "engine/Commands.h"
+#include "engine/Effects.h"
 #include "engine/Program.h"
 
 namespace spindle::rt {
@@ -58,6 +59,9 @@ struct EngineConfig {
   // asked for sinc (the quality, SetQuality, a region's sample_quality) plays Hermite:
   // false only when nothing will ask (sincWanted), as in spindle-render at --quality 1.
   bool sincTables = true;
+  // The shared reverb and chorus the parts send to (engine/Effects.h); their buffers
+  // are sized here. A program that sends nothing renders as with both off.
+  EffectsSettings effects = {};
 };
 
 // Whether rendering `program` at `quality` may ask for sinc: the quality itself, or a

@@ -53,6 +53,7 @@ struct Engine::Impl {
   void sortVoicesByPart() noexcept SPINDLE_REALTIME;
   void mixPart(int part, float* left, float* right, int frames) noexcept SPINDLE_REALTIME;
   void clearPartOutputs(int base, int frames) noexcept SPINDLE_REALTIME;
+  void sendPart(RenderContext& ctx, int frames) noexcept SPINDLE_REALTIME;
   void publishPartStats() noexcept SPINDLE_REALTIME;
   void publishStats(int frames) noexcept SPINDLE_REALTIME;
   void openNoteStart(int part, int key, int velocity) noexcept SPINDLE_REALTIME;
@@ -145,12 +146,19 @@ struct Engine::Impl {
   std::vector<int> byPart;                 // pool capacity, sized in the constructor
   std::array<int, limits::kChannels + 1> partBegin{};
   std::array<float, limits::kChannels> partPeak{};  // of the current process() call
+  // The effect sends: a part's voices add to partSend (maxBlockFrames each), which
+  // mixPart adds to the effects' inputs at the segment's frame in the block (blockBase:
+  // the block's first frame in the process() call).
+  std::array<std::vector<float>, kSendBuses> partSend;
+  EffectsStage effects;
+  int blockBase = 0;
 
   // Published once per process() with relaxed stores; stats() reads them.
   struct {
     std::atomic<uint32_t> activeVoices{0}, peakVoices{0};
     std::atomic<uint64_t> framesRendered{0}, notesStarted{0}, voicesStolen{0}, commandsDropped{0};
     std::atomic<uint64_t> sourceUnderruns{0};
+    std::atomic<bool> effectsSounding{false};
     // Per part; stats() may see one part's fields from two neighbouring calls (harmless
     // for a meter and a keyboard; each value is itself whole).
     std::array<std::atomic<uint32_t>, limits::kChannels> partVoices{};

@@ -88,6 +88,7 @@ void Engine::Impl::renderBlock(Pace pace, const MidiEvent* events, int eventCoun
   std::fill(left, left + frames, 0.0f);
   std::fill(right, right + frames, 0.0f);
   if (partOutputs) clearPartOutputs(base, frames);
+  blockBase = base;
   int at = 0;
   while (next < eventCount && (last || static_cast<int>(events[next].frame) < base + frames)) {
     const int f = std::clamp(static_cast<int>(std::min<uint32_t>(events[next].frame, INT32_MAX)) - base, at, frames - 1);
@@ -104,6 +105,7 @@ void Engine::Impl::renderBlock(Pace pace, const MidiEvent* events, int eventCoun
   segmentOffset = base + at;
   if (frames > at) pace.beforeStretch(frames - at);
   renderVoices(left + at, right + at, frames - at);
+  effects.render(left, right, frames);
   frameCounter += static_cast<uint64_t>(frames);
 }
 
@@ -115,6 +117,8 @@ void Engine::Impl::renderVoices(float* left, float* right, int frames) noexcept 
   for (size_t i = 0; i < parts.size(); ++i) mixes[i] = makePartMix(parts[i], soloActive);
   const dsp::SincInterpolator* sinc = quality == Quality::SincHigh ? sinc16.get() : sinc8.get();
   RenderContext ctx{&scratch, quality, sinc, 0, sinc8.get(), sinc16.get()};
+  for (size_t b = 0; b < partSend.size(); ++b)
+    ctx.sends[b] = effects.input(static_cast<SendBus>(b)) ? partSend[b].data() : nullptr;
   sortVoicesByPart();
   for (int p = 0; p < limits::kChannels; ++p) {
     const auto begin = partBegin[static_cast<size_t>(p)], end = partBegin[static_cast<size_t>(p) + 1];
@@ -127,6 +131,7 @@ void Engine::Impl::renderVoices(float* left, float* right, int frames) noexcept 
       v.render(partLeft.data(), partRight.data(), frames, mixes[static_cast<size_t>(p)], ctx);
     }
     mixPart(p, left, right, frames);
+    sendPart(ctx, frames);
   }
   underruns += ctx.underruns;
   pool.collectFinished();
@@ -146,6 +151,20 @@ void Engine::Impl::sortVoicesByPart() noexcept SPINDLE_REALTIME {
   for (int i = 0; i < pool.activeCount(); ++i) {
     int& slot = next[static_cast<size_t>(pool.activeVoice(i).part())];
     byPart[static_cast<size_t>(slot++)] = i;
+  }
+}
+
+// Adds the part's send buses its voices wrote to the effects' inputs, at the segment's
+// frame in the block, and empties them for the next part.
+void Engine::Impl::sendPart(RenderContext& ctx, int frames) noexcept SPINDLE_REALTIME {
+  for (size_t b = 0; b < partSend.size(); ++b) {
+    if (!std::exchange(ctx.sent[b], false)) continue;
+    const auto bus = static_cast<SendBus>(b);
+    float* in = effects.input(bus) + (segmentOffset - blockBase);
+    float* send = partSend[b].data();
+    for (int f = 0; f < frames; ++f) in[f] += send[f];
+    std::fill_n(send, frames, 0.0f);
+    effects.fed(bus);
   }
 }
 
@@ -215,6 +234,7 @@ void Engine::Impl::publishStats(int frames) noexcept SPINDLE_REALTIME {
   shared.notesStarted.store(notesStarted, std::memory_order_relaxed);
   shared.voicesStolen.store(voicesStolen, std::memory_order_relaxed);
   shared.sourceUnderruns.store(underruns, std::memory_order_relaxed);
+  shared.effectsSounding.store(effects.sounding(), std::memory_order_relaxed);
   publishPartStats();
 }
 

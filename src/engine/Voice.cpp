@@ -72,6 +72,7 @@ void Voice::takeNote(const VoiceStart& s) noexcept SPINDLE_REALTIME {
   pedalHeld = sostenuto = false;
   stereo_ = s.sample->channels > 1;
   velocity_ = s.velocity;
+  hasSends_ = s.region->sends[0].any() || s.region->sends[1].any();
 }
 
 // The output gains of the first frame, no ramp: pan and part gain, or what a modulated

@@ -20,6 +20,7 @@
 // kGainRampFrames so that controller moves do not click. A voice whose region has
 // continuous controller modulation (engine/mod) renders in control steps of at most
 // kControlFrames instead, its gains ramping to each step's end (VoiceControl.cpp).
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -69,6 +70,10 @@ struct RenderContext {
   // The engine's two sinc tables, for a region that asks its own sample_quality.
   const dsp::SincInterpolator* sinc8 = nullptr;
   const dsp::SincInterpolator* sinc16 = nullptr;
+  // The part's send buses (SendBus order), frame 0 = the segment's first; null: the
+  // engine plays no effects. A voice that adds to bus b sets sent[b].
+  std::array<float*, kSendBuses> sends{};
+  std::array<bool, kSendBuses> sent{};
 };
 
 struct VoiceStart {
@@ -166,9 +171,10 @@ class Voice {
   template <typename Kernel>
   int interpolate(const Kernel& kernel, const ChunkPositions& pos, float* left, float* right, int frames,
                   RenderContext& ctx) noexcept SPINDLE_REALTIME;
-  // VoiceRender.cpp: amp.
+  // VoiceRender.cpp: amp, and the effect sends.
   void amplify(float* outLeft, float* outRight, int frames, const PartMix& mix, RenderContext& ctx) noexcept
       SPINDLE_REALTIME;
+  void addSends(const float* env, int frames, const PartMix& mix, RenderContext& ctx) noexcept SPINDLE_REALTIME;
 
   const Program* program_ = nullptr;
   const Region* region_ = nullptr;
@@ -176,6 +182,7 @@ class Voice {
   uint64_t order_ = 0;
   bool active_ = false, released_ = false, fading_ = false;
   bool oneShot_ = false, loopSustain_ = false, stereo_ = false, releaseTrigger_ = false;
+  bool hasSends_ = false;  // the region sends to an effect bus
 
   SampleSource source_;
   dsp::OscillatorBank osc_;  // plays the voice instead of source_ when oscillating_

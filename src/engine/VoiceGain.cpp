@@ -84,6 +84,7 @@ void VoiceGain::computeModulated(const Region& r, const mod::VoiceMod& mod, cons
     lastPanLeft_ = p.left;
     lastPanRight_ = p.right;
   }
+  modCentre_ = gain * part;
   modLeft_ = lastPanLeft_ * gain * part;
   modRight_ = lastPanRight_ * gain * part;
 }

@@ -33,6 +33,10 @@ class VoiceGain {
   void setRampFrames(int frames) noexcept { rampFrames_ = frames; }
   int rampFrames() const noexcept { return rampFrames_; }
   float staticGain() const noexcept { return staticGain_; }
+  // The gain without the pan law, for the effect sends: the target of this span.
+  float centreGain(const PartMix& mix, bool modulated) const noexcept SPINDLE_REALTIME {
+    return modulated ? modCentre_ : staticGain_ * mix.gain;
+  }
 
   // Adds left/right (right ignored for a mono voice) times env and the gains to out.
   void mixInto(float* outLeft, float* outRight, const float* left, const float* right, const float* env, int frames,
@@ -52,7 +56,7 @@ class VoiceGain {
   // Controller modulation: the gains at the control step's end and the frames the gains
   // take to reach them; the last volume (dB) and pan converted, and their results:
   // pow/cos/sin run only when those move.
-  float modLeft_ = 0.0f, modRight_ = 0.0f;
+  float modLeft_ = 0.0f, modRight_ = 0.0f, modCentre_ = 0.0f;
   int rampFrames_ = kRampFrames;
   float lastVolumeDb_ = 0.0f, lastVolumeGain_ = 1.0f, lastPan_ = 0.0f;
   float lastPanLeft_ = 1.0f, lastPanRight_ = 1.0f;

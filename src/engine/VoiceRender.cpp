@@ -4,6 +4,7 @@
 
 #include "core/Units.h"
 #include "engine/Voice.h"
+#include "engine/dsp/Mix.h"
 #include "engine/mod/Curves.h"
 
 namespace spindle::engine {
@@ -79,6 +80,28 @@ void Voice::amplify(float* outLeft, float* outRight, int frames, const PartMix& 
     for (int i = 0; i < frames; ++i) env[i] *= dbToGain(lfo[i]);
   }
   gain_.mixInto(outLeft, outRight, ctx.scratch->left.data(), ctx.scratch->right.data(), env, frames, mix, modulated_);
+  if (hasSends_) addSends(env, frames, mix, ctx);
+}
+
+// Each send bus gets the voice's centred signal (no pan) times its send level, read
+// from the part's controllers once per span.
+void Voice::addSends(const float* env, int frames, const PartMix& mix, RenderContext& ctx) noexcept SPINDLE_REALTIME {
+  const float centre = gain_.centreGain(mix, modulated_) * region_->sendGain;
+  const float* left = ctx.scratch->left.data();
+  const float* right = stereo_ ? ctx.scratch->right.data() : nullptr;
+  for (size_t b = 0; b < static_cast<size_t>(kSendBuses); ++b) {
+    const EffectSend& send = region_->sends[b];
+    const float cc = mix.controllers && send.perCc != 0.0f ? mix.controllers->value(send.cc) : 0.0f;
+    const float level = std::clamp(send.percent + send.perCc * cc, 0.0f, 100.0f) * 0.01f * centre;
+    if (!ctx.sends[b] || level == 0.0f) continue;
+    float* bus = ctx.sends[b];
+    if (right) {
+      for (int i = 0; i < frames; ++i) bus[i] += 0.5f * (left[i] + right[i]) * env[i] * level;
+    } else {
+      dsp::addScaled(left, env, level, bus, frames);
+    }
+    ctx.sent[b] = true;
+  }
 }
 
 }  // namespace spindle::engine

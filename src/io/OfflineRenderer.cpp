@@ -68,10 +68,17 @@ int64_t OfflineRenderer::applyTempos(std::size_t& next, int64_t frame) const {
 }
 
 bool OfflineRenderer::finished(std::size_t next, std::size_t eventCount, int64_t frame, int64_t endFrame,
-                               int64_t capFrame, RenderStats& stats) const {
+                               int64_t capFrame, RenderStats& stats) {
   if (next < eventCount || frame < endFrame) return false;
-  if (engine_.stats().activeVoices == 0) return true;
-  if (frame < capFrame) return false;
+  const engine::EngineStats now = engine_.stats();
+  if (now.activeVoices == 0 && !now.effectsSounding) return true;
+  if (now.activeVoices > 0) {
+    voicesEnded_ = -1;
+    if (frame < capFrame) return false;
+  } else {
+    if (voicesEnded_ < 0) voicesEnded_ = frame;
+    if (frame - voicesEnded_ < secondsToFrames(options_.effectTailCapSeconds, engine_.config().sampleRate)) return false;
+  }
   stats.tailCapped = true;
   return true;
 }
@@ -82,6 +89,7 @@ RenderStats OfflineRenderer::render(const std::vector<TimedMidiEvent>& events, c
   for (std::size_t i = 0; i < events.size(); ++i) frames[i] = std::max<int64_t>(0, secondsToFrames(events[i].seconds, rate));
 
   RenderStats stats;
+  voicesEnded_ = -1;
   stats.lastEventFrame = frames.empty() ? 0 : frames.back();
   const int64_t endFrame = std::max(stats.lastEventFrame + 1, secondsToFrames(options_.endSeconds, rate));
   const int64_t capFrame = stats.lastEventFrame + secondsToFrames(options_.tailCapSeconds, rate);

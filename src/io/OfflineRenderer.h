@@ -13,7 +13,9 @@
 // does not fit (when all of them share one frame the excess is delayed by 1 frame).
 //
 // After the last event (and the song's own end) the renderer continues until the
-// engine reports no active voice, or until `tailCapSeconds` have passed.
+// engine reports no active voice and no sounding effect (the reverb and chorus tails
+// end below -120 dBFS for a whole block), or until `tailCapSeconds` have passed with
+// voices still active, or `effectTailCapSeconds` after the last voice ended.
 //
 // Nothing here is real-time: blocks go through Engine::processWaiting, which waits for
 // the disk before each stretch of frames, so a streamed render does not depend on the
@@ -40,6 +42,7 @@ struct RenderOptions {
   // Engine::process as a live audio thread calls it (streams never waited for) instead
   // of Engine::processWaiting.
   bool live = false;
+  double effectTailCapSeconds = 10.0;  // after the last voice ended, at most this much effect tail
 };
 
 struct RenderStats {
@@ -68,12 +71,13 @@ class OfflineRenderer {
   // Applies the tempo changes due by `frame`; returns the frames until the next one.
   int64_t applyTempos(std::size_t& next, int64_t frame) const;
   bool finished(std::size_t next, std::size_t eventCount, int64_t frame, int64_t endFrame,
-                int64_t capFrame, RenderStats& stats) const;
+                int64_t capFrame, RenderStats& stats);
 
   engine::Engine& engine_;
   RenderOptions options_;
   std::vector<MidiEvent> blockEvents_;
   std::vector<float> left_, right_;
+  int64_t voicesEnded_ = -1;  // the frame from which no voice sounded, while effects ring on
 };
 
 }  // namespace spindle::io

@@ -35,12 +35,9 @@ struct Modulation {
   }
 };
 
-// Handled by the part (CC7/CC11 gain, CC10 pan, bend range) or the effects work.
-bool partHandles(const Modulator& m, MappingNotes& notes) {
-  if (m.destination == kReverbEffectsSend || m.destination == kChorusEffectsSend) {
-    notes.effectSends = notes.effectSends || m.amount != 0;
-    return true;
-  }
+// Handled by the part (CC7/CC11 gain, CC10 pan, bend range) or by effectSends().
+bool partHandles(const Modulator& m) {
+  if (m.destination == kReverbEffectsSend || m.destination == kChorusEffectsSend) return true;
   const int cc = sourceIsCc(m.source) ? sourceIndex(m.source) : -1;
   if (m.destination == kInitialAttenuation && (cc == 7 || cc == 11)) return true;
   if (m.destination == kPan && cc == 10) return true;
@@ -50,7 +47,7 @@ bool partHandles(const Modulator& m, MappingNotes& notes) {
 Modulation sortModulators(const MergedZone& z, MappingNotes& notes) {
   Modulation out;
   for (const Modulator& m : z.modulators) {
-    if (m.amount == 0 || partHandles(m, notes)) continue;
+    if (m.amount == 0 || partHandles(m)) continue;
     const bool velocity = !sourceIsCc(m.source) && sourceIndex(m.source) == kSourceVelocity;
     const bool amountByVelocity = m.amountSource == 0 || (!sourceIsCc(m.amountSource) &&
                                                           sourceIndex(m.amountSource) == kSourceVelocity);
@@ -176,6 +173,29 @@ void controllers(const Modulation& mods, Region& r, MappingNotes& notes) {
   }
 }
 
+// The reverb and chorus sends as FluidSynth plays them: the generator plus a linear
+// controller modulator (CC91 / CC93 by default, 200 = 20 % at full), the sum clamped to
+// 0..100 % per voice. A controller's source value is cc / 128, as the spec has it.
+void effectSends(const MergedZone& z, Region& r, MappingNotes& notes) {
+  const std::array<int, kSendBuses> generators{kReverbEffectsSend, kChorusEffectsSend};
+  for (size_t b = 0; b < generators.size(); ++b) {
+    EffectSend& send = r.sends[b];
+    send.percent = static_cast<float>(z.gen[static_cast<size_t>(generators[b])]) / 10.0f;
+    for (const Modulator& m : z.modulators) {
+      if (m.destination != generators[b] || m.amount == 0) continue;
+      const bool linearCc = sourceIsCc(m.source) && (m.source >> 8) == 0 && m.amountSource == 0 && m.transform == 0;
+      const auto cc = static_cast<uint16_t>(linearCc ? sourceIndex(m.source) : 0);
+      if (!linearCc || (send.perCc != 0.0f && send.cc != cc)) {
+        notes.unplayedModulators.insert(m.destination);
+        continue;
+      }
+      send.cc = cc;
+      send.perCc += static_cast<float>(m.amount) / 10.0f * 127.0f / 128.0f;
+    }
+  }
+  r.sendGain = std::pow(10.0f, -kCentreDb / 20.0f);
+}
+
 void pitch(const MergedZone& z, const SampleFrames& s, Region& r) {
   const auto g = [&](Gen n) { return z.gen[static_cast<size_t>(n)]; };
   const int root = g(kOverridingRootKey) >= 0 && g(kOverridingRootKey) <= 127 ? g(kOverridingRootKey)
@@ -259,7 +279,7 @@ void appendRegions(const MergedZone& z, const SampleFrames& s, std::vector<Regio
   lfos(z, mods, base);
   controllers(mods, base, notes);
   if (g(kExclusiveClass) > 0) base.group = base.offBy = g(kExclusiveClass);
-  if (g(kChorusEffectsSend) > 0 || g(kReverbEffectsSend) > 0) notes.effectSends = true;
+  effectSends(z, base, notes);
 
   const bool perKey = g(kKeynumToVolEnvHold) || g(kKeynumToVolEnvDecay) || g(kKeynumToModEnvHold) ||
                       g(kKeynumToModEnvDecay);

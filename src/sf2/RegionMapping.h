@@ -33,10 +33,9 @@ struct SampleFrames {
 };
 
 // Modulators the regions could not express, by destination generator (for one
-// warning each), and the generators seen that Spindle keeps but does not play.
+// warning each).
 struct MappingNotes {
   std::set<int> unplayedModulators;
-  bool effectSends = false;
 };
 
 void appendRegions(const MergedZone& zone, const SampleFrames& sample, std::vector<Region>& out, MappingNotes& notes);

@@ -103,8 +103,6 @@ void defineCurves(instrument::Instrument& out) {
 }
 
 void reportNotes(const MappingNotes& notes, const std::string& file, instrument::Reporter& report) {
-  if (notes.effectSends)
-    report.warning(file, 0, "reverb and chorus sends are kept for the effects work, not played (ignored)");
   for (int g : notes.unplayedModulators) {
     const char* name = generatorName(g);
     report.warning(file, 0, "modulators of generator " + (name ? std::string(name) : std::to_string(g)) +

@@ -1,8 +1,9 @@
 // A General MIDI SoundFont (the TimGM6mb fixture) on all 16 parts inside an
 // AudioThreadScope: bank selects and program changes on every block pick presets,
 // channel 10 plays the drum kit, RPN 0 sets bend ranges, pitch bends, the modulation
-// wheel and channel pressure move the vibrato, chords start and stop. No allocation,
-// no free, no lock; every note finds its preset's regions.
+// wheel and channel pressure move the vibrato, CC91 and CC93 send to the reverb and the
+// chorus (both running), chords start and stop. No allocation, no free, no lock; every
+// note finds its preset's regions.
 #include <cmath>
 #include <vector>
 
@@ -35,6 +36,8 @@ std::vector<std::vector<MidiEvent>> makeScript() {
         controller(e, 2, ch, midi::kCcRpnMsb, 0);
         controller(e, 2, ch, midi::kCcRpnLsb, 0);
         controller(e, 3, ch, midi::kCcDataEntry, 2 + ch % 10);
+        controller(e, 4, ch, 91, 40 + (b * 3 + ch * 5) % 88);  // reverb send
+        controller(e, 5, ch, 93, 20 + (b * 7 + ch * 3) % 108);  // chorus send
       }
       if (b % 8 == 1)
         for (int k = 0; k < 4; ++k) e.push_back(test::event(10, status(midi::kNoteOn), 36 + ch * 3 + k * 4, 100));
@@ -77,5 +80,6 @@ TEST_CASE("Audio thread: a General MIDI SoundFont on 16 parts, with program chan
   CHECK(run.end.notesStarted >= 6 * 4 * 16);
   CHECK(run.peak > 0.01f);
   CHECK(std::isfinite(run.peak));
+  CHECK(run.end.effectsSounding);  // the reverb's tail outlasts the releases
   test::checkAudioThreadClean(run.counts);
 }

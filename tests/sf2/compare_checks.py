@@ -41,13 +41,14 @@ def estimator_error_cents():
     return compare_signal.self_test_fundamental()
 
 
-def render_pair(reference, other, font, events, end_tick, folder, name, rate):
-    """Writes name.mid, renders it with both: (reference Render, other Render)."""
+def render_pair(reference, other, font, events, end_tick, folder, name, rate, effects=False):
+    """Writes name.mid, renders it with both, reverb and chorus on when `effects`:
+    (reference Render, other Render)."""
     song = os.path.join(folder, name + ".mid")
     compare_midi.write_midi(song, events, end_tick)
     wavs = [os.path.join(folder, "%s.%s.wav" % (name, who)) for who in ("fluidsynth", "other")]
-    reference.render(font, song, wavs[0], rate)
-    other.render(font, song, wavs[1], rate)
+    reference.render(font, song, wavs[0], rate, effects)
+    other.render(font, song, wavs[1], rate, effects)
     return compare_signal.read_wav(wavs[0]), compare_signal.read_wav(wavs[1])
 
 

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """spindle-render's SoundFont playback against FluidSynth's (fluidsynth -F), on the
-same MIDI files and the same SoundFonts, reverb and chorus off on both.
+same MIDI files and the same SoundFonts, reverb and chorus off on both but in the
+effects section.
 
     fluidsynth_compare.py --spindle-render PATH [--fixtures DIR] [--keep DIR]
-                          [--only SECTION...]  (song pitch envelope modulation)
+                          [--only SECTION...]  (song pitch envelope modulation effects)
     fluidsynth_compare.py --self-test
 
 song      a General MIDI song (8 programs on 8 channels and the drum channel, 24 s) on
@@ -19,6 +20,9 @@ envelope  a generated SoundFont of a looped 1 kHz sine whose zones set every
 modulation the vibrato LFO's rate, depth and delay, the modulation LFO's tremolo and
           the modulation envelope's pitch sweep on the same sine, reported side by
           side and not checked (the issue sets no tolerance for them).
+effects   the song with CC91 and CC93 on several channels, reverb and chorus on at
+          their defaults on both: envelope correlation including the tail >= 0.9, the
+          tail's energy within 3 dB and its T30 within 20 % (compare_effects.py).
 
 FluidSynth runs at gain 1.0 (its default is 0.2), so a voice at full level comes out at
 the sample's own level, as Spindle's does.
@@ -26,8 +30,8 @@ Exit status: 0 every check held, 1 one failed ("FAILED: ..." lines), 77 skipped
 (no fluidsynth, or no TimGM6mb.sf2 under the fixtures).
 
 --self-test stands fluidsynth_as_spindle.py in for spindle-render: FluidSynth against
-itself must pass, and against itself 3 dB louder, 2% slower, 5 cents sharp or 10% slower
-must fail the level, correlation, pitch and envelope checks.
+itself must pass, and against itself 3 dB louder, 2% slower, 5 cents sharp, 10% slower or
+with a larger reverb room must fail the level, correlation, pitch, envelope and tail checks.
 """
 import argparse
 import os
@@ -40,12 +44,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "..", "bench"))
 import compare_checks  # noqa: E402
+import compare_effects  # noqa: E402
 import compare_modulation  # noqa: E402
 
 FONT = os.path.join("sf2", "TimGM6mb.sf2")
 SKIP, FAIL = 77, 1
 SECTIONS = {"song": compare_checks.song, "pitch": compare_checks.pitch, "envelope": compare_checks.envelope,
-            "modulation": compare_modulation.modulation}
+            "modulation": compare_modulation.modulation, "effects": compare_effects.effects}
 
 
 class Renderer:
@@ -54,9 +59,9 @@ class Renderer:
     def __init__(self, name, command):
         self.name, self.command = name, command
 
-    def render(self, font, song, wav, rate):
+    def render(self, font, song, wav, rate, effects=False):
         try:
-            result = subprocess.run(self.command(font, song, wav, rate), stdout=subprocess.PIPE,
+            result = subprocess.run(self.command(font, song, wav, rate, effects), stdout=subprocess.PIPE,
                                     stderr=subprocess.STDOUT, text=True)
         except OSError as error:
             raise RenderError("%s did not start: %s" % (self.name, error))
@@ -70,14 +75,15 @@ class RenderError(Exception):
 
 
 def fluidsynth():
-    return Renderer("fluidsynth", lambda font, song, wav, rate: [
-        "fluidsynth", "-ni", "-q", "-R", "0", "-C", "0", "-g", "1.0", "-r", str(rate),
+    return Renderer("fluidsynth", lambda font, song, wav, rate, effects: [
+        "fluidsynth", "-ni", "-q", "-R", str(int(effects)), "-C", str(int(effects)), "-g", "1.0", "-r", str(rate),
         "-O", "float", "-T", "wav", "-F", wav, font, song])
 
 
 def spindle(prefix, name="spindle-render"):
-    return Renderer(name, lambda font, song, wav, rate: prefix + [
-        "--instrument", font, "--midi", song, "--wav", wav, "--rate", str(rate), "--format", "f32"])
+    return Renderer(name, lambda font, song, wav, rate, effects: prefix + [
+        "--instrument", font, "--midi", song, "--wav", wav, "--rate", str(rate), "--format", "f32",
+        "--reverb", "on" if effects else "off", "--chorus", "on" if effects else "off"])
 
 
 def run(reference, other, fixtures, folder, only):
@@ -113,7 +119,8 @@ def self_test(fixtures, folder):
     variants = [("song", ["--gain-db", "3"], "level"),
                 ("song", ["--rate-factor", "1.02"], "correlation"),
                 ("pitch", ["--rate-factor", "%.9f" % 2 ** (-5 / 1200)], "cents"),
-                ("envelope", ["--rate-factor", "1.1"], "ms")]
+                ("envelope", ["--rate-factor", "1.1"], "ms"),
+                ("effects", ["--room-size", "0.4"], "T30")]
     for section, options, expected in variants:
         name = "fluidsynth %s" % " ".join(options)
         _, failed = run(fluidsynth(), spindle(stand_in + options, name), fixtures, folder, [section])
@@ -148,7 +155,7 @@ def main():
     if shutil.which("fluidsynth") is None:
         print("SKIPPED: fluidsynth not found (apt-get install fluidsynth)")
         return SKIP
-    needs_font = args.self_test or not args.only or {"song", "pitch"} & set(args.only)
+    needs_font = args.self_test or not args.only or {"song", "pitch", "effects"} & set(args.only)
     if needs_font and not os.path.isfile(os.path.join(args.fixtures, FONT)):
         # tests/run.sh sets SPINDLE_REQUIRE_FIXTURES=1 when the fixtures are there.
         missing = "no %s in the fixtures" % os.path.join(args.fixtures, FONT)
@@ -166,7 +173,7 @@ def main():
     try:
         if args.self_test:
             return self_test(args.fixtures, folder)
-        header = "spindle-render (%s) against %s, gain 1.0, reverb and chorus off" % (
+        header = "spindle-render (%s) against %s, gain 1.0, reverb and chorus off but in effects" % (
             args.spindle_render, compare_checks.fluidsynth_version())
         tables, failures = run(fluidsynth(), spindle([args.spindle_render]), args.fixtures, folder, args.only)
         return report(tables, failures, header)

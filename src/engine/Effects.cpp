@@ -1,0 +1,52 @@
+#include "engine/Effects.h"
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+namespace spindle::engine {
+
+EffectsStage::EffectsStage(double sampleRate, int maxBlockFrames, const EffectsSettings& settings)
+    : settings_(settings),
+      reverb_(sampleRate, settings.reverb),
+      chorus_(sampleRate, settings.chorus),
+      returnLeft_(static_cast<size_t>(maxBlockFrames)),
+      returnRight_(static_cast<size_t>(maxBlockFrames)) {
+  for (auto& in : inputs_) in.assign(static_cast<size_t>(maxBlockFrames), 0.0f);
+  memoryFrames_ = {reverb_.memoryFrames(), chorus_.memoryFrames()};
+}
+
+float* EffectsStage::input(SendBus b) noexcept SPINDLE_REALTIME {
+  const bool on = b == SendBus::Reverb ? settings_.reverbOn : settings_.chorusOn;
+  return on ? inputs_[static_cast<size_t>(b)].data() : nullptr;
+}
+
+void EffectsStage::render(float* left, float* right, int frames) noexcept SPINDLE_REALTIME {
+  run(reverb_, static_cast<size_t>(SendBus::Reverb), left, right, frames);
+  run(chorus_, static_cast<size_t>(SendBus::Chorus), left, right, frames);
+}
+
+// Runs one effect over the block when it was fed or still sounds, adds its return to
+// the main pair, and stops it once it has gone unfed and come out below kSilence for
+// its memory's length.
+template <class Effect>
+void EffectsStage::run(Effect& effect, size_t bus, float* left, float* right, int frames) noexcept SPINDLE_REALTIME {
+  const bool fed = std::exchange(fed_[bus], false);
+  if (!fed && !running_[bus]) return;
+  float* in = inputs_[bus].data();
+  std::fill_n(returnLeft_.begin(), frames, 0.0f);
+  std::fill_n(returnRight_.begin(), frames, 0.0f);
+  effect.process(in, returnLeft_.data(), returnRight_.data(), frames);
+  float peak = 0.0f;
+  for (size_t i = 0; i < static_cast<size_t>(frames); ++i) {
+    left[i] += returnLeft_[i];
+    right[i] += returnRight_[i];
+    peak = std::max(peak, std::max(std::fabs(returnLeft_[i]), std::fabs(returnRight_[i])));
+  }
+  if (fed) std::fill_n(inputs_[bus].begin(), frames, 0.0f);
+  quietFrames_[bus] = fed || peak >= kSilence ? 0 : quietFrames_[bus] + frames;
+  running_[bus] = quietFrames_[bus] < memoryFrames_[bus];
+  if (!running_[bus]) effect.clear();
+}
+
+}  // namespace spindle::engine
