@@ -11,7 +11,7 @@
 
 #include "RenderSupport.h"
 #include "catch.h"
-#include "multisample/ZipWriter.h"
+#include "ArchiveWriter.h"
 #include "stream/TestAudioFiles.h"
 
 namespace fs = std::filesystem;
@@ -99,7 +99,7 @@ TEST_CASE("A generated .multisample renders frame for frame as the same mapping 
   writeTone(dir / "d.wav", 587.0, 7000.0);
   const fs::path archive = dir / "Generated.multisample";
   {
-    spindle::test::ZipWriter zip(archive);
+    spindle::test::ArchiveWriter zip(archive);
     zip.file("multisample.xml", kMapping);
     for (const char* f : {"a.wav", "b.wav", "c.wav", "d.wav"}) zip.copy(f, dir / f);
   }

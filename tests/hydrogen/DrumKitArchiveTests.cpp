@@ -9,6 +9,7 @@
 #include <set>
 #include <string>
 
+#include "ArchiveWriter.h"
 #include "TestUtil.h"
 #include "catch.h"
 #include "hydrogen/DrumKit.h"
@@ -21,54 +22,8 @@ const char* kXml = "<drumkit_info><name>K</name><instrumentList><instrument><fil
                    "</instrument></instrumentList></drumkit_info>";
 
 // A gzipped pax tar, entry by entry.
-class TarWriter {
- public:
-  explicit TarWriter(const fs::path& file) : a_(archive_write_new()) {
-    archive_write_set_format_pax(a_);
-    archive_write_add_filter_gzip(a_);
-    REQUIRE(archive_write_open_filename(a_, file.c_str()) == ARCHIVE_OK);
-  }
-  ~TarWriter() { archive_write_free(a_); }  // closes the archive
-  TarWriter(const TarWriter&) = delete;
-  TarWriter& operator=(const TarWriter&) = delete;
-
-  void file(const std::string& name, const std::string& content) {
-    archive_entry* e = entry(name, AE_IFREG);
-    archive_entry_set_size(e, static_cast<la_int64_t>(content.size()));
-    write(e, content);
-  }
-  void hardLink(const std::string& name, const std::string& target) {
-    archive_entry* e = entry(name, AE_IFREG);
-    archive_entry_set_hardlink(e, target.c_str());
-    write(e, {});
-  }
-  void symlink(const std::string& name, const std::string& target) {
-    archive_entry* e = entry(name, AE_IFLNK);
-    archive_entry_set_symlink(e, target.c_str());
-    write(e, {});
-  }
-  // A file of `size` bytes whose only data are its last 512 bytes.
-  void sparse(const std::string& name, int64_t size) {
-    archive_entry* e = entry(name, AE_IFREG);
-    archive_entry_set_size(e, size);
-    archive_entry_sparse_add_entry(e, size - 512, 512);
-    write(e, std::string(512, 'x'));
-  }
-
- private:
-  static archive_entry* entry(const std::string& name, unsigned type) {
-    archive_entry* e = archive_entry_new();
-    archive_entry_set_pathname(e, name.c_str());
-    archive_entry_set_filetype(e, type);
-    archive_entry_set_perm(e, 0644);
-    return e;
-  }
-  void write(archive_entry* e, const std::string& data) {
-    REQUIRE(archive_write_header(a_, e) == ARCHIVE_OK);
-    if (!data.empty()) REQUIRE(archive_write_data(a_, data.data(), data.size()) == static_cast<la_ssize_t>(data.size()));
-    archive_entry_free(e);
-  }
-  archive* a_;
+struct TarWriter : spindle::test::ArchiveWriter {
+  explicit TarWriter(const fs::path& file) : ArchiveWriter(file, Format::TarGz) {}
 };
 
 // Every path under `root` (links not followed).

@@ -7,14 +7,14 @@
 #include <string>
 
 #include "TestUtil.h"
-#include "ZipWriter.h"
+#include "ArchiveWriter.h"
 #include "catch.h"
 #include "formats/InstrumentFile.h"
 #include "multisample/Multisample.h"
 
 namespace fs = std::filesystem;
 using spindle::formats::Format;
-using spindle::test::ZipWriter;
+using spindle::test::ArchiveWriter;
 
 namespace {
 
@@ -67,7 +67,7 @@ struct Scene {
 TEST_CASE("multisample: a zip holding multisample.xml is recognised, unpacked into the cache and loaded") {
   Scene s;
   {
-    ZipWriter zip(s.archive);
+    ArchiveWriter zip(s.archive);
     zip.file("multisample.xml", kXml);
     zip.file("a.wav", "RIFF");
   }
@@ -95,7 +95,7 @@ TEST_CASE("multisample: folders, the XML itself and other zips are told apart by
   const auto unnamed = spindle::formats::loadInstrument(s.dir.path() / "Named.multisample");
   CHECK(!unnamed.ok);
   {
-    ZipWriter zip(s.archive);
+    ArchiveWriter zip(s.archive);
     zip.file("Sub/multisample.xml", kXml);  // not at the root: not a multisample
   }
   CHECK(spindle::formats::detect(s.archive) == Format::Unknown);
@@ -106,7 +106,7 @@ TEST_CASE("multisample: a zip entry that leaves the instrument's folder is refus
   Scene s;
   SECTION("a relative path climbing out") {
     {
-      ZipWriter zip(s.archive);
+      ArchiveWriter zip(s.archive);
       zip.file("multisample.xml", kXml);
       zip.file("../../outside/planted.wav", "RIFF");
     }
@@ -114,7 +114,7 @@ TEST_CASE("multisample: a zip entry that leaves the instrument's folder is refus
   }
   SECTION("a symlink climbing out, then a file written through it") {
     {
-      ZipWriter zip(s.archive);
+      ArchiveWriter zip(s.archive);
       zip.file("multisample.xml", kXml);
       zip.symlink("up", "../../../outside");
       zip.file("up/planted.wav", "RIFF");
@@ -123,7 +123,7 @@ TEST_CASE("multisample: a zip entry that leaves the instrument's folder is refus
   }
   SECTION("an absolute path") {
     {
-      ZipWriter zip(s.archive);
+      ArchiveWriter zip(s.archive);
       zip.file("multisample.xml", kXml);
       zip.file((s.outside / "planted.wav").string(), "RIFF");
     }

@@ -1,9 +1,11 @@
 #pragma once
-// A zip written entry by entry with libarchive (stored, as the .multisample format asks),
-// for the tests that build .multisample archives.
+// An archive written entry by entry with libarchive, for the tests that build instrument
+// archives: a zip with stored entries (as the .multisample format asks) or a gzipped pax
+// tar (.h2drumkit), with files, links and sparse entries.
 #include <archive.h>
 #include <archive_entry.h>
 
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -13,16 +15,22 @@
 
 namespace spindle::test {
 
-class ZipWriter {
+class ArchiveWriter {
  public:
-  explicit ZipWriter(const std::filesystem::path& file) : a_(archive_write_new()) {
-    archive_write_set_format_zip(a_);
-    archive_write_zip_set_compression_store(a_);
+  enum class Format { Zip, TarGz };
+  explicit ArchiveWriter(const std::filesystem::path& file, Format format = Format::Zip) : a_(archive_write_new()) {
+    if (format == Format::Zip) {
+      archive_write_set_format_zip(a_);
+      archive_write_zip_set_compression_store(a_);
+    } else {
+      archive_write_set_format_pax(a_);
+      archive_write_add_filter_gzip(a_);
+    }
     REQUIRE(archive_write_open_filename(a_, file.c_str()) == ARCHIVE_OK);
   }
-  ~ZipWriter() { archive_write_free(a_); }  // closes the archive
-  ZipWriter(const ZipWriter&) = delete;
-  ZipWriter& operator=(const ZipWriter&) = delete;
+  ~ArchiveWriter() { archive_write_free(a_); }  // closes the archive
+  ArchiveWriter(const ArchiveWriter&) = delete;
+  ArchiveWriter& operator=(const ArchiveWriter&) = delete;
 
   void file(const std::string& name, const std::string& content) {
     archive_entry* e = entry(name, AE_IFREG);
@@ -34,10 +42,22 @@ class ZipWriter {
     std::ifstream in(from, std::ios::binary);
     file(name, std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>()));
   }
+  void hardLink(const std::string& name, const std::string& target) {
+    archive_entry* e = entry(name, AE_IFREG);
+    archive_entry_set_hardlink(e, target.c_str());
+    write(e, {});
+  }
   void symlink(const std::string& name, const std::string& target) {
     archive_entry* e = entry(name, AE_IFLNK);
     archive_entry_set_symlink(e, target.c_str());
     write(e, {});
+  }
+  // A file of `size` bytes whose only data are its last 512 bytes.
+  void sparse(const std::string& name, int64_t size) {
+    archive_entry* e = entry(name, AE_IFREG);
+    archive_entry_set_size(e, size);
+    archive_entry_sparse_add_entry(e, size - 512, 512);
+    write(e, std::string(512, 'x'));
   }
 
  private:
