@@ -40,9 +40,10 @@ enum class BusParam : uint8_t {
 };
 inline constexpr int kBusParams = static_cast<int>(BusParam::Count);
 
-// The value each parameter starts from when its opcode is not written.
-inline constexpr std::array<float, kBusParams> kBusParamDefaults = {0.0f,    1000.0f, 1.0f, 0.0f,
-                                                                    1000.0f, 0.0f,    0.0f, 100.0f};
+// The value each parameter starts from when its opcode is not written. The reference
+// gives none; these are sfizz's (a frequency of 0 plays as the lowest the EQ and filter
+// take, 10 Hz: an unset filter_cutoff nearly silences the bus, as in sfizz).
+inline constexpr std::array<float, kBusParams> kBusParamDefaults = {0.0f, 0.0f, 1.0f, 0.0f, 0.0f, 0.0f, 0.0f, 100.0f};
 
 struct BusParamCc {
   BusParam param = BusParam::Gain;
