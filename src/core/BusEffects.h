@@ -24,7 +24,7 @@ namespace spindle {
 inline constexpr int kFxBuses = 4;
 inline constexpr int kBuses = 1 + kFxBuses;  // 0 = main, n = fx bus n
 
-enum class BusEffectType : uint8_t { Gain, Eq, Filter, Rectify, Width };
+enum class BusEffectType : uint8_t { Gain, Eq, Filter, Rectify, Width, Apan };
 
 // Every parameter of every effect type, each in the unit of its opcode.
 enum class BusParam : uint8_t {
@@ -36,6 +36,11 @@ enum class BusParam : uint8_t {
   FilterResonance,  // filter_resonance: dB
   Rectify,          // rectify: % (0 passes through, 100 rectifies half-wave)
   Width,            // width: % (100 passes through, 0 mono, -100 swaps the sides)
+  ApanFreq,         // apan_freq: Hz
+  ApanPhase,        // apan_phase: degrees the right channel's wave runs ahead of the left's
+  ApanDepth,        // apan_depth: %
+  ApanDry,          // apan_dry: %
+  ApanWet,          // apan_wet: %
   Count
 };
 inline constexpr int kBusParams = static_cast<int>(BusParam::Count);
@@ -43,7 +48,11 @@ inline constexpr int kBusParams = static_cast<int>(BusParam::Count);
 // The value each parameter starts from when its opcode is not written. The reference
 // gives none; these are sfizz's (a frequency of 0 plays as the lowest the EQ and filter
 // take, 10 Hz: an unset filter_cutoff nearly silences the bus, as in sfizz).
-inline constexpr std::array<float, kBusParams> kBusParamDefaults = {0.0f, 0.0f, 1.0f, 0.0f, 0.0f, 0.0f, 0.0f, 100.0f};
+// apan: the right channel opposite the left (180 degrees), its whole output wet, so
+// at depth 0 it passes the bus through.
+inline constexpr std::array<float, kBusParams> kBusParamDefaults = {0.0f, 0.0f, 1.0f,   0.0f, 0.0f,  0.0f,
+                                                                    0.0f, 100.0f, 0.0f, 180.0f, 0.0f, 0.0f,
+                                                                    100.0f};
 
 struct BusParamCc {
   BusParam param = BusParam::Gain;
@@ -56,6 +65,7 @@ struct BusEffect {
   uint8_t bus = 0;  // 0 = main, 1..4 = fxN
   FilterType filterType = FilterType::Lpf2p;
   EqType eqType = EqType::Peak;
+  uint8_t wave = 0;  // apan_waveform, numbered as lfoN_wave (0 triangle)
   std::array<float, kBusParams> values = kBusParamDefaults;
   std::vector<BusParamCc> controllers;
 };

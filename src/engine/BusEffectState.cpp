@@ -5,6 +5,7 @@
 #include <numbers>
 
 #include "engine/dsp/Shapers.h"
+#include "engine/mod/LfoBank.h"
 
 namespace spindle::engine {
 
@@ -30,6 +31,7 @@ void BusEffectState::start(const BusEffect& effect, const mod::ControllerState* 
   smoothing_ = static_cast<float>(1.0 - std::exp(-kStepFrames / (kSmoothSeconds * sampleRate)));
   current_ = targets(effect, controllers);
   sampleRate_ = sampleRate;
+  phase_ = 0.0;
   filter_.setup(effect.type == BusEffectType::Eq ? eqFilterType(effect.eqType) : effect.filterType, sampleRate);
   applyCoefficients(effect);
 }
@@ -90,6 +92,30 @@ void BusEffectState::run(const BusEffect& effect, const Params& from, float* lef
     case BusEffectType::Width:
       dsp::rampWidth(left, right, frames, param(from, BusParam::Width), param(current_, BusParam::Width));
       break;
+    case BusEffectType::Apan: autoPan(effect, from, left, right, frames); break;
+  }
+}
+
+// Depth, dry and wet ramp from `from` to current_ over the frames; the frequency and
+// the phase offset hold for the step.
+void BusEffectState::autoPan(const BusEffect& effect, const Params& from, float* left, float* right,
+                             int frames) noexcept SPINDLE_REALTIME {
+  const double step = std::max(0.0, static_cast<double>(param(current_, BusParam::ApanFreq))) / sampleRate_;
+  const double offset = static_cast<double>(param(current_, BusParam::ApanPhase)) / 360.0;
+  const float n = static_cast<float>(frames);
+  const auto ramp = [&](BusParam p, int i) {
+    const float a = param(from, p), b = param(current_, p);
+    return 0.01f * (a + (b - a) * static_cast<float>(i + 1) / n);
+  };
+  for (int i = 0; i < frames; ++i) {
+    const float depth = ramp(BusParam::ApanDepth, i), dry = ramp(BusParam::ApanDry, i), wet = ramp(BusParam::ApanWet, i);
+    const double other = phase_ + offset;
+    const float waveLeft = mod::LfoBank::wave(effect.wave, phase_);
+    const float waveRight = mod::LfoBank::wave(effect.wave, other - std::floor(other));
+    left[i] *= dry + wet * (1.0f - depth * waveLeft);
+    right[i] *= dry + wet * (1.0f - depth * waveRight);
+    phase_ += step;
+    phase_ -= std::floor(phase_);
   }
 }
 

@@ -16,6 +16,13 @@
 // hshelf of -12 dB at 4 kHz, bw 1, on white noise: -6.25 dB, centroid x0.36). filter:
 // Q = 10^(filter_resonance/20), so resonance 0 is Q 1, not the per-voice filter's
 // 1/sqrt(2) (sfizz's bus lpf_2p at 1 kHz, resonance 0, on white noise: -11.87 dB).
+//
+// apan: an LFO of apan_waveform (lfoN_wave's waves, mod::LfoBank::wave; starting at
+// phase 0 on start()) at apan_freq moves each channel's gain, the right channel's wave
+// apan_phase degrees ahead of the left's: g = 1 - depth/100 * wave; the output is
+// dry/100 * x + wet/100 * g * x. At the default 180 degrees the sides move in opposite
+// directions (a triangle at depth 100: each side between silence and +6 dB, +1.25 dB
+// on average, as sfizz's apan).
 #include <array>
 
 #include "core/BusEffects.h"
@@ -44,6 +51,8 @@ class BusEffectState {
   void applyCoefficients(const BusEffect& effect) noexcept SPINDLE_REALTIME;
   void run(const BusEffect& effect, const Params& from, float* left, float* right, int frames) noexcept
       SPINDLE_REALTIME;
+  void autoPan(const BusEffect& effect, const Params& from, float* left, float* right, int frames) noexcept
+      SPINDLE_REALTIME;
 
   // dsp::Filter's resonance is 20 log10(Q sqrt(2)); filter_resonance is 20 log10(Q).
   static constexpr float kResonanceOffsetDb = 3.0103f;
@@ -51,6 +60,7 @@ class BusEffectState {
   Params current_{};
   float smoothing_ = 1.0f;  // the one-pole's coefficient per step
   double sampleRate_ = 48000.0;
+  double phase_ = 0.0;  // apan: the left wave's phase, turns in [0, 1)
   dsp::Filter filter_;  // eq and filter
 };
 

@@ -24,6 +24,11 @@ constexpr ParamName kParams[] = {
     {"filter_resonance", BusParam::FilterResonance},
     {"rectify", BusParam::Rectify},
     {"width", BusParam::Width},
+    {"apan_freq", BusParam::ApanFreq},
+    {"apan_phase", BusParam::ApanPhase},
+    {"apan_depth", BusParam::ApanDepth},
+    {"apan_dry", BusParam::ApanDry},
+    {"apan_wet", BusParam::ApanWet},
 };
 
 struct TypeName {
@@ -32,7 +37,7 @@ struct TypeName {
 };
 constexpr TypeName kTypes[] = {{"gain", BusEffectType::Gain},       {"eq", BusEffectType::Eq},
                                {"filter", BusEffectType::Filter},   {"rectify", BusEffectType::Rectify},
-                               {"width", BusEffectType::Width}};
+                               {"width", BusEffectType::Width},     {"apan", BusEffectType::Apan}};
 
 constexpr std::string_view kEqTypes[] = {"peak", "lshelf", "hshelf"};  // index = EqType
 
@@ -77,6 +82,10 @@ bool EffectReader::take(const Token& token) {
     return true;
   }
   const std::optional<double> value = parseNumber(token.value);
+  if (name == "apan_waveform" && value) {
+    effect_.wave = static_cast<uint8_t>(std::clamp(*value, 0.0, 12.0));
+    return true;
+  }
   if (!value) {
     const bool known = takeRouting(token, 0.0) || takeParameter(token, 0.0);
     if (known) reporter_.warning(*token.file, token.line, "opcode '" + token.name + "' needs a number (ignored)");

@@ -97,6 +97,30 @@ TEST_CASE("bus effect width: 0 sums a centred signal to mono at equal power (+3 
   checkAgainstSfizz("width", kRegion + " <effect> type=width width=0", 3.01, 11941);
 }
 
+TEST_CASE("bus effect apan: a 1 Hz triangle moves the sides in opposite directions, as sfizz", "[app][bus-effects]") {
+  const std::string apan = kRegion + " <effect> type=apan apan_freq=1 apan_wet=100 apan_dry=0 apan_depth=";
+  checkAgainstSfizz("apan", apan + "100", 1.25, 11941);
+  checkAgainstSfizz("apan-half", apan + "50", 0.35, 11941);
+  // Each side over 0.1 s windows against the dry render: sfizz's left -18.75 dB around
+  // 0.25 s (the triangle's top: the left side silent) and +5.58 dB around 0.75 s, the
+  // right the other way round (-18.66, +5.56).
+  const auto dir = scratchDir("bus-effects-apan-sides");
+  std::ofstream(dir / "dry.sfz") << kRegion << "\n";
+  std::ofstream(dir / "apan.sfz") << apan << "100\n";
+  writeNoise(dir / "noise.wav");
+  const std::vector<spindle::test::SongEvent> song = {{0, {0x90, 60, 127}}, {1920, {0x80, 60, 0}}};
+  const auto dry = renderSong(kExe, dir / "dry.sfz", song, dir, "dry");
+  const auto wet = renderSong(kExe, dir / "apan.sfz", song, dir, "apan");
+  REQUIRE((dry.exitCode == 0 && wet.exitCode == 0));
+  const auto side = [](const std::vector<float>& x, double from, double to) {
+    return 10.0 * std::log10(spindle::test::energy(x, static_cast<size_t>(from * kRate), static_cast<size_t>(to * kRate)));
+  };
+  CHECK(side(wet.left, 0.2, 0.3) - side(dry.left, 0.2, 0.3) == Approx(-18.75).margin(1.0));
+  CHECK(side(wet.left, 0.7, 0.8) - side(dry.left, 0.7, 0.8) == Approx(5.58).margin(1.0));
+  CHECK(side(wet.right, 0.2, 0.3) - side(dry.right, 0.2, 0.3) == Approx(5.56).margin(1.0));
+  CHECK(side(wet.right, 0.7, 0.8) - side(dry.right, 0.7, 0.8) == Approx(-18.66).margin(1.0));
+}
+
 TEST_CASE("effect buses: effect1=50 to fx1 at fx1tomain=100 adds half the voice; directtomain=0 removes the dry path",
           "[app][bus-effects]") {
   // Expected sums, and sfizz's figures: dry + 0.5 = +3.52 dB (sfizz +3.52); only the

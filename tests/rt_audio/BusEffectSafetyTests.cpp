@@ -51,6 +51,11 @@ engine::Program makeProgram(const SampleData& sample, int variant) {
   layout.effects.push_back(effect(BusEffectType::Filter, variant ? 1 : 2, BusParam::FilterCutoff, 800.0f, 22, 4000.0f));
   layout.effects.push_back(effect(BusEffectType::Rectify, 3, BusParam::Rectify, 50.0f, 23, 50.0f));
   layout.effects.push_back(effect(BusEffectType::Width, 4, BusParam::Width, 0.0f, 24, 100.0f));
+  BusEffect apan = effect(BusEffectType::Apan, variant ? 0 : 3, BusParam::ApanDepth, 50.0f, 25, 50.0f);
+  apan.values[static_cast<size_t>(BusParam::ApanFreq)] = 3.0f;
+  apan.controllers.push_back({BusParam::ApanFreq, 26, 5.0f});
+  apan.wave = static_cast<uint8_t>(variant ? 1 : 0);
+  layout.effects.push_back(apan);
   program.prepare();
   return program;
 }
@@ -63,7 +68,7 @@ std::vector<std::vector<MidiEvent>> makeScript() {
       const auto channel = static_cast<uint8_t>(ch);
       if (b == 0)
         for (int key = 0; key < 128; ++key) e.push_back(test::event(1, static_cast<uint8_t>(midi::kNoteOn | channel), key, 100));
-      for (int cc = 20; cc <= 24; ++cc)
+      for (int cc = 20; cc <= 26; ++cc)
         e.push_back(test::event(static_cast<uint32_t>(10 + cc), static_cast<uint8_t>(midi::kControlChange | channel), cc,
                                 (b * 9 + cc * 7) % 128));
       if (b % 7 == 3) e.push_back(test::event(100, static_cast<uint8_t>(midi::kProgramChange | channel), (b / 7) % 2, 0));
