@@ -337,6 +337,10 @@ struct Region {
   // FluidSynth's sends do not pass through.
   std::array<EffectSend, kSendBuses> sends{};
   float sendGain = 1.0f;
+  // SFZ effect1..effect4: % of the voice's output fed to the part's fx buses 1..4
+  // (core/BusEffects.h), besides the whole of it to the main bus.
+  float effect1 = 0.0f, effect2 = 0.0f, effect3 = 0.0f, effect4 = 0.0f;
+  std::array<float, 4> fxSends() const noexcept { return {effect1, effect2, effect3, effect4}; }
   // The SoundFont preset the region belongs to (an index into the Program's presets),
   // played only while the part's bank and program select it; -1: every program (SFZ).
   int16_t preset = -1;

@@ -33,6 +33,18 @@ Engine::Impl::Impl(const EngineConfig& c)
       effects(config.sampleRate, config.maxBlockFrames, config.effects) {
   parts[limits::kPercussionPart].percussion = true;
   for (auto& send : partSend) send.assign(static_cast<size_t>(config.maxBlockFrames), 0.0f);
+  for (size_t n = 0; n < fxLeft.size(); ++n) {
+    fxLeft[n].assign(static_cast<size_t>(config.maxBlockFrames), 0.0f);
+    fxRight[n].assign(static_cast<size_t>(config.maxBlockFrames), 0.0f);
+    fxInputs.left[n] = fxLeft[n].data();
+    fxInputs.right[n] = fxRight[n].data();
+    fadeFxLeft[n].assign(static_cast<size_t>(config.maxBlockFrames), 0.0f);
+    fadeFxRight[n].assign(static_cast<size_t>(config.maxBlockFrames), 0.0f);
+    fadeInputs.left[n] = fadeFxLeft[n].data();
+    fadeInputs.right[n] = fadeFxRight[n].data();
+  }
+  fadeLeft.assign(static_cast<size_t>(config.maxBlockFrames), 0.0f);
+  fadeRight.assign(static_cast<size_t>(config.maxBlockFrames), 0.0f);
 }
 
 Engine::Engine(const EngineConfig& config) : impl_(std::make_unique<Impl>(config)) {}
@@ -92,13 +104,15 @@ void Engine::Impl::setPartProgram(int part, const Program* p, int slot) noexcept
     return;
   }
   target.setProgram(p, slot);
+  if (p && p->buses) p->buses->start(part, &target.controllers, config.sampleRate);
+  startBusFade(part, old, p);
   pedalsMoved(part, -1, frameCounter);  // set_cc defaults may have moved a pedal
   letGo(old);
 }
 
 bool Engine::Impl::attached(const Program* p) const noexcept SPINDLE_REALTIME {
   for (const Part& part : parts) {
-    if (part.program == p) return true;
+    if (part.program == p || part.busFadeFrom == p) return true;
   }
   for (const Program* s : slots) {
     if (s == p) return true;
@@ -167,6 +181,7 @@ void Engine::collectAllPrograms(const ProgramDisposer& dispose) {
   };
   for (Part& part : s.parts) {
     add(part.program);
+    add(std::exchange(part.busFadeFrom, nullptr));
     part.setProgram(nullptr, -1);
   }
   for (const Program*& slot : s.slots) add(std::exchange(slot, nullptr));

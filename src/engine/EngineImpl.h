@@ -5,6 +5,7 @@
 //   EngineRender.cpp the process() loop: stretches between events, parts, mixing, stats
 //   EngineMidi.cpp   MIDI semantics: notes, the controller slots notes write
 //   EngineControllers.cpp  controllers, pedals, controller-started regions, tempo
+//   EngineBuses.cpp  the parts' SFZ effect buses and their crossfade on a program change
 #include <array>
 #include <atomic>
 #include <cstdint>
@@ -54,6 +55,13 @@ struct Engine::Impl {
   void mixPart(int part, float* left, float* right, int frames) noexcept SPINDLE_REALTIME;
   void clearPartOutputs(int base, int frames) noexcept SPINDLE_REALTIME;
   void sendPart(RenderContext& ctx, int frames) noexcept SPINDLE_REALTIME;
+  // EngineBuses.cpp
+  void runPartBuses(int part, RenderContext& ctx, int frames) noexcept SPINDLE_REALTIME;
+  void mixBuses(const Program* program, int part, float* left, float* right, FxBusInputs& fx, int frames) noexcept
+      SPINDLE_REALTIME;
+  void crossfadeBuses(int part, int frames) noexcept SPINDLE_REALTIME;
+  void startBusFade(int part, const Program* from, const Program* to) noexcept SPINDLE_REALTIME;
+  void endBusFade(int part) noexcept SPINDLE_REALTIME;
   void publishPartStats() noexcept SPINDLE_REALTIME;
   void publishStats(int frames) noexcept SPINDLE_REALTIME;
   void openNoteStart(int part, int key, int velocity) noexcept SPINDLE_REALTIME;
@@ -150,6 +158,16 @@ struct Engine::Impl {
   // mixPart adds to the effects' inputs at the segment's frame in the block (blockBase:
   // the block's first frame in the process() call).
   std::array<std::vector<float>, kSendBuses> partSend;
+  // The inputs of the part's fx buses (maxBlockFrames each), used in turn by every part
+  // whose program has a bus layout (engine/PartBuses.h).
+  std::array<std::vector<float>, kFxBuses> fxLeft, fxRight;
+  FxBusInputs fxInputs;
+  // While a part crossfades from its previous program's buses (Part::busFadeFrom): a
+  // copy of its main bus and fx bus inputs, which that program's buses run over.
+  static constexpr double kBusFadeSeconds = 0.01;
+  std::vector<float> fadeLeft, fadeRight;
+  std::array<std::vector<float>, kFxBuses> fadeFxLeft, fadeFxRight;
+  FxBusInputs fadeInputs;
   EffectsStage effects;
   int blockBase = 0;
 

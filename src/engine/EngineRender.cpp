@@ -122,14 +122,22 @@ void Engine::Impl::renderVoices(float* left, float* right, int frames) noexcept 
   sortVoicesByPart();
   for (int p = 0; p < limits::kChannels; ++p) {
     const auto begin = partBegin[static_cast<size_t>(p)], end = partBegin[static_cast<size_t>(p) + 1];
-    if (begin == end) continue;
+    if (begin == end) {
+      endBusFade(p);  // nothing sounds through either program's buses
+      continue;
+    }
     std::fill_n(partLeft.begin(), frames, 0.0f);
     std::fill_n(partRight.begin(), frames, 0.0f);
+    const Part& part = parts[static_cast<size_t>(p)];
+    const bool buses = (part.program && part.program->buses) || part.busFadeFrom;
+    ctx.fxLeft = buses ? fxInputs.left : decltype(ctx.fxLeft){};
+    ctx.fxRight = buses ? fxInputs.right : decltype(ctx.fxRight){};
     for (int i = begin; i < end; ++i) {
       Voice& v = pool.activeVoice(byPart[static_cast<size_t>(i)]);
       if (noteStartsPending > 0) markFirstRender(v);
       v.render(partLeft.data(), partRight.data(), frames, mixes[static_cast<size_t>(p)], ctx);
     }
+    if (buses) runPartBuses(p, ctx, frames);
     mixPart(p, left, right, frames);
     sendPart(ctx, frames);
   }

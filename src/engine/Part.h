@@ -55,6 +55,11 @@ struct Part {
   // 14-bit controllers (Program::highResolutionCc): the last MSB and LSB of CC n < 32.
   std::array<uint8_t, 32> msb{}, lsb{};
 
+  // The program the part left, whose effect buses (Program::buses) fade out over
+  // busFadeFrames more frames while the new program's fade in; null when not fading.
+  const Program* busFadeFrom = nullptr;
+  int busFadeFrames = 0;
+
   float volumeDb = 0.0f;  // part commands
   float pan = 0.0f;       // -1..1
   bool mute = false, solo = false;

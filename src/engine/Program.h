@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,7 @@
 #include "core/Realtime.h"
 #include "core/Region.h"
 #include "core/SampleData.h"
+#include "engine/PartBuses.h"
 #include "engine/mod/ModPlan.h"
 
 namespace spindle::engine {
@@ -35,6 +37,7 @@ struct Program {
   std::vector<controllers::KeyLabel> keyLabels;
   std::vector<ModCurve> curves;  // the instrument's numbered curves (Instrument::curves)
   std::vector<Preset> presets;  // a SoundFont's; Region::preset indexes it. Empty: SFZ
+  BusLayout busLayout;  // SFZ <effect> buses (Instrument::buses)
 
   // Lookup tables and other derived data the engine builds for itself go below this
   // line and are filled by prepare(), which must run before the Program is published.
@@ -62,6 +65,10 @@ struct Program {
   // the audio thread publishes their values for the player (Engine::controllerValue).
   std::vector<uint16_t> publishedControllers;
   mod::ModPlan modulation;  // the regions' controller modulations, compiled
+  // busLayout with its effects' running state per part, when busLayout is used; else
+  // null and the parts mix their voices straight. The audio thread changes the state
+  // it points to (ProgramBuses says how that stays safe).
+  std::shared_ptr<ProgramBuses> buses;
   // The preset a part plays for MIDI bank 0..128 and program 0..127, as FluidSynth picks
   // it: the exact one, else the same program of bank 0 (bank 128 for the percussion
   // bank), else program 0 of bank 0 (of bank 128), else the first preset; -1 without

@@ -20,6 +20,8 @@ RenderScratch::RenderScratch(int maxBlockFrames, rt::StreamBank* streamBank)
       filLfo(left.size()),
       pitchEnv(left.size()),
       pitchLfo(left.size()),
+      busLeft(left.size()),
+      busRight(left.size()),
       positions(kChunkFrames + 1),
       indices(kChunkFrames),
       fractions(kChunkFrames),
@@ -73,6 +75,8 @@ void Voice::takeNote(const VoiceStart& s) noexcept SPINDLE_REALTIME {
   stereo_ = s.sample->channels > 1;
   velocity_ = s.velocity;
   hasSends_ = s.region->sends[0].any() || s.region->sends[1].any();
+  const auto fx = s.region->fxSends();
+  hasFxSends_ = std::any_of(fx.begin(), fx.end(), [](float percent) { return percent > 0.0f; });
 }
 
 // The output gains of the first frame, no ramp: pan and part gain, or what a modulated

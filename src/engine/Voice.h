@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/BusEffects.h"
 #include "core/Realtime.h"
 #include "core/Region.h"
 #include "core/SampleData.h"
@@ -50,6 +51,7 @@ struct RenderScratch {
   // streams: the disk streams voices read past their preloads from; null = RAM only.
   explicit RenderScratch(int maxBlockFrames, rt::StreamBank* streams = nullptr);
   std::vector<float> left, right, ampEnv, ampLfo, filEnv, filLfo, pitchEnv, pitchLfo;
+  std::vector<float> busLeft, busRight;  // a voice's output before it joins the fx buses
   std::vector<double> positions;  // kChunkFrames + 1
   std::vector<int32_t> indices;   // kChunkFrames: span index of each frame's position
   std::vector<float> fractions;   // kChunkFrames: its fractional part
@@ -74,6 +76,11 @@ struct RenderContext {
   // engine plays no effects. A voice that adds to bus b sets sent[b].
   std::array<float*, kSendBuses> sends{};
   std::array<bool, kSendBuses> sent{};
+  // The part's fx buses 1..4 (core/BusEffects.h), stereo, frame 0 = the segment's first;
+  // null when the part's program has no bus layout (effectN then feeds nothing). A
+  // voice that adds to bus n sets fxSent[n - 1].
+  std::array<float*, kFxBuses> fxLeft{}, fxRight{};
+  std::array<bool, kFxBuses> fxSent{};
 };
 
 struct VoiceStart {
@@ -175,6 +182,8 @@ class Voice {
   void amplify(float* outLeft, float* outRight, int frames, const PartMix& mix, RenderContext& ctx) noexcept
       SPINDLE_REALTIME;
   void addSends(const float* env, int frames, const PartMix& mix, RenderContext& ctx) noexcept SPINDLE_REALTIME;
+  void mixWithFxSends(float* outLeft, float* outRight, const float* env, int frames, const PartMix& mix,
+                      RenderContext& ctx) noexcept SPINDLE_REALTIME;
 
   const Program* program_ = nullptr;
   const Region* region_ = nullptr;
@@ -183,6 +192,7 @@ class Voice {
   bool active_ = false, released_ = false, fading_ = false;
   bool oneShot_ = false, loopSustain_ = false, stereo_ = false, releaseTrigger_ = false;
   bool hasSends_ = false;  // the region sends to an effect bus
+  bool hasFxSends_ = false;  // the region feeds some fx bus (effect1..effect4)
 
   SampleSource source_;
   dsp::OscillatorBank osc_;  // plays the voice instead of source_ when oscillating_

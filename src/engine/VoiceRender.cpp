@@ -79,8 +79,40 @@ void Voice::amplify(float* outLeft, float* outRight, int frames, const PartMix& 
     mod_.sources().processLfo(mod::V1Dest::Amp, lfo, frames);
     for (int i = 0; i < frames; ++i) env[i] *= dbToGain(lfo[i]);
   }
-  gain_.mixInto(outLeft, outRight, ctx.scratch->left.data(), ctx.scratch->right.data(), env, frames, mix, modulated_);
+  if (hasFxSends_ && ctx.fxLeft[0]) {
+    mixWithFxSends(outLeft, outRight, env, frames, mix, ctx);
+  } else {
+    gain_.mixInto(outLeft, outRight, ctx.scratch->left.data(), ctx.scratch->right.data(), env, frames, mix,
+                  modulated_);
+  }
   if (hasSends_) addSends(env, frames, mix, ctx);
+}
+
+// The voice's output goes whole to the main bus (out) and, times effectN / 100, to fx
+// bus N.
+void Voice::mixWithFxSends(float* outLeft, float* outRight, const float* env, int frames, const PartMix& mix,
+                           RenderContext& ctx) noexcept SPINDLE_REALTIME {
+  float* left = ctx.scratch->busLeft.data();
+  float* right = ctx.scratch->busRight.data();
+  std::fill_n(left, frames, 0.0f);
+  std::fill_n(right, frames, 0.0f);
+  gain_.mixInto(left, right, ctx.scratch->left.data(), ctx.scratch->right.data(), env, frames, mix, modulated_);
+  for (int i = 0; i < frames; ++i) {
+    outLeft[i] += left[i];
+    outRight[i] += right[i];
+  }
+  const std::array<float, kFxBuses> sends = region_->fxSends();
+  for (size_t n = 0; n < sends.size(); ++n) {
+    const float level = std::clamp(sends[n], 0.0f, 100.0f) * 0.01f;
+    if (level == 0.0f) continue;
+    float* busLeft = ctx.fxLeft[n];
+    float* busRight = ctx.fxRight[n];
+    for (int i = 0; i < frames; ++i) {
+      busLeft[i] += left[i] * level;
+      busRight[i] += right[i] * level;
+    }
+    ctx.fxSent[n] = true;
+  }
 }
 
 // Each send bus gets the voice's centred signal (no pan) times its send level, read

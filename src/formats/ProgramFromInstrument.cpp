@@ -18,6 +18,7 @@ std::unique_ptr<engine::Program> programFor(const instrument::Instrument& instru
   program->controllerLabels = instrument.controllerLabels;
   program->keyLabels = instrument.keyLabels;
   program->presets = instrument.presets;
+  program->busLayout = instrument.buses;
   for (const instrument::Curve& c : instrument.curves) program->curves.push_back(ModCurve{c.index, c.points});
   return program;
 }

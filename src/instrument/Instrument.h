@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/BusEffects.h"
 #include "core/Controllers.h"
 #include "core/Preset.h"
 #include "core/Region.h"
@@ -32,7 +33,8 @@ struct RegionOrigin {
   std::string label = {};
 };
 
-// An SFZ <effect> or <midi> block, kept as written for the effects work (not played yet).
+// An SFZ <effect> or <midi> block, kept as written (the <effect> blocks are played
+// through Instrument::buses; <midi> blocks are not played).
 struct EffectBlock {
   std::string header;  // "effect" or "midi"
   std::string file;
@@ -77,6 +79,7 @@ struct Instrument {
   // wins). N is the region opcode output's number.
   std::vector<OutputLabel> outputLabels;
   std::vector<EffectBlock> effects;  // <effect> and <midi> headers, in file order
+  BusLayout buses;  // the <effect> blocks Spindle plays (core/BusEffects.h)
   std::vector<spindle::Preset> presets;  // SoundFont presets; empty for every other format
 
   bool isReversed(std::size_t sample) const {

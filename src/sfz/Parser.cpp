@@ -10,6 +10,7 @@
 #include "instrument/SampleTable.h"
 #include "sfz/ControlSettings.h"
 #include "sfz/CurveReader.h"
+#include "sfz/EffectReader.h"
 #include "sfz/Labels.h"
 #include "sfz/OpcodeTable.h"
 #include "sfz/Preprocessor.h"
@@ -24,7 +25,8 @@ namespace fs = std::filesystem;
 namespace {
 
 // The header whose opcodes are being read. Skipped: <sample>, unknown headers.
-// Effect: <effect> and <midi>, whose opcodes are kept in Instrument::effects.
+// Effect: <effect> and <midi>, whose opcodes are kept in Instrument::effects; <effect>
+// blocks are played (EffectReader).
 enum class Level { None, Control, Global, Master, Group, Region, Curve, Skipped, Effect };
 
 // The state of one instrument being read: header levels, <control> settings, the open
@@ -38,6 +40,7 @@ class Parser {
         control_(reporter_),
         curves_(instrument, reporter_),
         labels_(instrument, reporter_),
+        effects_(instrument, reporter_),
         samples_(instrument) {}
 
   instrument::Reporter& reporter() { return reporter_; }
@@ -72,6 +75,8 @@ class Parser {
   CurveReader curves_;
   std::unordered_map<std::string, int32_t> sampleByWritten_;  // default_path + value as written
   LabelReader labels_;
+  EffectReader effects_;
+  bool midiBlock_ = false;  // the Effect level is a <midi> block
   instrument::SampleTable samples_;
 };
 
@@ -84,7 +89,10 @@ void Parser::onToken(const Token& token) {
       reporter_.warning(*token.file, token.line, "opcode '" + token.name + "' before any header ignored");
       break;
     case Level::Skipped: break;
-    case Level::Effect: inst_.effects.back().opcodes.emplace_back(token.name, token.value); break;
+    case Level::Effect:
+      inst_.effects.back().opcodes.emplace_back(token.name, token.value);
+      if (!midiBlock_ && !effects_.take(token)) reportUnimplemented(token);
+      break;
     case Level::Control: onControlOpcode(token); break;
     case Level::Curve:
       if (!curves_.take(token)) reportUnimplemented(token);
@@ -140,14 +148,15 @@ void Parser::enterSkipped(const Token& token, std::string_view name) {
                         "; its opcodes are skipped");
 }
 
-// <effect> (bus effects) and <midi> (ARIA's MIDI effects) are kept as written for the
-// effects work; they are not played yet, which is said once per file.
+// <effect> (bus effects) and <midi> (ARIA's MIDI effects) are kept as written. <effect>
+// blocks are played (EffectReader); <midi> ones are not, which is said once per file.
 void Parser::enterEffect(const Token& token, const std::string& name) {
   level_ = Level::Effect;
+  midiBlock_ = name == "midi";
   inst_.effects.push_back(instrument::EffectBlock{name, *token.file, token.line, {}});
-  if (reporter_.firstTime("effects in " + *token.file))
-    reporter_.warning(*token.file, token.line,
-                      "<" + name + "> headers are read but bus and MIDI effects are not played yet");
+  if (!midiBlock_) return effects_.enter();
+  if (reporter_.firstTime("midi effects in " + *token.file))
+    reporter_.warning(*token.file, token.line, "<midi> headers are read but MIDI effects are not played");
 }
 
 // Labels are read in every header that holds opcodes; <midi> and <control> count as
@@ -262,6 +271,7 @@ int32_t Parser::sampleIndex(const Token& token) {
 void Parser::closeBlock() {
   if (level_ == Level::Region) finishRegion();
   if (level_ == Level::Curve) curves_.finish();
+  if (level_ == Level::Effect) effects_.close();
 }
 
 void Parser::finishRegion() {

@@ -69,7 +69,8 @@ TEST_CASE("<midi> is kept like <effect>; label opcodes in it apply", "[sfz][head
   CHECK(inst.effects[1].header == "effect");
   REQUIRE(inst.controllerLabels.size() == 1);
   CHECK(inst.controllerLabels[0].label == "Breath");
-  CHECK(countDiagnostics(inst, "not played yet") == 1);
+  CHECK(countDiagnostics(inst, "MIDI effects are not played") == 1);
+  CHECK(countDiagnostics(inst, "effect type 'fverb' is not played") == 1);
   CHECK(inst.unknownOpcodes.empty());
 }
 

@@ -260,7 +260,8 @@ TEST_CASE("<curve> headers give 128-point curves", "[sfz][parser]") {
   CHECK(inst.regions.size() == 1);
 }
 
-TEST_CASE("<effect> is kept and said once; <sample> is reported once and skipped", "[sfz][parser]") {
+TEST_CASE("<effect> is kept; a type not played is said once per name; <sample> is reported once and skipped",
+          "[sfz][parser]") {
   const auto inst = parse(R"(<region> sample=*sine
 <effect> type=delay bogus_fx=1
 <effect> type=reverb
@@ -268,10 +269,11 @@ TEST_CASE("<effect> is kept and said once; <sample> is reported once and skipped
 <region> sample=*noise
 )");
   CHECK(inst.regions.size() == 2);
-  CHECK(countDiagnostics(inst, "effects are not played yet") == 1);
+  CHECK(countDiagnostics(inst, "is not played by Spindle") == 2);
   CHECK(countDiagnostics(inst, "<sample> is not supported") == 1);
-  CHECK(inst.unknownOpcodes.empty());
-  CHECK(findDiagnostic(inst, "<effect>")->line == 2);
+  CHECK(inst.unknownOpcodes == std::vector<std::string>{"bogus_fx"});
+  CHECK(findDiagnostic(inst, "effect type 'delay'")->line == 2);
+  CHECK(inst.buses.effects.empty());
   REQUIRE(inst.effects.size() == 2);
   CHECK(inst.effects[0].opcodes.size() == 2);
   CHECK(inst.effects[0].opcodes[1].first == "bogus_fx");

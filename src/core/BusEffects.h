@@ -1,0 +1,83 @@
+#pragma once
+// BusEffects: an instrument's effect buses as a loader describes them (SFZ <effect>).
+//
+//   voices --100 %-------> main bus -> its effects -> x directtomain --+
+//         \--effectN % --> fx bus N -> its effects -> x fxNtomain ----+--> the part's output
+//                                                     (+ fxNtomix)
+//
+// Every voice feeds the main bus its whole output and fx bus N (1..4) its output times
+// the region's effectN. Each bus runs its effects in file order, then joins the part's
+// output at its level: the main bus at directtomain (100 % by default), fx bus N at
+// fxNtomain plus fxNtomix (0 by default; the reference names a "mix node" it never
+// describes, so the two add to the same output). An fx bus without effects passes its
+// input on. Effect parameters move with controllers: value + sum of depth * cc (0..1).
+//
+// Built on the loader thread; engine/PartBuses.h runs it.
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "core/Region.h"
+
+namespace spindle {
+
+inline constexpr int kFxBuses = 4;
+inline constexpr int kBuses = 1 + kFxBuses;  // 0 = main, n = fx bus n
+
+enum class BusEffectType : uint8_t { Gain, Eq, Filter, Rectify, Width, Apan };
+
+// Every parameter of every effect type, each in the unit of its opcode.
+enum class BusParam : uint8_t {
+  Gain,             // gain: dB
+  EqFreq,           // eq_freq: Hz
+  EqBw,             // eq_bw: octaves
+  EqGain,           // eq_gain: dB
+  FilterCutoff,     // filter_cutoff: Hz
+  FilterResonance,  // filter_resonance: dB
+  Rectify,          // rectify: % (0 passes through, 100 rectifies half-wave)
+  Width,            // width: % (100 passes through, 0 mono, -100 swaps the sides)
+  ApanFreq,         // apan_freq: Hz
+  ApanPhase,        // apan_phase: degrees the right channel's wave runs ahead of the left's
+  ApanDepth,        // apan_depth: %
+  ApanDry,          // apan_dry: %
+  ApanWet,          // apan_wet: %
+  Count
+};
+inline constexpr int kBusParams = static_cast<int>(BusParam::Count);
+
+// The value each parameter starts from when its opcode is not written. The reference
+// gives none; these are sfizz's (a frequency of 0 plays as the lowest the EQ and filter
+// take, 10 Hz: an unset filter_cutoff nearly silences the bus, as in sfizz).
+// apan: the right channel opposite the left (180 degrees), its whole output wet, so
+// at depth 0 it passes the bus through.
+inline constexpr std::array<float, kBusParams> kBusParamDefaults = {0.0f, 0.0f, 1.0f,   0.0f, 0.0f,  0.0f,
+                                                                    0.0f, 100.0f, 0.0f, 180.0f, 0.0f, 0.0f,
+                                                                    100.0f};
+
+struct BusParamCc {
+  BusParam param = BusParam::Gain;
+  uint16_t cc = 0;
+  float depth = 0.0f;  // added at cc = 1, in the parameter's unit
+};
+
+struct BusEffect {
+  BusEffectType type = BusEffectType::Gain;
+  uint8_t bus = 0;  // 0 = main, 1..4 = fxN
+  FilterType filterType = FilterType::Lpf2p;
+  EqType eqType = EqType::Peak;
+  uint8_t wave = 0;  // apan_waveform, numbered as lfoN_wave (0 triangle)
+  std::array<float, kBusParams> values = kBusParamDefaults;
+  std::vector<BusParamCc> controllers;
+};
+
+struct BusLayout {
+  // Each bus's level into the part's output, 0..1: directtomain, fxNtomain + fxNtomix.
+  std::array<float, kBuses> toOutput = {1.0f, 0.0f, 0.0f, 0.0f, 0.0f};
+  std::vector<BusEffect> effects;  // file order
+  // Whether the layout changes anything: some effect, or a level other than the default.
+  bool used() const noexcept {
+    return !effects.empty() || toOutput != std::array<float, kBuses>{1.0f, 0.0f, 0.0f, 0.0f, 0.0f};
+  }
+};
+
+}  // namespace spindle

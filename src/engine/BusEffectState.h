@@ -1,0 +1,67 @@
+#pragma once
+// BusEffectState: one effect of one part's bus as it runs: its parameters, smoothed
+// toward the values its controllers give, and the state of its processor.
+// Audio thread only, after the loader thread sized it (PartBuses.h).
+//
+// A parameter's target is its value plus, for each of its _onccN controls, depth times
+// the controller (0..1), read at the start of every render segment, so a controller
+// move counts from the frame of its event. The parameter follows its target with a
+// one-pole smoother of kSmoothSeconds, stepped every kStepFrames frames; between
+// steps the stateless effects ramp linearly and the EQ and filter take new
+// coefficients at each step. start() jumps every parameter to its target.
+//
+// eq and filter run through dsp::Filter. eq: its peq, lsh or hsh type with Q from eq_bw
+// by the cookbook's digital bandwidth (dsp::Eq::bandwidthToQ), the shelves' Q not
+// capped as the per-voice EQ caps it: sfizz's bus shelves have that overshoot (an
+// hshelf of -12 dB at 4 kHz, bw 1, on white noise: -6.25 dB, centroid x0.36). filter:
+// Q = 10^(filter_resonance/20), so resonance 0 is Q 1, not the per-voice filter's
+// 1/sqrt(2) (sfizz's bus lpf_2p at 1 kHz, resonance 0, on white noise: -11.87 dB).
+//
+// apan: an LFO of apan_waveform (lfoN_wave's waves, mod::LfoBank::wave; starting at
+// phase 0 on start()) at apan_freq moves each channel's gain, the right channel's wave
+// apan_phase degrees ahead of the left's: g = 1 - depth/100 * wave; the output is
+// dry/100 * x + wet/100 * g * x. At the default 180 degrees the sides move in opposite
+// directions (a triangle at depth 100: each side between silence and +6 dB, +1.25 dB
+// on average, as sfizz's apan).
+#include <array>
+
+#include "core/BusEffects.h"
+#include "core/Realtime.h"
+#include "engine/dsp/Eq.h"
+#include "engine/dsp/Filter.h"
+#include "engine/mod/ControllerState.h"
+
+namespace spindle::engine {
+
+class BusEffectState {
+ public:
+  static constexpr int kStepFrames = 32;
+  static constexpr double kSmoothSeconds = 0.01;
+
+  // Clears the processor and sets every parameter to its target now.
+  void start(const BusEffect& effect, const mod::ControllerState* controllers, double sampleRate) noexcept
+      SPINDLE_REALTIME;
+  // Runs the effect in place over `frames` frames of the bus.
+  void process(const BusEffect& effect, const mod::ControllerState* controllers, float* left, float* right,
+               int frames) noexcept SPINDLE_REALTIME;
+
+ private:
+  using Params = std::array<float, kBusParams>;
+  Params targets(const BusEffect& effect, const mod::ControllerState* controllers) const noexcept SPINDLE_REALTIME;
+  void applyCoefficients(const BusEffect& effect) noexcept SPINDLE_REALTIME;
+  void run(const BusEffect& effect, const Params& from, float* left, float* right, int frames) noexcept
+      SPINDLE_REALTIME;
+  void autoPan(const BusEffect& effect, const Params& from, float* left, float* right, int frames) noexcept
+      SPINDLE_REALTIME;
+
+  // dsp::Filter's resonance is 20 log10(Q sqrt(2)); filter_resonance is 20 log10(Q).
+  static constexpr float kResonanceOffsetDb = 3.0103f;
+
+  Params current_{};
+  float smoothing_ = 1.0f;  // the one-pole's coefficient per step
+  double sampleRate_ = 48000.0;
+  double phase_ = 0.0;  // apan: the left wave's phase, turns in [0, 1)
+  dsp::Filter filter_;  // eq and filter
+};
+
+}  // namespace spindle::engine

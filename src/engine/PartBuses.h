@@ -1,0 +1,53 @@
+#pragma once
+// ProgramBuses: a Program's bus layout (core/BusEffects.h) and, for every part that
+// may play the Program, the running state of each of its effects.
+//
+//   part p's voices --> main bus  (the part's buffer) -> effects -> x toOutput[0] --+
+//                  \--> fx bus n  (FxBusInputs)       -> effects -> x toOutput[n] --+--> part p's buffer
+//
+// Built with the Program on the loader thread (every state sized then: the effects
+// hold no buffers, the fx buses' inputs are the engine's), handed over with it and
+// retired with it, so nothing is allocated on the audio thread. Part p's states are
+// its own: two parts playing one Program never share an effect's memory. A part starts
+// its states when it switches to the Program (start), then runs them in every render
+// segment in which it has voices (process).
+#include <array>
+#include <span>
+#include <vector>
+
+#include "core/BusEffects.h"
+#include "core/Realtime.h"
+#include "engine/BusEffectState.h"
+#include "engine/mod/ControllerState.h"
+
+namespace spindle::engine {
+
+// The inputs of a part's fx buses for one segment (maxBlockFrames each, the engine's).
+struct FxBusInputs {
+  std::array<float*, kFxBuses> left{}, right{};
+  std::array<bool, kFxBuses> fed{};  // bus n + 1 was fed in this segment
+};
+
+class ProgramBuses {
+ public:
+  explicit ProgramBuses(BusLayout layout);  // loader thread
+
+  const BusLayout& layout() const noexcept { return layout_; }
+
+  // Audio thread: the part's states cleared, parameters at their targets.
+  void start(int part, const mod::ControllerState* controllers, double sampleRate) noexcept SPINDLE_REALTIME;
+  // Audio thread: runs the main bus in place over left/right, scales it by its level,
+  // and adds the fed fx buses through their effects at theirs; empties the fed inputs.
+  void process(int part, const mod::ControllerState* controllers, float* left, float* right, FxBusInputs& fx,
+               int frames) noexcept SPINDLE_REALTIME;
+
+ private:
+  void runBus(std::span<BusEffectState> states, int bus, const mod::ControllerState* controllers, float* left,
+              float* right, int frames) noexcept SPINDLE_REALTIME;
+  std::span<BusEffectState> partStates(int part) noexcept SPINDLE_REALTIME;
+
+  BusLayout layout_;
+  std::vector<BusEffectState> states_;  // limits::kChannels x layout_.effects
+};
+
+}  // namespace spindle::engine

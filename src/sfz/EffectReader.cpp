@@ -1,0 +1,169 @@
+#include "sfz/EffectReader.h"
+
+#include <algorithm>
+#include <charconv>
+#include <string_view>
+
+#include "sfz/OpcodeTable.h"
+#include "sfz/Values.h"
+
+namespace spindle::sfz {
+
+namespace {
+
+struct ParamName {
+  std::string_view name;
+  BusParam param;
+};
+constexpr ParamName kParams[] = {
+    {"gain", BusParam::Gain},
+    {"eq_freq", BusParam::EqFreq},
+    {"eq_bw", BusParam::EqBw},
+    {"eq_gain", BusParam::EqGain},
+    {"filter_cutoff", BusParam::FilterCutoff},
+    {"filter_resonance", BusParam::FilterResonance},
+    {"rectify", BusParam::Rectify},
+    {"width", BusParam::Width},
+    {"apan_freq", BusParam::ApanFreq},
+    {"apan_phase", BusParam::ApanPhase},
+    {"apan_depth", BusParam::ApanDepth},
+    {"apan_dry", BusParam::ApanDry},
+    {"apan_wet", BusParam::ApanWet},
+};
+
+struct TypeName {
+  std::string_view name;
+  BusEffectType type;
+};
+constexpr TypeName kTypes[] = {{"gain", BusEffectType::Gain},       {"eq", BusEffectType::Eq},
+                               {"filter", BusEffectType::Filter},   {"rectify", BusEffectType::Rectify},
+                               {"width", BusEffectType::Width},     {"apan", BusEffectType::Apan}};
+
+constexpr std::string_view kEqTypes[] = {"peak", "lshelf", "hshelf"};  // index = EqType
+
+// The N of `name` = prefix + N + suffix, or -1.
+int numberBetween(std::string_view name, std::string_view prefix, std::string_view suffix) {
+  if (!name.starts_with(prefix) || !name.ends_with(suffix) || name.size() <= prefix.size() + suffix.size()) return -1;
+  const std::string_view digits = name.substr(prefix.size(), name.size() - prefix.size() - suffix.size());
+  int n = -1;
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
+  return ec == std::errc() && end == digits.data() + digits.size() ? n : -1;
+}
+
+}  // namespace
+
+void EffectReader::enter() {
+  close();
+  open_ = true;
+  typed_ = skipped_ = false;
+  effect_ = BusEffect{};
+}
+
+void EffectReader::close() {
+  if (!open_) return;
+  open_ = false;
+  if (typed_ && !skipped_) inst_.buses.effects.push_back(effect_);
+}
+
+bool EffectReader::take(const Token& token) {
+  const std::string_view name = token.name;
+  if (name == "type" || name == "bus") {
+    name == "type" ? takeType(token) : takeBus(token);
+    return true;
+  }
+  if (name == "filter_type") return takeFilterType(token);
+  if (name == "eq_type") {
+    const auto* it = std::find(std::begin(kEqTypes), std::end(kEqTypes), token.value);
+    if (it == std::end(kEqTypes)) {
+      reporter_.warning(*token.file, token.line, "eq_type '" + token.value + "' is not an EQ type (ignored)");
+      return true;
+    }
+    effect_.eqType = static_cast<EqType>(it - std::begin(kEqTypes));
+    return true;
+  }
+  const std::optional<double> value = parseNumber(token.value);
+  if (name == "apan_waveform" && value) {
+    effect_.wave = static_cast<uint8_t>(std::clamp(*value, 0.0, 12.0));
+    return true;
+  }
+  if (!value) {
+    const bool known = takeRouting(token, 0.0) || takeParameter(token, 0.0);
+    if (known) reporter_.warning(*token.file, token.line, "opcode '" + token.name + "' needs a number (ignored)");
+    return known;
+  }
+  return takeRouting(token, *value) || takeParameter(token, *value);
+}
+
+// directtomain, fxNtomain, fxNtomix: percent, clamped to the reference's 0..100.
+bool EffectReader::takeRouting(const Token& token, double value) {
+  const auto level = static_cast<float>(std::clamp(value, 0.0, 100.0) * 0.01);
+  const int main = numberBetween(token.name, "fx", "tomain"), mix = numberBetween(token.name, "fx", "tomix");
+  if (token.name == "directtomain") {
+    toMain_[0] = level;
+  } else if (main >= 1 && main <= kFxBuses) {
+    toMain_[static_cast<size_t>(main)] = level;
+  } else if (mix >= 1 && mix <= kFxBuses) {
+    toMix_[static_cast<size_t>(mix)] = level;
+  } else {
+    return false;
+  }
+  for (size_t b = 0; b < kBuses; ++b) inst_.buses.toOutput[b] = toMain_[b] + toMix_[b];
+  return true;
+}
+
+// A parameter (its value) or one of its controls (name_onccN: its depth on CC N).
+bool EffectReader::takeParameter(const Token& token, double value) {
+  for (const ParamName& p : kParams) {
+    if (token.name == p.name) {
+      effect_.values[static_cast<size_t>(p.param)] = static_cast<float>(value);
+      return true;
+    }
+    const int cc = numberBetween(token.name, std::string(p.name) + "_oncc", "");
+    if (cc >= 0 && cc < controllers::kCount) {
+      effect_.controllers.push_back(BusParamCc{p.param, static_cast<uint16_t>(cc), static_cast<float>(value)});
+      return true;
+    }
+  }
+  return false;
+}
+
+void EffectReader::takeType(const Token& token) {
+  const auto* it = std::find_if(std::begin(kTypes), std::end(kTypes), [&](const TypeName& t) { return t.name == token.value; });
+  if (it != std::end(kTypes)) {
+    effect_.type = it->type;
+    typed_ = true;
+    return;
+  }
+  skipped_ = true;
+  if (reporter_.firstTime("effect type " + token.value))
+    reporter_.warning(*token.file, token.line, "effect type '" + token.value + "' is not played by Spindle (its <effect> is skipped)");
+}
+
+void EffectReader::takeBus(const Token& token) {
+  const int fx = numberBetween(token.value, "fx", "");
+  if (token.value == "main") {
+    effect_.bus = 0;
+  } else if (fx >= 1 && fx <= kFxBuses) {
+    effect_.bus = static_cast<uint8_t>(fx);
+  } else {
+    skipped_ = true;
+    if (reporter_.firstTime("effect bus " + token.value))
+      reporter_.warning(*token.file, token.line, "bus '" + token.value + "' is not played by Spindle (its <effect> is skipped)");
+  }
+}
+
+// filter_type takes fil_type's names.
+bool EffectReader::takeFilterType(const Token& token) {
+  const std::optional<OpcodeMatch> filType = findOpcode("fil_type");
+  if (!filType) return false;
+  const auto options = filType->spec->options;
+  const auto it = std::find(options.begin(), options.end(), token.value);
+  if (it == options.end() || it == options.begin()) {
+    reporter_.warning(*token.file, token.line, "filter_type '" + token.value + "' is not a filter type (ignored)");
+    return true;
+  }
+  effect_.filterType = static_cast<FilterType>(it - options.begin());
+  return true;
+}
+
+}  // namespace spindle::sfz
