@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Spindle's whole test suite, as CI runs it: installs the test dependencies, runs the
 # real-time tests under RealtimeSanitizer, the threaded tests under ThreadSanitizer,
-# the unit tests under AddressSanitizer + UBSan, builds with -Werror and runs every
-# test, then fuzzes each parser for a bounded time (fuzz/run.sh).
+# the unit tests under AddressSanitizer + UBSan, builds the Debian package, builds with
+# -Werror and runs every test, and fuzzes each parser for a bounded time (fuzz/run.sh)
+# beside the live tests.
 #
 # Environment: SPINDLE_FIXTURES (test data, default ../shared/fixtures);
 # SPINDLE_FUZZ_SECONDS (per fuzz target, default 60); SPINDLE_SKIP (sections to leave
@@ -59,9 +60,8 @@ wanted() { [[ "$skip" != *" $1 "* ]]; }
 # clock), a later section's tree builds in the background at the lowest CPU and I/O
 # priority, so that the tests keep the cores they use. That section waits for the build,
 # shows its log and builds what is left (a failed prebuild fails there, in the
-# foreground). The fuzzers and the ci section's live tests never run beside one: a
-# prebuild is stopped (SIGSTOP) while they run. Each runs in a session of its own, and
-# signals go to the whole session: ninja gives each compiler a process group of its own.
+# foreground). Each runs in a session of its own, and signals go to the whole session:
+# ninja gives each compiler a process group of its own.
 declare -A prebuilt=()
 prebuild() {  # prebuild SECTION
   wanted "$1" || return 0
@@ -70,9 +70,6 @@ prebuild() {  # prebuild SECTION
   setsid nice -n 19 ionice -c 3 -t bash "$top/tests/run.sh" --build "$1" >"$top/build/prebuild-$1.log" 2>&1 &
   prebuilt[$1]=$!
   echo "(the $1 tree builds in the background meanwhile, at the lowest priority)"
-}
-pause() {  # pause SECTION: stops its prebuild until `await SECTION`
-  [ -z "${prebuilt[$1]:-}" ] || pkill -STOP -s "${prebuilt[$1]}" || true
 }
 await() {  # await SECTION: resumes its prebuild, waits for it and shows its log
   local pid=${prebuilt[$1]:-}
@@ -135,17 +132,47 @@ if wanted package; then
   ctest --preset ci -L '^package$'
 fi
 
-if wanted fuzz; then
-  section "Fuzzing (libFuzzer, clang-22, ASan + UBSan): ${SPINDLE_FUZZ_SECONDS:-60}s per target, $jobs at a time"
-  pause ci
-  await fuzz
-  fuzz/run.sh --seconds "${SPINDLE_FUZZ_SECONDS:-60}" --jobs "$jobs"
-fi
-
+# The full suite in two parts. The live tests (real jackd, PipeWire, Xvfb; bench_quick)
+# run one at a time and mostly wait on the servers' clocks, so the fuzzers run beside
+# them, each for its full time, at the lowest CPU and I/O priority: every real-time
+# thread of the live tests (jackd's, PipeWire's, Spindle's process callback) runs
+# SCHED_FIFO above them, and every other thread of theirs at nice 0, far above nice 19.
 if wanted ci; then
-  section "Full suite (RelWithDebInfo, -Werror); its summary is the last line"
+  section "Full suite (RelWithDebInfo, -Werror): every test but the live ones"
   await ci
   configure ci
   build ci
-  ctest --preset ci -LE '^package$' -j"$jobs"
+  ctest --preset ci -LE '^(package|live|bench)$' -j"$jobs"
 fi
+
+fuzz_pid=
+if wanted fuzz; then
+  section "Fuzzing (libFuzzer, clang-22, ASan + UBSan): ${SPINDLE_FUZZ_SECONDS:-60}s per target, $jobs at a time"
+  await fuzz
+  build fuzz
+  if wanted ci; then
+    echo "(beside the live tests below, at the lowest priority: its log follows them)"
+    setsid nice -n 19 ionice -c 3 fuzz/run.sh --no-build --seconds "${SPINDLE_FUZZ_SECONDS:-60}" --jobs "$jobs" \
+      >"$top/build/fuzz.log" 2>&1 &
+    fuzz_pid=$!
+    prebuilt[fuzz-run]=$fuzz_pid  # stopped with the prebuilds if this script exits early
+  else
+    fuzz/run.sh --no-build --seconds "${SPINDLE_FUZZ_SECONDS:-60}" --jobs "$jobs"
+  fi
+fi
+
+live_failed=0
+if wanted ci; then
+  section "Full suite, live tests (real jackd, PipeWire, Xvfb, OSC) and bench_quick"
+  ctest --preset ci -L '^(live|bench)$' -j"$jobs" || live_failed=1
+fi
+fuzz_failed=0
+if [ -n "$fuzz_pid" ]; then
+  wait "$fuzz_pid" || fuzz_failed=1
+  unset "prebuilt[fuzz-run]"
+  section "Fuzzing, run beside the live tests: its log"
+  cat "$top/build/fuzz.log"
+fi
+[ "$live_failed" -eq 0 ] || { echo "tests/run.sh: a live test failed (its summary is above the fuzzing log)"; exit 1; }
+[ "$fuzz_failed" -eq 0 ] || { echo "tests/run.sh: fuzzing failed"; exit 1; }
+echo "tests/run.sh: every section passed"
