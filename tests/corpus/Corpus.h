@@ -32,7 +32,8 @@ class Corpus {
  public:
   Corpus() {
     ::setenv("XDG_CACHE_HOME", cache().c_str(), 1);
-    const std::string command = "python3 '" SPINDLE_SOURCE_DIR "/tests/corpus/make_corpus.py' '" + root().string() + "'";
+    const std::string command =
+        "python3 '" SPINDLE_SOURCE_DIR "/tests/corpus/make_corpus.py' '" + root().string() + "'";
     generated_ = std::system(command.c_str()) == 0;
     std::ifstream manifest(root() / "manifest.tsv");
     for (std::string line; std::getline(manifest, line);) {

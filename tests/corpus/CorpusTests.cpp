@@ -36,7 +36,8 @@ const spindle::test::Corpus& corpus() {
 }
 
 bool holds(const std::vector<std::string>& messages, const std::string& text) {
-  return std::any_of(messages.begin(), messages.end(), [&](const std::string& m) { return m.find(text) != std::string::npos; });
+  return std::any_of(messages.begin(), messages.end(),
+                     [&](const std::string& m) { return m.find(text) != std::string::npos; });
 }
 
 std::string joined(const std::vector<std::string>& lines) {

@@ -52,12 +52,15 @@ def sf2_cases(c):
     c.case("instrument", "sf2/cut-in-header.sf2", good[:16], "error", "missing LIST INFO, sdta or pdta")
     c.case("instrument", "sf2/cut-in-samples.sf2", good[:1000], "error", "missing LIST INFO, sdta or pdta")
     c.case("instrument", "sf2/cut-in-pdta.sf2", good[:len(good) - 60], "error", "pdta")
-    c.case("instrument", "sf2/wrong-magic.sf2", good[:8] + b"sfbx" + good[12:], "error", "not an instrument Spindle can play")
+    c.case("instrument", "sf2/wrong-magic.sf2", good[:8] + b"sfbx" + good[12:], "error",
+           "not an instrument Spindle can play")
     c.case("instrument", "sf2/million-presets.sf2", sf2(presets=1000000), "error", "phdr")
     c.case("instrument", "sf2/pdta-of-2gib.sf2", sf2(pdta_size=0x80000000), "regions=2,warn",
            "pdta-of-2gib.sf2: warning: sfbk: the last chunk, 'LIST pdta', is cut short: it declares 2147483648 bytes")
-    odd_info = b"INFO" + b"ifil" + struct.pack("<IHH", 4, 2, 1) + b"INAM" + struct.pack("<I", 7) + b"Corpus\0"
-    c.case("instrument", "sf2/odd-info-no-pad.sf2", sf2(info=odd_info), "regions=2,warn", DRUMS)
+    # INAM holds 7 bytes and ifil follows at once, where the pad byte belongs.
+    odd_info = b"INFO" + b"INAM" + struct.pack("<I", 7) + b"Corpus\0" + b"ifil" + struct.pack("<IHH", 4, 2, 1)
+    c.case("instrument", "sf2/odd-info-no-pad.sf2", sf2(info=odd_info), "regions=2,warn",
+           "odd-info-no-pad.sf2: warning: INFO: chunk 'INAM' has an odd size (7 bytes) and no pad byte after it")
     c.case("instrument", "sf2/odd-info-padded.sf2", sf2(info=sf2_info(b"Corpus\0")), "regions=2,warn", DRUMS)
     c.case("instrument", "sf2/sample-past-data.sf2", sf2_sample_past_data(good), "error",
            "sample-past-data.sf2: warning: sample 'Sine' lies outside the sample data")
@@ -114,4 +117,5 @@ def cases(c):
         "unclosed": ("error", "multisample.xml:3: error: not readable as XML"),
         "cut": ("error", "multisample.xml:2: error: not readable as XML"),
         "missing-sample": ("regions=1,warn", "multisample.xml:2: warning: <sample> file 'gone.wav' is missing"),
-        "entities": ("regions=2", "-"), "deep": ("regions=2,warn", "multisample.xml:2: warning: element <x> in <sample> is not supported")})
+        "entities": ("regions=2", "-"),
+        "deep": ("regions=2,warn", "multisample.xml:2: warning: element <x> in <sample> is not supported")})

@@ -54,7 +54,8 @@ def midi_cases(c):
     c.case("midi", "midi/running-status-first.mid", midi_file([midi_track([(0, b"\x3c\x64")])]), "error",
            "running status")
     huge = song[:14] + b"MTrk" + struct.pack(">I", 0x7FFFFFFF) + song[22:]
-    c.case("midi", "midi/track-of-2gib.mid", huge, "error", "byte 14: chunk of 2147483647 bytes runs past the end of the file")
+    c.case("midi", "midi/track-of-2gib.mid", huge, "error",
+           "byte 14: chunk of 2147483647 bytes runs past the end of the file")
     tracks = song[:10] + struct.pack(">H", 0xFFFF) + song[12:]
     c.case("midi", "midi/65535-tracks-declared.mid", tracks, "events=6,warn",
            "65535-tracks-declared.mid: header declares 65535 tracks, the file holds 1")
