@@ -11,7 +11,8 @@
 # Seeds are copied at run time into a temporary folder, never into the repository:
 # .sfz (with their #includes packed) and audio files from $SPINDLE_FUZZ_SEEDS, else
 # $SPINDLE_FIXTURES, else ../shared/fixtures; OSC packets and MIDI data written by
-# fuzz_make_seeds. Each target's grown corpus is kept in build/fuzz/corpus/TARGET for the
+# fuzz_make_seeds; the damaged and odd files of every format tests/corpus/make_corpus.py
+# writes. Each target's grown corpus is kept in build/fuzz/corpus/TARGET for the
 # next run. A crash, leak, timeout or out-of-memory fails the script; the reproducer is
 # saved under build/fuzz/crashes/TARGET/ (replay: build/fuzz/fuzz/TARGET FILE).
 set -euo pipefail
@@ -27,7 +28,7 @@ while [ $# -gt 0 ]; do
     --jobs) jobs=$2; shift 2 ;;
     --no-build) build=no; shift ;;
     --build-only) build=only; shift ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
     *) targets+=("$1"); shift ;;
   esac
 done
@@ -54,6 +55,9 @@ else
   printf '<region> sample=*sine key=60\n#include "a.sfz"\n\001a.sfz\n<group> lokey=c4 <region> sample=x.wav\n' >"$seeds/sfz/min"
 fi
 "$bin/fuzz_make_seeds" "$seeds/osc" "$seeds/midi_file" "$seeds/midi_bytes"
+# The damaged and odd files of tests/corpus, each a seed of the target reading its format.
+python3 tests/corpus/make_corpus.py "$seeds/corpus" --seeds "$seeds"
+echo "fuzz/run.sh: $(find "$seeds" -name 'corpus-*' -type f | wc -l) seeds from tests/corpus/make_corpus.py"
 # No fixture is a multisample: one mapping written here covers every element it reads.
 mkdir -p "$seeds/multisample"
 printf '%s\n' '<multisample name="m"><group name="g"/><sample file="a.wav" gain="-3" group="0"' \

@@ -24,7 +24,11 @@ fs::path findKit(const fs::path& root) {
 fs::path unpackArchive(const fs::path& archivePath, const fs::path& into, std::string& error) {
   if (!instrument::unpackArchive(archivePath, instrument::ArchiveFormat::Tar, into, "the kit folder", error)) return {};
   const fs::path kit = findKit(into);
-  if (kit.empty()) error = archivePath.string() + ": no drumkit.xml in the archive";
+  if (kit.empty()) {
+    error = archivePath.string() + ": no drumkit.xml in the archive";
+    std::error_code ec;
+    fs::remove_all(into, ec);  // a refused archive leaves nothing in the cache
+  }
   return kit;
 }
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <string>
 #include <utility>
@@ -152,16 +154,29 @@ std::map<int, double> componentVolumes(const pugi::xml_node& kit) {
   return volumes;
 }
 
+// Parses the kit's XML; when it is not XML, an error naming the line where the parser
+// gave up (or the file, when it cannot be read).
+bool parse(const fs::path& xmlFile, pugi::xml_document& doc, instrument::Reporter& report) {
+  std::ifstream in(xmlFile, std::ios::binary);
+  if (!in) {
+    report.error(xmlFile.string(), 0, "cannot be read");
+    return false;
+  }
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const pugi::xml_parse_result parsed = doc.load_buffer(text.data(), text.size());
+  if (parsed) return true;
+  const auto end = text.begin() + std::clamp<ptrdiff_t>(parsed.offset, 0, std::ssize(text));
+  const auto line = 1 + std::count(text.begin(), end, '\n');
+  report.error(xmlFile.string(), static_cast<int>(line), std::string("not readable as XML: ") + parsed.description());
+  return false;
+}
+
 instrument::Instrument loadXml(const fs::path& xmlFile) {
   instrument::Instrument out;
   out.path = xmlFile;
   instrument::Reporter report(out.diagnostics);
   pugi::xml_document doc;
-  const pugi::xml_parse_result parsed = doc.load_file(xmlFile.c_str());
-  if (!parsed) {
-    report.error(xmlFile.string(), 0, std::string("not readable as XML: ") + parsed.description());
-    return out;
-  }
+  if (!parse(xmlFile, doc, report)) return out;
   const pugi::xml_node kit = doc.child("drumkit_info");
   if (!kit) {
     report.error(xmlFile.string(), 0, "not a Hydrogen drum kit (no <drumkit_info> root)");

@@ -55,6 +55,14 @@ std::string listProblem(int fd, int64_t begin, int64_t end) {
   return {};
 }
 
+// A chunk before the data chunk that runs past the end of the file: libsndfile skips
+// its declared size and never finds the data.
+std::string pastTheEnd(const ChunkHeader& chunk, int64_t at, int64_t fileSize) {
+  return "its '" + std::string(chunk.id, 4) + "' chunk at byte " + std::to_string(at) + " declares " +
+         std::to_string(chunk.size) + " bytes, past the end of the file (" + std::to_string(fileSize) +
+         " bytes), before any 'data' chunk";
+}
+
 }  // namespace
 
 std::string riffStructureProblem(int fd) {
@@ -65,10 +73,13 @@ std::string riffStructureProblem(int fd) {
   if (std::memcmp(head.data(), "RIFF", 4) != 0 || std::memcmp(head.data() + 8, "WAVE", 4) != 0) return {};
   const int64_t fileSize = st.st_size;
   int64_t at = 12;
+  bool dataSeen = false;
   for (int n = 0; at + 8 <= fileSize && n < kMaxChunks; ++n) {
     ChunkHeader chunk{};
     if (!readHeader(fd, at, chunk)) return {};
     const int64_t dataEnd = at + 8 + int64_t{chunk.size};
+    dataSeen = dataSeen || std::memcmp(chunk.id, "data", 4) == 0;
+    if (!dataSeen && dataEnd > fileSize) return pastTheEnd(chunk, at, fileSize);
     if (std::memcmp(chunk.id, "LIST", 4) == 0 && chunk.size >= 4) {
       std::string problem = listProblem(fd, at + 12, dataEnd < fileSize ? dataEnd : fileSize);
       if (!problem.empty()) return problem;

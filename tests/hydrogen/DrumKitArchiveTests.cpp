@@ -137,3 +137,13 @@ TEST_CASE("h2drumkit: a sparse entry of 10 GB is refused by its declared size") 
   CHECK(fs::file_size(s.archive) < 100000);
   s.checkRefused("unpacks to more than 2 GiB");
 }
+
+TEST_CASE("h2drumkit: an archive with no drumkit.xml is refused and leaves nothing in the cache") {
+  Scene scene;
+  {
+    TarWriter tar(scene.archive);
+    tar.file("Kit/a.wav", "RIFF");
+    tar.file("Kit/readme.txt", "no kit here");
+  }
+  scene.checkRefused("no drumkit.xml in the archive");
+}

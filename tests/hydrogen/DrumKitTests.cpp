@@ -183,3 +183,15 @@ TEST_CASE("Hydrogen: a file that is not a kit is refused with its name") {
   REQUIRE(in.diagnostics.size() == 1);
   CHECK(in.diagnostics[0].message.find("drumkit_info") != std::string::npos);
 }
+
+TEST_CASE("Hydrogen: a kit that is not XML is refused naming the file and the line the parser stopped at") {
+  spindle::test::TempDir dir;
+  dir.write("drumkit.xml", "<drumkit_info>\n<name>K</name>\n<instrumentList>\n<instrument>\n</instrumentList>\n"
+                           "</drumkit_info>\n");
+  const auto in = spindle::hydrogen::loadDrumKit(dir.path());
+  CHECK(!in.ok);
+  REQUIRE(in.diagnostics.size() == 1);
+  CHECK(in.diagnostics[0].file == (dir.path() / "drumkit.xml").string());
+  CHECK(in.diagnostics[0].line == 5);  // </instrumentList> closes <instrument>
+  CHECK(in.diagnostics[0].message == "not readable as XML: Start-end tags mismatch");
+}

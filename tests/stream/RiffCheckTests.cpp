@@ -93,3 +93,16 @@ TEST_CASE("the WAV check walks past odd-sized chunks that have no pad byte") {
   const std::string problem = problemOf(wav(kUnpadded + overrun), "spindle-unpadded-overrun-");
   CHECK(problem == "its LIST chunk has a sub-chunk at byte 59 that runs past the end of the list");
 }
+
+TEST_CASE("a WAV chunk before the data that runs past the end of the file is named; a long data chunk is not") {
+  // fmt ends at byte 36: the LIST there declares 2 GiB, and libsndfile would look for
+  // the data chunk after them.
+  const std::string hugeList = "LIST" + le32(0x80000000u) + "INFO";
+  const std::string file = wav(hugeList);
+  CHECK(problemOf(file, "spindle-huge-list-") == "its 'LIST' chunk at byte 36 declares 2147483648 bytes, past the "
+                                                  "end of the file (" + std::to_string(file.size()) +
+                                                  " bytes), before any 'data' chunk");
+  std::string cutShort = wav("");
+  cutShort.replace(40, 4, le32(1000));  // the data chunk's size: 1000 bytes, 8 in the file
+  CHECK(problemOf(cutShort, "spindle-long-data-").empty());
+}
