@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cmath>
+#include <cstdlib>
 #include <string>
 #include <utility>
 
@@ -77,12 +78,19 @@ void partSends(OscCall& c) {
                                         OscValue::i(static_cast<int>(std::lround(sends[1] * 127.0f)))}});
 }
 
+// The float the table holds as the double it was written as (0.1f reads 0.1, not
+// 0.10000000149), for the ranges /spindle/help and the error replies print.
+double written(float v) {
+  const std::string text = formatEffectValue(EffectParam::ReverbLevel, v);
+  return std::strtod(text.c_str(), nullptr);
+}
+
 template <size_t... I>
 std::vector<OscEntry> settingEntries(std::index_sequence<I...>) {
   const EffectTexts& t = effectTexts();
   const auto arg = [](const EffectParamInfo& info) {
     return ArgSpec{info.integer ? 'i' : 'f', info.toggle ? "on" : info.integer ? "voices" : "value",
-                   static_cast<double>(info.min), static_cast<double>(info.max)};
+                   written(info.min), written(info.max)};
   };
   return {OscEntry{t.paths[I].c_str(), {arg(kEffectParamTable[I])}, t.docs[I].c_str(), setEffect<I>}...};
 }
