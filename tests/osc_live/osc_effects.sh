@@ -86,7 +86,7 @@ play_and_record "$LIVE_TMP/off.wav"
 on=$(tail_db "$LIVE_TMP/on.wav")
 off=$(tail_db "$LIVE_TMP/off.wav")
 echo "tail from 1.5 s after the onset: reverb on $on dBFS, off $off dBFS"
-python3 -c "import sys; on, off = map(float, sys.argv[1:]); sys.exit(0 if on > -70 and on - off >= 20 else 1)" "$on" "$off" \
+python3 -c "import sys; on, off = map(float, sys.argv[1:]); sys.exit(0 if on > -90 and on - off >= 20 else 1)" "$on" "$off" \
   || fail "reverb tail: on $on dBFS, off $off dBFS"
 
 # A session keeps the settings and restores them.
