@@ -91,7 +91,7 @@ class EngineLink : public QObject {
     stream::Streaming* streaming = nullptr;      // disk counters and ring memory; may be null
     RealtimeStatus realtime;                     // backend kind and mlock, known at start
     io::AudioBackend* backend = nullptr;         // its connections; null: no sound server (tests)
-    EffectValues effects;                        // the reverb and chorus the engine was built with
+    EffectValues effects = {};                   // the reverb and chorus the engine was built with
   };
   static constexpr int kPollHz = 30;
 
