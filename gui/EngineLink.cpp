@@ -42,7 +42,8 @@ EngineLink::EngineLink(const Wiring& wiring, QObject* parent)
     : QObject(parent),
       wiring_(wiring),
       polyphony_(wiring.engine->config().polyphony),
-      quality_(static_cast<int>(wiring.engine->config().quality)) {
+      quality_(static_cast<int>(wiring.engine->config().quality)),
+      effects_(wiring.effects) {
   connect(&timer_, &QTimer::timeout, this, &EngineLink::poll);
 }
 

@@ -91,6 +91,7 @@ class EngineLink : public QObject {
     stream::Streaming* streaming = nullptr;      // disk counters and ring memory; may be null
     RealtimeStatus realtime;                     // backend kind and mlock, known at start
     io::AudioBackend* backend = nullptr;         // its connections; null: no sound server (tests)
+    EffectValues effects = {};                   // the reverb and chorus the engine was built with
   };
   static constexpr int kPollHz = 30;
 
@@ -112,6 +113,13 @@ class EngineLink : public QObject {
   void panic();
   void setPolyphony(int voices);  // up to the engine's configured polyphony
   void setQuality(int quality);   // engine::Quality
+  // The shared reverb and chorus (EngineLinkEffects.cpp): one setting, clamped to its
+  // range; the part's send to one of them (CC91 or CC93 on its channel, 0..127).
+  void setEffect(EffectParam param, float value);
+  void setSend(int part, int cc, int value);
+  const EffectValues& effects() const noexcept { return effects_; }
+  // The part's send level for CC91 or CC93 as the engine holds it now, 0..127.
+  int send(int part, int cc) const;
   void noteOn(int part, int key, int velocity);
   void noteOff(int part, int key);
   // Any channel message into the GUI's MIDI input. `frame`: the audio-clock frame it
@@ -151,6 +159,7 @@ class EngineLink : public QObject {
   void problemsChanged(int part);
   void runtimeProblemsChanged();  // problemLog() has new problems (of any kind)
   void connectionsChanged();      // connections() has a new serial
+  void effectsChanged();          // effects() changed (the window, OSC or a session)
   void partChanged(int part);
   void statsUpdated();
 
@@ -182,6 +191,7 @@ class EngineLink : public QObject {
   int ticks_ = 0;
   double lastPoll_ = 0.0;
   int polyphony_ = 0, quality_ = 0;
+  EffectValues effects_;
   int realtimePriority_ = 0;
   bool audioThreadKnown_ = false;
   QTimer timer_;

@@ -101,6 +101,19 @@ bool GuiControlTarget::setQuality(int quality) {
   return onGuiThread([this, quality] { link_.setQuality(quality); });
 }
 
+bool GuiControlTarget::setEffect(EffectParam param, float value) {
+  return onGuiThread([this, param, value] {
+    link_.setEffect(param, value);
+    refresh();
+  });
+}
+
+// The engine's controller values may be read from any thread.
+std::array<float, 2> GuiControlTarget::partSends(int part) {
+  return {link_.engine().controllerValue(part, controllers::kReverbSend),
+          link_.engine().controllerValue(part, controllers::kChorusSend)};
+}
+
 bool GuiControlTarget::panic() {
   return onGuiThread([this] { link_.panic(); });
 }
@@ -142,6 +155,7 @@ void GuiControlTarget::refresh() {
   session.settings.polyphony = link_.polyphony();
   session.settings.preloadFrames = loadSettings(store_).preloadFrames;
   session.settings.quality = link_.quality();
+  session.effects = link_.effects();
   const control::ControlStatus status = statusOf(link_);
   const std::lock_guard lock(mutex_);
   session_ = std::move(session);

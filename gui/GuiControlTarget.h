@@ -50,6 +50,8 @@ class GuiControlTarget final : public QObject, public control::ControlTarget {
   [[nodiscard]] bool setPreloadFrames(int frames) override;
   [[nodiscard]] bool setQuality(int quality) override;
   [[nodiscard]] bool panic() override;
+  [[nodiscard]] bool setEffect(EffectParam param, float value) override;
+  std::array<float, 2> partSends(int part) override;
   int maxPolyphony() const override { return maxPolyphony_; }
   control::ControlStatus status() override;
   control::SessionState sessionState() override;

@@ -140,6 +140,7 @@ void GuiSession::Impl::startEngine() {
   config.maxBlockFrames = kMaxBlockFrames;
   config.polyphony = settings_.polyphony;
   config.quality = static_cast<engine::Quality>(settings_.quality);
+  config.effects = engine::effectsSettings(launch_.effects);
   streaming_ = std::make_unique<stream::Streaming>(streamingOptions_, settings_.polyphony);
   config.streams = streaming_->bank();
   engine_ = std::make_unique<engine::Engine>(config);
@@ -149,7 +150,8 @@ void GuiSession::Impl::startEngine() {
 void GuiSession::Impl::startWindow() {
   const int input = guiMidiInput();
   EngineLink::Wiring wiring{engine_.get(), live_.get(), &live_->midiInput(input), &loader_, streaming_.get(),
-                            RealtimeStatus{backend_->kind(), 0, memoryLocked_, false}, backend_.get()};
+                            RealtimeStatus{backend_->kind(), 0, memoryLocked_, false}, backend_.get(),
+                            launch_.effects};
   link_ = std::make_unique<EngineLink>(wiring);
   // Every problem reaches the log too: the disk's errors and the samples a load left out.
   QObject::connect(link_.get(), &EngineLink::runtimeProblemsChanged, link_.get(), [this] {

@@ -25,6 +25,7 @@
 #include "gui/PianoKeyboard.h"
 #include "gui/SettingsDialog.h"
 #include "gui/DiskPanel.h"
+#include "gui/EffectsPanel.h"
 #include "gui/SystemDialog.h"
 #include "gui/Theme.h"
 
@@ -142,7 +143,8 @@ void MainWindow::buildDocks() {
   scroll->setWidgetResizable(true);
   scroll->setFrameShape(QFrame::NoFrame);
   scroll->setMinimumWidth(health_->minimumWidth() + 16);
-  dock(tr("Health"), scroll, Qt::RightDockWidgetArea);
+  QDockWidget* healthDock = dock(tr("Health"), scroll, Qt::RightDockWidgetArea);
+  buildEffects(healthDock);
   browser_ = new LibraryBrowser(this);
   browser_->setFolder(loadSettings(store_).libraryFolder);
   QDockWidget* libraries = dock(tr("Libraries"), browser_, Qt::LeftDockWidgetArea);
@@ -158,6 +160,21 @@ void MainWindow::buildDocks() {
     s.libraryFolder = folder;
     saveSettings(store_, s);
   });
+}
+
+// The shared reverb and chorus and the parts' sends: a tab behind the health panel.
+void MainWindow::buildEffects(QDockWidget* beside) {
+  effects_ = new EffectsPanel(link_, this);
+  auto* scroll = new QScrollArea(this);
+  scroll->setWidget(effects_);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  auto* dock = new QDockWidget(tr("Effects"), this);
+  dock->setObjectName(QStringLiteral("Effects"));
+  dock->setWidget(scroll);
+  dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+  tabifyDockWidget(beside, dock);
+  beside->raise();
 }
 
 // Under the library browser: always in sight, so is what is missing (also in the

@@ -14,6 +14,8 @@
 //   ┌ Problems: file:line  message ──────────────────────┐│               │
 //   status: messages                          no MIDI input connected      │
 //
+// The effects panel (reverb, chorus, the parts' sends) is a tab behind the health panel.
+//
 // Fits a 1366x768 screen: the part list scrolls, the docks start narrow.
 //
 // Thread: gui thread. Every request goes to the EngineLink; every change it reports
@@ -33,6 +35,7 @@ namespace spindle::gui {
 
 class ConnectionsPanel;
 class ControlStrip;
+class EffectsPanel;
 class EngineLink;
 class HealthPanel;
 class LibraryBrowser;
@@ -56,6 +59,7 @@ class MainWindow : public QMainWindow {
   PianoKeyboard* keyboard() const noexcept { return keyboard_; }
   ControlStrip* controls() const noexcept { return controls_; }
   HealthPanel* health() const noexcept { return health_; }
+  EffectsPanel* effects() const noexcept { return effects_; }
   ConnectionsPanel* connections() const noexcept { return connections_; }
   ProblemsModel& problems() noexcept { return problems_; }
   LibraryBrowser* browser() const noexcept { return browser_; }
@@ -70,6 +74,7 @@ class MainWindow : public QMainWindow {
   QWidget* buildControls(QWidget* parent);
   void buildDocks();
   QDockWidget* buildConnections(QDockWidget* below);
+  void buildEffects(QDockWidget* beside);
   void connectLink();
   void connectStrip(PartStrip* strip);
   void chooseLibrary(int part);
@@ -89,6 +94,7 @@ class MainWindow : public QMainWindow {
   ControlStrip* controls_ = nullptr;
   QLabel* controlsCaption_ = nullptr;
   HealthPanel* health_ = nullptr;
+  EffectsPanel* effects_ = nullptr;
   ConnectionsPanel* connections_ = nullptr;
   QLabel* connectionStatus_ = nullptr;  // the status bar's part: what is not connected
   ProblemsPanel* problemsPanel_ = nullptr;

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "core/EffectParams.h"
+
 namespace spindle::app {
 
 struct GuiLaunch {
@@ -23,6 +25,7 @@ struct GuiLaunch {
   // only the MIDI sources whose name contains one of these.
   std::optional<bool> connectAudio, connectMidi;
   std::vector<std::string> midiFrom;
+  EffectValues effects;  // the shared reverb and chorus (--reverb, --chorus-depth, ...)
 };
 
 // The module's one exported symbol, kGuiEntryName, has this type: it runs the window

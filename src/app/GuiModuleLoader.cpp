@@ -43,6 +43,7 @@ GuiLaunch launchFrom(const LiveArgs& a, const std::vector<std::string>& args) {
     if (const auto bundled = findBundledInstrument()) launch.instrument = bundled->string();
   launch.midiDevice = a.midiDevice;
   launch.alsaSeq = a.alsaSeq;
+  launch.effects = a.effects;
   launch.connectAudio = a.connectAudio;
   launch.connectMidi = a.connectMidi;
   launch.midiFrom = a.midiFrom;

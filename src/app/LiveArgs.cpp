@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <thread>
 
+#include "app/EffectArgs.h"
 #include "control/UserSettings.h"
 #include "core/Limits.h"
 
@@ -102,7 +103,9 @@ std::optional<LiveArgs> parseLiveArgs(const std::vector<std::string>& args, std:
       error = args[i].rfind("--", 0) == 0 ? args[i] + " needs a value" : "unexpected argument " + args[i];
       return std::nullopt;
     }
-    if (!applyValue(a, args[i], args[i + 1], error)) return std::nullopt;
+    const EffectArg effect = applyEffectArg(a.effects, args[i], args[i + 1], error);
+    if (effect == EffectArg::Wrong || (effect == EffectArg::NotEffect && !applyValue(a, args[i], args[i + 1], error)))
+      return std::nullopt;
     ++i;
   }
   // Without --instrument the bundled instrument is loaded (BundledInstrument.h), except
@@ -111,7 +114,7 @@ std::optional<LiveArgs> parseLiveArgs(const std::vector<std::string>& args, std:
 }
 
 std::string liveUsage() {
-  return "usage: spindle [--instrument FILE] [options]             the main window\n"
+  return std::string("usage: spindle [--instrument FILE] [options]             the main window\n"
          "       spindle --headless [--instrument FILE] [options]  no window\n"
          "  --instrument FILE         the instrument: SFZ, SoundFont, DecentSampler preset or Hydrogen kit\n"
          "                            (default: the bundled Spindle EP)\n"
@@ -138,6 +141,9 @@ std::string liveUsage() {
          "  --cache-size MIB          decoded audio the streams share, pinned blocks included (default 64)\n"
          "  --osc-port N              OSC remote control on UDP and TCP port N (default 9951; 0: off)\n"
          "  --osc-bind ADDR           the address OSC listens on (default 127.0.0.1; 0.0.0.0: every network)\n"
+         "The shared reverb and chorus (SoundFont CC91/CC93 and effects sends), FluidSynth's settings\n"
+         "(a session's [effects] replaces them when it loads):\n") +
+         effectArgsUsage(28) +
          "Connections: at start out_L/out_R go to the system's playback (JACK: the first two physical\n"
          "playback ports; PipeWire: the default sink) unless already connected, and every hardware MIDI\n"
          "input (a keyboard, a2jmidid's ports, PipeWire's MIDI bridge) is connected to NAME:midi_in,\n"

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "core/EffectParams.h"
 #include "io/Connections.h"
 #include "stream/Streaming.h"
 
@@ -31,6 +32,7 @@ struct LiveArgs {
   // (spindle.conf [connections] audio= / midi=, as the window writes it), else on.
   std::optional<bool> connectAudio, connectMidi;
   std::vector<std::string> midiFrom;  // --midi-from: follow only these MIDI sources
+  EffectValues effects;               // the shared reverb and chorus (app/EffectArgs.h)
   bool help = false, version = false;
 };
 

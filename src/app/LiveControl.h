@@ -50,6 +50,8 @@ class LiveControl final : public control::ControlTarget {
   // ---- main thread ----
   // The instrument every part starts with (--instrument), for sessionState().
   void setInitialInstrument(const std::string& path);
+  // The reverb and chorus settings the engine was built with, for sessionState().
+  void setInitialEffects(const EffectValues& values);
   // Forwards queued commands to the engine (what it refuses stays queued) and frees
   // the Programs the engine handed back.
   void pump();
@@ -87,6 +89,8 @@ class LiveControl final : public control::ControlTarget {
   bool setPreloadFrames(int frames) override;
   bool setQuality(int quality) override;
   bool panic() override;
+  bool setEffect(EffectParam param, float value) override;  // LiveControlEffects.cpp
+  std::array<float, 2> partSends(int part) override;
   int maxPolyphony() const override { return engine_.config().polyphony; }
   control::ControlStatus status() override;
   control::SessionState sessionState() override;

@@ -93,6 +93,7 @@ bool Session::joinNsm() {
 bool Session::startControl() {
   control_ = std::make_unique<LiveControl>(*engine_, *live_, kOscMidiInput, streaming_->poolOptions(), problems_);
   if (program_) control_->setInitialInstrument(std::filesystem::absolute(args_.instrument).string());
+  control_->setInitialEffects(args_.effects);
   std::vector<ConnectionControl::Input> inputs{{0, "midi_in"}, {1 + kOscMidiInput, "osc"}};
   if (!args_.midiDevice.empty()) inputs.push_back({1 + kDeviceMidiInput, "device"});
   if (args_.alsaSeq) inputs.push_back({1 + kAlsaSeqMidiInput, "alsa_seq"});
@@ -118,6 +119,7 @@ void Session::startEngine() {
   config.streams = streaming_->bank();
   config.polyphony = args_.polyphony;
   config.quality = static_cast<engine::Quality>(args_.quality);
+  config.effects = engine::effectsSettings(args_.effects);
   engine_ = std::make_unique<engine::Engine>(config);
   for (int part = 0; part < limits::kChannels && program_; ++part) {
     engine::Command command;

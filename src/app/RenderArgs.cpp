@@ -5,6 +5,7 @@
 #include <map>
 #include <utility>
 
+#include "app/EffectArgs.h"
 #include "core/Limits.h"
 
 namespace spindle::app {
@@ -25,14 +26,6 @@ using Setter = std::function<bool(RenderArgs&, const std::string&)>;
 template <typename T>
 Setter number(T RenderArgs::*field, T low, T high) {
   return [=](RenderArgs& args, const std::string& text) { return parseNumber(text, low, high, args.*field); };
-}
-
-Setter onOff(bool RenderArgs::*field) {
-  return [=](RenderArgs& args, const std::string& value) {
-    if (value != "on" && value != "off") return false;
-    args.*field = value == "on";
-    return true;
-  };
 }
 
 Setter text(std::string RenderArgs::*field) {
@@ -57,8 +50,6 @@ const std::map<std::string, std::pair<Setter, const char*>>& valueOptions() {
       {"--streams", {number(&RenderArgs::streams, 1, limits::kMaxStreams), "1 to 4096 streams"}},
       {"--read-size", {number(&RenderArgs::readKiB, 16, 16384), "16 to 16384 KiB"}},
       {"--cache-size", {number(&RenderArgs::cacheMiB, 1, 65536), "1 to 65536 MiB"}},
-      {"--reverb", {onOff(&RenderArgs::reverb), "on or off"}},
-      {"--chorus", {onOff(&RenderArgs::chorus), "on or off"}},
       {"--format", {[](RenderArgs& args, const std::string& value) {
                       const auto format = io::parseWavFormat(value);
                       if (format) args.format = *format;
@@ -84,9 +75,14 @@ std::optional<RenderArgs> parseRenderArgs(const std::vector<std::string>& args, 
       value = name.substr(name.find('=') + 1);
       name = name.substr(0, name.find('='));
     }
+    const bool effect = effectParamByName(name.rfind("--", 0) == 0 ? std::string_view(name).substr(2) : "").has_value();
     if (name == "--help" || name == "-h") out.help = true;
     else if (name == "--version") out.version = true;
-    else if (const auto it = valueOptions().find(name); it != valueOptions().end()) {
+    else if (effect) {
+      if (!inlineValue && i + 1 == args.size()) return fail(error, name + " needs a value");
+      if (!inlineValue) value = args[++i];
+      if (applyEffectArg(out.effects, name, value, error) != EffectArg::Taken) return std::nullopt;
+    } else if (const auto it = valueOptions().find(name); it != valueOptions().end()) {
       if (!inlineValue && i + 1 == args.size()) return fail(error, name + " needs a value");
       if (!inlineValue) value = args[++i];
       if (!it->second.first(out, value))
@@ -102,7 +98,7 @@ std::optional<RenderArgs> parseRenderArgs(const std::vector<std::string>& args, 
 }
 
 std::string renderUsage() {
-  return "Usage: spindle-render --instrument FILE --midi SONG.mid --wav OUT.wav [options]\n"
+  return std::string("Usage: spindle-render --instrument FILE --midi SONG.mid --wav OUT.wav [options]\n"
          "\n"
          "Renders a Standard MIDI File through an instrument into a stereo WAV file, offline\n"
          "and as fast as the CPU allows. Every MIDI channel plays the instrument. FILE is an\n"
@@ -118,11 +114,11 @@ std::string renderUsage() {
          "  --quality N        interpolation: 0 linear, 1 hermite, 2 sinc, 3 high sinc (default 1)\n"
          "  --polyphony N      voices, 1..4096 (default 256)\n"
          "  --format F         output samples: f32 (default), s24 or s16\n"
-         "  --reverb on|off    the shared reverb that SoundFont regions send to with CC91\n"
-         "                     and reverbEffectsSend, FluidSynth's defaults (default on)\n"
-         "  --chorus on|off    the shared chorus (CC93, chorusEffectsSend; default on). A\n"
-         "                     render lasts until their tails die, at most 10 s after the\n"
-         "                     last voice; instruments that send nothing render as without\n"
+         "The shared reverb and chorus that SoundFont regions send to (CC91 and\n"
+         "reverbEffectsSend, CC93 and chorusEffectsSend), with FluidSynth's settings. A\n"
+         "render lasts until their tails die, at most 10 s after the last voice;\n"
+         "instruments that send nothing render as without:\n") +
+         effectArgsUsage(23) +
          "  --seed N           random seed for lorand/hirand and other randomness (default 1)\n"
          "  --preload-frames N frames of each sample kept in RAM; the rest streams from disk\n"
          "                     (default 0: a render waits for the disk, a preload only\n"

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/EffectParams.h"
 #include "io/WavWriter.h"
 
 namespace spindle::app {
@@ -17,7 +18,7 @@ struct RenderArgs {
   int polyphony = 256;
   io::WavFormat format = io::WavFormat::Float32;
   uint32_t seed = 1;
-  bool reverb = true, chorus = true;  // engine::EffectsSettings
+  EffectValues effects;  // the shared reverb and chorus (app/EffectArgs.h)
   // Disk streaming (stream::StreamingOptions): preload < 0 holds every sample whole.
   // Offline defaults, not the live ones (16384 frames, 64 MiB): a render waits for the
   // disk, so a preload buys no latency, and the memory it would take holds more frames

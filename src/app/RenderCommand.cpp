@@ -106,8 +106,7 @@ engine::EngineConfig engineConfig(const RenderArgs& args) {
   config.polyphony = args.polyphony;
   config.quality = static_cast<engine::Quality>(args.quality);
   config.randomSeed = args.seed;
-  config.effects.reverbOn = args.reverb;
-  config.effects.chorusOn = args.chorus;
+  config.effects = engine::effectsSettings(args.effects);
   return config;
 }
 

@@ -85,6 +85,7 @@ void ControlCore::applySettings(const SessionState& state) {
     ok = target_.setPartSolo(k, p.solo) && ok;
     if (p.instrument.empty()) ok = target_.unload(k) && ok;
   }
+  for (const auto& info : kEffectParamTable) ok = target_.setEffect(info.id, state.effects.get(info.id)) && ok;
   if (state.hasConnections) target_.restoreConnections(state.connections);
   if (!ok) ++dropped_;
 }

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "control/ProblemLog.h"
+#include "core/EffectParams.h"
 #include "core/Limits.h"
 
 namespace spindle::control {
@@ -94,6 +95,7 @@ struct SessionState {
   // instead of the defaults (a file without a [connections] section leaves them be).
   bool hasConnections = false;
   std::vector<ConnectionLink> connections;
+  EffectValues effects;  // the shared reverb and chorus
 
   bool operator==(const SessionState&) const = default;
 };
@@ -146,6 +148,12 @@ class ControlTarget {
   [[nodiscard]] virtual bool setPreloadFrames(int frames) = 0;
   [[nodiscard]] virtual bool setQuality(int quality) = 0;
   [[nodiscard]] virtual bool panic() = 0;
+  // One setting of the shared reverb or chorus, in its range (core/EffectParams.h);
+  // sessionState().effects holds them as set.
+  [[nodiscard]] virtual bool setEffect(EffectParam param, float value) = 0;
+  // The part's reverb and chorus send levels, 0..1: its channel's CC91 and CC93 as the
+  // engine holds them now (/spindle/cc sets them).
+  virtual std::array<float, 2> partSends(int part) = 0;
 
   virtual int maxPolyphony() const = 0;  // the ceiling setPolyphony accepts
   virtual ControlStatus status() = 0;

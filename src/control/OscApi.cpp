@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "control/ControlCore.h"
+#include "control/OscEffects.h"
 #include "control/ProblemLog.h"
 #include "core/MidiEvent.h"
 
@@ -177,6 +178,7 @@ std::vector<OscEntry> stateApi() {
 std::vector<OscEntry> makeApi() {
   std::vector<OscEntry> api = playingApi();
   for (OscEntry& entry : stateApi()) api.push_back(std::move(entry));
+  for (OscEntry& entry : effectsApi()) api.push_back(std::move(entry));
   return api;
 }
 
@@ -228,7 +230,8 @@ const std::vector<OscEntry>& oscApi() {
 }
 
 const std::vector<OscReplyDoc>& oscReplies() {
-  static const std::vector<OscReplyDoc> replies = {
+  static const std::vector<OscReplyDoc> replies = [] {
+    std::vector<OscReplyDoc> all = {
       {"/spindle/error", "ss", "the address that failed (\"\" for an unreadable packet) and the reason"},
       {"/spindle/pong", "", "answer to /spindle/ping"},
       {"/spindle/help", "sss", "one per address: path, types, description"},
@@ -263,7 +266,10 @@ const std::vector<OscReplyDoc>& oscReplies() {
        "messages so far, the channel of the last (1..16; 0: none yet)"},
       {"/spindle/session/saved", "s", "the file written"},
       {"/spindle/session/loaded", "s", "the file loaded, once every instrument has loaded"},
-  };
+    };
+    for (const OscReplyDoc& reply : effectsReplies()) all.push_back(reply);
+    return all;
+  }();
   return replies;
 }
 

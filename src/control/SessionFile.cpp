@@ -7,6 +7,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "control/SessionEffects.h"
+
 namespace spindle::control {
 
 namespace {
@@ -34,6 +36,7 @@ bool toFloat(const std::string& text, float low, float high, float& out) {
 }
 
 constexpr int kConnections = -2;
+constexpr int kEffects = -3;
 
 struct Parser {
   const std::filesystem::path& file;
@@ -68,6 +71,10 @@ bool Parser::section(const std::string& name, int line) {
     part = -1;
     return true;
   }
+  if (name == "effects") {
+    part = kEffects;
+    return true;
+  }
   if (name == "connections") {
     part = kConnections;
     state.hasConnections = true;
@@ -78,7 +85,7 @@ bool Parser::section(const std::string& name, int line) {
     part = n - 1;
     return true;
   }
-  return fail(line, "unknown section [" + name + "] (expected [settings], [connections] or [part 1] .. [part 16])");
+  return fail(line, "unknown section [" + name + "] (expected [settings], [effects], [connections] or [part 1] .. [part 16])");
 }
 
 bool Parser::setting(const std::string& key, const std::string& value, int line) {
@@ -119,6 +126,10 @@ bool Parser::parseLine(const std::string& raw, int line) {
   if (!inSection) return fail(line, "'" + trim(text.substr(0, eq)) + "' outside a section");
   const std::string key = trim(text.substr(0, eq)), value = trim(text.substr(eq + 1));
   if (part == kConnections) return connection(key, value, line);
+  if (part == kEffects) {
+    std::string message;
+    return parseEffectsLine(state.effects, key, value, message) || fail(line, message);
+  }
   if (part < 0) return setting(key, value, line);
   return partValue(state.parts[static_cast<std::size_t>(part)], key, value, line);
 }
@@ -135,6 +146,7 @@ std::string formatSession(const SessionState& state) {
     out << "\n[part " << k + 1 << "]\ninstrument = " << p.instrument << "\nvolume = " << p.volumeDb
         << "\npan = " << p.pan << "\nmute = " << (p.mute ? 1 : 0) << "\nsolo = " << (p.solo ? 1 : 0) << "\n";
   }
+  out << formatEffectsSection(state.effects);
   if (state.hasConnections) {
     out << "\n[connections]\n";
     for (const ConnectionLink& link : state.connections) out << link.port << " = " << link.peer << "\n";

@@ -14,6 +14,11 @@
 //   mute = 0
 //   solo = 0
 //
+//   [effects]
+//   reverb = on
+//   reverb-room-size = 0.2
+//   (every setting of the shared reverb and chorus, control/SessionEffects.h)
+//
 //   [connections]
 //   out_L = system:playback_1
 //   out_R = system:playback_2

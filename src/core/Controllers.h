@@ -14,6 +14,10 @@ namespace spindle::controllers {
 
 inline constexpr int kCount = 512;
 
+// MIDI's effect sends (GM): a part's reverb and chorus send levels.
+inline constexpr int kReverbSend = 91;
+inline constexpr int kChorusSend = 93;
+
 inline constexpr int kPitchBend = 128;         // bipolar: 0.5 = centre (value stored 0..1)
 inline constexpr int kChannelAftertouch = 129;
 inline constexpr int kPolyAftertouch = 130;    // of the note being started or modulated

@@ -24,6 +24,8 @@ enum class CommandType : uint8_t {
                    // slot switch to the new program; the old one goes to the trash FIFO
   SelectSlot,      // part, count = slot: what a MIDI program change does
   SetTempo,        // value = beats per minute (lobpm/hibpm), e.g. a MIDI file's tempo
+  SetEffect,       // count = EffectParam (core/EffectParams.h), value: the shared reverb's
+                   // or chorus's setting, clamped to its range
 };
 
 struct Command {

@@ -13,7 +13,35 @@ EffectsStage::EffectsStage(double sampleRate, int maxBlockFrames, const EffectsS
       returnLeft_(static_cast<size_t>(maxBlockFrames)),
       returnRight_(static_cast<size_t>(maxBlockFrames)) {
   for (auto& in : inputs_) in.assign(static_cast<size_t>(maxBlockFrames), 0.0f);
-  memoryFrames_ = {reverb_.memoryFrames(), chorus_.memoryFrames()};
+}
+
+void setEffectsSetting(EffectsSettings& s, EffectParam p, float v) noexcept SPINDLE_REALTIME {
+  const auto& info = effectParamInfo(p);
+  v = std::isfinite(v) ? std::clamp(v, info.min, info.max) : info.def;
+  switch (p) {
+    case EffectParam::ReverbOn: s.reverbOn = v >= 0.5f; break;
+    case EffectParam::ReverbRoomSize: s.reverb.roomSize = v; break;
+    case EffectParam::ReverbDamping: s.reverb.damping = v; break;
+    case EffectParam::ReverbWidth: s.reverb.width = v; break;
+    case EffectParam::ReverbLevel: s.reverb.level = v; break;
+    case EffectParam::ChorusOn: s.chorusOn = v >= 0.5f; break;
+    case EffectParam::ChorusVoices: s.chorus.voices = static_cast<int>(std::lround(v)); break;
+    case EffectParam::ChorusLevel: s.chorus.level = v; break;
+    case EffectParam::ChorusSpeed: s.chorus.speedHz = v; break;
+    case EffectParam::ChorusDepth: s.chorus.depthMs = v; break;
+  }
+}
+
+EffectsSettings effectsSettings(const EffectValues& values) noexcept SPINDLE_REALTIME {
+  EffectsSettings s;
+  for (const auto& info : kEffectParamTable) setEffectsSetting(s, info.id, values.get(info.id));
+  return s;
+}
+
+void EffectsStage::set(EffectParam p, float value) noexcept SPINDLE_REALTIME {
+  setEffectsSetting(settings_, p, value);
+  reverb_.set(settings_.reverb);
+  chorus_.set(settings_.chorus);
 }
 
 float* EffectsStage::input(SendBus b) noexcept SPINDLE_REALTIME {
@@ -45,7 +73,7 @@ void EffectsStage::run(Effect& effect, size_t bus, float* left, float* right, in
   }
   if (fed) std::fill_n(inputs_[bus].begin(), frames, 0.0f);
   quietFrames_[bus] = fed || peak >= kSilence ? 0 : quietFrames_[bus] + frames;
-  running_[bus] = quietFrames_[bus] < memoryFrames_[bus];
+  running_[bus] = quietFrames_[bus] < effect.memoryFrames();
   if (!running_[bus]) effect.clear();
 }
 

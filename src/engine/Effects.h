@@ -12,10 +12,14 @@
 // still held has come out; a program that sends nothing renders exactly as with no
 // effects.
 //
+// set() changes a setting while the effects play (Reverb.h and Chorus.h say how each
+// glides); turning an effect off stops its input, and what its lines hold dies away.
+//
 // Construction allocates (control thread); everything else runs on the audio thread.
 #include <array>
 #include <vector>
 
+#include "core/EffectParams.h"
 #include "core/Realtime.h"
 #include "core/Region.h"
 #include "engine/dsp/Chorus.h"
@@ -28,6 +32,11 @@ struct EffectsSettings {
   dsp::ReverbSettings reverb;  // FluidSynth's defaults
   dsp::ChorusSettings chorus;
 };
+
+// The settings a table of values (core/EffectParams.h) gives, values clamped to range.
+EffectsSettings effectsSettings(const EffectValues& values) noexcept SPINDLE_REALTIME;
+// Sets one of them.
+void setEffectsSetting(EffectsSettings& settings, EffectParam p, float value) noexcept SPINDLE_REALTIME;
 
 class EffectsStage {
  public:
@@ -44,6 +53,8 @@ class EffectsStage {
   void render(float* left, float* right, int frames) noexcept SPINDLE_REALTIME;
   // Whether some effect still sounds (its tail has not died).
   bool sounding() const noexcept SPINDLE_REALTIME { return running_[0] || running_[1]; }
+  void set(EffectParam p, float value) noexcept SPINDLE_REALTIME;
+  const EffectsSettings& settings() const noexcept SPINDLE_REALTIME { return settings_; }
 
  private:
   template <class Effect>
@@ -55,7 +66,7 @@ class EffectsStage {
   std::array<std::vector<float>, kSendBuses> inputs_;
   std::vector<float> returnLeft_, returnRight_;
   std::array<bool, kSendBuses> fed_{}, running_{};
-  std::array<int, kSendBuses> quietFrames_{}, memoryFrames_{};  // see run()
+  std::array<int, kSendBuses> quietFrames_{};  // see run()
 };
 
 }  // namespace spindle::engine

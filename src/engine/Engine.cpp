@@ -77,6 +77,10 @@ void Engine::Impl::apply(const Command& c) noexcept SPINDLE_REALTIME {
     case CommandType::SetSlotProgram: setSlot(c.count, c.program); break;
     case CommandType::SelectSlot: if (part) selectSlot(c.part, c.count); break;
     case CommandType::SetTempo: setTempo(c.value); break;
+    case CommandType::SetEffect:
+      if (c.count >= 0 && c.count < static_cast<int32_t>(kEffectParams))
+        effects.set(static_cast<EffectParam>(c.count), c.value);
+      break;
   }
 }
 

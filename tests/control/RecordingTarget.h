@@ -21,6 +21,7 @@ class RecordingTarget : public control::ControlTarget {
   control::SessionState state;     // what sessionState() reports; set* calls update it
   bool accept = true;              // false: every command "finds its FIFO full"
   int polyphonyCeiling = 256;
+  std::array<std::array<float, 2>, control::kParts> sends{};  // what partSends() reports
   control::ProblemLog problemLog;  // what problems() reports; tests add to it
 
   void load(uint64_t ticket, int part, const std::string& path, control::LoadListener& listener) override {
@@ -70,6 +71,11 @@ class RecordingTarget : public control::ControlTarget {
     return record("quality " + std::to_string(quality));
   }
   bool panic() override { return record("panic"); }
+  bool setEffect(EffectParam param, float value) override {
+    state.effects.set(param, value);
+    return record("effect " + std::string(effectParamInfo(param).name) + " " + formatEffectValue(param, value));
+  }
+  std::array<float, 2> partSends(int part) override { return sends[static_cast<std::size_t>(part)]; }
   int maxPolyphony() const override { return polyphonyCeiling; }
   control::ControlStatus status() override {
     control::ControlStatus s;

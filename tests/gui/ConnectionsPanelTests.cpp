@@ -33,7 +33,7 @@ class ConnectionsPanelTests : public QObject {
     QCOMPARE(text(h, QStringLiteral("connectionHint")), QStringLiteral("not connected to a sound server"));
     QCOMPARE(text(h, QStringLiteral("connectionStatus")), QStringLiteral("not connected to a sound server"));
     QCOMPARE(text(h, QStringLiteral("audioOutput")), QStringLiteral("not connected to a sound server"));
-    QVERIFY(!h.window.findChild<QCheckBox*>());  // no source to feed Spindle
+    QVERIFY(!h.window.connections()->findChild<QCheckBox*>());  // no source to feed Spindle
   }
 
   // The harness's GUI input is LiveProcessor input 0: activity row 1.

@@ -17,27 +17,42 @@ constexpr float kVoiceScale = 0.431f;
 }  // namespace
 
 Chorus::Chorus(double sampleRate, const ChorusSettings& s)
-    : voices_(std::clamp(s.voices, 1, kMaxVoices)),
-      minDelay_(kMinDelaySeconds * sampleRate),
-      halfDepth_(0.5 * static_cast<double>(std::clamp(s.depthMs, 0.0f, 256.0f)) * 0.001 * sampleRate),
-      gain_(std::clamp(s.level, 0.0f, 10.0f) * kVoiceScale) {
-  const auto frames = static_cast<size_t>(std::ceil(minDelay_ + 2.0 * halfDepth_)) + 4;
+    : sampleRate_(sampleRate), minDelay_(kMinDelaySeconds * sampleRate) {
+  const auto frames = static_cast<size_t>(std::ceil(minDelay_ + static_cast<double>(kMaxDepthMs) * 0.001 * sampleRate)) + 4;
   buffer_.assign(std::bit_ceil(frames), 0.0f);
   mask_ = buffer_.size() - 1;
-  const double step = 2.0 * std::numbers::pi * static_cast<double>(std::clamp(s.speedHz, 0.1f, 5.0f)) / sampleRate;
+  set(s);
+  halfDepth_ = targetHalfDepth_;
+  gain_ = targetGain_;
+  clear();
+}
+
+void Chorus::set(const ChorusSettings& s) noexcept SPINDLE_REALTIME {
+  targetHalfDepth_ = 0.5 * static_cast<double>(std::clamp(s.depthMs, 0.0f, kMaxDepthMs)) * 0.001 * sampleRate_;
+  targetGain_ = std::clamp(s.level, 0.0f, 10.0f) * kVoiceScale;
+  const double step =
+      2.0 * std::numbers::pi * static_cast<double>(std::clamp(s.speedHz, 0.1f, 5.0f)) / sampleRate_;
   rotCos_ = std::cos(step);
   rotSin_ = std::sin(step);
-  clear();
+  const int voices = std::clamp(s.voices, 0, kMaxVoices);
+  if (voices == voices_) return;
+  voices_ = voices;
+  spreadPhases(std::atan2(sin_[0], cos_[0]));
+}
+
+// Voice k's sweep starts 2 pi k / voices after voice 0's.
+void Chorus::spreadPhases(double phase0) noexcept SPINDLE_REALTIME {
+  for (int k = 0; k < voices_; ++k) {
+    const double phase = phase0 + 2.0 * std::numbers::pi * k / voices_;
+    cos_[static_cast<size_t>(k)] = std::cos(phase);
+    sin_[static_cast<size_t>(k)] = std::sin(phase);
+  }
 }
 
 void Chorus::clear() noexcept SPINDLE_REALTIME {
   std::fill(buffer_.begin(), buffer_.end(), 0.0f);
   at_ = 0;
-  for (int k = 0; k < voices_; ++k) {
-    const double phase = 2.0 * std::numbers::pi * k / voices_;
-    cos_[static_cast<size_t>(k)] = std::cos(phase);
-    sin_[static_cast<size_t>(k)] = std::sin(phase);
-  }
+  spreadPhases(0.0);
 }
 
 // The line `delayFrames` (>= 1) behind the newest frame, linearly interpolated.
@@ -50,7 +65,11 @@ float Chorus::tap(double delayFrames) const noexcept SPINDLE_REALTIME {
 }
 
 void Chorus::process(const float* in, float* left, float* right, int frames) noexcept SPINDLE_REALTIME {
+  const double depthStep = frames > 0 ? (targetHalfDepth_ - halfDepth_) / frames : 0.0;
+  const float gainStep = frames > 0 ? (targetGain_ - gain_) / static_cast<float>(frames) : 0.0f;
   for (int f = 0; f < frames; ++f) {
+    halfDepth_ += depthStep;
+    gain_ += gainStep;
     buffer_[at_] = in[f];
     float l = 0.0f, r = 0.0f;
     for (size_t k = 0; k < static_cast<size_t>(voices_); ++k) {
@@ -66,6 +85,8 @@ void Chorus::process(const float* in, float* left, float* right, int frames) noe
     right[f] += gain_ * (a * r + b * l);
     at_ = (at_ + 1) & mask_;
   }
+  halfDepth_ = targetHalfDepth_;
+  gain_ = targetGain_;
   renormalise();
 }
 

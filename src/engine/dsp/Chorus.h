@@ -13,7 +13,12 @@
 //   correlation -0.94, per side 22.7 times the energy sent in; kWidth and kVoiceScale
 //   give -0.93 and the same energy).
 //
-// Construction allocates (control thread); process() and clear() are real-time.
+// The line is sized for the deepest sweep FluidSynth allows (256 ms), so set() changes
+// any setting while it plays without allocating: the level and the depth glide to their
+// new values over the next block (no click), the speed turns the sweeps' rotation, and
+// a new number of voices spreads the voices' phases again from voice 0's.
+//
+// Construction allocates (control thread); process(), set() and clear() are real-time.
 #include <array>
 #include <cstddef>
 #include <vector>
@@ -23,7 +28,7 @@
 namespace spindle::engine::dsp {
 
 struct ChorusSettings {
-  int voices = 3;         // 1..kMaxVoices
+  int voices = 3;         // 0..kMaxVoices (0: silent)
   float level = 2.0f;     // 0..10: the output's gain
   float speedHz = 0.3f;   // 0.1..5
   float depthMs = 8.0f;   // 0..256: the sweep of each tap's delay
@@ -31,24 +36,32 @@ struct ChorusSettings {
 
 class Chorus {
  public:
-  static constexpr int kMaxVoices = 16;
+  static constexpr int kMaxVoices = 99;       // FluidSynth's synth.chorus.nr
+  static constexpr float kMaxDepthMs = 256.0f;  // and synth.chorus.depth
 
   Chorus(double sampleRate, const ChorusSettings& settings);
   // Adds the chorus of `in` (mono) to left and right. Audio thread.
   void process(const float* in, float* left, float* right, int frames) noexcept SPINDLE_REALTIME;
   void clear() noexcept SPINDLE_REALTIME;  // audio thread
+  // New settings, heard from the next process(). Audio thread.
+  void set(const ChorusSettings& settings) noexcept SPINDLE_REALTIME;
   // Input takes at most this many frames to reach the output.
-  int memoryFrames() const noexcept { return static_cast<int>(buffer_.size()); }
+  int memoryFrames() const noexcept SPINDLE_REALTIME {
+    return static_cast<int>(minDelay_ + 2.0 * (halfDepth_ > targetHalfDepth_ ? halfDepth_ : targetHalfDepth_)) + 4;
+  }
 
  private:
   float tap(double delayFrames) const noexcept SPINDLE_REALTIME;
   void renormalise() noexcept SPINDLE_REALTIME;
+  void spreadPhases(double phase0) noexcept SPINDLE_REALTIME;
 
   std::vector<float> buffer_;  // power of two
   size_t mask_ = 0, at_ = 0;
   int voices_ = 3;
+  double sampleRate_;
   double minDelay_ = 0.0, halfDepth_ = 0.0;  // frames
-  float gain_ = 0.0f;
+  double targetHalfDepth_ = 0.0;
+  float gain_ = 0.0f, targetGain_ = 0.0f;
   double rotCos_ = 1.0, rotSin_ = 0.0;  // one frame's rotation of the sweep
   // Each voice's sweep as a phasor: left (c, s), right a quarter period behind.
   std::array<double, kMaxVoices> cos_{}, sin_{};

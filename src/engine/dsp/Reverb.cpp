@@ -21,20 +21,29 @@ constexpr double kMaxDamp = 0.9;
 // its defaults (per side 0.42 times the energy sent in; left/right correlation 0.61,
 // which the width mixing gives by itself).
 constexpr float kOutputScale = 0.635f;
+// FluidSynth's wet normalisation by width (SCALE_WET_WIDTH), and the default width the
+// scale above was measured at.
+constexpr float kWidthScale = 0.2f;
+constexpr float kDefaultWidth = 0.5f;
 
 }  // namespace
 
-Reverb::Reverb(double sampleRate, const ReverbSettings& settings) {
+Reverb::Reverb(double sampleRate, const ReverbSettings& settings) : sampleRate_(sampleRate) {
   for (size_t i = 0; i < lines_.size(); ++i) {
     const auto length = static_cast<size_t>(std::lround(kLengths44k[i] * sampleRate / 44100.0));
     lines_[i].buffer.assign(std::max<size_t>(length, 1), 0.0f);
   }
-  configure(sampleRate, settings);
+  configure(settings);
+  wet1_ = targetWet1_;
+  wet2_ = targetWet2_;
 }
+
+void Reverb::set(const ReverbSettings& settings) noexcept SPINDLE_REALTIME { configure(settings); }
 
 // Jot's absorbent filter: a line of d frames loses 60 dB in T60 at DC and in
 // T60 * ratio at Nyquist, through g (1 - b) / (1 - b z^-1).
-void Reverb::configure(double sampleRate, const ReverbSettings& s) {
+void Reverb::configure(const ReverbSettings& s) noexcept SPINDLE_REALTIME {
+  const double sampleRate = sampleRate_;
   const double feedback = 0.7 + 0.28 * std::clamp(static_cast<double>(s.roomSize), 0.0, 1.0);
   t60_ = static_cast<float>(kDecayReference / -std::log10(std::min(feedback, 0.999)));
   const double ratio = 1.0 - (1.0 - kFullDampRatio) * std::clamp(static_cast<double>(s.damping), 0.0, 1.0);
@@ -45,15 +54,20 @@ void Reverb::configure(double sampleRate, const ReverbSettings& s) {
     const double b = std::log(10.0) / 4.0 * (gainDb / 20.0) * (1.0 - 1.0 / (ratio * ratio));
     line.damp = static_cast<float>(std::min(b, kMaxDamp));  // a pole at 1 or past it would not decay
   }
-  const float width = std::clamp(s.width, 0.0f, 1.0f);
-  const float wet = std::clamp(s.level, 0.0f, 1.0f) * kOutputScale;
-  wet1_ = wet * (width / 2.0f + 0.5f);
-  wet2_ = wet * ((1.0f - width) / 2.0f);
+  const float width = std::clamp(s.width, 0.0f, 100.0f);
+  const float wet = std::clamp(s.level, 0.0f, 1.0f) * kOutputScale * (1.0f + kWidthScale * kDefaultWidth) /
+                    (1.0f + kWidthScale * width);
+  targetWet1_ = wet * (width / 2.0f + 0.5f);
+  targetWet2_ = wet * ((1.0f - width) / 2.0f);
 }
 
 void Reverb::process(const float* in, float* left, float* right, int frames) noexcept SPINDLE_REALTIME {
   std::array<float, kLines> out{};
+  const float step1 = frames > 0 ? (targetWet1_ - wet1_) / static_cast<float>(frames) : 0.0f;
+  const float step2 = frames > 0 ? (targetWet2_ - wet2_) / static_cast<float>(frames) : 0.0f;
   for (int f = 0; f < frames; ++f) {
+    wet1_ += step1;
+    wet2_ += step2;
     float sum = 0.0f;
     for (size_t i = 0; i < lines_.size(); ++i) {
       Line& line = lines_[i];
@@ -73,6 +87,8 @@ void Reverb::process(const float* in, float* left, float* right, int frames) noe
     left[f] += wet1_ * l + wet2_ * r;
     right[f] += wet1_ * r + wet2_ * l;
   }
+  wet1_ = targetWet1_;
+  wet2_ = targetWet2_;
 }
 
 void Reverb::clear() noexcept SPINDLE_REALTIME {

@@ -17,7 +17,13 @@
 // shortens the high frequencies' T60 down to 0.45 of the lows' at 1, which gives
 // FluidSynth's wet energy at damping 0.5 and 1 and its T30 within 11 %.
 //
-// Construction allocates (control thread); process() and clear() are real-time.
+// Width follows FluidSynth's range (0..100) and its normalisation: the wet gain is
+// divided by 1 + 0.2 width, so a wide reverb is no louder than a narrow one.
+// set() changes the settings while it plays: the decay and damping take effect at
+// once (the lines keep what they hold, so the tail changes course without a jump) and
+// the output gains ramp over the next block, so a change never clicks.
+//
+// Construction allocates (control thread); process(), set() and clear() are real-time.
 #include <array>
 #include <vector>
 
@@ -28,7 +34,7 @@ namespace spindle::engine::dsp {
 struct ReverbSettings {
   float roomSize = 0.2f;  // 0..1
   float damping = 0.0f;   // 0..1: 0 keeps the highs as long as the lows
-  float width = 0.5f;     // 0..1: 0 mono, 1 widest
+  float width = 0.5f;     // 0..100: 0 mono, 1 widest without opposed sides
   float level = 0.9f;     // 0..1: the wet output's gain
 };
 
@@ -41,10 +47,12 @@ class Reverb {
   void process(const float* in, float* left, float* right, int frames) noexcept SPINDLE_REALTIME;
   // Empties the delay lines (the tail stops at once). Audio thread.
   void clear() noexcept SPINDLE_REALTIME;
+  // New settings, heard from the next process(). Audio thread.
+  void set(const ReverbSettings& settings) noexcept SPINDLE_REALTIME;
   // Seconds for the response to fall 60 dB at low frequencies.
   float decaySeconds() const noexcept { return t60_; }
   // The longest line: input takes up to this many frames to reach the output.
-  int memoryFrames() const noexcept { return static_cast<int>(lines_.back().buffer.size()); }
+  int memoryFrames() const noexcept SPINDLE_REALTIME { return static_cast<int>(lines_.back().buffer.size()); }
 
  private:
   struct Line {
@@ -54,11 +62,13 @@ class Reverb {
     float damp = 0.0f;      // one-pole low-pass coefficient
     float state = 0.0f;
   };
-  void configure(double sampleRate, const ReverbSettings& settings);
+  void configure(const ReverbSettings& settings) noexcept SPINDLE_REALTIME;
 
+  double sampleRate_;
   std::array<Line, kLines> lines_;
   float t60_ = 1.0f;
-  float wet1_ = 0.0f, wet2_ = 0.0f;  // same-side and cross-side output gains
+  float wet1_ = 0.0f, wet2_ = 0.0f;              // same-side and cross-side output gains
+  float targetWet1_ = 0.0f, targetWet2_ = 0.0f;  // where the next block ramps them to
 };
 
 }  // namespace spindle::engine::dsp

@@ -133,3 +133,67 @@ TEST_CASE("Chorus: a sine comes out with its pitch swept by the moving delay", "
   }
   CHECK(10.0 * std::log10(hi / lo) > 6.0);
 }
+
+namespace {
+
+// The largest frame-to-frame step of `x` in [from, to).
+float maxStep(const std::vector<float>& x, size_t from, size_t to) {
+  float step = 0.0f;
+  for (size_t i = std::max<size_t>(from, 1); i < to && i < x.size(); ++i) step = std::max(step, std::fabs(x[i] - x[i - 1]));
+  return step;
+}
+
+// A 200 Hz sine through `effect` for 1 s, then `change` (a new level of 0), then 0.1 s
+// more: the output's largest step while the level falls, against the largest before it,
+// and the last block's peak.
+template <class Effect, class Settings>
+std::tuple<float, float, float> levelCut(Effect& effect, Settings cut) {
+  constexpr int kBlock = 256;
+  std::vector<float> in(static_cast<size_t>(test::kEffectRate * 1.1));
+  for (size_t i = 0; i < in.size(); ++i) in[i] = 0.5f * static_cast<float>(std::sin(2.0 * std::numbers::pi * 200.0 * static_cast<double>(i) / test::kEffectRate));
+  std::vector<float> left(in.size(), 0.0f), right(in.size(), 0.0f);
+  const size_t changeAt = static_cast<size_t>(test::kEffectRate) / kBlock * kBlock;
+  for (size_t at = 0; at < in.size(); at += kBlock) {
+    if (at == changeAt) effect.set(cut);
+    const int n = static_cast<int>(std::min<size_t>(kBlock, in.size() - at));
+    effect.process(in.data() + at, left.data() + at, right.data() + at, n);
+  }
+  float lastPeak = 0.0f;
+  for (size_t i = in.size() - kBlock; i < in.size(); ++i) lastPeak = std::max(lastPeak, std::fabs(left[i]));
+  return {maxStep(left, changeAt - 24000, changeAt), maxStep(left, changeAt, changeAt + 2 * kBlock), lastPeak};
+}
+
+}  // namespace
+
+TEST_CASE("Reverb and Chorus: a level cut while they play glides over one block, no click", "[dsp][reverb][chorus]") {
+  Reverb reverb(test::kEffectRate, {});
+  ReverbSettings silent;
+  silent.level = 0.0f;
+  const auto [reverbBefore, reverbDuring, reverbAfter] = levelCut(reverb, silent);
+  INFO("reverb: largest step " << reverbBefore << " before, " << reverbDuring << " while the level falls");
+  CHECK(reverbBefore > 0.0f);
+  CHECK(reverbDuring <= 1.5f * reverbBefore);
+  CHECK(reverbAfter == 0.0f);
+  Chorus chorus(test::kEffectRate, {});
+  engine::dsp::ChorusSettings quiet;
+  quiet.level = 0.0f;
+  const auto [chorusBefore, chorusDuring, chorusAfter] = levelCut(chorus, quiet);
+  INFO("chorus: largest step " << chorusBefore << " before, " << chorusDuring << " while the level falls");
+  CHECK(chorusBefore > 0.0f);
+  CHECK(chorusDuring <= 1.5f * chorusBefore);
+  CHECK(chorusAfter == 0.0f);
+}
+
+TEST_CASE("Reverb: a room size set while it plays gives the new room's T30", "[dsp][reverb]") {
+  ReverbSettings large;
+  large.roomSize = 0.8f;
+  Reverb reverb(test::kEffectRate, {});
+  reverb.set(large);
+  CHECK(reverb.decaySeconds() == Approx(Reverb(test::kEffectRate, large).decaySeconds()));
+  const test::EffectResponse r = test::runEffect(reverb, test::noiseBurst(48000 * 8));
+  std::vector<float> sum(r.left.size());
+  for (size_t i = 0; i < sum.size(); ++i) sum[i] = r.left[i] + r.right[i];
+  const double t = test::t30(sum, 960);
+  INFO("T30 " << t << " s after set(room size 0.8); FluidSynth 3.78 s");
+  CHECK(std::fabs(t - 3.78) <= 0.2 * 3.78);
+}
