@@ -1,6 +1,7 @@
 #include "engine/PartBuses.h"
 
 #include <algorithm>
+#include <cmath>
 #include <utility>
 
 #include "core/Limits.h"
@@ -8,7 +9,11 @@
 namespace spindle::engine {
 
 ProgramBuses::ProgramBuses(BusLayout layout)
-    : layout_(std::move(layout)), states_(layout_.effects.size() * static_cast<size_t>(limits::kChannels)) {}
+    : layout_(std::move(layout)),
+      states_(layout_.effects.size() * static_cast<size_t>(limits::kChannels)),
+      tails_(static_cast<size_t>(limits::kChannels)) {
+  for (size_t i = 0; i < states_.size(); ++i) states_[i].allocate(layout_.effects[i % layout_.effects.size()]);
+}
 
 std::span<BusEffectState> ProgramBuses::partStates(int part) noexcept SPINDLE_REALTIME {
   const size_t count = layout_.effects.size();
@@ -18,13 +23,40 @@ std::span<BusEffectState> ProgramBuses::partStates(int part) noexcept SPINDLE_RE
 void ProgramBuses::start(int part, const mod::ControllerState* controllers, double sampleRate) noexcept
     SPINDLE_REALTIME {
   const std::span<BusEffectState> states = partStates(part);
-  for (size_t i = 0; i < states.size(); ++i) states[i].start(layout_.effects[i], controllers, sampleRate);
+  Tail& tail = tails_[static_cast<size_t>(part)];
+  tail = {};
+  for (size_t i = 0; i < states.size(); ++i) {
+    const BusEffect& effect = layout_.effects[i];
+    states[i].start(effect, controllers, sampleRate);
+    int& memory = tail.memory[effect.bus];
+    memory = std::max(memory, states[i].memoryFrames(effect));
+  }
+  tail.quiet = tail.memory;  // nothing sounds yet
+}
+
+bool ProgramBuses::sounding(int part) const noexcept SPINDLE_REALTIME {
+  const Tail& tail = tails_[static_cast<size_t>(part)];
+  for (int bus = 0; bus < kBuses; ++bus)
+    if (tailSounds(tail, bus)) return true;
+  return false;
+}
+
+// A bus with memory: its quiet frames start again whenever its output is heard.
+void ProgramBuses::listen(Tail& t, int bus, const float* left, const float* right, int frames) noexcept
+    SPINDLE_REALTIME {
+  const auto b = static_cast<size_t>(bus);
+  if (t.memory[b] == 0) return;
+  float peak = 0.0f;
+  for (int i = 0; i < frames; ++i) peak = std::max({peak, std::fabs(left[i]), std::fabs(right[i])});
+  t.quiet[b] = peak > kSilence ? 0 : std::min(t.quiet[b] + frames, t.memory[b]);
 }
 
 void ProgramBuses::process(int part, const mod::ControllerState* controllers, float* left, float* right,
                            FxBusInputs& fx, int frames) noexcept SPINDLE_REALTIME {
   const std::span<BusEffectState> states = partStates(part);
+  Tail& tail = tails_[static_cast<size_t>(part)];
   runBus(states, 0, controllers, left, right, frames);
+  listen(tail, 0, left, right, frames);
   const float direct = layout_.toOutput[0];
   if (direct != 1.0f) {
     for (int i = 0; i < frames; ++i) {
@@ -33,10 +65,12 @@ void ProgramBuses::process(int part, const mod::ControllerState* controllers, fl
     }
   }
   for (size_t n = 0; n < static_cast<size_t>(kFxBuses); ++n) {
-    if (!std::exchange(fx.fed[n], false)) continue;
+    const int bus = static_cast<int>(n) + 1;
+    if (!std::exchange(fx.fed[n], false) && !tailSounds(tail, bus)) continue;
     float* busLeft = fx.left[n];
     float* busRight = fx.right[n];
-    runBus(states, static_cast<int>(n) + 1, controllers, busLeft, busRight, frames);
+    runBus(states, bus, controllers, busLeft, busRight, frames);
+    listen(tail, bus, busLeft, busRight, frames);
     const float level = layout_.toOutput[n + 1];
     for (int i = 0; i < frames; ++i) {
       left[i] += busLeft[i] * level;
