@@ -18,7 +18,10 @@ constexpr std::array<double, 7> kDecayAtMaxSize{90.0, 65.0, 75.0, 50.0, 50.0, 5.
 // The wet output's scale at a T60 of kReferenceT60, and how it follows the decay time: a
 // noise's steady wet level grows with T60^(1 - 2 kLevelExponent) (sfizz's fverb: +2 dB
 // from size 10 to 90, against +7.8 dB for an unscaled network).
-constexpr double kOutputScale = 0.5, kLevelExponent = 0.375, kReferenceT60 = 4.8;
+constexpr double kOutputScale = 0.254, kLevelExponent = 0.05, kReferenceT60 = 4.8;
+// The lines' damping corner over sfizz's damping frequency: the network passes each
+// line's filter many times, so its corner sits higher for the same darkening.
+constexpr double kDampScale = 2.0;
 
 }  // namespace
 
@@ -62,7 +65,7 @@ void BusReverb::configure(const BusEffect& effect, const Params& p) noexcept SPI
   const double t60 = decaySeconds(decayPercent(effect.reverbType, size));
   const double stretch = 0.5 + 0.5 * std::clamp(size, 0.0, 100.0) / 100.0;
   const auto pole = [this](double hz) { return std::exp(-2.0 * std::numbers::pi * std::min(hz, 0.45 * rate_) / rate_); };
-  const auto damp = static_cast<float>(pole(pitchHz(100.0 - 0.5 * busParam(p, BusParam::ReverbDamp))));
+  const auto damp = static_cast<float>(pole(kDampScale * pitchHz(100.0 - 0.5 * busParam(p, BusParam::ReverbDamp))));
   for (size_t i = 0; i < lines_.size(); ++i) {
     Line& line = lines_[i];
     const double frames = std::round(kLengths44k[i] * stretch * rate_ / 44100.0);

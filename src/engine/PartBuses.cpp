@@ -41,20 +41,31 @@ bool ProgramBuses::sounding(int part) const noexcept SPINDLE_REALTIME {
   return false;
 }
 
-// A bus with memory: its quiet frames start again whenever its output is heard.
-void ProgramBuses::listen(Tail& t, int bus, const float* left, const float* right, int frames) noexcept
-    SPINDLE_REALTIME {
-  const auto b = static_cast<size_t>(bus);
-  if (t.memory[b] == 0) return;
+// A bus with memory: its quiet frames start again whenever its input or its output is
+// heard (an echo comes out long after its input; an input may start in silence).
+bool ProgramBuses::loud(const float* left, const float* right, int frames) noexcept SPINDLE_REALTIME {
   float peak = 0.0f;
   for (int i = 0; i < frames; ++i) peak = std::max({peak, std::fabs(left[i]), std::fabs(right[i])});
-  t.quiet[b] = peak > kSilence ? 0 : std::min(t.quiet[b] + frames, t.memory[b]);
+  return peak > kSilence;
+}
+
+void ProgramBuses::listen(Tail& t, int bus, const float* left, const float* right, int frames) noexcept
+    SPINDLE_REALTIME {
+  int& quiet = t.quiet[static_cast<size_t>(bus)];
+  const int memory = t.memory[static_cast<size_t>(bus)];
+  if (memory > 0) quiet = loud(left, right, frames) ? 0 : std::min(quiet + frames, memory);
+}
+
+void ProgramBuses::heard(Tail& t, int bus, const float* left, const float* right, int frames) noexcept
+    SPINDLE_REALTIME {
+  if (t.memory[static_cast<size_t>(bus)] > 0 && loud(left, right, frames)) t.quiet[static_cast<size_t>(bus)] = 0;
 }
 
 void ProgramBuses::process(int part, const mod::ControllerState* controllers, float* left, float* right,
                            FxBusInputs& fx, int frames) noexcept SPINDLE_REALTIME {
   const std::span<BusEffectState> states = partStates(part);
   Tail& tail = tails_[static_cast<size_t>(part)];
+  heard(tail, 0, left, right, frames);
   runBus(states, 0, controllers, left, right, frames);
   listen(tail, 0, left, right, frames);
   const float direct = layout_.toOutput[0];
@@ -69,6 +80,7 @@ void ProgramBuses::process(int part, const mod::ControllerState* controllers, fl
     if (!std::exchange(fx.fed[n], false) && !tailSounds(tail, bus)) continue;
     float* busLeft = fx.left[n];
     float* busRight = fx.right[n];
+    heard(tail, bus, busLeft, busRight, frames);
     runBus(states, bus, controllers, busLeft, busRight, frames);
     listen(tail, bus, busLeft, busRight, frames);
     const float level = layout_.toOutput[n + 1];

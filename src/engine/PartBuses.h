@@ -57,7 +57,10 @@ class ProgramBuses {
     std::array<int, kBuses> memory{}, quiet{};  // frames; the bus sounds while quiet < memory
   };
   bool tailSounds(const Tail& t, int bus) const noexcept SPINDLE_REALTIME { return t.quiet[static_cast<size_t>(bus)] < t.memory[static_cast<size_t>(bus)]; }
+  // After a bus ran: its output counts as heard or quiet. Before: a heard input counts.
   static void listen(Tail& t, int bus, const float* left, const float* right, int frames) noexcept SPINDLE_REALTIME;
+  static void heard(Tail& t, int bus, const float* left, const float* right, int frames) noexcept SPINDLE_REALTIME;
+  static bool loud(const float* left, const float* right, int frames) noexcept SPINDLE_REALTIME;
   void runBus(std::span<BusEffectState> states, int bus, const mod::ControllerState* controllers, float* left,
               float* right, int frames) noexcept SPINDLE_REALTIME;
   std::span<BusEffectState> partStates(int part) noexcept SPINDLE_REALTIME;
