@@ -44,7 +44,7 @@ void BusPhaser::process(const BusEffect& effect, const Params& p, float* left, f
     SPINDLE_REALTIME {
   const double step = std::max(0.0, static_cast<double>(busParam(p, BusParam::PhaserFreq))) / rate_;
   const double offset = static_cast<double>(busParam(p, BusParam::PhaserPhase)) / 100.0;
-  const double depth = busParam(p, BusParam::PhaserDepth);
+  const auto depth = static_cast<double>(busParam(p, BusParam::PhaserDepth));
   const int stages = std::clamp(static_cast<int>(busParam(p, BusParam::PhaserStages)), 1, kMaxStages);
   const float feedback = std::clamp(0.01f * busParam(p, BusParam::PhaserFeedback), 0.0f, kMaxFeedback);
   const float half = 0.5f * std::clamp(0.01f * busParam(p, BusParam::PhaserWet), 0.0f, 1.0f);
@@ -52,8 +52,8 @@ void BusPhaser::process(const BusEffect& effect, const Params& p, float* left, f
     const double other = phase_ + offset;
     const float waveLeft = mod::LfoBank::wave(effect.wave, phase_);
     const float waveRight = mod::LfoBank::wave(effect.wave, other - std::floor(other));
-    const float aLeft = allPassCoefficient(breakHz(waveLeft, depth), rate_);
-    const float aRight = allPassCoefficient(breakHz(waveRight, depth), rate_);
+    const float aLeft = allPassCoefficient(breakHz(static_cast<double>(waveLeft), depth), rate_);
+    const float aRight = allPassCoefficient(breakHz(static_cast<double>(waveRight), depth), rate_);
     left[i] = (1.0f - half) * left[i] + half * run(channels_[0], left[i], aLeft, stages, feedback);
     right[i] = (1.0f - half) * right[i] + half * run(channels_[1], right[i], aRight, stages, feedback);
     phase_ += step;

@@ -61,11 +61,11 @@ int BusReverb::memoryFrames() const noexcept SPINDLE_REALTIME {
 // Each line's gain loses 60 dB in T60; its one-pole low-pass (the damping) sits at the
 // damping corner, so the highs die sooner.
 void BusReverb::configure(const BusEffect& effect, const Params& p) noexcept SPINDLE_REALTIME {
-  const double size = busParam(p, BusParam::ReverbSize);
+  const auto size = static_cast<double>(busParam(p, BusParam::ReverbSize));
   const double t60 = decaySeconds(decayPercent(effect.reverbType, size));
   const double stretch = 0.5 + 0.5 * std::clamp(size, 0.0, 100.0) / 100.0;
   const auto pole = [this](double hz) { return std::exp(-2.0 * std::numbers::pi * std::min(hz, 0.45 * rate_) / rate_); };
-  const auto damp = static_cast<float>(pole(kDampScale * pitchHz(100.0 - 0.5 * busParam(p, BusParam::ReverbDamp))));
+  const auto damp = static_cast<float>(pole(kDampScale * pitchHz(100.0 - 0.5 * static_cast<double>(busParam(p, BusParam::ReverbDamp)))));
   for (size_t i = 0; i < lines_.size(); ++i) {
     Line& line = lines_[i];
     const double frames = std::round(kLengths44k[i] * stretch * rate_ / 44100.0);
@@ -76,7 +76,7 @@ void BusReverb::configure(const BusEffect& effect, const Params& p) noexcept SPI
   const double predelay = std::round(static_cast<double>(busParam(p, BusParam::ReverbPredelay)) * rate_);
   predelayFrames_ = static_cast<int>(std::clamp(predelay, 0.0, static_cast<double>(predelayCapacity_ - 1)));
   level_ = static_cast<float>(kOutputScale * std::pow(t60 / kReferenceT60, -kLevelExponent));
-  tone_ = 1.0f - static_cast<float>(pole(pitchHz(busParam(p, BusParam::ReverbTone))));
+  tone_ = 1.0f - static_cast<float>(pole(pitchHz(static_cast<double>(busParam(p, BusParam::ReverbTone)))));
 }
 
 // One frame of the network: returns the left output, sets the right.

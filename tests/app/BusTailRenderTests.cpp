@@ -39,7 +39,7 @@ spindle::test::Rendered render(const std::filesystem::path& dir, const std::stri
                                int ticks) {
   if (!std::filesystem::exists(dir / "noise.wav")) writeNoise(dir / "noise.wav");
   std::ofstream(dir / (name + ".sfz")) << sfz << "\n";
-  auto r = renderSong(kExe, dir / (name + ".sfz"), {{0, {0x90, 60, 127}}, {ticks, {0x80, 60, 0}}}, dir, name);
+  auto r = renderSong(kExe, dir / (name + ".sfz"), {{0, {0x90, 60, 127}}, {static_cast<uint32_t>(ticks), {0x80, 60, 0}}}, dir, name);
   INFO(r.err);
   REQUIRE(r.exitCode == 0);
   return r;
@@ -60,7 +60,7 @@ void checkAgainstSfizz(const std::string& name, const std::string& effect, doubl
 
 double energy(const std::vector<float>& v, size_t from, size_t to) {
   double e = 0.0;
-  for (size_t i = from; i < to && i < v.size(); ++i) e += static_cast<double>(v[i]) * v[i];
+  for (size_t i = from; i < to && i < v.size(); ++i) e += static_cast<double>(v[i]) * static_cast<double>(v[i]);
   return e;
 }
 

@@ -60,7 +60,7 @@ std::vector<float> sine(double hz, size_t frames) {
 
 double rms(const std::vector<float>& v, size_t from, size_t to) {
   double sum = 0.0;
-  for (size_t i = from; i < to; ++i) sum += static_cast<double>(v[i]) * v[i];
+  for (size_t i = from; i < to; ++i) sum += static_cast<double>(v[i]) * static_cast<double>(v[i]);
   return std::sqrt(sum / static_cast<double>(to - from));
 }
 
@@ -159,7 +159,7 @@ TEST_CASE("bus reverb: the decay time follows reverb_size", "[engine][effects][r
     // A low input (tone 30: 180 Hz), which the lines' damping leaves alone.
     const BusEffect e = make(BusEffectType::Reverb, {{BusParam::ReverbSize, size}, {BusParam::ReverbInput, 100.0f},
                                                      {BusParam::ReverbWet, 100.0f}, {BusParam::ReverbTone, 30.0f}});
-    const double t = engine::BusReverb::decaySeconds(engine::BusReverb::decayPercent(0, size));
+    const double t = engine::BusReverb::decaySeconds(engine::BusReverb::decayPercent(0, static_cast<double>(size)));
     // The energy's fall between two windows well into the tail, as a T60.
     const auto a = static_cast<size_t>(0.3 * kRate), b = a + static_cast<size_t>(0.4 * t * kRate);
     const size_t w = 4800;
