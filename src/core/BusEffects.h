@@ -24,7 +24,7 @@ namespace spindle {
 inline constexpr int kFxBuses = 4;
 inline constexpr int kBuses = 1 + kFxBuses;  // 0 = main, n = fx bus n
 
-enum class BusEffectType : uint8_t { Gain, Eq, Filter, Rectify, Width, Apan };
+enum class BusEffectType : uint8_t { Gain, Eq, Filter, Rectify, Width, Apan, Delay, Phaser, Reverb };
 
 // Every parameter of every effect type, each in the unit of its opcode.
 enum class BusParam : uint8_t {
@@ -41,6 +41,15 @@ enum class BusParam : uint8_t {
   ApanDepth,        // apan_depth: %
   ApanDry,          // apan_dry: %
   ApanWet,          // apan_wet: %
+  // delay (engine/BusDelay.h): each tap's time (s), level (%) and pan (0 left..100 right)
+  DelayTimeL, DelayTimeR, DelayTimeC, DelayLevelL, DelayLevelR, DelayLevelC, DelayPanL, DelayPanR, DelayPanC,
+  DelayFeedback, DelayInput, DelayDry, DelayWet,  // %
+  DelayCutoff, DelayResonance,                    // Hz, dB (delay_filter's)
+  DelayDampHi, DelayDampLo,                       // %
+  // phaser (engine/BusPhaser.h)
+  PhaserFreq, PhaserDepth, PhaserFeedback, PhaserPhase, PhaserWet, PhaserStages,  // Hz, %, %, %, %, count
+  // reverb / fverb (engine/BusReverb.h)
+  ReverbSize, ReverbDamp, ReverbTone, ReverbPredelay, ReverbInput, ReverbDry, ReverbWet,  // %, %, %, s, %, %, %
   Count
 };
 inline constexpr int kBusParams = static_cast<int>(BusParam::Count);
@@ -49,10 +58,22 @@ inline constexpr int kBusParams = static_cast<int>(BusParam::Count);
 // gives none; these are sfizz's (a frequency of 0 plays as the lowest the EQ and filter
 // take, 10 Hz: an unset filter_cutoff nearly silences the bus, as in sfizz).
 // apan: the right channel opposite the left (180 degrees), its whole output wet, so
-// at depth 0 it passes the bus through.
+// at depth 0 it passes the bus through. delay, phaser and reverb: Spindle's own
+// (docs/formats.md): a delay tap with time 0 is silent; the left and right taps at full
+// level, hard left and right, dry and wet 100 %; a 4-stage phaser at 1 Hz, depth 50 %.
+// reverb: sfizz's fverb's (input, dry and wet 0: an unset reverb silences its bus; size
+// 0, tone 100).
 inline constexpr std::array<float, kBusParams> kBusParamDefaults = {0.0f, 0.0f, 1.0f,   0.0f, 0.0f,  0.0f,
                                                                     0.0f, 100.0f, 0.0f, 180.0f, 0.0f, 0.0f,
-                                                                    100.0f};
+                                                                    100.0f,
+                                                                    // delay
+                                                                    0.0f, 0.0f, 0.0f, 100.0f, 100.0f, 0.0f, 0.0f,
+                                                                    100.0f, 50.0f, 0.0f, 100.0f, 100.0f, 100.0f,
+                                                                    0.0f, 0.0f, 0.0f, 0.0f,
+                                                                    // phaser
+                                                                    1.0f, 50.0f, 0.0f, 0.0f, 100.0f, 4.0f,
+                                                                    // reverb
+                                                                    0.0f, 0.0f, 100.0f, 0.0f, 0.0f, 0.0f, 0.0f};
 
 struct BusParamCc {
   BusParam param = BusParam::Gain;
@@ -68,7 +89,13 @@ struct BusEffect {
   uint8_t wave = 0;  // apan_waveform, numbered as lfoN_wave (0 triangle)
   std::array<float, kBusParams> values = kBusParamDefaults;
   std::vector<BusParamCc> controllers;
+  bool filterWritten = false;  // filter_type or delay_filter was written
+  uint8_t reverbType = 0;      // reverb_type, as kReverbTypes numbers them
 };
+
+// reverb_type's names, in order (engine/BusReverb.h gives each its decay range).
+inline constexpr const char* kReverbTypes[] = {"large_hall", "large_room", "mid_hall", "mid_room",
+                                               "small_hall", "small_room", "chamber"};
 
 struct BusLayout {
   // Each bus's level into the part's output, 0..1: directtomain, fxNtomain + fxNtomix.

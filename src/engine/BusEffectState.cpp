@@ -33,6 +33,7 @@ void BusEffectState::start(const BusEffect& effect, const mod::ControllerState* 
   sampleRate_ = sampleRate;
   phase_ = 0.0;
   filter_.setup(effect.type == BusEffectType::Eq ? eqFilterType(effect.eqType) : effect.filterType, sampleRate);
+  startTail(effect, sampleRate);
   applyCoefficients(effect);
 }
 
@@ -56,6 +57,7 @@ void BusEffectState::applyCoefficients(const BusEffect& effect) noexcept SPINDLE
   if (effect.type == BusEffectType::Filter)
     filter_.setParams(param(current_, BusParam::FilterCutoff),
                       param(current_, BusParam::FilterResonance) + kResonanceOffsetDb);
+  tailCoefficients(effect);
 }
 
 void BusEffectState::process(const BusEffect& effect, const mod::ControllerState* controllers, float* left,
@@ -93,6 +95,9 @@ void BusEffectState::run(const BusEffect& effect, const Params& from, float* lef
       dsp::rampWidth(left, right, frames, param(from, BusParam::Width), param(current_, BusParam::Width));
       break;
     case BusEffectType::Apan: autoPan(effect, from, left, right, frames); break;
+    case BusEffectType::Delay: delay_.process(current_, left, right, frames); break;
+    case BusEffectType::Phaser: phaser_.process(effect, current_, left, right, frames); break;
+    case BusEffectType::Reverb: reverb_.process(current_, left, right, frames); break;
   }
 }
 

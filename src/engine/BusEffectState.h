@@ -27,6 +27,9 @@
 
 #include "core/BusEffects.h"
 #include "core/Realtime.h"
+#include "engine/BusDelay.h"
+#include "engine/BusPhaser.h"
+#include "engine/BusReverb.h"
 #include "engine/dsp/Eq.h"
 #include "engine/dsp/Filter.h"
 #include "engine/mod/ControllerState.h"
@@ -37,6 +40,12 @@ class BusEffectState {
  public:
   static constexpr int kStepFrames = 32;
   static constexpr double kSmoothSeconds = 0.01;
+
+  // Loader thread: sizes the memory of an effect with delay lines (BusEffectTails.cpp).
+  void allocate(const BusEffect& effect);
+  // Frames the effect's output may still change after its input fell silent: 0 for the
+  // effects without memory, which the bus then stops running with its voices.
+  int memoryFrames(const BusEffect& effect) const noexcept SPINDLE_REALTIME;
 
   // Clears the processor and sets every parameter to its target now.
   void start(const BusEffect& effect, const mod::ControllerState* controllers, double sampleRate) noexcept
@@ -53,6 +62,8 @@ class BusEffectState {
       SPINDLE_REALTIME;
   void autoPan(const BusEffect& effect, const Params& from, float* left, float* right, int frames) noexcept
       SPINDLE_REALTIME;
+  void startTail(const BusEffect& effect, double sampleRate) noexcept SPINDLE_REALTIME;
+  void tailCoefficients(const BusEffect& effect) noexcept SPINDLE_REALTIME;
 
   // dsp::Filter's resonance is 20 log10(Q sqrt(2)); filter_resonance is 20 log10(Q).
   static constexpr float kResonanceOffsetDb = 3.0103f;
@@ -62,6 +73,9 @@ class BusEffectState {
   double sampleRate_ = 48000.0;
   double phase_ = 0.0;  // apan: the left wave's phase, turns in [0, 1)
   dsp::Filter filter_;  // eq and filter
+  BusDelay delay_;
+  BusPhaser phaser_;
+  BusReverb reverb_;
 };
 
 }  // namespace spindle::engine

@@ -19,6 +19,20 @@ void Engine::Impl::runPartBuses(int part, RenderContext& ctx, int frames) noexce
   mixBuses(p.program, part, partLeft.data(), partRight.data(), fxInputs, frames);
 }
 
+bool Engine::Impl::busTailSounds(int part) const noexcept SPINDLE_REALTIME {
+  const Program* program = parts[static_cast<size_t>(part)].program;
+  return program && program->buses && program->buses->sounding(part);
+}
+
+// A part without voices whose buses still sound: they run on silence into its output.
+void Engine::Impl::runBusTail(int part, RenderContext& ctx, float* left, float* right, int frames) noexcept
+    SPINDLE_REALTIME {
+  std::fill_n(partLeft.begin(), frames, 0.0f);
+  std::fill_n(partRight.begin(), frames, 0.0f);
+  runPartBuses(part, ctx, frames);
+  mixPart(part, left, right, frames);
+}
+
 // A program without buses passes the main bus on and drops the fx buses.
 void Engine::Impl::mixBuses(const Program* program, int part, float* left, float* right, FxBusInputs& fx,
                             int frames) noexcept SPINDLE_REALTIME {

@@ -57,6 +57,8 @@ struct Engine::Impl {
   void sendPart(RenderContext& ctx, int frames) noexcept SPINDLE_REALTIME;
   // EngineBuses.cpp
   void runPartBuses(int part, RenderContext& ctx, int frames) noexcept SPINDLE_REALTIME;
+  bool busTailSounds(int part) const noexcept SPINDLE_REALTIME;
+  void runBusTail(int part, RenderContext& ctx, float* left, float* right, int frames) noexcept SPINDLE_REALTIME;
   void mixBuses(const Program* program, int part, float* left, float* right, FxBusInputs& fx, int frames) noexcept
       SPINDLE_REALTIME;
   void crossfadeBuses(int part, int frames) noexcept SPINDLE_REALTIME;

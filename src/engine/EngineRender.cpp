@@ -124,6 +124,7 @@ void Engine::Impl::renderVoices(float* left, float* right, int frames) noexcept 
     const auto begin = partBegin[static_cast<size_t>(p)], end = partBegin[static_cast<size_t>(p) + 1];
     if (begin == end) {
       endBusFade(p);  // nothing sounds through either program's buses
+      if (busTailSounds(p)) runBusTail(p, ctx, left, right, frames);
       continue;
     }
     std::fill_n(partLeft.begin(), frames, 0.0f);
@@ -242,7 +243,9 @@ void Engine::Impl::publishStats(int frames) noexcept SPINDLE_REALTIME {
   shared.notesStarted.store(notesStarted, std::memory_order_relaxed);
   shared.voicesStolen.store(voicesStolen, std::memory_order_relaxed);
   shared.sourceUnderruns.store(underruns, std::memory_order_relaxed);
-  shared.effectsSounding.store(effects.sounding(), std::memory_order_relaxed);
+  bool tails = false;
+  for (int p = 0; p < limits::kChannels; ++p) tails = tails || busTailSounds(p);
+  shared.effectsSounding.store(effects.sounding() || tails, std::memory_order_relaxed);
   publishPartStats();
 }
 

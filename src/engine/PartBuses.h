@@ -11,6 +11,12 @@
 // its own: two parts playing one Program never share an effect's memory. A part starts
 // its states when it switches to the Program (start), then runs them in every render
 // segment in which it has voices (process).
+//
+// Tails: a bus whose effects have memory (delay, phaser, reverb: memoryFrames > 0)
+// keeps running after its input stops, fed silence, until its output has stayed below
+// kSilence for as long as its longest memory; while some bus of a part does, the part
+// is sounding() and the engine runs its buses with no voices. A bus without memory runs
+// only while fed, as before, so a layout without such effects renders as it did.
 #include <array>
 #include <span>
 #include <vector>
@@ -36,18 +42,32 @@ class ProgramBuses {
 
   // Audio thread: the part's states cleared, parameters at their targets.
   void start(int part, const mod::ControllerState* controllers, double sampleRate) noexcept SPINDLE_REALTIME;
+  static constexpr float kSilence = 1e-6f;  // -120 dBFS
+
   // Audio thread: runs the main bus in place over left/right, scales it by its level,
-  // and adds the fed fx buses through their effects at theirs; empties the fed inputs.
+  // and adds the fed fx buses (and those whose tails sound) through their effects at
+  // theirs; empties the fed inputs.
   void process(int part, const mod::ControllerState* controllers, float* left, float* right, FxBusInputs& fx,
                int frames) noexcept SPINDLE_REALTIME;
+  // Audio thread: whether some bus of the part still sounds a tail.
+  bool sounding(int part) const noexcept SPINDLE_REALTIME;
 
  private:
+  struct Tail {
+    std::array<int, kBuses> memory{}, quiet{};  // frames; the bus sounds while quiet < memory
+  };
+  bool tailSounds(const Tail& t, int bus) const noexcept SPINDLE_REALTIME { return t.quiet[static_cast<size_t>(bus)] < t.memory[static_cast<size_t>(bus)]; }
+  // After a bus ran: its output counts as heard or quiet. Before: a heard input counts.
+  static void listen(Tail& t, int bus, const float* left, const float* right, int frames) noexcept SPINDLE_REALTIME;
+  static void heard(Tail& t, int bus, const float* left, const float* right, int frames) noexcept SPINDLE_REALTIME;
+  static bool loud(const float* left, const float* right, int frames) noexcept SPINDLE_REALTIME;
   void runBus(std::span<BusEffectState> states, int bus, const mod::ControllerState* controllers, float* left,
               float* right, int frames) noexcept SPINDLE_REALTIME;
   std::span<BusEffectState> partStates(int part) noexcept SPINDLE_REALTIME;
 
   BusLayout layout_;
   std::vector<BusEffectState> states_;  // limits::kChannels x layout_.effects
+  std::vector<Tail> tails_;              // one per part
 };
 
 }  // namespace spindle::engine

@@ -29,6 +29,22 @@ constexpr ParamName kParams[] = {
     {"apan_depth", BusParam::ApanDepth},
     {"apan_dry", BusParam::ApanDry},
     {"apan_wet", BusParam::ApanWet},
+    {"delay_timel", BusParam::DelayTimeL}, {"delay_timer", BusParam::DelayTimeR},
+    {"delay_timec", BusParam::DelayTimeC}, {"delay_levell", BusParam::DelayLevelL},
+    {"delay_levelr", BusParam::DelayLevelR}, {"delay_levelc", BusParam::DelayLevelC},
+    {"delay_panl", BusParam::DelayPanL}, {"delay_panr", BusParam::DelayPanR},
+    {"delay_panc", BusParam::DelayPanC}, {"delay_feedback", BusParam::DelayFeedback},
+    {"delay_input", BusParam::DelayInput}, {"delay_dry", BusParam::DelayDry},
+    {"delay_wet", BusParam::DelayWet}, {"delay_cutoff", BusParam::DelayCutoff},
+    {"delay_resonance", BusParam::DelayResonance}, {"delay_damphi", BusParam::DelayDampHi},
+    {"delay_damplo", BusParam::DelayDampLo},
+    {"phaser_freq", BusParam::PhaserFreq}, {"phaser_depth", BusParam::PhaserDepth},
+    {"phaser_feedback", BusParam::PhaserFeedback}, {"phaser_phase", BusParam::PhaserPhase},
+    {"phaser_wet", BusParam::PhaserWet}, {"phaser_stages", BusParam::PhaserStages},
+    {"reverb_size", BusParam::ReverbSize}, {"reverb_damp", BusParam::ReverbDamp},
+    {"reverb_tone", BusParam::ReverbTone}, {"reverb_predelay", BusParam::ReverbPredelay},
+    {"reverb_input", BusParam::ReverbInput}, {"reverb_dry", BusParam::ReverbDry},
+    {"reverb_wet", BusParam::ReverbWet},
 };
 
 struct TypeName {
@@ -37,7 +53,9 @@ struct TypeName {
 };
 constexpr TypeName kTypes[] = {{"gain", BusEffectType::Gain},       {"eq", BusEffectType::Eq},
                                {"filter", BusEffectType::Filter},   {"rectify", BusEffectType::Rectify},
-                               {"width", BusEffectType::Width},     {"apan", BusEffectType::Apan}};
+                               {"width", BusEffectType::Width},     {"apan", BusEffectType::Apan},
+                               {"delay", BusEffectType::Delay},     {"phaser", BusEffectType::Phaser},
+                               {"reverb", BusEffectType::Reverb},   {"fverb", BusEffectType::Reverb}};
 
 constexpr std::string_view kEqTypes[] = {"peak", "lshelf", "hshelf"};  // index = EqType
 
@@ -71,7 +89,16 @@ bool EffectReader::take(const Token& token) {
     name == "type" ? takeType(token) : takeBus(token);
     return true;
   }
-  if (name == "filter_type") return takeFilterType(token);
+  if (name == "filter_type" || name == "delay_filter") return takeFilterType(token);
+  if (name == "reverb_type") {
+    const auto* it = std::find(std::begin(kReverbTypes), std::end(kReverbTypes), token.value);
+    if (it == std::end(kReverbTypes)) {
+      reporter_.warning(*token.file, token.line, "reverb_type '" + token.value + "' is not a reverb type (ignored)");
+      return true;
+    }
+    effect_.reverbType = static_cast<uint8_t>(it - std::begin(kReverbTypes));
+    return true;
+  }
   if (name == "eq_type") {
     const auto* it = std::find(std::begin(kEqTypes), std::end(kEqTypes), token.value);
     if (it == std::end(kEqTypes)) {
@@ -82,7 +109,7 @@ bool EffectReader::take(const Token& token) {
     return true;
   }
   const std::optional<double> value = parseNumber(token.value);
-  if (name == "apan_waveform" && value) {
+  if ((name == "apan_waveform" || name == "phaser_waveform") && value) {
     effect_.wave = static_cast<uint8_t>(std::clamp(*value, 0.0, 12.0));
     return true;
   }
@@ -152,17 +179,18 @@ void EffectReader::takeBus(const Token& token) {
   }
 }
 
-// filter_type takes fil_type's names.
+// filter_type and delay_filter take fil_type's names.
 bool EffectReader::takeFilterType(const Token& token) {
   const std::optional<OpcodeMatch> filType = findOpcode("fil_type");
   if (!filType) return false;
   const auto options = filType->spec->options;
   const auto it = std::find(options.begin(), options.end(), token.value);
   if (it == options.end() || it == options.begin()) {
-    reporter_.warning(*token.file, token.line, "filter_type '" + token.value + "' is not a filter type (ignored)");
+    reporter_.warning(*token.file, token.line, token.name + " '" + token.value + "' is not a filter type (ignored)");
     return true;
   }
   effect_.filterType = static_cast<FilterType>(it - options.begin());
+  effect_.filterWritten = true;
   return true;
 }
 

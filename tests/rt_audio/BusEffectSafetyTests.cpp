@@ -1,7 +1,8 @@
 // SFZ effect buses on the audio thread: 256 voices on 2 parts feeding the main bus and
-// all four fx buses, every bus effect type running with its controls swept, and
-// program changes every few blocks switching between two bus layouts (the buses
-// crossfade). No allocation, no free, no lock.
+// all four fx buses, every bus effect type running with its controls swept (the delay's
+// times, the reverb's size and predelay among them), program changes every few blocks
+// switching between two bus layouts (the buses crossfade), and the tails of the delay,
+// phaser and reverb running on after the last voice. No allocation, no free, no lock.
 #include <algorithm>
 #include <cmath>
 #include <vector>
@@ -56,6 +57,27 @@ engine::Program makeProgram(const SampleData& sample, int variant) {
   apan.controllers.push_back({BusParam::ApanFreq, 26, 5.0f});
   apan.wave = static_cast<uint8_t>(variant ? 1 : 0);
   layout.effects.push_back(apan);
+  BusEffect delay = effect(BusEffectType::Delay, variant ? 1 : 0, BusParam::DelayTimeL, 0.01f, 27, 0.02f);
+  delay.values[static_cast<size_t>(BusParam::DelayTimeC)] = 0.007f;
+  delay.values[static_cast<size_t>(BusParam::DelayLevelC)] = 50.0f;
+  delay.values[static_cast<size_t>(BusParam::DelayFeedback)] = 60.0f;
+  delay.values[static_cast<size_t>(BusParam::DelayDampHi)] = 30.0f;
+  delay.values[static_cast<size_t>(BusParam::DelayDampLo)] = 30.0f;
+  delay.values[static_cast<size_t>(BusParam::DelayCutoff)] = 3000.0f;
+  delay.controllers.push_back({BusParam::DelayFeedback, 28, 30.0f});
+  layout.effects.push_back(delay);
+  BusEffect phaser = effect(BusEffectType::Phaser, variant ? 0 : 2, BusParam::PhaserDepth, 50.0f, 29, 50.0f);
+  phaser.values[static_cast<size_t>(BusParam::PhaserFeedback)] = 50.0f;
+  phaser.controllers.push_back({BusParam::PhaserFreq, 30, 4.0f});
+  layout.effects.push_back(phaser);
+  BusEffect reverb = effect(BusEffectType::Reverb, variant ? 2 : 1, BusParam::ReverbSize, 30.0f, 31, 60.0f);
+  reverb.values[static_cast<size_t>(BusParam::ReverbInput)] = 100.0f;
+  reverb.values[static_cast<size_t>(BusParam::ReverbWet)] = 50.0f;
+  reverb.values[static_cast<size_t>(BusParam::ReverbPredelay)] = 0.02f;
+  reverb.controllers.push_back({BusParam::ReverbPredelay, 32, 0.05f});
+  reverb.controllers.push_back({BusParam::ReverbDamp, 33, 80.0f});
+  reverb.reverbType = static_cast<uint8_t>(variant ? 3 : 0);
+  layout.effects.push_back(reverb);
   program.prepare();
   return program;
 }
@@ -68,10 +90,10 @@ std::vector<std::vector<MidiEvent>> makeScript() {
       const auto channel = static_cast<uint8_t>(ch);
       if (b == 0)
         for (int key = 0; key < 128; ++key) e.push_back(test::event(1, static_cast<uint8_t>(midi::kNoteOn | channel), key, 100));
-      for (int cc = 20; cc <= 26; ++cc)
+      for (int cc = 20; cc <= 33; ++cc)
         e.push_back(test::event(static_cast<uint32_t>(10 + cc), static_cast<uint8_t>(midi::kControlChange | channel), cc,
                                 (b * 9 + cc * 7) % 128));
-      if (b % 7 == 3) e.push_back(test::event(100, static_cast<uint8_t>(midi::kProgramChange | channel), (b / 7) % 2, 0));
+      if (b % 7 == 3 && b < 45) e.push_back(test::event(100, static_cast<uint8_t>(midi::kProgramChange | channel), (b / 7) % 2, 0));
       if (b == 45)
         for (int key = 0; key < 128; ++key) e.push_back(test::event(200, static_cast<uint8_t>(midi::kNoteOff | channel), key, 0));
     }
@@ -109,5 +131,6 @@ TEST_CASE("Audio thread: SFZ effect buses, every type with swept controls and cr
   CHECK(run.peak > 0.001f);
   CHECK(std::isfinite(run.peak));
   CHECK(run.end.activeVoices == 0);
+  CHECK(run.end.effectsSounding);  // the tails still run after the last voice
   test::checkAudioThreadClean(run.counts);
 }

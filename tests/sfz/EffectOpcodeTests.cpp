@@ -52,17 +52,17 @@ TEST_CASE("<effect>: types and buses not played skip their block, said once per 
           "supported",
           "[sfz][effects]") {
   const auto inst = parse(R"(<region> sample=*sine
-<effect> type=fverb reverb_size=50
-<effect> type=fverb
+<effect> type=strings strings_number=12
+<effect> type=strings
 <effect> bus=aux1 type=gain gain=-6
 <effect> type=gain gain=-6 bypass_oncc10=1 bogus_fx=2
 <effect> directtomain=150
 )");
   REQUIRE(inst.buses.effects.size() == 1);  // the last gain
   CHECK(inst.buses.toOutput[0] == 1.0f);    // clamped to the reference's 100 %
-  CHECK(countDiagnostics(inst, "effect type 'fverb' is not played") == 1);
+  CHECK(countDiagnostics(inst, "effect type 'strings' is not played") == 1);
   CHECK(countDiagnostics(inst, "bus 'aux1' is not played") == 1);
-  CHECK(countDiagnostics(inst, "opcode 'reverb_size' is not supported") == 1);
+  CHECK(countDiagnostics(inst, "opcode 'strings_number' is not supported") == 1);
   CHECK(countDiagnostics(inst, "opcode 'bypass_oncc10' is not supported") == 1);
   CHECK(inst.unknownOpcodes == std::vector<std::string>{"bogus_fx"});
 }

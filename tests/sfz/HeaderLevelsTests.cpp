@@ -59,7 +59,7 @@ TEST_CASE("<curve> points are interpolated between the given ones", "[sfz][heade
 
 TEST_CASE("<midi> is kept like <effect>; label opcodes in it apply", "[sfz][headers]") {
   const auto inst = parse(R"(<midi> label_cc20=Breath bus=midi
-<effect> type=fverb
+<effect> type=strings
 <region> sample=*sine
 )");
   REQUIRE(inst.effects.size() == 2);
@@ -70,7 +70,7 @@ TEST_CASE("<midi> is kept like <effect>; label opcodes in it apply", "[sfz][head
   REQUIRE(inst.controllerLabels.size() == 1);
   CHECK(inst.controllerLabels[0].label == "Breath");
   CHECK(countDiagnostics(inst, "MIDI effects are not played") == 1);
-  CHECK(countDiagnostics(inst, "effect type 'fverb' is not played") == 1);
+  CHECK(countDiagnostics(inst, "effect type 'strings' is not played") == 1);
   CHECK(inst.unknownOpcodes.empty());
 }
 

@@ -263,8 +263,8 @@ TEST_CASE("<curve> headers give 128-point curves", "[sfz][parser]") {
 TEST_CASE("<effect> is kept; a type not played is said once per name; <sample> is reported once and skipped",
           "[sfz][parser]") {
   const auto inst = parse(R"(<region> sample=*sine
-<effect> type=delay bogus_fx=1
-<effect> type=reverb
+<effect> type=strings bogus_fx=1
+<effect> type=chorus
 <sample> name=x.wav base64data=AAAA==
 <region> sample=*noise
 )");
@@ -272,12 +272,12 @@ TEST_CASE("<effect> is kept; a type not played is said once per name; <sample> i
   CHECK(countDiagnostics(inst, "is not played by Spindle") == 2);
   CHECK(countDiagnostics(inst, "<sample> is not supported") == 1);
   CHECK(inst.unknownOpcodes == std::vector<std::string>{"bogus_fx"});
-  CHECK(findDiagnostic(inst, "effect type 'delay'")->line == 2);
+  CHECK(findDiagnostic(inst, "effect type 'strings'")->line == 2);
   CHECK(inst.buses.effects.empty());
   REQUIRE(inst.effects.size() == 2);
   CHECK(inst.effects[0].opcodes.size() == 2);
   CHECK(inst.effects[0].opcodes[1].first == "bogus_fx");
-  CHECK(inst.effects[1].opcodes[0].second == "reverb");
+  CHECK(inst.effects[1].opcodes[0].second == "chorus");
 }
 
 TEST_CASE("unknown opcodes are reported once with file and line; unsupported ones too", "[sfz][parser]") {

@@ -1,0 +1,32 @@
+// BusEffectState: the effects with memory (delay, phaser, reverb): their sizing on the
+// loader thread, their start and coefficients, and how long their tails last.
+#include "engine/BusEffectState.h"
+
+namespace spindle::engine {
+
+void BusEffectState::allocate(const BusEffect& effect) {
+  if (effect.type == BusEffectType::Delay) delay_.allocate(effect);
+  if (effect.type == BusEffectType::Reverb) reverb_.allocate(effect);
+}
+
+int BusEffectState::memoryFrames(const BusEffect& effect) const noexcept SPINDLE_REALTIME {
+  switch (effect.type) {
+    case BusEffectType::Delay: return delay_.memoryFrames();
+    case BusEffectType::Phaser: return phaser_.memoryFrames();
+    case BusEffectType::Reverb: return reverb_.memoryFrames();
+    default: return 0;
+  }
+}
+
+void BusEffectState::startTail(const BusEffect& effect, double sampleRate) noexcept SPINDLE_REALTIME {
+  if (effect.type == BusEffectType::Delay) delay_.start(effect, sampleRate);
+  if (effect.type == BusEffectType::Phaser) phaser_.start(sampleRate);
+  if (effect.type == BusEffectType::Reverb) reverb_.start(sampleRate);
+}
+
+void BusEffectState::tailCoefficients(const BusEffect& effect) noexcept SPINDLE_REALTIME {
+  if (effect.type == BusEffectType::Delay) delay_.setFilter(current_);
+  if (effect.type == BusEffectType::Reverb) reverb_.configure(effect, current_);
+}
+
+}  // namespace spindle::engine

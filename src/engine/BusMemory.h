@@ -1,0 +1,29 @@
+#pragma once
+// BusMemory: how much memory a bus effect with delay lines needs, worked out on the
+// loader thread from the values its opcodes and controls can reach.
+//
+// A Program is built before it knows the engine's sample rate, so lines are sized for
+// kBusMemoryRate; at a higher rate the longest times are clamped to what the lines hold.
+#include <algorithm>
+
+#include "core/BusEffects.h"
+#include "core/Realtime.h"
+
+namespace spindle::engine {
+
+inline constexpr double kBusMemoryRate = 96000.0;
+
+// The largest value `param` reaches: its value plus every positive controller depth
+// (controllers run 0..1), at least 0.
+inline float busParamMax(const BusEffect& effect, BusParam param) noexcept {
+  float top = effect.values[static_cast<size_t>(param)];
+  for (const BusParamCc& c : effect.controllers)
+    if (c.param == param) top += std::max(0.0f, c.depth);
+  return std::max(0.0f, top);
+}
+
+inline float busParam(const std::array<float, kBusParams>& p, BusParam which) noexcept SPINDLE_REALTIME {
+  return p[static_cast<size_t>(which)];
+}
+
+}  // namespace spindle::engine
