@@ -24,7 +24,7 @@ namespace spindle {
 inline constexpr int kFxBuses = 4;
 inline constexpr int kBuses = 1 + kFxBuses;  // 0 = main, n = fx bus n
 
-enum class BusEffectType : uint8_t { Gain, Eq, Filter, Rectify, Width, Apan };
+enum class BusEffectType : uint8_t { Gain, Eq, Filter, Rectify, Width, Apan, Lofi, Disto, Comp, Gate, Limiter };
 
 // Every parameter of every effect type, each in the unit of its opcode.
 enum class BusParam : uint8_t {
@@ -41,6 +41,24 @@ enum class BusParam : uint8_t {
   ApanDepth,        // apan_depth: %
   ApanDry,          // apan_dry: %
   ApanWet,          // apan_wet: %
+  Bitred,           // bitred: 0..100
+  Decim,            // decim: 0..100
+  DistoTone,        // disto_tone: 0..100
+  DistoDepth,       // disto_depth: 0..100
+  DistoStages,      // disto_stages: 1..4
+  DistoDry,         // disto_dry: % (the level into the distortion)
+  DistoWet,         // disto_wet: % (the distortion's share of the output)
+  CompAttack,       // comp_attack: s
+  CompRelease,      // comp_release: s
+  CompRatio,        // comp_ratio
+  CompThreshold,    // comp_threshold: dB
+  CompGain,         // comp_gain: dB
+  CompLink,         // comp_stlink: 1 on, 0 off
+  GateAttack,       // gate_attack: s
+  GateRelease,      // gate_release: s
+  GateThreshold,    // gate_threshold: dB
+  GateLink,         // gate_stlink: 1 on, 0 off
+  GateManual,       // gate_onccN: % (100 holds the gate closed)
   Count
 };
 inline constexpr int kBusParams = static_cast<int>(BusParam::Count);
@@ -49,10 +67,14 @@ inline constexpr int kBusParams = static_cast<int>(BusParam::Count);
 // gives none; these are sfizz's (a frequency of 0 plays as the lowest the EQ and filter
 // take, 10 Hz: an unset filter_cutoff nearly silences the bus, as in sfizz).
 // apan: the right channel opposite the left (180 degrees), its whole output wet, so
-// at depth 0 it passes the bus through.
-inline constexpr std::array<float, kBusParams> kBusParamDefaults = {0.0f, 0.0f, 1.0f,   0.0f, 0.0f,  0.0f,
-                                                                    0.0f, 100.0f, 0.0f, 180.0f, 0.0f, 0.0f,
-                                                                    100.0f};
+// at depth 0 it passes the bus through. disto: tone 100, one stage, no level into the
+// distortion and none of it in the output. comp: 5 ms attack, 50 ms release, ratio 1.
+// gate: the same times, threshold 0 dB.
+inline constexpr std::array<float, kBusParams> kBusParamDefaults = {
+    0.0f, 0.0f, 1.0f, 0.0f, 0.0f, 0.0f, 0.0f, 100.0f, 0.0f, 180.0f, 0.0f, 0.0f, 100.0f,
+    0.0f, 0.0f, 100.0f, 0.0f, 1.0f, 0.0f, 0.0f,                   // lofi, disto
+    0.005f, 0.05f, 1.0f, 0.0f, 0.0f, 0.0f,                        // comp
+    0.005f, 0.05f, 0.0f, 0.0f, 0.0f};                             // gate
 
 struct BusParamCc {
   BusParam param = BusParam::Gain;

@@ -34,6 +34,7 @@ void BusEffectState::start(const BusEffect& effect, const mod::ControllerState* 
   phase_ = 0.0;
   filter_.setup(effect.type == BusEffectType::Eq ? eqFilterType(effect.eqType) : effect.filterType, sampleRate);
   applyCoefficients(effect);
+  dynamics_.start(sampleRate);
 }
 
 BusEffectState::Params BusEffectState::targets(const BusEffect& effect,
@@ -93,6 +94,11 @@ void BusEffectState::run(const BusEffect& effect, const Params& from, float* lef
       dsp::rampWidth(left, right, frames, param(from, BusParam::Width), param(current_, BusParam::Width));
       break;
     case BusEffectType::Apan: autoPan(effect, from, left, right, frames); break;
+    case BusEffectType::Lofi:
+    case BusEffectType::Disto:
+    case BusEffectType::Comp:
+    case BusEffectType::Gate:
+    case BusEffectType::Limiter: dynamics_.process(effect, from, current_, left, right, frames); break;
   }
 }
 

@@ -27,6 +27,7 @@
 
 #include "core/BusEffects.h"
 #include "core/Realtime.h"
+#include "engine/BusDynamics.h"
 #include "engine/dsp/Eq.h"
 #include "engine/dsp/Filter.h"
 #include "engine/mod/ControllerState.h"
@@ -62,6 +63,7 @@ class BusEffectState {
   double sampleRate_ = 48000.0;
   double phase_ = 0.0;  // apan: the left wave's phase, turns in [0, 1)
   dsp::Filter filter_;  // eq and filter
+  BusDynamics dynamics_;  // lofi, disto, comp, gate, limiter
 };
 
 }  // namespace spindle::engine

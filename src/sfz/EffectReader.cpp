@@ -29,6 +29,21 @@ constexpr ParamName kParams[] = {
     {"apan_depth", BusParam::ApanDepth},
     {"apan_dry", BusParam::ApanDry},
     {"apan_wet", BusParam::ApanWet},
+    {"bitred", BusParam::Bitred},
+    {"decim", BusParam::Decim},
+    {"disto_tone", BusParam::DistoTone},
+    {"disto_depth", BusParam::DistoDepth},
+    {"disto_stages", BusParam::DistoStages},
+    {"disto_dry", BusParam::DistoDry},
+    {"disto_wet", BusParam::DistoWet},
+    {"comp_attack", BusParam::CompAttack},
+    {"comp_release", BusParam::CompRelease},
+    {"comp_ratio", BusParam::CompRatio},
+    {"comp_threshold", BusParam::CompThreshold},
+    {"comp_gain", BusParam::CompGain},
+    {"gate_attack", BusParam::GateAttack},
+    {"gate_release", BusParam::GateRelease},
+    {"gate_threshold", BusParam::GateThreshold},
 };
 
 struct TypeName {
@@ -37,7 +52,10 @@ struct TypeName {
 };
 constexpr TypeName kTypes[] = {{"gain", BusEffectType::Gain},       {"eq", BusEffectType::Eq},
                                {"filter", BusEffectType::Filter},   {"rectify", BusEffectType::Rectify},
-                               {"width", BusEffectType::Width},     {"apan", BusEffectType::Apan}};
+                               {"width", BusEffectType::Width},     {"apan", BusEffectType::Apan},
+                               {"lofi", BusEffectType::Lofi},       {"disto", BusEffectType::Disto},
+                               {"comp", BusEffectType::Comp},       {"gate", BusEffectType::Gate},
+                               {"limiter", BusEffectType::Limiter}};
 
 constexpr std::string_view kEqTypes[] = {"peak", "lshelf", "hshelf"};  // index = EqType
 
@@ -72,6 +90,7 @@ bool EffectReader::take(const Token& token) {
     return true;
   }
   if (name == "filter_type") return takeFilterType(token);
+  if (name == "comp_stlink" || name == "gate_stlink") return takeSwitch(token);
   if (name == "eq_type") {
     const auto* it = std::find(std::begin(kEqTypes), std::end(kEqTypes), token.value);
     if (it == std::end(kEqTypes)) {
@@ -112,7 +131,13 @@ bool EffectReader::takeRouting(const Token& token, double value) {
 }
 
 // A parameter (its value) or one of its controls (name_onccN: its depth on CC N).
+// gate_onccN is the gate's manual control, a control with no value of its own.
 bool EffectReader::takeParameter(const Token& token, double value) {
+  const int manual = numberBetween(token.name, "gate_oncc", "");
+  if (manual >= 0 && manual < controllers::kCount) {
+    effect_.controllers.push_back(BusParamCc{BusParam::GateManual, static_cast<uint16_t>(manual), static_cast<float>(value)});
+    return true;
+  }
   for (const ParamName& p : kParams) {
     if (token.name == p.name) {
       effect_.values[static_cast<size_t>(p.param)] = static_cast<float>(value);
@@ -150,6 +175,17 @@ void EffectReader::takeBus(const Token& token) {
     if (reporter_.firstTime("effect bus " + token.value))
       reporter_.warning(*token.file, token.line, "bus '" + token.value + "' is not played by Spindle (its <effect> is skipped)");
   }
+}
+
+// comp_stlink, gate_stlink: on or off.
+bool EffectReader::takeSwitch(const Token& token) {
+  const BusParam param = token.name == "comp_stlink" ? BusParam::CompLink : BusParam::GateLink;
+  if (token.value != "on" && token.value != "off") {
+    reporter_.warning(*token.file, token.line, token.name + " '" + token.value + "' is neither on nor off (ignored)");
+    return true;
+  }
+  effect_.values[static_cast<size_t>(param)] = token.value == "on" ? 1.0f : 0.0f;
+  return true;
 }
 
 // filter_type takes fil_type's names.
