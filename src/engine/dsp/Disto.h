@@ -10,7 +10,7 @@
 // through), disto_wet the mix of the distorted signal against the bus.
 //
 //   tone    a one-pole low-pass at the note 21 + 1.08 * disto_tone (100: 14.1 kHz,
-//           50: 1.2 kHz).
+//           50: 622 Hz).
 //   stage   s(v) = 1 / (1 + e^-v) at a = 2 + depth / 5: while the input last rose
 //           above 0.25 the stage gives 2 s(a x), after it last fell below -0.25 it
 //           gives 2 (s(a x) - 1) (the two curves, 2 apart, are crossfaded over 10 ms),

@@ -23,22 +23,28 @@ double Lofi::heldFrames(float decim, double sampleRate) noexcept SPINDLE_REALTIM
   return std::max(1.0, kSeconds * (std::pow(kBase, kSlope * depth) - 1.0) * sampleRate);
 }
 
-// One frame of one channel: rounded to `step` (none at 0), held unless `renew`, and
-// smoothed. With s the stepped values, centre s[kDelay] and the 2x signal's
-// midpoints m between neighbours: out = s[c] / 2 + sum of taps times the midpoints
-// on either side at distances 1, 3, 5... (in 2x frames).
-float Lofi::crush(Channel& c, float x, float step, bool renew) const noexcept SPINDLE_REALTIME {
-  if (step > 0.0f) x = std::copysign(std::floor(0.5f + std::fabs(x) / step), x) * step;
-  if (renew) c.held = x;
-  c.steps.push(c.held);
+// Pushes the stepped value x and gives the smoothed one. With s the stepped values,
+// centre s[kDelay] and the 2x signal's midpoints between neighbours: out = s[c] / 2 +
+// the taps times the midpoints on either side at distances 1, 3, 5... (2x frames).
+float Lofi::smooth(History<kHistory>& steps, float x) const noexcept SPINDLE_REALTIME {
+  steps.push(x);
   constexpr int centre = kHistory - 1 - kDelay;
-  const auto at = [&](int i) { return c.steps[i]; };
-  float out = 0.5f * at(centre);
+  float out = 0.5f * steps[centre];
   for (int j = 0; j < kHalfBandTaps; ++j) {
-    const float before = 0.5f * (at(centre - j - 1) + at(centre - j)), after = 0.5f * (at(centre + j) + at(centre + j + 1));
+    const float before = 0.5f * (steps[centre - j - 1] + steps[centre - j]);
+    const float after = 0.5f * (steps[centre + j] + steps[centre + j + 1]);
     out += taps_[static_cast<size_t>(j)] * (before + after);
   }
   return out;
+}
+
+// One frame of one channel: rounded to `step` (none at 0) and smoothed, then held
+// unless `renew` and smoothed.
+float Lofi::crush(Channel& c, float x, float step, bool decimating, bool renew) const noexcept SPINDLE_REALTIME {
+  if (step > 0.0f) x = smooth(c.rounded, std::copysign(std::floor(0.5f + std::fabs(x) / step), x) * step);
+  if (!decimating) return x;
+  if (renew) c.held = x;
+  return smooth(c.holds, c.held);
 }
 
 void Lofi::process(float* left, float* right, int frames, float bitred, float decim) noexcept SPINDLE_REALTIME {
@@ -52,10 +58,10 @@ void Lofi::process(float* left, float* right, int frames, float bitred, float de
   const double advance = decimating ? 1.0 / heldFrames(decim, sampleRate_) : 1.0;
   for (int i = 0; i < frames; ++i) {
     phase_ += advance;
-    const bool renew = !decimating || phase_ >= 1.0;
+    const bool renew = phase_ >= 1.0;
     phase_ -= std::floor(phase_);
-    left[i] = crush(channels_[0], left[i], step, renew);
-    right[i] = crush(channels_[1], right[i], step, renew);
+    left[i] = crush(channels_[0], left[i], step, decimating, renew);
+    right[i] = crush(channels_[1], right[i], step, decimating, renew);
   }
 }
 

@@ -11,7 +11,8 @@
 //           c = 1.313298e-4 s (sfizz's mapping: decim 50 holds 0.63 ms, 30 frames at
 //           48 kHz, a 1.6 kHz rate; decim 100 holds 4.3 ms, a 234 Hz rate); a hold
 //           shorter than a frame renews every frame.
-// The stepped signal is then smoothed as a 2x oversampled step is: each new value is
+// Each stepped signal (the rounded one, then the held one) is smoothed as a 2x
+// oversampled step is, as sfizz's two stages are: each new value is
 // entered through its midpoint (at twice the rate: the midpoint of the old and new
 // values, then the new one) and the 2x signal is brought back to the rate by an
 // ideal-like half-band low-pass (HalfBand.h's, latency kDelay frames). On white noise that is a gentle low-pass, (1 + cos(w/2))/2: -1.59 dB and
@@ -40,10 +41,12 @@ class Lofi {
 
  private:
   struct Channel {
-    float held = 0.0f;                 // decim's held value
-    History<kHistory> steps;  // the last stepped values
+    float held = 0.0f;        // decim's held value
+    History<kHistory> rounded;  // bitred's last values
+    History<kHistory> holds;    // decim's last values
   };
-  float crush(Channel& c, float x, float step, bool renew) const noexcept SPINDLE_REALTIME;
+  float smooth(History<kHistory>& steps, float x) const noexcept SPINDLE_REALTIME;
+  float crush(Channel& c, float x, float step, bool decimating, bool renew) const noexcept SPINDLE_REALTIME;
 
   HalfBandTaps taps_{};
   std::array<Channel, 2> channels_{};
