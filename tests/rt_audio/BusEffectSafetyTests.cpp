@@ -1,5 +1,6 @@
 // SFZ effect buses on the audio thread: 256 voices on 2 parts feeding the main bus and
-// all four fx buses, every bus effect type running with its controls swept, and
+// all four fx buses, every bus effect type (lofi, disto, comp, gate and limiter
+// included) running with its controls swept, and
 // program changes every few blocks switching between two bus layouts (the buses
 // crossfade). No allocation, no free, no lock.
 #include <algorithm>
@@ -24,6 +25,29 @@ BusEffect effect(BusEffectType type, int bus, BusParam param, float value, int c
   e.values[static_cast<size_t>(param)] = value;
   e.controllers.push_back({param, static_cast<uint16_t>(cc), depth});
   return e;
+}
+
+// lofi (both stages), disto (4 stages), comp, gate (with its manual control) and the
+// limiter, on several buses, each with a swept control (CCs 27..31).
+void addDynamics(BusLayout& layout, int variant) {
+  BusEffect lofi = effect(BusEffectType::Lofi, variant ? 3 : 4, BusParam::Bitred, 40.0f, 27, 50.0f);
+  lofi.controllers.push_back({BusParam::Decim, 28, 60.0f});
+  layout.effects.push_back(lofi);
+  BusEffect disto = effect(BusEffectType::Disto, 2, BusParam::DistoDepth, 60.0f, 29, 40.0f);
+  disto.values[static_cast<size_t>(BusParam::DistoStages)] = 4.0f;
+  disto.values[static_cast<size_t>(BusParam::DistoDry)] = 100.0f;
+  disto.controllers.push_back({BusParam::DistoWet, 28, 100.0f});
+  layout.effects.push_back(disto);
+  BusEffect comp = effect(BusEffectType::Comp, 0, BusParam::CompThreshold, -30.0f, 30, 20.0f);
+  comp.values[static_cast<size_t>(BusParam::CompRatio)] = 4.0f;
+  comp.values[static_cast<size_t>(BusParam::CompLink)] = variant ? 1.0f : 0.0f;
+  layout.effects.push_back(comp);
+  BusEffect gate = effect(BusEffectType::Gate, variant ? 1 : 4, BusParam::GateThreshold, -50.0f, 31, 30.0f);
+  gate.controllers.push_back({BusParam::GateManual, 31, 100.0f});
+  layout.effects.push_back(gate);
+  BusEffect limiter;
+  limiter.type = BusEffectType::Limiter;
+  layout.effects.push_back(limiter);
 }
 
 // One looped region over every key sending to the four fx buses; `variant` changes
@@ -56,6 +80,7 @@ engine::Program makeProgram(const SampleData& sample, int variant) {
   apan.controllers.push_back({BusParam::ApanFreq, 26, 5.0f});
   apan.wave = static_cast<uint8_t>(variant ? 1 : 0);
   layout.effects.push_back(apan);
+  addDynamics(layout, variant);
   program.prepare();
   return program;
 }
@@ -68,7 +93,7 @@ std::vector<std::vector<MidiEvent>> makeScript() {
       const auto channel = static_cast<uint8_t>(ch);
       if (b == 0)
         for (int key = 0; key < 128; ++key) e.push_back(test::event(1, static_cast<uint8_t>(midi::kNoteOn | channel), key, 100));
-      for (int cc = 20; cc <= 26; ++cc)
+      for (int cc = 20; cc <= 31; ++cc)
         e.push_back(test::event(static_cast<uint32_t>(10 + cc), static_cast<uint8_t>(midi::kControlChange | channel), cc,
                                 (b * 9 + cc * 7) % 128));
       if (b % 7 == 3) e.push_back(test::event(100, static_cast<uint8_t>(midi::kProgramChange | channel), (b / 7) % 2, 0));
