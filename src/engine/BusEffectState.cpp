@@ -74,7 +74,7 @@ void BusEffectState::process(const BusEffect& effect, const mod::ControllerState
       current_[i] = value;
     }
     if (moved) applyCoefficients(effect);
-    run(effect, from, left + done, right + done, n);
+    runBypassable(effect, from, left + done, right + done, n);
     done += n;
   }
 }

@@ -52,6 +52,9 @@ class BusEffectState {
   void applyCoefficients(const BusEffect& effect) noexcept SPINDLE_REALTIME;
   void run(const BusEffect& effect, const Params& from, float* left, float* right, int frames) noexcept
       SPINDLE_REALTIME;
+  // run(), blended back toward its input by the bypass parameter (BusBypass.cpp).
+  void runBypassable(const BusEffect& effect, const Params& from, float* left, float* right, int frames) noexcept
+      SPINDLE_REALTIME;
   void autoPan(const BusEffect& effect, const Params& from, float* left, float* right, int frames) noexcept
       SPINDLE_REALTIME;
 

@@ -131,12 +131,15 @@ bool EffectReader::takeRouting(const Token& token, double value) {
 }
 
 // A parameter (its value) or one of its controls (name_onccN: its depth on CC N).
-// gate_onccN is the gate's manual control, a control with no value of its own.
+// gate_onccN (the gate's manual control) and bypass_onccN (any effect's bypass) are
+// controls with no value of their own.
 bool EffectReader::takeParameter(const Token& token, double value) {
-  const int manual = numberBetween(token.name, "gate_oncc", "");
-  if (manual >= 0 && manual < controllers::kCount) {
-    effect_.controllers.push_back(BusParamCc{BusParam::GateManual, static_cast<uint16_t>(manual), static_cast<float>(value)});
-    return true;
+  for (const ParamName& p : {ParamName{"gate", BusParam::GateManual}, ParamName{"bypass", BusParam::Bypass}}) {
+    const int cc = numberBetween(token.name, std::string(p.name) + "_oncc", "");
+    if (cc >= 0 && cc < controllers::kCount) {
+      effect_.controllers.push_back(BusParamCc{p.param, static_cast<uint16_t>(cc), static_cast<float>(value)});
+      return true;
+    }
   }
   for (const ParamName& p : kParams) {
     if (token.name == p.name) {

@@ -161,3 +161,23 @@ TEST_CASE("bus effect controls: bitred_onccN, decim_onccN and gate_onccN move fr
   CHECK(open.levelDb - plain.levelDb == Approx(0.0).margin(0.2));
   CHECK(shut.levelDb - plain.levelDb < -60.0);
 }
+
+TEST_CASE("bus effect bypass_onccN: a controller blends any effect back toward its input", "[app][bus-effects]") {
+  const auto dir = scratchDir("bus-dynamics-bypass");
+  const std::vector<spindle::test::SongEvent> song = {
+      {0, {0x90, 60, 127}}, {960, {0xB0, 20, 127}}, {1920, {0x80, 60, 0}}};
+  const Measured plain = measure(dir, "plain", kNoise, song, 0.1, 0.9);
+  const std::string comp = kNoise + " <effect> type=comp comp_threshold=-30 comp_ratio=4 comp_attack=0.005 "
+                                    "comp_release=0.05 bypass_oncc20=";
+  // Before the controller the compressor plays (-13.4 dB); at CC 127 x 1 it is bypassed
+  // (the bus passes through); x 0.5 is half of each. The compressor's output comes 63
+  // frames after its input (its oversampling), so on white noise the two halves add as
+  // uncorrelated signals: their powers add.
+  const Measured on = measure(dir, "on", comp + "1", song, 0.1, 0.9);
+  const Measured off = measure(dir, "off", comp + "1", song, 1.1, 1.9);
+  const Measured half = measure(dir, "half", comp + "0.5", song, 1.1, 1.9);
+  CHECK(on.levelDb - plain.levelDb == Approx(-13.4).margin(0.3));
+  CHECK(off.levelDb - plain.levelDb == Approx(0.0).margin(0.05));
+  const double compressed = std::pow(10.0, (on.levelDb - plain.levelDb) / 20.0);
+  CHECK(half.levelDb - plain.levelDb == Approx(10.0 * std::log10(0.25 + 0.25 * compressed * compressed)).margin(0.3));
+}

@@ -27,8 +27,9 @@ BusEffect effect(BusEffectType type, int bus, BusParam param, float value, int c
   return e;
 }
 
-// lofi (both stages), disto (4 stages), comp, gate (with its manual control) and the
-// limiter, on several buses, each with a swept control (CCs 27..31).
+// lofi (both stages), disto (4 stages), comp (with a bypass control), gate (with its
+// manual control) and the limiter, on several buses, each with a swept control (CCs
+// 27..31).
 void addDynamics(BusLayout& layout, int variant) {
   BusEffect lofi = effect(BusEffectType::Lofi, variant ? 3 : 4, BusParam::Bitred, 40.0f, 27, 50.0f);
   lofi.controllers.push_back({BusParam::Decim, 28, 60.0f});
@@ -41,6 +42,7 @@ void addDynamics(BusLayout& layout, int variant) {
   BusEffect comp = effect(BusEffectType::Comp, 0, BusParam::CompThreshold, -30.0f, 30, 20.0f);
   comp.values[static_cast<size_t>(BusParam::CompRatio)] = 4.0f;
   comp.values[static_cast<size_t>(BusParam::CompLink)] = variant ? 1.0f : 0.0f;
+  comp.controllers.push_back({BusParam::Bypass, 27, 1.0f});
   layout.effects.push_back(comp);
   BusEffect gate = effect(BusEffectType::Gate, variant ? 1 : 4, BusParam::GateThreshold, -50.0f, 31, 30.0f);
   gate.controllers.push_back({BusParam::GateManual, 31, 100.0f});

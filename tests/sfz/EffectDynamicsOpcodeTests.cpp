@@ -29,7 +29,7 @@ TEST_CASE("<effect>: lofi, disto, comp, gate and limiter with their parameters a
   disto_depth_oncc1=10 disto_tone_oncc2=-20 disto_dry_oncc3=5 disto_wet_oncc4=-50
 <effect> type=comp comp_attack=0.01 comp_release=0.2 comp_ratio=6 comp_threshold=-24 comp_gain=3 comp_stlink=on
 <effect> type=gate gate_attack=0.002 gate_release=0.3 gate_threshold=-45 gate_stlink=on gate_oncc64=100
-<effect> type=limiter
+<effect> type=limiter bypass_oncc65=0.5
 )");
   const BusLayout& b = inst.buses;
   REQUIRE(b.effects.size() == 5);
@@ -59,6 +59,7 @@ TEST_CASE("<effect>: lofi, disto, comp, gate and limiter with their parameters a
   CHECK(value(gate, BusParam::GateManual) == 0.0f);
   CHECK(hasControl(gate, BusParam::GateManual, 64, 100.0f));
   CHECK(b.effects[4].type == BusEffectType::Limiter);
+  CHECK(hasControl(b.effects[4], BusParam::Bypass, 65, 0.5f));
   CHECK(inst.diagnostics.empty());
 }
 
