@@ -20,31 +20,42 @@ dsp::GateSettings gateSettings(const BusDynamics::Params& p) noexcept SPINDLE_RE
 
 }  // namespace
 
+void BusDynamics::prepare(BusEffectType type) noexcept {
+  switch (type) {
+    case BusEffectType::Lofi: processor_.emplace<dsp::Lofi>(); break;
+    case BusEffectType::Disto: processor_.emplace<dsp::Disto>(); break;
+    case BusEffectType::Comp: processor_.emplace<dsp::Compressor>(); break;
+    case BusEffectType::Gate: processor_.emplace<dsp::Gate>(); break;
+    case BusEffectType::Limiter: processor_.emplace<dsp::Limiter>(); break;
+    default: processor_.emplace<std::monostate>(); break;
+  }
+}
+
 void BusDynamics::start(double sampleRate) noexcept SPINDLE_REALTIME {
-  lofi_.setup(sampleRate);
-  disto_.setup(sampleRate);
-  comp_.setup(sampleRate);
-  gate_.setup(sampleRate);
-  limiter_.setup(sampleRate);
+  if (auto* lofi = std::get_if<dsp::Lofi>(&processor_)) lofi->setup(sampleRate);
+  if (auto* disto = std::get_if<dsp::Disto>(&processor_)) disto->setup(sampleRate);
+  if (auto* comp = std::get_if<dsp::Compressor>(&processor_)) comp->setup(sampleRate);
+  if (auto* gate = std::get_if<dsp::Gate>(&processor_)) gate->setup(sampleRate);
+  if (auto* limiter = std::get_if<dsp::Limiter>(&processor_)) limiter->setup(sampleRate);
 }
 
 void BusDynamics::process(const BusEffect& effect, const Params& from, const Params& to, float* left, float* right,
                           int frames) noexcept SPINDLE_REALTIME {
-  switch (effect.type) {
-    case BusEffectType::Lofi:
-      lofi_.process(left, right, frames, at(to, BusParam::Bitred), at(to, BusParam::Decim));
-      break;
-    case BusEffectType::Disto:
-      disto_.process(left, right, frames, at(to, BusParam::DistoTone), at(to, BusParam::DistoDepth),
-                     static_cast<int>(std::lround(at(to, BusParam::DistoStages))), 0.01f * at(from, BusParam::DistoDry),
-                     0.01f * at(to, BusParam::DistoDry), 0.01f * at(from, BusParam::DistoWet),
-                     0.01f * at(to, BusParam::DistoWet));
-      break;
-    case BusEffectType::Comp: comp_.process(left, right, frames, compSettings(to)); break;
-    case BusEffectType::Gate: gate_.process(left, right, frames, gateSettings(to)); break;
-    case BusEffectType::Limiter: limiter_.process(left, right, frames); break;
-    default: break;
+  if (auto* lofi = std::get_if<dsp::Lofi>(&processor_)) {
+    lofi->process(left, right, frames, at(to, BusParam::Bitred), at(to, BusParam::Decim));
+  } else if (auto* disto = std::get_if<dsp::Disto>(&processor_)) {
+    disto->process(left, right, frames, at(to, BusParam::DistoTone), at(to, BusParam::DistoDepth),
+                   static_cast<int>(std::lround(at(to, BusParam::DistoStages))), 0.01f * at(from, BusParam::DistoDry),
+                   0.01f * at(to, BusParam::DistoDry), 0.01f * at(from, BusParam::DistoWet),
+                   0.01f * at(to, BusParam::DistoWet));
+  } else if (auto* comp = std::get_if<dsp::Compressor>(&processor_)) {
+    comp->process(left, right, frames, compSettings(to));
+  } else if (auto* gate = std::get_if<dsp::Gate>(&processor_)) {
+    gate->process(left, right, frames, gateSettings(to));
+  } else if (auto* limiter = std::get_if<dsp::Limiter>(&processor_)) {
+    limiter->process(left, right, frames);
   }
+  (void)effect;
 }
 
 }  // namespace spindle::engine

@@ -26,6 +26,8 @@ float resonanceForQ(double q) noexcept SPINDLE_REALTIME {
 
 }  // namespace
 
+void BusEffectState::prepare(const BusEffect& effect) noexcept { dynamics_.prepare(effect.type); }
+
 void BusEffectState::start(const BusEffect& effect, const mod::ControllerState* controllers,
                            double sampleRate) noexcept SPINDLE_REALTIME {
   smoothing_ = static_cast<float>(1.0 - std::exp(-kStepFrames / (kSmoothSeconds * sampleRate)));

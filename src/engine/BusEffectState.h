@@ -39,6 +39,8 @@ class BusEffectState {
   static constexpr int kStepFrames = 32;
   static constexpr double kSmoothSeconds = 0.01;
 
+  // Loader thread: makes the processor `effect`'s type needs.
+  void prepare(const BusEffect& effect) noexcept;
   // Clears the processor and sets every parameter to its target now.
   void start(const BusEffect& effect, const mod::ControllerState* controllers, double sampleRate) noexcept
       SPINDLE_REALTIME;

@@ -8,7 +8,9 @@
 namespace spindle::engine {
 
 ProgramBuses::ProgramBuses(BusLayout layout)
-    : layout_(std::move(layout)), states_(layout_.effects.size() * static_cast<size_t>(limits::kChannels)) {}
+    : layout_(std::move(layout)), states_(layout_.effects.size() * static_cast<size_t>(limits::kChannels)) {
+  for (size_t i = 0; i < states_.size(); ++i) states_[i].prepare(layout_.effects[i % layout_.effects.size()]);
+}
 
 std::span<BusEffectState> ProgramBuses::partStates(int part) noexcept SPINDLE_REALTIME {
   const size_t count = layout_.effects.size();

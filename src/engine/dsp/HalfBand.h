@@ -1,14 +1,14 @@
 #pragma once
 // HalfBand: 2x up- and down-sampling through a linear-phase half-band low-pass, for
-// processors that run part of their work at a higher rate. Audio thread only (taps()
-// may run anywhere).
+// processors that run part of their work at a higher rate. Audio thread only
+// (halfBandTaps() may run on any thread).
 //
 // The filter is a 129-tap Blackman-windowed sinc at the higher rate: its centre tap is
 // 1/2, its other even taps 0, its odd taps t_j at distances 2j+1 (j = 0..31) add to 1/2,
-// so the DC gain is 1. Up and down together delay the signal by 2 kTaps - 1 frames of
-// the lower rate.
+// so the DC gain is 1. Up and down together delay the signal by 2 kHalfBandTaps - 1
+// frames of the lower rate (63).
 //
-//   up:    x[n] --> (x[n - kTaps + 1], the midpoint interpolated after it)
+//   up:    x[n] --> (x[n - kHalfBandTaps], the midpoint interpolated after it)
 //   down:  (even, odd) pairs --> one frame: even / 2 + sum of t_j times the odd frames
 //          2j+1 either side of it
 #include <array>

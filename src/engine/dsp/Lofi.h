@@ -12,11 +12,12 @@
 //           48 kHz, a 1.6 kHz rate; decim 100 holds 4.3 ms, a 234 Hz rate); a hold
 //           shorter than a frame renews every frame.
 // Each stepped signal (the rounded one, then the held one) is smoothed as a 2x
-// oversampled step is, as sfizz's two stages are: each new value is
-// entered through its midpoint (at twice the rate: the midpoint of the old and new
-// values, then the new one) and the 2x signal is brought back to the rate by an
-// ideal-like half-band low-pass (HalfBand.h's, latency kDelay frames). On white noise that is a gentle low-pass, (1 + cos(w/2))/2: -1.59 dB and
-// the centroid x0.80, which is what sfizz's lofi does to it at any bitred.
+// oversampled step is, as sfizz's two stages are: each new value enters through its
+// midpoint (at twice the rate: the midpoint of the old and new values, then the new
+// one) and a half-band low-pass (HalfBand.h's) brings the 2x signal back down, kDelay
+// frames late. On white noise that is a gentle low-pass, (1 + cos(w/2))/2: -1.59 dB
+// and the centroid x0.80, what sfizz's lofi does to it at any bitred. A stage at 0 is
+// skipped (no smoothing, no delay).
 #include <array>
 
 #include "core/Realtime.h"
@@ -26,20 +27,18 @@ namespace spindle::engine::dsp {
 
 class Lofi {
  public:
+  static constexpr int kDelay = kHalfBandTaps;  // frames each smoothing stage delays the signal
+
   void setup(double sampleRate) noexcept SPINDLE_REALTIME;  // also clears
   void process(float* left, float* right, int frames, float bitred, float decim) noexcept SPINDLE_REALTIME;
 
   // The rounding step for a bitred value (0 for none).
   static float bitStep(float bitred) noexcept SPINDLE_REALTIME;
-  // Frames each decimated value is held for (at most 1: every frame renewed).
+  // Frames each decimated value is held for (at least 1: every frame renewed).
   static double heldFrames(float decim, double sampleRate) noexcept SPINDLE_REALTIME;
 
  private:
   static constexpr int kHistory = 2 * kHalfBandTaps + 1;  // stepped values kept per channel
- public:
-  static constexpr int kDelay = kHalfBandTaps;  // frames the smoothing delays the signal
-
- private:
   struct Channel {
     float held = 0.0f;        // decim's held value
     History<kHistory> rounded;  // bitred's last values
