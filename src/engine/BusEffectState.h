@@ -23,6 +23,10 @@
 // dry/100 * x + wet/100 * g * x. At the default 180 degrees the sides move in opposite
 // directions (a triangle at depth 100: each side between silence and +6 dB, +1.25 dB
 // on average, as sfizz's apan).
+//
+// lofi, disto, comp, gate and limiter run in BusDynamics (BusDynamics.h), whose
+// processor prepare() picks on the loader thread; any effect's bypass_onccN blends its
+// output back toward its input (BusBypass.cpp).
 #include <array>
 
 #include "core/BusEffects.h"
