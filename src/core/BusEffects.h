@@ -24,7 +24,7 @@ namespace spindle {
 inline constexpr int kFxBuses = 4;
 inline constexpr int kBuses = 1 + kFxBuses;  // 0 = main, n = fx bus n
 
-enum class BusEffectType : uint8_t { Gain, Eq, Filter, Rectify, Width, Apan, Delay, Phaser, Reverb };
+enum class BusEffectType : uint8_t { Gain, Eq, Filter, Rectify, Width, Apan, Delay, Phaser, Reverb, Lofi, Disto, Comp, Gate, Limiter };
 
 // Every parameter of every effect type, each in the unit of its opcode.
 enum class BusParam : uint8_t {
@@ -50,6 +50,25 @@ enum class BusParam : uint8_t {
   PhaserFreq, PhaserDepth, PhaserFeedback, PhaserPhase, PhaserWet, PhaserStages,  // Hz, %, %, %, %, count
   // reverb / fverb (engine/BusReverb.h)
   ReverbSize, ReverbDamp, ReverbTone, ReverbPredelay, ReverbInput, ReverbDry, ReverbWet,  // %, %, %, s, %, %, %
+  Bitred,           // bitred: 0..100
+  Decim,            // decim: 0..100
+  DistoTone,        // disto_tone: 0..100
+  DistoDepth,       // disto_depth: 0..100
+  DistoStages,      // disto_stages: 1..4
+  DistoDry,         // disto_dry: % (the level into the distortion)
+  DistoWet,         // disto_wet: % (the distortion's share of the output)
+  CompAttack,       // comp_attack: s
+  CompRelease,      // comp_release: s
+  CompRatio,        // comp_ratio
+  CompThreshold,    // comp_threshold: dB
+  CompGain,         // comp_gain: dB
+  CompLink,         // comp_stlink: 1 on, 0 off
+  GateAttack,       // gate_attack: s
+  GateRelease,      // gate_release: s
+  GateThreshold,    // gate_threshold: dB
+  GateLink,         // gate_stlink: 1 on, 0 off
+  GateManual,       // gate_onccN: % (100 holds the gate closed)
+  Bypass,           // bypass_onccN: 0 plays the effect, 1 replaces its output by its input
   Count
 };
 inline constexpr int kBusParams = static_cast<int>(BusParam::Count);
@@ -62,18 +81,22 @@ inline constexpr int kBusParams = static_cast<int>(BusParam::Count);
 // (docs/formats.md): a delay tap with time 0 is silent; the left and right taps at full
 // level, hard left and right, dry and wet 100 %; a 4-stage phaser at 1 Hz, depth 50 %.
 // reverb: sfizz's fverb's (input, dry and wet 0: an unset reverb silences its bus; size
-// 0, tone 100).
-inline constexpr std::array<float, kBusParams> kBusParamDefaults = {0.0f, 0.0f, 1.0f,   0.0f, 0.0f,  0.0f,
-                                                                    0.0f, 100.0f, 0.0f, 180.0f, 0.0f, 0.0f,
-                                                                    100.0f,
-                                                                    // delay
-                                                                    0.0f, 0.0f, 0.0f, 100.0f, 100.0f, 0.0f, 0.0f,
-                                                                    100.0f, 50.0f, 0.0f, 100.0f, 100.0f, 100.0f,
-                                                                    0.0f, 0.0f, 0.0f, 0.0f,
-                                                                    // phaser
-                                                                    1.0f, 50.0f, 0.0f, 0.0f, 100.0f, 4.0f,
-                                                                    // reverb
-                                                                    0.0f, 0.0f, 100.0f, 0.0f, 0.0f, 0.0f, 0.0f};
+// 0, tone 100). disto: tone 100, one stage, no level into the distortion and none of it
+// in the output. comp: 5 ms attack, 50 ms release, ratio 1. gate: the same times,
+// threshold 0 dB.
+inline constexpr std::array<float, kBusParams> kBusParamDefaults = {
+    0.0f, 0.0f, 1.0f, 0.0f, 0.0f, 0.0f, 0.0f, 100.0f, 0.0f, 180.0f, 0.0f, 0.0f, 100.0f,
+    // delay
+    0.0f, 0.0f, 0.0f, 100.0f, 100.0f, 0.0f, 0.0f, 100.0f, 50.0f, 0.0f, 100.0f, 100.0f, 100.0f,
+    0.0f, 0.0f, 0.0f, 0.0f,
+    // phaser
+    1.0f, 50.0f, 0.0f, 0.0f, 100.0f, 4.0f,
+    // reverb
+    0.0f, 0.0f, 100.0f, 0.0f, 0.0f, 0.0f, 0.0f,
+    0.0f, 0.0f, 100.0f, 0.0f, 1.0f, 0.0f, 0.0f,  // lofi, disto
+    0.005f, 0.05f, 1.0f, 0.0f, 0.0f, 0.0f,       // comp
+    0.005f, 0.05f, 0.0f, 0.0f, 0.0f,             // gate
+    0.0f};                                       // bypass
 
 struct BusParamCc {
   BusParam param = BusParam::Gain;

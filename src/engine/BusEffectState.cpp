@@ -26,6 +26,7 @@ float resonanceForQ(double q) noexcept SPINDLE_REALTIME {
 
 }  // namespace
 
+
 void BusEffectState::start(const BusEffect& effect, const mod::ControllerState* controllers,
                            double sampleRate) noexcept SPINDLE_REALTIME {
   smoothing_ = static_cast<float>(1.0 - std::exp(-kStepFrames / (kSmoothSeconds * sampleRate)));
@@ -35,6 +36,7 @@ void BusEffectState::start(const BusEffect& effect, const mod::ControllerState* 
   filter_.setup(effect.type == BusEffectType::Eq ? eqFilterType(effect.eqType) : effect.filterType, sampleRate);
   startTail(effect, sampleRate);
   applyCoefficients(effect);
+  dynamics_.start(sampleRate);
 }
 
 BusEffectState::Params BusEffectState::targets(const BusEffect& effect,
@@ -75,7 +77,7 @@ void BusEffectState::process(const BusEffect& effect, const mod::ControllerState
       current_[i] = value;
     }
     if (moved) applyCoefficients(effect);
-    run(effect, from, left + done, right + done, n);
+    runBypassable(effect, from, left + done, right + done, n);
     done += n;
   }
 }
@@ -98,6 +100,11 @@ void BusEffectState::run(const BusEffect& effect, const Params& from, float* lef
     case BusEffectType::Delay: delay_.process(current_, left, right, frames); break;
     case BusEffectType::Phaser: phaser_.process(effect, current_, left, right, frames); break;
     case BusEffectType::Reverb: reverb_.process(current_, left, right, frames); break;
+    case BusEffectType::Lofi:
+    case BusEffectType::Disto:
+    case BusEffectType::Comp:
+    case BusEffectType::Gate:
+    case BusEffectType::Limiter: dynamics_.process(effect, from, current_, left, right, frames); break;
   }
 }
 

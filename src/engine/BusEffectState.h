@@ -23,6 +23,10 @@
 // dry/100 * x + wet/100 * g * x. At the default 180 degrees the sides move in opposite
 // directions (a triangle at depth 100: each side between silence and +6 dB, +1.25 dB
 // on average, as sfizz's apan).
+//
+// lofi, disto, comp, gate and limiter run in BusDynamics (BusDynamics.h), whose
+// processor allocate() picks on the loader thread; any effect's bypass_onccN blends its
+// output back toward its input (BusBypass.cpp).
 #include <array>
 
 #include "core/BusEffects.h"
@@ -30,6 +34,7 @@
 #include "engine/BusDelay.h"
 #include "engine/BusPhaser.h"
 #include "engine/BusReverb.h"
+#include "engine/BusDynamics.h"
 #include "engine/dsp/Eq.h"
 #include "engine/dsp/Filter.h"
 #include "engine/mod/ControllerState.h"
@@ -41,7 +46,8 @@ class BusEffectState {
   static constexpr int kStepFrames = 32;
   static constexpr double kSmoothSeconds = 0.01;
 
-  // Loader thread: sizes the memory of an effect with delay lines (BusEffectTails.cpp).
+  // Loader thread: sizes the memory of an effect with delay lines and makes the
+  // processor its type needs (BusEffectTails.cpp).
   void allocate(const BusEffect& effect);
   // Frames the effect's output may still change after its input fell silent: 0 for the
   // effects without memory, which the bus then stops running with its voices.
@@ -60,6 +66,9 @@ class BusEffectState {
   void applyCoefficients(const BusEffect& effect) noexcept SPINDLE_REALTIME;
   void run(const BusEffect& effect, const Params& from, float* left, float* right, int frames) noexcept
       SPINDLE_REALTIME;
+  // run(), blended back toward its input by the bypass parameter (BusBypass.cpp).
+  void runBypassable(const BusEffect& effect, const Params& from, float* left, float* right, int frames) noexcept
+      SPINDLE_REALTIME;
   void autoPan(const BusEffect& effect, const Params& from, float* left, float* right, int frames) noexcept
       SPINDLE_REALTIME;
   void startTail(const BusEffect& effect, double sampleRate) noexcept SPINDLE_REALTIME;
@@ -76,6 +85,7 @@ class BusEffectState {
   BusDelay delay_;
   BusPhaser phaser_;
   BusReverb reverb_;
+  BusDynamics dynamics_;  // lofi, disto, comp, gate, limiter
 };
 
 }  // namespace spindle::engine

@@ -5,6 +5,7 @@
 namespace spindle::engine {
 
 void BusEffectState::allocate(const BusEffect& effect) {
+  dynamics_.prepare(effect.type);
   if (effect.type == BusEffectType::Delay) delay_.allocate(effect);
   if (effect.type == BusEffectType::Reverb) reverb_.allocate(effect);
 }

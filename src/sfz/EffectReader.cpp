@@ -45,6 +45,21 @@ constexpr ParamName kParams[] = {
     {"reverb_tone", BusParam::ReverbTone}, {"reverb_predelay", BusParam::ReverbPredelay},
     {"reverb_input", BusParam::ReverbInput}, {"reverb_dry", BusParam::ReverbDry},
     {"reverb_wet", BusParam::ReverbWet},
+    {"bitred", BusParam::Bitred},
+    {"decim", BusParam::Decim},
+    {"disto_tone", BusParam::DistoTone},
+    {"disto_depth", BusParam::DistoDepth},
+    {"disto_stages", BusParam::DistoStages},
+    {"disto_dry", BusParam::DistoDry},
+    {"disto_wet", BusParam::DistoWet},
+    {"comp_attack", BusParam::CompAttack},
+    {"comp_release", BusParam::CompRelease},
+    {"comp_ratio", BusParam::CompRatio},
+    {"comp_threshold", BusParam::CompThreshold},
+    {"comp_gain", BusParam::CompGain},
+    {"gate_attack", BusParam::GateAttack},
+    {"gate_release", BusParam::GateRelease},
+    {"gate_threshold", BusParam::GateThreshold},
 };
 
 struct TypeName {
@@ -55,7 +70,10 @@ constexpr TypeName kTypes[] = {{"gain", BusEffectType::Gain},       {"eq", BusEf
                                {"filter", BusEffectType::Filter},   {"rectify", BusEffectType::Rectify},
                                {"width", BusEffectType::Width},     {"apan", BusEffectType::Apan},
                                {"delay", BusEffectType::Delay},     {"phaser", BusEffectType::Phaser},
-                               {"reverb", BusEffectType::Reverb},   {"fverb", BusEffectType::Reverb}};
+                               {"reverb", BusEffectType::Reverb},   {"fverb", BusEffectType::Reverb},
+                               {"lofi", BusEffectType::Lofi},       {"disto", BusEffectType::Disto},
+                               {"comp", BusEffectType::Comp},       {"gate", BusEffectType::Gate},
+                               {"limiter", BusEffectType::Limiter}};
 
 constexpr std::string_view kEqTypes[] = {"peak", "lshelf", "hshelf"};  // index = EqType
 
@@ -99,6 +117,7 @@ bool EffectReader::take(const Token& token) {
     effect_.reverbType = static_cast<uint8_t>(it - std::begin(kReverbTypes));
     return true;
   }
+  if (name == "comp_stlink" || name == "gate_stlink") return takeSwitch(token);
   if (name == "eq_type") {
     const auto* it = std::find(std::begin(kEqTypes), std::end(kEqTypes), token.value);
     if (it == std::end(kEqTypes)) {
@@ -139,7 +158,16 @@ bool EffectReader::takeRouting(const Token& token, double value) {
 }
 
 // A parameter (its value) or one of its controls (name_onccN: its depth on CC N).
+// gate_onccN (the gate's manual control) and bypass_onccN (any effect's bypass) are
+// controls with no value of their own.
 bool EffectReader::takeParameter(const Token& token, double value) {
+  for (const ParamName& p : {ParamName{"gate", BusParam::GateManual}, ParamName{"bypass", BusParam::Bypass}}) {
+    const int cc = numberBetween(token.name, std::string(p.name) + "_oncc", "");
+    if (cc >= 0 && cc < controllers::kCount) {
+      effect_.controllers.push_back(BusParamCc{p.param, static_cast<uint16_t>(cc), static_cast<float>(value)});
+      return true;
+    }
+  }
   for (const ParamName& p : kParams) {
     if (token.name == p.name) {
       effect_.values[static_cast<size_t>(p.param)] = static_cast<float>(value);
@@ -177,6 +205,17 @@ void EffectReader::takeBus(const Token& token) {
     if (reporter_.firstTime("effect bus " + token.value))
       reporter_.warning(*token.file, token.line, "bus '" + token.value + "' is not played by Spindle (its <effect> is skipped)");
   }
+}
+
+// comp_stlink, gate_stlink: on or off.
+bool EffectReader::takeSwitch(const Token& token) {
+  const BusParam param = token.name == "comp_stlink" ? BusParam::CompLink : BusParam::GateLink;
+  if (token.value != "on" && token.value != "off") {
+    reporter_.warning(*token.file, token.line, token.name + " '" + token.value + "' is neither on nor off (ignored)");
+    return true;
+  }
+  effect_.values[static_cast<size_t>(param)] = token.value == "on" ? 1.0f : 0.0f;
+  return true;
 }
 
 // filter_type and delay_filter take fil_type's names.

@@ -36,6 +36,7 @@ class EffectReader {
   void takeType(const Token& token);
   void takeBus(const Token& token);
   bool takeFilterType(const Token& token);
+  bool takeSwitch(const Token& token);
 
   instrument::Instrument& inst_;
   instrument::Reporter& reporter_;

@@ -1,8 +1,9 @@
 // SFZ effect buses on the audio thread: 256 voices on 2 parts feeding the main bus and
 // all four fx buses, every bus effect type running with its controls swept (the delay's
-// times, the reverb's size and predelay among them), program changes every few blocks
-// switching between two bus layouts (the buses crossfade), and the tails of the delay,
-// phaser and reverb running on after the last voice. No allocation, no free, no lock.
+// times, the reverb's size and predelay among them; lofi, disto, comp, gate and limiter
+// included), program changes every few blocks switching between two bus layouts (the
+// buses crossfade), and the tails of the delay, phaser and reverb running on after the
+// last voice. No allocation, no free, no lock.
 #include <algorithm>
 #include <cmath>
 #include <vector>
@@ -25,6 +26,31 @@ BusEffect effect(BusEffectType type, int bus, BusParam param, float value, int c
   e.values[static_cast<size_t>(param)] = value;
   e.controllers.push_back({param, static_cast<uint16_t>(cc), depth});
   return e;
+}
+
+// lofi (both stages), disto (4 stages), comp (with a bypass control), gate (with its
+// manual control) and the limiter, on several buses, each with a swept control (CCs
+// 27..31).
+void addDynamics(BusLayout& layout, int variant) {
+  BusEffect lofi = effect(BusEffectType::Lofi, variant ? 3 : 4, BusParam::Bitred, 40.0f, 27, 50.0f);
+  lofi.controllers.push_back({BusParam::Decim, 28, 60.0f});
+  layout.effects.push_back(lofi);
+  BusEffect disto = effect(BusEffectType::Disto, 2, BusParam::DistoDepth, 60.0f, 29, 40.0f);
+  disto.values[static_cast<size_t>(BusParam::DistoStages)] = 4.0f;
+  disto.values[static_cast<size_t>(BusParam::DistoDry)] = 100.0f;
+  disto.controllers.push_back({BusParam::DistoWet, 28, 100.0f});
+  layout.effects.push_back(disto);
+  BusEffect comp = effect(BusEffectType::Comp, 0, BusParam::CompThreshold, -30.0f, 30, 20.0f);
+  comp.values[static_cast<size_t>(BusParam::CompRatio)] = 4.0f;
+  comp.values[static_cast<size_t>(BusParam::CompLink)] = variant ? 1.0f : 0.0f;
+  comp.controllers.push_back({BusParam::Bypass, 27, 1.0f});
+  layout.effects.push_back(comp);
+  BusEffect gate = effect(BusEffectType::Gate, variant ? 1 : 4, BusParam::GateThreshold, -50.0f, 31, 30.0f);
+  gate.controllers.push_back({BusParam::GateManual, 31, 100.0f});
+  layout.effects.push_back(gate);
+  BusEffect limiter;
+  limiter.type = BusEffectType::Limiter;
+  layout.effects.push_back(limiter);
 }
 
 // One looped region over every key sending to the four fx buses; `variant` changes
@@ -78,6 +104,7 @@ engine::Program makeProgram(const SampleData& sample, int variant) {
   reverb.controllers.push_back({BusParam::ReverbDamp, 33, 80.0f});
   reverb.reverbType = static_cast<uint8_t>(variant ? 3 : 0);
   layout.effects.push_back(reverb);
+  addDynamics(layout, variant);
   program.prepare();
   return program;
 }
