@@ -33,9 +33,12 @@ void BusDelay::allocate(const BusEffect& effect) {
 }
 
 void BusDelay::start(const BusEffect& effect, double sampleRate) noexcept SPINDLE_REALTIME {
-  std::fill(memory_.begin(), memory_.end(), 0.0f);
+  // Writing starts at frame 0 of each line, so only the first written_ frames of each
+  // line can be dirty: a fresh program's lines (allocated zeroed) cost nothing here.
+  for (size_t i = 0; i < taps_.size(); ++i)
+    std::fill_n(memory_.begin() + static_cast<std::ptrdiff_t>(i * size_), written_, 0.0f);
   for (Tap& t : taps_) t.high = t.low = 0.0f;
-  at_ = 0;
+  at_ = written_ = 0;
   rate_ = sampleRate;
   const FilterType type = effect.filterWritten ? effect.filterType : FilterType::Lpf2p;
   filter_.setup(type == FilterType::None ? FilterType::Lpf2p : type, sampleRate);
@@ -60,6 +63,7 @@ BusDelay::TapParams BusDelay::tapParams(const Params& p, int tap) const noexcept
 }
 
 void BusDelay::process(const Params& p, float* left, float* right, int frames) noexcept SPINDLE_REALTIME {
+  written_ = std::min(size_, written_ + static_cast<size_t>(frames));
   for (int done = 0; done < frames; done += kChunk)
     chunk(p, left + done, right + done, std::min(kChunk, frames - done));
 }

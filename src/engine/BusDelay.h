@@ -53,6 +53,7 @@ class BusDelay {
   std::vector<float> memory_;  // three lines of size_ frames
   std::array<Tap, 3> taps_{};
   size_t size_ = 1, at_ = 0;
+  size_t written_ = 0;  // frames of each line written since start(), at most size_
   double rate_ = 48000.0;
   bool filtered_ = false;
   dsp::Filter filter_;
