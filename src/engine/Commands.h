@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include "core/Limits.h"
+#include "core/Tuning.h"
 
 namespace spindle::engine {
 
@@ -24,6 +25,7 @@ enum class CommandType : uint8_t {
                    // slot switch to the new program; the old one goes to the trash FIFO
   SelectSlot,      // part, count = slot: what a MIDI program change does
   SetTempo,        // value = beats per minute (lobpm/hibpm), e.g. a MIDI file's tempo
+  SetPartTuning,   // part, tuning (copied when taken; Engine::setPartTuning owns it)
 };
 
 struct Command {
@@ -33,6 +35,7 @@ struct Command {
   int32_t count = 0;
   float value = 0.0f;
   const Program* program = nullptr;
+  const KeyTuning* tuning = nullptr;
 };
 static_assert(std::is_trivially_copyable_v<Command>);
 

@@ -58,6 +58,8 @@ void Engine::Impl::drainCommands() noexcept SPINDLE_REALTIME {
     ++commandsTaken;
     apply(c);
   }
+  // After the copies SetPartTuning made: the control side may free those tables now.
+  commandsTakenShared.store(commandsTaken, std::memory_order_release);
 }
 
 void Engine::Impl::apply(const Command& c) noexcept SPINDLE_REALTIME {
@@ -77,6 +79,7 @@ void Engine::Impl::apply(const Command& c) noexcept SPINDLE_REALTIME {
     case CommandType::SetSlotProgram: setSlot(c.count, c.program); break;
     case CommandType::SelectSlot: if (part) selectSlot(c.part, c.count); break;
     case CommandType::SetTempo: setTempo(c.value); break;
+    case CommandType::SetPartTuning: if (part && c.tuning) part->tuning = *c.tuning; break;
   }
 }
 

@@ -10,6 +10,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <utility>
 #include <unordered_map>
 #include <vector>
 
@@ -113,6 +114,11 @@ struct Engine::Impl {
   };
   rt::SpscFifo<Retired, kTrashCapacity> trash;
   uint64_t commandsTaken = 0;  // audio thread
+  std::atomic<uint64_t> commandsTakenShared{0};  // commandsTaken, published after each drain
+
+  // Control thread only: the tuning tables SetPartTuning commands point to, each with the
+  // serial of its command; freed once the audio thread has taken (and copied) it.
+  std::vector<std::pair<uint64_t, std::unique_ptr<KeyTuning>>> lentTunings;
 
   // Control thread only: commands posted, and the serial of each Program's last post.
   uint64_t commandsPosted = 0;

@@ -157,6 +157,7 @@ void Engine::Impl::startRegions(int partIndex, const NoteContext& note, uint64_t
 void Engine::Impl::startFound(int partIndex, const NoteContext& note, const Region* const* found, int count,
                               uint64_t frame) noexcept SPINDLE_REALTIME {
   const Part& part = parts[static_cast<size_t>(partIndex)];
+  if (!note.ccTrigger && !part.tuning.plays(note.key)) return;  // a keyboard map's unmapped key
   // Choke first, so that the voices this event starts never choke one another.
   for (int i = 0; i < count; ++i) pool.choke(partIndex, found[i]->group);
   if (note.ccTrigger) {
@@ -196,6 +197,8 @@ void Engine::Impl::startVoice(int partIndex, const NoteContext& note, const Regi
   s.sample = sample;
   s.part = partIndex;
   s.key = note.key;
+  const bool tuned = !part.tuning.equal && note.key >= 0 && note.key < KeyTuning::kKeys;
+  s.keyPosition = tuned ? part.tuning.position(note.key) : note.key;
   s.velocity = r.swVelPrevious && !note.ccTrigger ? note.previousVelocity : note.velocity;
   s.sampleRate = config.sampleRate;
   s.extraDb = extraDb;

@@ -88,6 +88,7 @@ struct VoiceStart {
   const Region* region = nullptr;
   const SampleData* sample = nullptr;
   int part = 0, key = 60, velocity = 100;
+  double keyPosition = 60.0;    // the key's pitch in semitones (the part's KeyTuning)
   double sampleRate = 48000.0;
   float extraDb = 0.0f;         // rt_decay attenuation of a release trigger
   bool releaseTrigger = false;  // plays out like a one-shot
