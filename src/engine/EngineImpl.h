@@ -92,6 +92,11 @@ struct Engine::Impl {
       SPINDLE_REALTIME;
   void startVoice(int part, const NoteContext& note, const Region& r, float extraDb) noexcept SPINDLE_REALTIME;
 
+  // EngineTuning.cpp: a tuning event (core/MidiTuning.h) on its parts; realtime: the
+  // key's sounding voices follow.
+  void tune(const MidiEvent& e) noexcept SPINDLE_REALTIME;
+  void retuneKey(int part, int key, double cents, bool realtime) noexcept SPINDLE_REALTIME;
+
   // EngineControllers.cpp
   void controlChange(int part, int cc, int value, uint64_t frame) noexcept SPINDLE_REALTIME;
   void controllerMoved(int part, int cc, float before, uint64_t frame) noexcept SPINDLE_REALTIME;

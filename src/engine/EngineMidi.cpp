@@ -19,6 +19,7 @@ namespace spindle::engine {
 void Engine::Impl::handleMidi(const MidiEvent& e, uint64_t frame) noexcept SPINDLE_REALTIME {
   const int part = e.channel();
   const int d1 = e.data1 & 0x7F, d2 = e.data2 & 0x7F;
+  if (e.status == midi::kTuneKey || e.status == midi::kTunePitchClass) return tune(e);
   switch (e.type()) {
     case midi::kNoteOn:
       if (d2 == 0) {
