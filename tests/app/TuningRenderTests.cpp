@@ -43,12 +43,12 @@ spindle::test::Rendered renderKeys(const std::filesystem::path& dir, const std::
   return out;
 }
 
-// Upward zero crossings of the left channel over [from + 0.2 s, from + 0.8 s), as Hz;
-// 0 when fewer than three.
-double heldHz(const std::vector<float>& left, double from) {
+// Upward zero crossings of the left channel over [begin, end) seconds, as Hz; 0 when
+// fewer than three.
+double hzBetween(const std::vector<float>& left, double begin, double end) {
   double first = -1.0, last = -1.0;
   int crossings = 0;
-  for (auto i = static_cast<size_t>((from + 0.2) * kRate); i < static_cast<size_t>((from + 0.8) * kRate); ++i) {
+  for (auto i = static_cast<size_t>(begin * kRate); i < static_cast<size_t>(end * kRate); ++i) {
     const float a = left[i - 1], b = left[i];
     if (a < 0.0f && b >= 0.0f) {
       const double t = static_cast<double>(i - 1) + static_cast<double>(-a / (b - a));
@@ -59,6 +59,9 @@ double heldHz(const std::vector<float>& left, double from) {
   }
   return crossings > 2 ? (crossings - 1) * kRate / (last - first) : 0.0;
 }
+
+// A note held from `from` seconds, over its steady part.
+double heldHz(const std::vector<float>& left, double from) { return hzBetween(left, from + 0.2, from + 0.8); }
 
 double cents(double hz, double reference) { return 1200.0 * std::log2(hz / reference); }
 
@@ -115,4 +118,30 @@ TEST_CASE("spindle-render refuses a bad scale naming the file and line", "[app][
   const auto r = renderKeys(dir, "bad", {60}, {"--scale", scl.string()});
   CHECK(r.exitCode != 0);
   CHECK(r.err.find(scl.string() + ":5: 'three' is neither cents nor a ratio") != std::string::npos);
+}
+
+TEST_CASE("MTS sysex in a MIDI file retunes the sounding note from its time", "[app][tuning]") {
+  const auto dir = scratchDir("tuning-mts");
+  const auto sfz = dir / "sine.sfz";
+  std::ofstream(sfz) << "<region> sample=*sine pitch_keycenter=60\n";
+  spindle::test::TrackBuilder track;
+  track.event(0, {0x90, 69, 127});
+  // At 0.5 s: key 69 -> semitone 69 + 0x40 0x00 (50 cents up), real-time single note.
+  track.event(480, {0xF0, 0x0B, 0x7F, 0x7F, 0x08, 0x02, 0x00, 0x01, 69, 69, 0x40, 0x00, 0xF7});
+  track.event(480, {0x80, 69, 0});
+  track.end();
+  const auto midi = dir / "mts.mid";
+  const auto wav = dir / "mts.wav";
+  spindle::test::saveBytes(midi, spindle::test::buildSmf(0, 480, {track}));
+  const auto run = spindle::test::runProcess(
+      {kExe, "--sfz", sfz.string(), "--midi", midi.string(), "--wav", wav.string()}, dir);
+  INFO(run.err);
+  REQUIRE(run.exitCode == 0);
+  spindle::stream::SamplePool pool;
+  const spindle::SampleData* data = pool.acquire(wav.string());
+  REQUIRE(data);
+  std::vector<float> left(static_cast<size_t>(data->totalFrames));
+  data->readFrames(0, 0, data->totalFrames, left.data());
+  CHECK(std::fabs(cents(hzBetween(left, 0.05, 0.495), 440.0)) < 0.5);
+  CHECK(std::fabs(cents(hzBetween(left, 0.505, 0.95), 440.0 * std::exp2(50.0 / 1200.0))) < 0.5);
 }
