@@ -183,6 +183,7 @@ void EngineLink::noteOff(int part, int key) {
 void EngineLink::poll() {
   const double t = now();
   retryPending();
+  retryTunings();
   pollLoads();
   pollNotes();
   pollProblems();

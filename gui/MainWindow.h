@@ -72,6 +72,7 @@ class MainWindow : public QMainWindow {
   QDockWidget* buildConnections(QDockWidget* below);
   void connectLink();
   void connectStrip(PartStrip* strip);
+  void setTuning(int part, const QString& scale, const QString& keymap);
   void chooseLibrary(int part);
   void fillRecentMenu();
   void editSettings();
