@@ -16,6 +16,7 @@ int runSystemTests(int argc, char** argv);
 int runRuntimeProblemTests(int argc, char** argv);
 int runControlStripTests(int argc, char** argv);
 int runConnectionsPanelTests(int argc, char** argv);
+int runTuningTests(int argc, char** argv);
 }  // namespace spindle::gui::test
 
 int main(int argc, char** argv) {
@@ -38,5 +39,6 @@ int main(int argc, char** argv) {
   failed += spindle::gui::test::runRuntimeProblemTests(argc, argv);
   failed += spindle::gui::test::runControlStripTests(argc, argv);
   failed += spindle::gui::test::runConnectionsPanelTests(argc, argv);
+  failed += spindle::gui::test::runTuningTests(argc, argv);
   return failed == 0 ? 0 : 1;
 }
