@@ -31,7 +31,7 @@ spindle::test::Rendered renderKeys(const std::filesystem::path& dir, const std::
   const auto wav = dir / (name + ".wav");
   spindle::test::saveBytes(midi, spindle::test::buildSong(events));
   std::vector<std::string> args{kExe, "--sfz", sfz.string(), "--midi", midi.string(), "--wav", wav.string()};
-  args.insert(args.end(), extra.begin(), extra.end());
+  for (const std::string& e : extra) args.push_back(e);
   const auto run = spindle::test::runProcess(args, dir);
   spindle::test::Rendered out{run.exitCode, run.out, run.err, {}, {}};
   if (run.exitCode != 0) return out;

@@ -139,6 +139,6 @@ TEST_CASE("setPartTuning gives one part its keys' pitches; unmapped keys start n
   r.run({noteOn(0, 74), noteOff(20000, 74), noteOn(24000, 70)}, 48000);
   CHECK(std::fabs(cents(measureHz(r.left, 1000, 19000, kRate), 440.0 * std::exp2(5.0 / 19.0))) < 0.5);
   double energy = 0.0;
-  for (size_t i = 24000; i < 48000; ++i) energy += static_cast<double>(r.left[i]) * r.left[i];
+  for (size_t i = 24000; i < 48000; ++i) energy += static_cast<double>(r.left[i]) * static_cast<double>(r.left[i]);
   CHECK(energy == 0.0);
 }
