@@ -158,7 +158,8 @@ void Engine::Impl::startRegions(int partIndex, const NoteContext& note, uint64_t
 void Engine::Impl::startFound(int partIndex, const NoteContext& note, const Region* const* found, int count,
                               uint64_t frame) noexcept SPINDLE_REALTIME {
   const Part& part = parts[static_cast<size_t>(partIndex)];
-  if (!note.ccTrigger && !part.tuning.plays(note.key)) return;  // a keyboard map's unmapped key
+  const bool anyKey = note.ccTrigger || note.key < 0 || note.key >= KeyTuning::kKeys;
+  if (!anyKey && !part.tuning.plays(note.key)) return;  // a keyboard map's unmapped key
   // Choke first, so that the voices this event starts never choke one another.
   for (int i = 0; i < count; ++i) pool.choke(partIndex, found[i]->group);
   if (note.ccTrigger) {
