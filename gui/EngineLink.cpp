@@ -184,6 +184,7 @@ void EngineLink::noteOff(int part, int key) {
 void EngineLink::poll() {
   const double t = now();
   retryPending();
+  retryTunings();
   pollLoads();
   pollNotes();
   pollProblems();

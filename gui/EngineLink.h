@@ -5,6 +5,7 @@
 //
 //   gui thread                                          audio thread
 //   setVolume/Pan/Mute/Solo, panic, SetProgram ──► Engine::postCommand (command FIFO)
+//   setTuning ──► Engine::setPartTuning (the same FIFO)
 //   noteOn/noteOff ──► the GUI's MIDI input FIFO (LiveProcessor::midiInput), timestamped
 //                      on the audio clock like the midi thread's events
 //   poll() at up to 30 Hz ◄── LiveProcessor::stats() (seqlock snapshot), note-on latency
@@ -37,6 +38,7 @@
 #include "gui/HealthModel.h"
 #include "gui/KeyMap.h"
 #include "gui/LibraryLoader.h"
+#include "instrument/Scala.h"
 #include "io/Connections.h"
 #include "io/LiveProcessor.h"
 
@@ -74,6 +76,9 @@ struct PartInfo {
   std::vector<float> controlValues;  // parallel to controls
   std::vector<controllers::KeyLabel> keyLabels;
   const engine::Program* program = nullptr;  // the loaded one (compare only)
+  // The part's Scala scale and keyboard map (empty: none) and the scale's name; both
+  // paths empty: 12-TET.
+  QString scalePath, keymapPath, scaleName;
   // >= 0: the part plays the SoundFont loaded into that part (EngineLink shares a font
   // with the empty parts); a session saves it as empty, and loading it shares it again.
   int sharedFrom = -1;
@@ -110,6 +115,11 @@ class EngineLink : public QObject {
   void setPan(int part, float pan);
   void setMute(int part, bool on);
   void setSolo(int part, bool on);
+  // The part's Scala scale and keyboard map (either may be empty; both empty: 12-TET),
+  // read now: empty on success, else "file:line: message" and the part keeps its tuning.
+  QString setTuning(int part, const QString& scale, const QString& keymap);
+  // The same with the files already read (GuiControlTarget reads them on its thread).
+  void applyTuning(int part, const QString& scale, const QString& keymap, const instrument::TuningResult& tuning);
   void panic();
   void setPolyphony(int voices);  // up to the engine's configured polyphony
   void setQuality(int quality);   // engine::Quality
@@ -167,6 +177,7 @@ class EngineLink : public QObject {
   static std::size_t index(int part) { return static_cast<std::size_t>(part); }
   void post(const engine::Command& command);
   void retryPending();
+  void retryTunings();
   void pollLoads();
   void finishLoad(int part, LoadOutcome outcome);
   void shareSoundFont(int from);
@@ -186,6 +197,7 @@ class EngineLink : public QObject {
   std::vector<Problem> runtime_;
   std::unordered_map<const engine::Program*, std::unique_ptr<engine::Program>> programs_;
   std::deque<engine::Command> pending_;
+  std::array<std::optional<KeyTuning>, limits::kChannels> pendingTunings_;  // refused by a full FIFO
   HealthModel health_;
   io::ConnectionReport connections_;
   int ticks_ = 0;

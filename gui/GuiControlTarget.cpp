@@ -74,6 +74,21 @@ bool GuiControlTarget::setPartPan(int part, float pan) {
   return onGuiThread([this, part, pan] { link_.setPan(part, pan); });
 }
 
+// Read here, on the control thread, so a bad file's error goes back with the reply.
+bool GuiControlTarget::setPartTuning(int part, const std::string& scale, const std::string& keymap,
+                                     std::string& error) {
+  error.clear();
+  instrument::TuningResult result;
+  instrument::TuningFileError fileError;
+  if (!instrument::loadTuning({scale, keymap}, result, fileError)) {
+    error = fileError.text();
+    return false;
+  }
+  return onGuiThread([this, part, scale, keymap, result] {
+    link_.applyTuning(part, QString::fromStdString(scale), QString::fromStdString(keymap), result);
+  });
+}
+
 bool GuiControlTarget::setPartMute(int part, bool on) {
   return onGuiThread([this, part, on] { link_.setMute(part, on); });
 }
@@ -148,7 +163,7 @@ void GuiControlTarget::refresh() {
     const PartInfo& info = link_.part(p);
     session.parts[static_cast<std::size_t>(p)] =
         control::PartSettings{info.sharedFrom >= 0 ? std::string() : info.path.toStdString(), info.volumeDb, info.pan,
-                              info.mute, info.solo};
+                              info.mute, info.solo, info.scalePath.toStdString(), info.keymapPath.toStdString()};
     for (std::size_t c = 0; c < info.controls.size(); ++c)
       controls[static_cast<std::size_t>(p)].push_back({info.controls[c].cc, info.controls[c].label, info.controlValues[c]});
   }

@@ -46,6 +46,8 @@ class GuiControlTarget final : public QObject, public control::ControlTarget {
   [[nodiscard]] bool setPartPan(int part, float pan) override;
   [[nodiscard]] bool setPartMute(int part, bool on) override;
   [[nodiscard]] bool setPartSolo(int part, bool on) override;
+  [[nodiscard]] bool setPartTuning(int part, const std::string& scale, const std::string& keymap,
+                                   std::string& error) override;
   [[nodiscard]] bool setPolyphony(int voices) override;
   [[nodiscard]] bool setPreloadFrames(int frames) override;
   [[nodiscard]] bool setQuality(int quality) override;

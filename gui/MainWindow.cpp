@@ -22,6 +22,7 @@
 #include "gui/InstrumentFiles.h"
 #include "gui/LibraryPanels.h"
 #include "gui/PartStrip.h"
+#include "gui/TuningButton.h"
 #include "gui/PianoKeyboard.h"
 #include "gui/SettingsDialog.h"
 #include "gui/DiskPanel.h"
@@ -213,6 +214,18 @@ void MainWindow::connectStrip(PartStrip* s) {
   connect(s, &PartStrip::muteChanged, &link_, &EngineLink::setMute);
   connect(s, &PartStrip::soloChanged, &link_, &EngineLink::setSolo);
   connect(s, &PartStrip::selectRequested, this, &MainWindow::selectPart);
+  TuningButton* tuning = s->tuningButton();
+  connect(tuning, &TuningButton::scaleChosen, this,
+          [this](int part, const QString& file) { setTuning(part, file, link_.part(part).keymapPath); });
+  connect(tuning, &TuningButton::keymapChosen, this,
+          [this](int part, const QString& file) { setTuning(part, link_.part(part).scalePath, file); });
+  connect(tuning, &TuningButton::cleared, this, [this](int part) { setTuning(part, {}, {}); });
+}
+
+// A bad file leaves the part as it was and says why in the status bar.
+void MainWindow::setTuning(int part, const QString& scale, const QString& keymap) {
+  const QString error = link_.setTuning(part, scale, keymap);
+  if (!error.isEmpty()) statusBar()->showMessage(tr("Part %1: %2").arg(part + 1).arg(error));
 }
 
 void MainWindow::connectLink() {
@@ -230,6 +243,7 @@ void MainWindow::connectLink() {
     const PartInfo& info = link_.part(part);
     strip(part)->setInstrument(info.name, info.path);
     strip(part)->showMixer(info.volumeDb, info.pan, info.mute, info.solo);
+    strip(part)->tuningButton()->showTuning(info.scaleName, info.scalePath, info.keymapPath);
     if (part == selected_) selectPart(part);
   });
 }

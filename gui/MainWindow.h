@@ -77,6 +77,7 @@ class MainWindow : public QMainWindow {
   void buildEffects(QDockWidget* beside);
   void connectLink();
   void connectStrip(PartStrip* strip);
+  void setTuning(int part, const QString& scale, const QString& keymap);
   void chooseLibrary(int part);
   void fillRecentMenu();
   void editSettings();

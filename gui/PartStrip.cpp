@@ -18,6 +18,7 @@
 
 #include "gui/InstrumentFiles.h"
 #include "gui/Theme.h"
+#include "gui/TuningButton.h"
 
 namespace spindle::gui {
 
@@ -88,14 +89,15 @@ void PartStrip::buildControls() {
   cancel_ = new QToolButton(this);
   cancel_->setText(QStringLiteral("✕"));
   cancel_->setToolTip(tr("Cancel loading"));
+  tuning_ = new TuningButton(part_, this);
   buildMixer();
   auto* row = new QHBoxLayout(this);
   row->setContentsMargins(6, 2, 6, 2);
   row->setSpacing(6);
   row->addWidget(number_);
   row->addWidget(name_, 1);
-  for (QWidget* w : std::initializer_list<QWidget*>{load_, progress_, cancel_, volume_, volumeText_, pan_, mute_,
-                                                    solo_, notes_, meter_})
+  for (QWidget* w : std::initializer_list<QWidget*>{load_, progress_, cancel_, tuning_, volume_, volumeText_, pan_,
+                                                    mute_, solo_, notes_, meter_})
     row->addWidget(w);
   connectControls();
 }

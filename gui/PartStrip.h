@@ -1,7 +1,7 @@
 #pragma once
 // PartStrip: one MIDI channel's part as a row: number, instrument name, load button
 // (also a drop target for .sfz files), a progress bar while preloading (files done of
-// total, MB; with a cancel button), volume, pan, mute, solo, the voices sounding and a
+// total, MB; with a cancel button), its tuning (TuningButton), volume, pan, mute, solo, the voices sounding and a
 // level meter (dBFS, the engine's per-part peak with the EngineLink's hold and fall).
 //
 // Thread: gui thread. The strip only shows state and emits requests; MainWindow
@@ -17,6 +17,7 @@ class QToolButton;
 namespace spindle::gui {
 
 class LevelMeter;
+class TuningButton;
 
 class PartStrip : public QFrame {
   Q_OBJECT
@@ -40,6 +41,7 @@ class PartStrip : public QFrame {
   QProgressBar* progressBar() const noexcept { return progress_; }
   QToolButton* loadButton() const noexcept { return load_; }
   QToolButton* cancelButton() const noexcept { return cancel_; }
+  TuningButton* tuningButton() const noexcept { return tuning_; }
 
   static constexpr int kVolumeMinDb = -60, kVolumeMaxDb = 6;
 
@@ -78,6 +80,7 @@ class PartStrip : public QFrame {
   QToolButton* solo_ = nullptr;
   QLabel* notes_ = nullptr;
   LevelMeter* meter_ = nullptr;
+  TuningButton* tuning_ = nullptr;
 };
 
 }  // namespace spindle::gui

@@ -42,6 +42,8 @@ bool applyStreaming(LiveArgs& a, const std::string& option, const std::string& v
 // Applies one option that takes a value; false with `error` set when it is wrong.
 bool applyValue(LiveArgs& a, const std::string& option, const std::string& value, std::string& error) {
   if (option == "--instrument") a.instrument = value;
+  else if (option == "--scale") a.scale = value;
+  else if (option == "--keymap") a.keymap = value;
   else if (option == "--name") a.name = value;
   else if (option == "--midi-device") a.midiDevice = value;
   else if (option == "--note-log") a.noteLog = value;
@@ -118,6 +120,9 @@ std::string liveUsage() {
          "       spindle --headless [--instrument FILE] [options]  no window\n"
          "  --instrument FILE         the instrument: SFZ, SoundFont, DecentSampler preset or Hydrogen kit\n"
          "                            (default: the bundled Spindle EP)\n"
+         "  --scale FILE.scl          every part plays in this Scala scale (default 12-TET)\n"
+         "  --keymap FILE.kbm         with this Scala keyboard map (default: key 60 is the scale's\n"
+         "                            first degree at 261.63 Hz, keys map one by one)\n"
          "  --backend jack|pipewire   sound server (default: a running JACK server, else PipeWire;\n"
          "                            given, Spindle waits for it). PipeWire also works as JACK via pw-jack\n"
          "  --name NAME               client name, ports NAME:out_L NAME:out_R NAME:midi_in (default spindle)\n"

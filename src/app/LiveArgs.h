@@ -13,6 +13,7 @@ namespace spindle::app {
 struct LiveArgs {
   bool headless = false;
   std::string instrument;         // .sfz
+  std::string scale, keymap;      // Scala .scl and .kbm every part plays in (instrument/Scala.h)
   std::string backend;            // jack | pipewire; empty: whichever server runs
   std::string name = "spindle";   // client / node name
   std::string midiDevice;         // raw MIDI device node or named pipe

@@ -43,6 +43,7 @@ void LiveControl::pump() {
     std::lock_guard lock(mutex_);
     commands_.pop_front();
   }
+  pumpTunings();
   engine_.collectGarbage([this](const engine::Program* p) { dispose(p); });
 }
 

@@ -24,10 +24,12 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/ConnectionControl.h"
 #include "app/Loader.h"
+#include "core/Tuning.h"
 #include "control/ControlTarget.h"
 #include "engine/Engine.h"
 #include "io/LiveProcessor.h"
@@ -85,6 +87,7 @@ class LiveControl final : public control::ControlTarget {
   bool setPartPan(int part, float pan) override;
   bool setPartMute(int part, bool on) override;
   bool setPartSolo(int part, bool on) override;
+  bool setPartTuning(int part, const std::string& scale, const std::string& keymap, std::string& error) override;
   bool setPolyphony(int voices) override;
   bool setPreloadFrames(int frames) override;
   bool setQuality(int quality) override;
@@ -108,6 +111,7 @@ class LiveControl final : public control::ControlTarget {
     control::LoadListener* listener;
   };
   bool queue(const engine::Command& command);
+  void pumpTunings();  // main thread
   engine::Command partCommand(engine::CommandType type, int part) const;
   void runLoad(const Job& job);  // loader thread
   Loader::Result loadWithSettings(const std::string& path);                   // loader thread
@@ -123,6 +127,7 @@ class LiveControl final : public control::ControlTarget {
 
   std::mutex mutex_;  // guards everything below up to the loader (control, loader, main threads)
   std::deque<engine::Command> commands_;
+  std::deque<std::pair<int, KeyTuning>> tunings_;  // part and table, for Engine::setPartTuning
   std::map<const engine::Program*, std::unique_ptr<engine::Program>> owned_;
   control::SessionState state_;
   // The label_cc lines of each part's instrument, set when its load is posted.

@@ -94,6 +94,14 @@ bool Session::startControl() {
   control_ = std::make_unique<LiveControl>(*engine_, *live_, kOscMidiInput, streaming_->poolOptions(), problems_);
   if (program_) control_->setInitialInstrument(std::filesystem::absolute(args_.instrument).string());
   control_->setInitialEffects(args_.effects);
+  if (!args_.scale.empty() || !args_.keymap.empty()) {
+    std::string tuningError;
+    for (int part = 0; part < control::kParts; ++part) {
+      if (control_->setPartTuning(part, args_.scale, args_.keymap, tuningError)) continue;
+      err_ << "spindle: " << (tuningError.empty() ? "the engine refused the tuning" : tuningError) << '\n';
+      return false;
+    }
+  }
   std::vector<ConnectionControl::Input> inputs{{0, "midi_in"}, {1 + kOscMidiInput, "osc"}};
   if (!args_.midiDevice.empty()) inputs.push_back({1 + kDeviceMidiInput, "device"});
   if (args_.alsaSeq) inputs.push_back({1 + kAlsaSeqMidiInput, "alsa_seq"});

@@ -41,6 +41,8 @@ const std::map<std::string, std::pair<Setter, const char*>>& valueOptions() {
       {"--instrument", {text(&RenderArgs::sfz), "a path"}},  // the general name: any format
       {"--midi", {text(&RenderArgs::midi), "a path"}},
       {"--wav", {text(&RenderArgs::wav), "a path"}},
+      {"--scale", {text(&RenderArgs::scale), "a path"}},
+      {"--keymap", {text(&RenderArgs::keymap), "a path"}},
       {"--rate", {number(&RenderArgs::rate, 8000, 384000), "a rate from 8000 to 384000 Hz"}},
       {"--block", {number(&RenderArgs::block, 1, limits::kMaxBlockFrames), "1 to 8192 frames"}},
       {"--quality", {number(&RenderArgs::quality, 0, 3), "0, 1, 2 or 3"}},
@@ -114,6 +116,9 @@ std::string renderUsage() {
          "  --quality N        interpolation: 0 linear, 1 hermite, 2 sinc, 3 high sinc (default 1)\n"
          "  --polyphony N      voices, 1..4096 (default 256)\n"
          "  --format F         output samples: f32 (default), s24 or s16\n"
+         "  --scale FILE.scl   every part plays in this Scala scale (default 12-TET)\n"
+         "  --keymap FILE.kbm  and with this Scala keyboard map (default: key 60 is the\n"
+         "                     scale's first degree at 261.63 Hz, keys map one by one)\n"
          "The shared reverb and chorus that SoundFont regions send to (CC91 and\n"
          "reverbEffectsSend, CC93 and chorusEffectsSend), with FluidSynth's settings. A\n"
          "render lasts until their tails die, at most 10 s after the last voice;\n"

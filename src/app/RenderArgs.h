@@ -12,6 +12,7 @@ namespace spindle::app {
 
 struct RenderArgs {
   std::string sfz, midi, wav;
+  std::string scale, keymap;  // Scala .scl and .kbm every part plays in (instrument/Scala.h)
   int rate = 48000;
   int block = 256;
   int quality = 1;  // engine::Quality: 0 linear, 1 hermite, 2 sinc, 3 high sinc

@@ -8,6 +8,7 @@
 #include "app/RenderArgs.h"
 #include "core/Limits.h"
 #include "engine/Engine.h"
+#include "instrument/Scala.h"
 #include "io/MidiFile.h"
 #include "io/OfflineRenderer.h"
 #include "io/WavWriter.h"
@@ -111,8 +112,8 @@ engine::EngineConfig engineConfig(const RenderArgs& args) {
 }
 
 // Renders the song with the program on every part; the program stays owned here.
-int renderSong(const RenderArgs& args, const engine::Program& program, const io::MidiSong& song,
-               stream::Streaming& streaming, std::ostream& out, std::ostream& err) {
+int renderSong(const RenderArgs& args, const engine::Program& program, const KeyTuning& tuning,
+               const io::MidiSong& song, stream::Streaming& streaming, std::ostream& out, std::ostream& err) {
   std::string error;
   auto writer = io::WavWriter::create(args.wav, args.rate, args.format, error);
   if (!writer) {
@@ -129,6 +130,8 @@ int renderSong(const RenderArgs& args, const engine::Program& program, const io:
     command.part = static_cast<int8_t>(part);
     command.program = &program;
     if (!engine.postCommand(command)) err << "spindle-render: the engine refused the program for part " << part << '\n';
+    if (!tuning.equal && !engine.setPartTuning(part, tuning))
+      err << "spindle-render: the engine refused the tuning for part " << part << '\n';
   }
   io::OfflineRenderer renderer(engine, io::RenderOptions{args.block, song.lengthSeconds, 30.0, {}, song.tempos});
   const io::RenderStats stats = renderer.render(song.events, [&](const float* l, const float* r, int frames) {
@@ -163,6 +166,12 @@ int runRender(const std::vector<std::string>& argList, std::ostream& out, std::o
 
   const auto song = readSong(args->midi, err);
   if (!song) return kExitInput;
+  instrument::TuningResult tuning;
+  instrument::TuningFileError tuningError;
+  if (!instrument::loadTuning({args->scale, args->keymap}, tuning, tuningError)) {
+    err << "spindle-render: " << tuningError.text() << '\n';
+    return kExitInput;
+  }
   // The loader's pool outlives `streaming`: its disk rounds read the samples.
   const stream::StreamingOptions streamOptions = streamingOptions(*args);
   Loader loader(stream::poolOptionsFor(streamOptions));
@@ -176,7 +185,7 @@ int runRender(const std::vector<std::string>& argList, std::ostream& out, std::o
   out << "spindle-render " << kVersion << '\n';
   printLoadSummary(loaded.report, out);
   out << "memory:          " << streaming.budget(loader.pool(), loaded.report.loopTailBytes) << '\n';
-  return renderSong(*args, *loaded.program, *song, streaming, out, err);
+  return renderSong(*args, *loaded.program, tuning.tuning, *song, streaming, out, err);
 }
 
 }  // namespace spindle::app

@@ -106,6 +106,7 @@ class ControlCore final : public LoadListener {
   void finishSession(uint64_t session);
   uint64_t startLoad(const Peer& requester, int part, const std::string& path, uint64_t session);
   void applySettings(const SessionState& state);
+  void applyTunings(const SessionState& state, std::vector<std::string>& failures);
   void pushProblems();
   void pushConnections();
 

@@ -90,12 +90,27 @@ void ControlCore::applySettings(const SessionState& state) {
   if (!ok) ++dropped_;
 }
 
+// Every part's scale and keymap (12-TET where the session names none); a bad file is a
+// failure of the session's load, named with its file and line.
+void ControlCore::applyTunings(const SessionState& state, std::vector<std::string>& failures) {
+  bool ok = true;
+  for (int k = 0; k < kParts; ++k) {
+    const PartSettings& p = state.parts[static_cast<std::size_t>(k)];
+    std::string error;
+    if (target_.setPartTuning(k, p.scale, p.keymap, error)) continue;
+    if (error.empty()) ok = false;
+    else failures.push_back("part " + std::to_string(k + 1) + ": " + error);
+  }
+  if (!ok) ++dropped_;
+}
+
 bool ControlCore::loadSession(const std::string& file, const Peer& requester, SessionDone done, std::string& error) {
   const auto state = readSessionFile(file, error);
   if (!state) return false;
   applySettings(*state);
   const uint64_t session = nextTicket_++;
   sessions_[session] = PendingSession{requester, file, {}, {}, std::move(done)};
+  applyTunings(*state, sessions_[session].failures);
   for (int k = 0; k < kParts; ++k) {
     const std::string& instrument = state->parts[static_cast<std::size_t>(k)].instrument;
     if (!instrument.empty()) sessions_[session].tickets.insert(startLoad(Peer{}, k, instrument, session));

@@ -49,6 +49,7 @@ struct PartSettings {
   float volumeDb = 0.0f;
   float pan = 0.0f;        // -1 .. 1
   bool mute = false, solo = false;
+  std::string scale, keymap;  // Scala .scl and .kbm paths; both empty: 12-TET
 
   bool operator==(const PartSettings&) const = default;
 };
@@ -144,6 +145,11 @@ class ControlTarget {
   [[nodiscard]] virtual bool setPartPan(int part, float pan) = 0;
   [[nodiscard]] virtual bool setPartMute(int part, bool on) = 0;
   [[nodiscard]] virtual bool setPartSolo(int part, bool on) = 0;
+  // The part's Scala scale and keyboard map (either may be empty; both empty: 12-TET),
+  // read here. False with `error` = "file:line: message" for a bad file (the part keeps
+  // its tuning), false with `error` empty when the FIFO was full.
+  [[nodiscard]] virtual bool setPartTuning(int part, const std::string& scale, const std::string& keymap,
+                                           std::string& error) = 0;
   [[nodiscard]] virtual bool setPolyphony(int voices) = 0;
   [[nodiscard]] virtual bool setPreloadFrames(int frames) = 0;
   [[nodiscard]] virtual bool setQuality(int quality) = 0;

@@ -42,6 +42,17 @@ void volume(OscCall& c) { c.core.commandResult(c.core.target().setPartVolume(c.i
 void pan(OscCall& c) { c.core.commandResult(c.core.target().setPartPan(c.integer(0) - 1, c.real(1)), true); }
 void mute(OscCall& c) { c.core.commandResult(c.core.target().setPartMute(c.integer(0) - 1, c.integer(1) != 0), true); }
 void solo(OscCall& c) { c.core.commandResult(c.core.target().setPartSolo(c.integer(0) - 1, c.integer(1) != 0), true); }
+void setTuning(OscCall& c, const std::string& scale, const std::string& keymap) {
+  std::string error;
+  const bool ok = c.core.target().setPartTuning(c.integer(0) - 1, scale, keymap, error);
+  if (!ok && !error.empty()) return c.core.error(error);
+  c.core.commandResult(ok, true);
+}
+// A scale keeps the part's keyboard map, a keyboard map its scale.
+PartSettings partNow(OscCall& c) { return c.core.target().sessionState().parts[static_cast<std::size_t>(c.integer(0) - 1)]; }
+void scale(OscCall& c) { setTuning(c, c.text(1), partNow(c).keymap); }
+void keymap(OscCall& c) { setTuning(c, partNow(c).scale, c.text(1)); }
+void tuningClear(OscCall& c) { setTuning(c, {}, {}); }
 void polyphony(OscCall& c) {
   if (c.integer(0) > c.core.target().maxPolyphony()) {
     c.core.error("polyphony must be at most " + std::to_string(c.core.target().maxPolyphony()) + " (--polyphony)");
@@ -136,6 +147,16 @@ std::vector<OscEntry> playingApi() {
       {"/spindle/part/pan", {kPartArg, {'f', "pan", -1, 1}}, "part pan, -1 left .. 1 right", pan},
       {"/spindle/part/mute", {kPartArg, kFlagArg}, "mutes (1) or unmutes (0) a part", mute},
       {"/spindle/part/solo", {kPartArg, kFlagArg}, "solos (1) or unsolos (0) a part", solo},
+      {"/spindle/part/scale", {kPartArg, {'s', "path", 0, 0}},
+       "plays the part in a Scala scale (.scl), with its keyboard map; a bad file replies /spindle/error naming its "
+       "file and line and changes nothing",
+       scale},
+      {"/spindle/part/keymap", {kPartArg, {'s', "path", 0, 0}},
+       "maps the part's keys with a Scala keyboard map (.kbm), over its scale (12-TET without one); a bad file "
+       "replies /spindle/error naming its file and line",
+       keymap},
+      {"/spindle/part/tuning/clear", {kPartArg}, "no scale and no keyboard map: the part plays in 12-TET again",
+       tuningClear},
       {"/spindle/part/controls", {kPartArg},
        "replies one /spindle/part/controls message: the instrument's labelled controllers (label_cc) and their "
        "values; /spindle/cc sets them",

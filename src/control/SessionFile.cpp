@@ -101,16 +101,17 @@ bool Parser::setting(const std::string& key, const std::string& value, int line)
 bool Parser::partValue(PartSettings& p, const std::string& key, const std::string& value, int line) {
   int flag = 0;
   bool ok = true;
-  if (key == "instrument") {
+  if (key == "instrument" || key == "scale" || key == "keymap") {
     std::filesystem::path path(value);
     if (path.is_relative() && !value.empty()) path = file.parent_path() / path;
-    p.instrument = value.empty() ? std::string() : path.lexically_normal().string();
+    std::string& field = key == "instrument" ? p.instrument : (key == "scale" ? p.scale : p.keymap);
+    field = value.empty() ? std::string() : path.lexically_normal().string();
   } else if (key == "volume") ok = toFloat(value, -144.0f, 12.0f, p.volumeDb);
   else if (key == "pan") ok = toFloat(value, -1.0f, 1.0f, p.pan);
   else if (key == "mute" || key == "solo") {
     ok = toInt(value, 0, 1, flag);
     (key == "mute" ? p.mute : p.solo) = flag != 0;
-  } else return fail(line, "unknown part key '" + key + "' (instrument, volume, pan, mute, solo)");
+  } else return fail(line, "unknown part key '" + key + "' (instrument, volume, pan, mute, solo, scale, keymap)");
   return ok || fail(line, "bad value '" + value + "' for " + key);
 }
 
@@ -145,6 +146,8 @@ std::string formatSession(const SessionState& state) {
     if (p == PartSettings{}) continue;
     out << "\n[part " << k + 1 << "]\ninstrument = " << p.instrument << "\nvolume = " << p.volumeDb
         << "\npan = " << p.pan << "\nmute = " << (p.mute ? 1 : 0) << "\nsolo = " << (p.solo ? 1 : 0) << "\n";
+    if (!p.scale.empty()) out << "scale = " << p.scale << "\n";
+    if (!p.keymap.empty()) out << "keymap = " << p.keymap << "\n";
   }
   out << formatEffectsSection(state.effects);
   if (state.hasConnections) {

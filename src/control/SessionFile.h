@@ -13,6 +13,8 @@
 //   pan = 0
 //   mute = 0
 //   solo = 0
+//   scale = /home/me/tunings/19edo.scl     (optional: Scala scale and keyboard map)
+//   keymap = /home/me/tunings/19edo.kbm
 //
 //   [effects]
 //   reverb = on
@@ -25,9 +27,9 @@
 //   midi_in = a2j:Keystation [20] (capture): Keystation MIDI 1
 //
 // Parts are 1..16; a part without a section keeps the defaults (no instrument, 0 dB,
-// centre, unmuted). [connections] holds one link per line (Spindle's port = the other
+// centre, unmuted, 12-TET). [connections] holds one link per line (Spindle's port = the other
 // port's full name); when present, a load restores exactly these links instead of the
-// automatic connections. A relative instrument path is relative to the session file's
+// automatic connections. A relative instrument, scale or keymap path is relative to the session file's
 // folder. Writing is atomic: a temporary file in the same folder, then rename().
 //
 // Thread: any (the control thread in Spindle).

@@ -1,5 +1,7 @@
 #pragma once
-// One MIDI channel message, timestamped by its frame inside the current block.
+// One MIDI channel message, timestamped by its frame inside the current block; or one
+// key's (or pitch class's) tuning, decoded from a MIDI Tuning Standard SysEx message
+// (core/MidiTuning.h), which carries its parts and its cents in the last two fields.
 #include <cstdint>
 #include <type_traits>
 
@@ -10,6 +12,8 @@ struct MidiEvent {
   uint8_t status = 0;    // status byte including the channel nibble
   uint8_t data1 = 0;
   uint8_t data2 = 0;
+  uint16_t parts = 0;  // tuning events: bit p = part p
+  float cents = 0.0f;  // tuning events: see midi::kTuneKey, midi::kTunePitchClass
 
   int channel() const noexcept { return status & 0x0F; }
   int type() const noexcept { return status & 0xF0; }
@@ -24,6 +28,11 @@ inline constexpr uint8_t kControlChange = 0xB0;
 inline constexpr uint8_t kProgramChange = 0xC0;
 inline constexpr uint8_t kChannelPressure = 0xD0;
 inline constexpr uint8_t kPitchBend = 0xE0;
+// Tuning events (statuses no device sends inside a channel stream: undefined system
+// common bytes, used only between the MTS decoder and the engine). data2 = 1: real-time,
+// sounding notes of the key follow; 0: only notes started from the event on.
+inline constexpr uint8_t kTuneKey = 0xF4;         // data1 = key; cents = its pitch above key 0
+inline constexpr uint8_t kTunePitchClass = 0xF5;  // data1 = 0..11 (C..B); cents = offset from 12-TET
 
 inline constexpr uint8_t kCcBankSelect = 0;
 inline constexpr uint8_t kCcDataEntry = 6;

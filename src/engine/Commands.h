@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include "core/Limits.h"
+#include "core/Tuning.h"
 
 namespace spindle::engine {
 
@@ -26,6 +27,7 @@ enum class CommandType : uint8_t {
   SetTempo,        // value = beats per minute (lobpm/hibpm), e.g. a MIDI file's tempo
   SetEffect,       // count = EffectParam (core/EffectParams.h), value: the shared reverb's
                    // or chorus's setting, clamped to its range
+  SetPartTuning,   // part, tuning (copied when taken; Engine::setPartTuning owns it)
 };
 
 struct Command {
@@ -35,6 +37,7 @@ struct Command {
   int32_t count = 0;
   float value = 0.0f;
   const Program* program = nullptr;
+  const KeyTuning* tuning = nullptr;
 };
 static_assert(std::is_trivially_copyable_v<Command>);
 

@@ -58,6 +58,8 @@ void Engine::Impl::drainCommands() noexcept SPINDLE_REALTIME {
     ++commandsTaken;
     apply(c);
   }
+  // After the copies SetPartTuning made: the control side may free those tables now.
+  commandsTakenShared.store(commandsTaken, std::memory_order_release);
 }
 
 void Engine::Impl::apply(const Command& c) noexcept SPINDLE_REALTIME {
@@ -81,6 +83,7 @@ void Engine::Impl::apply(const Command& c) noexcept SPINDLE_REALTIME {
       if (c.count >= 0 && c.count < static_cast<int32_t>(kEffectParams))
         effects.set(static_cast<EffectParam>(c.count), c.value);
       break;
+    case CommandType::SetPartTuning: if (part && c.tuning) part->tuning = *c.tuning; break;
   }
 }
 

@@ -16,6 +16,7 @@
 #include "core/Limits.h"
 #include "core/MidiEvent.h"
 #include "core/Realtime.h"
+#include "core/Tuning.h"
 #include "engine/Commands.h"
 #include "engine/Effects.h"
 #include "engine/Program.h"
@@ -97,6 +98,11 @@ class Engine {
   // collectGarbage(), so a control thread that never collects sees this fail.
   // postCommand() may allocate (it records which Programs are lent).
   [[nodiscard]] bool postCommand(const Command& command) noexcept;
+
+  // Control thread: part's key pitches from now on (12-TET: KeyTuning::equalTemperament()).
+  // The engine copies `tuning`; false when the command FIFO is full. Sounding voices
+  // keep their pitch. May allocate (the copy in flight).
+  [[nodiscard]] bool setPartTuning(int part, const KeyTuning& tuning);
 
   // Program ownership. The Engine never owns, copies or frees a Program: whoever posts
   // a pointer (SetProgram, SetSlotProgram) keeps owning it and lends it to the audio

@@ -10,6 +10,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <utility>
 #include <unordered_map>
 #include <vector>
 
@@ -93,6 +94,11 @@ struct Engine::Impl {
       SPINDLE_REALTIME;
   void startVoice(int part, const NoteContext& note, const Region& r, float extraDb) noexcept SPINDLE_REALTIME;
 
+  // EngineTuning.cpp: a tuning event (core/MidiTuning.h) on its parts; realtime: the
+  // key's sounding voices follow.
+  void tune(const MidiEvent& e) noexcept SPINDLE_REALTIME;
+  void retuneKey(int part, int key, double cents, bool realtime) noexcept SPINDLE_REALTIME;
+
   // EngineControllers.cpp
   void controlChange(int part, int cc, int value, uint64_t frame) noexcept SPINDLE_REALTIME;
   void controllerMoved(int part, int cc, float before, uint64_t frame) noexcept SPINDLE_REALTIME;
@@ -115,6 +121,11 @@ struct Engine::Impl {
   };
   rt::SpscFifo<Retired, kTrashCapacity> trash;
   uint64_t commandsTaken = 0;  // audio thread
+  std::atomic<uint64_t> commandsTakenShared{0};  // commandsTaken, published after each drain
+
+  // Control thread only: the tuning tables SetPartTuning commands point to, each with the
+  // serial of its command; freed once the audio thread has taken (and copied) it.
+  std::vector<std::pair<uint64_t, std::unique_ptr<KeyTuning>>> lentTunings;
 
   // Control thread only: commands posted, and the serial of each Program's last post.
   uint64_t commandsPosted = 0;

@@ -19,6 +19,7 @@ namespace spindle::engine {
 void Engine::Impl::handleMidi(const MidiEvent& e, uint64_t frame) noexcept SPINDLE_REALTIME {
   const int part = e.channel();
   const int d1 = e.data1 & 0x7F, d2 = e.data2 & 0x7F;
+  if (e.status == midi::kTuneKey || e.status == midi::kTunePitchClass) return tune(e);
   switch (e.type()) {
     case midi::kNoteOn:
       if (d2 == 0) {
@@ -157,6 +158,8 @@ void Engine::Impl::startRegions(int partIndex, const NoteContext& note, uint64_t
 void Engine::Impl::startFound(int partIndex, const NoteContext& note, const Region* const* found, int count,
                               uint64_t frame) noexcept SPINDLE_REALTIME {
   const Part& part = parts[static_cast<size_t>(partIndex)];
+  const bool anyKey = note.ccTrigger || note.key < 0 || note.key >= KeyTuning::kKeys;
+  if (!anyKey && !part.tuning.plays(note.key)) return;  // a keyboard map's unmapped key
   // Choke first, so that the voices this event starts never choke one another.
   for (int i = 0; i < count; ++i) pool.choke(partIndex, found[i]->group);
   if (note.ccTrigger) {
@@ -196,6 +199,8 @@ void Engine::Impl::startVoice(int partIndex, const NoteContext& note, const Regi
   s.sample = sample;
   s.part = partIndex;
   s.key = note.key;
+  const bool tuned = !part.tuning.equal && note.key >= 0 && note.key < KeyTuning::kKeys;
+  s.keyPosition = tuned ? part.tuning.position(note.key) : note.key;
   s.velocity = r.swVelPrevious && !note.ccTrigger ? note.previousVelocity : note.velocity;
   s.sampleRate = config.sampleRate;
   s.extraDb = extraDb;

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "core/Realtime.h"
+#include "core/Tuning.h"
 #include "engine/Program.h"
 #include "engine/mod/ControllerState.h"
 
@@ -59,6 +60,9 @@ struct Part {
   // busFadeFrames more frames while the new program's fade in; null when not fading.
   const Program* busFadeFrom = nullptr;
   int busFadeFrames = 0;
+
+  // Each key's pitch (SetPartTuning, MIDI Tuning Standard messages); 12-TET by default.
+  KeyTuning tuning = KeyTuning::equalTemperament();
 
   float volumeDb = 0.0f;  // part commands
   float pan = 0.0f;       // -1..1

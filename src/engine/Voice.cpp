@@ -44,7 +44,7 @@ bool Voice::start(const VoiceStart& s, Prng& rng, const SourceScratch& scratch, 
 
   source_.start(setupSource(r, *d, s.releaseTrigger, rng), scratch);
   setupOscillator(r, *d, rng);
-  pitch_.setup(r, *d, s.key, s.velocity, s.sampleRate, playsAsTable(r, *d), rng);
+  pitch_.setup(r, *d, s.key, s.keyPosition, s.velocity, s.sampleRate, playsAsTable(r, *d), rng);
   pitch_.startBend(curves::bendCents(r, mix.bend, mix.bendRange));
   gain_.setup(r, s.key, s.velocity, s.extraDb, stereo_, rng);
   filters_.setup(r, s.key, s.velocity, s.sampleRate, stereo_, rng);

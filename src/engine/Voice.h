@@ -88,6 +88,7 @@ struct VoiceStart {
   const Region* region = nullptr;
   const SampleData* sample = nullptr;
   int part = 0, key = 60, velocity = 100;
+  double keyPosition = 60.0;    // the key's pitch in semitones (the part's KeyTuning)
   double sampleRate = 48000.0;
   float extraDb = 0.0f;         // rt_decay attenuation of a release trigger
   bool releaseTrigger = false;  // plays out like a one-shot
@@ -111,6 +112,8 @@ class Voice {
   void render(float* outLeft, float* outRight, int frames, const PartMix& mix, RenderContext& ctx) noexcept
       SPINDLE_REALTIME;
 
+  // The voice's key now sounds at keyPosition semitones (MIDI Tuning Standard real-time).
+  void retune(double keyPosition) noexcept SPINDLE_REALTIME { pitch_.retune(keyPosition); }
   // Note-off as the loop mode sees it (one_shot ignores it; loop_sustain leaves the loop).
   void noteOff() noexcept SPINDLE_REALTIME;
   // Envelope release, whatever the loop mode (all notes off, off_mode=normal).

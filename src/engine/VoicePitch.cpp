@@ -9,13 +9,15 @@
 namespace spindle::engine {
 
 // pitch_random is bipolar: uniform in +-pitch_random cents.
-void VoicePitch::setup(const Region& r, const SampleData& d, int key, int velocity, double sampleRate, bool asTable,
-                       Prng& rng) noexcept SPINDLE_REALTIME {
+void VoicePitch::setup(const Region& r, const SampleData& d, int key, double keyPosition, int velocity,
+                       double sampleRate, bool asTable, Prng& rng) noexcept SPINDLE_REALTIME {
   sampleRate_ = sampleRate;
   bendSmoothMs_ = r.bendSmooth;
   const int root = d.rootKey;
   const int center = r.pitchKeycenterFromKey ? (root >= 0 ? root : key) : r.pitchKeycenter;
-  double cents = static_cast<double>(key - center) * static_cast<double>(r.pitchKeytrack);
+  keyPosition_ = keyPosition;
+  keytrack_ = static_cast<double>(r.pitchKeytrack);
+  double cents = (keyPosition - center) * keytrack_;
   cents += 100.0 * r.transpose + static_cast<double>(r.tune);
   cents += static_cast<double>(r.pitchVeltrack) * velocity / 127.0;
   if (r.pitchRandom > 0.0f) cents += static_cast<double>(r.pitchRandom * rng.bipolar());
@@ -28,6 +30,11 @@ void VoicePitch::setup(const Region& r, const SampleData& d, int key, int veloci
   }
   baseIncrement_ = centsToRatio(cents) * fileRate / sampleRate;
   increment_ = baseIncrement_;
+}
+
+void VoicePitch::retune(double keyPosition) noexcept SPINDLE_REALTIME {
+  baseIncrement_ *= centsToRatio((keyPosition - keyPosition_) * keytrack_);
+  keyPosition_ = keyPosition;
 }
 
 void VoicePitch::computeIncrements(float bendCents, float extraCents, mod::VoiceSources& sources, float* pitchEnv,

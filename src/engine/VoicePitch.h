@@ -17,8 +17,11 @@ class VoicePitch {
 
   // pitch_keycenter, keytrack, transpose, tune, veltrack and a bipolar pitch_random (in
   // cents), over the file's rate; asTable: the sample plays as a one-cycle table.
-  void setup(const Region& r, const SampleData& d, int key, int velocity, double sampleRate, bool asTable,
-             Prng& rng) noexcept SPINDLE_REALTIME;
+  // keyPosition: the key's pitch in semitones (12-TET: the key), which keytrack follows.
+  void setup(const Region& r, const SampleData& d, int key, double keyPosition, int velocity, double sampleRate,
+             bool asTable, Prng& rng) noexcept SPINDLE_REALTIME;
+  // The key moved to keyPosition while the voice sounds (MIDI Tuning Standard real-time).
+  void retune(double keyPosition) noexcept SPINDLE_REALTIME;
   void startBend(float cents) noexcept { bendCents_ = bendTarget_ = cents; }
   void setModCents(float cents) noexcept { modCents_ = cents; }       // controllers' sum
   void setSourcesMove(bool moving) noexcept { sourcesMove_ = moving; }  // pitcheg or pitchlfo
@@ -34,6 +37,8 @@ class VoicePitch {
  private:
   float smoothBend(float targetCents, int frames) noexcept SPINDLE_REALTIME;
 
+  double keyPosition_ = 60.0;
+  double keytrack_ = 100.0;
   double baseIncrement_ = 1.0;  // source frames per output frame before bend and modulation
   double increment_ = 1.0;      // this segment's constant increment (unmodulated pitch)
   bool sourcesMove_ = false;

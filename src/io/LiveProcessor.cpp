@@ -4,8 +4,10 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 
 #include "core/Limits.h"
+#include "core/MidiTuning.h"
 #include "io/RealtimeSetup.h"
 #include "rt/StreamBank.h"
 
@@ -71,9 +73,11 @@ bool LiveProcessor::append(const Pending& p) noexcept SPINDLE_REALTIME {
   return true;
 }
 
-// Only channel messages reach the engine; a port's sysex and realtime events are skipped.
+// Channel messages reach the engine, and MIDI Tuning Standard sysex as its tuning
+// events (core/MidiTuning.h); other sysex and realtime events are skipped.
 void LiveProcessor::addPortEvent(uint32_t offset, const uint8_t* bytes, std::size_t size) noexcept
     SPINDLE_REALTIME {
+  if (size > 0 && bytes[0] == 0xF0 && offset < static_cast<uint32_t>(cycle_.frames)) return addPortTuning(offset, bytes, size);
   if (size == 0 || bytes[0] < 0x80 || bytes[0] >= 0xF0) return;
   if (static_cast<int>(size) < messageLength(bytes[0]) || offset >= static_cast<uint32_t>(cycle_.frames)) {
     ++local_.midiDropped;
@@ -90,6 +94,23 @@ void LiveProcessor::addPortEvent(uint32_t offset, const uint8_t* bytes, std::siz
   }
   ++local_.inputs[0].events;
   local_.inputs[0].lastChannel = static_cast<uint8_t>(bytes[0] & 0x0F);
+}
+
+void LiveProcessor::addPortTuning(uint32_t offset, const uint8_t* bytes, std::size_t size) noexcept
+    SPINDLE_REALTIME {
+  std::array<MidiEvent, mts::kMaxEvents> tuning;
+  const int n = mts::decode(bytes, size, offset, tuning.data(), static_cast<int>(tuning.size()));
+  for (int i = 0; i < n; ++i) {
+    Pending p;
+    p.timestamp = cycle_.frameTime + offset;
+    p.event = tuning[static_cast<std::size_t>(i)];
+    p.source = EventSource::Port;
+    if (!append(p)) {
+      ++local_.midiDropped;
+      return;
+    }
+    ++local_.inputs[0].events;
+  }
 }
 
 // Moves the midi threads' events that fall due in this block into pending_; the first

@@ -103,6 +103,8 @@ class LiveProcessor {
     EventSource source = EventSource::Port;
   };
   bool append(const Pending& p) noexcept SPINDLE_REALTIME;
+  // A port's sysex: the tuning events of an MTS message, at its offset.
+  void addPortTuning(uint32_t offset, const uint8_t* bytes, std::size_t size) noexcept SPINDLE_REALTIME;
   void takeThreadEvents() noexcept SPINDLE_REALTIME;
   void sortBlock() noexcept SPINDLE_REALTIME;
   void collectNoteStarts() noexcept SPINDLE_REALTIME;

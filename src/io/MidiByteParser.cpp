@@ -17,14 +17,32 @@ int MidiByteParser::dataBytesOf(uint8_t status) noexcept SPINDLE_REALTIME {
   }
 }
 
+bool MidiByteParser::sysexDone(const uint8_t*& bytes, std::size_t& size) const noexcept SPINDLE_REALTIME {
+  if (!sysexDone_) return false;
+  bytes = sysex_.data();
+  size = sysexSize_;
+  return true;
+}
+
+void MidiByteParser::keepSysex(uint8_t byte) noexcept SPINDLE_REALTIME {
+  if (sysexSize_ < sysex_.size()) sysex_[sysexSize_] = byte;
+  ++sysexSize_;
+}
+
 void MidiByteParser::startStatus(uint8_t status) noexcept SPINDLE_REALTIME {
   if (inSysex_) {
     inSysex_ = false;
     ++counters_.sysex;  // ended by 0xF7 or cut short by another status byte
+    if (status == 0xF7) {
+      keepSysex(status);
+      sysexDone_ = sysexSize_ <= sysex_.size();
+    }
   }
   have_ = 0;
   if (status == 0xF0) {
     inSysex_ = true;
+    sysexSize_ = 0;
+    keepSysex(status);
     status_ = 0;
     need_ = 0;
     return;
@@ -39,6 +57,7 @@ void MidiByteParser::startStatus(uint8_t status) noexcept SPINDLE_REALTIME {
 }
 
 bool MidiByteParser::feed(uint8_t byte, MidiEvent& out) noexcept SPINDLE_REALTIME {
+  sysexDone_ = false;
   if (byte >= 0xF8) {
     ++counters_.realtime;
     return false;
@@ -48,7 +67,10 @@ bool MidiByteParser::feed(uint8_t byte, MidiEvent& out) noexcept SPINDLE_REALTIM
     if (status_ >= 0xF0 && need_ == 0) status_ = 0;  // tune request etc.: complete, nothing to run
     return false;
   }
-  if (inSysex_) return false;
+  if (inSysex_) {
+    keepSysex(byte);
+    return false;
+  }
   if (status_ == 0) {
     ++counters_.dropped;
     return false;

@@ -1,6 +1,9 @@
 #include "io/MidiFile.h"
 
+#include "core/MidiTuning.h"
+
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -24,6 +27,7 @@ class ByteReader {
   }
   [[noreturn]] void fail(const std::string& message) const { fail(message, pos_); }
 
+  uint8_t peek() const { return data_[pos_]; }  // not at the end
   uint8_t u8() {
     if (pos_ >= end_) fail("unexpected end of data");
     return data_[pos_++];
@@ -39,6 +43,12 @@ class ByteReader {
       if (!(byte & 0x80)) return value;
     }
     fail("variable-length quantity longer than 4 bytes", start);
+  }
+  // The next `count` bytes, in place; an overrun is reported at `lengthAt`.
+  const uint8_t* take(std::size_t count, std::size_t lengthAt) {
+    const uint8_t* at = data_ + pos_;
+    skip(count, lengthAt);
+    return at;
   }
   // Skips `count` bytes; an overrun is reported at `lengthAt`, where the length was read.
   void skip(std::size_t count, std::size_t lengthAt) {
@@ -58,6 +68,8 @@ struct RawEvent {
   uint64_t tick = 0;
   RawKind kind = RawKind::Skip;
   uint8_t status = 0, data1 = 0, data2 = 0;
+  uint16_t parts = 0;  // tuning events (core/MidiTuning.h)
+  float cents = 0.0f;
   uint32_t tempo = 0;  // microseconds per quarter note, for RawKind::Tempo
 };
 
@@ -96,6 +108,28 @@ void readMeta(ByteReader& in, RawEvent& event) {
   if (type == 0x2F) event.kind = RawKind::EndOfTrack;
 }
 
+// A sysex message after its F0: a MIDI Tuning Standard message becomes its tuning
+// events (as Channel events, which the engine tells apart by status); others are skipped.
+void readSysex(ByteReader& in, uint64_t tick, std::vector<RawEvent>& out) {
+  const std::size_t lengthAt = in.pos();
+  const uint32_t length = in.vlq();
+  const uint8_t* bytes = in.take(length, lengthAt);
+  std::array<MidiEvent, mts::kMaxEvents> tuning{};
+  const int n = mts::decode(bytes, length, 0, tuning.data(), static_cast<int>(tuning.size()));
+  for (int i = 0; i < n; ++i) {
+    const MidiEvent& e = tuning[static_cast<std::size_t>(i)];
+    RawEvent event;
+    event.tick = tick;
+    event.kind = RawKind::Channel;
+    event.status = e.status;
+    event.data1 = e.data1;
+    event.data2 = e.data2;
+    event.parts = e.parts;
+    event.cents = e.cents;
+    out.push_back(event);
+  }
+}
+
 // One event after its delta time; leaves event.kind == Skip for sysex and most meta.
 // Running status survives meta and sysex events: lenient, and harmless for valid files.
 void readEvent(ByteReader& in, uint8_t& runningStatus, RawEvent& event) {
@@ -120,6 +154,11 @@ void readTrack(ByteReader in, std::vector<RawEvent>& out) {
   uint8_t runningStatus = 0;
   while (!in.atEnd()) {
     tick += in.vlq();
+    if (!in.atEnd() && in.peek() == 0xF0) {
+      in.u8();
+      readSysex(in, tick, out);
+      continue;
+    }
     RawEvent event;
     event.tick = tick;
     readEvent(in, runningStatus, event);
@@ -159,7 +198,7 @@ void assignTimes(std::vector<RawEvent>& raw, const ByteReader& in, MidiSong& son
       song.tempos.push_back(TempoChange{seconds, 60e6 / static_cast<double>(event.tempo)});
     }
     if (event.kind == RawKind::Channel)
-      song.events.push_back(TimedMidiEvent{seconds, event.status, event.data1, event.data2});
+      song.events.push_back(TimedMidiEvent{seconds, event.status, event.data1, event.data2, event.parts, event.cents});
   }
 }
 

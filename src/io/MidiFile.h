@@ -10,7 +10,8 @@
 // - SMPTE divisions (negative first byte) are honoured: a tick is
 //   1 / (frames per second * ticks per frame) seconds, tempo is ignored; -29 means
 //   29.97 drop-frame.
-// - Running status, sysex (0xF0/0xF7) and meta events are handled; sysex and meta
+// - Running status, sysex (0xF0/0xF7) and meta events are handled; MIDI Tuning
+//   Standard sysex becomes tuning events (core/MidiTuning.h), other sysex and meta
 //   are skipped. Note-on with velocity 0 is kept as it is (it means note-off).
 // - Events at the same time keep their order: by track, then by position in it.
 // - Format 2 (independent sequences) is rejected. Malformed input raises
@@ -27,6 +28,8 @@ namespace spindle::io {
 struct TimedMidiEvent {
   double seconds = 0.0;
   uint8_t status = 0, data1 = 0, data2 = 0;
+  uint16_t parts = 0;  // tuning events decoded from MIDI Tuning Standard sysex (core/MidiTuning.h)
+  float cents = 0.0f;
 };
 
 // A tempo meta event (0x51): from `seconds` on, the song runs at `bpm` quarter notes

@@ -5,10 +5,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <array>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 
+#include "core/MidiTuning.h"
 #include "io/ProcessTimer.h"
 #include "io/RealtimeSetup.h"
 
@@ -70,18 +72,36 @@ void MidiInputThread::readAvailable(int64_t nowNs) {
   if (n <= 0) return;
   const auto frame = live_.clock().frameAt(nowNs);
   MidiEvent event;
+  const uint8_t* sysex = nullptr;
+  std::size_t sysexSize = 0;
   for (ssize_t i = 0; i < n; ++i) {
-    if (!parser_.feed(bytes[i], event)) continue;
+    const bool message = parser_.feed(bytes[i], event);
+    if (!message && !parser_.sysexDone(sysex, sysexSize)) continue;
     if (!frame) {  // no audio clock yet: nothing plays, the event is lost
       live_.countMidiDropped(1);
       continue;
     }
-    if (live_.midiInput(input_).tryPush(TimedMidi{*frame, event})) {
-      messages_.fetch_add(1, std::memory_order_relaxed);
-    } else {
-      live_.countMidiDropped(1);
-    }
+    if (message) push(*frame, event);
+    else pushTuning(*frame);
   }
+}
+
+void MidiInputThread::push(uint64_t frame, const MidiEvent& event) {
+  if (live_.midiInput(input_).tryPush(TimedMidi{frame, event})) {
+    messages_.fetch_add(1, std::memory_order_relaxed);
+  } else {
+    live_.countMidiDropped(1);
+  }
+}
+
+// The sysex the parser just completed: an MTS message's tuning events, all at `frame`.
+void MidiInputThread::pushTuning(uint64_t frame) {
+  const uint8_t* bytes = nullptr;
+  std::size_t size = 0;
+  if (!parser_.sysexDone(bytes, size)) return;
+  std::array<MidiEvent, mts::kMaxEvents> tuning;
+  const int count = mts::decode(bytes, size, 0, tuning.data(), static_cast<int>(tuning.size()));
+  for (int i = 0; i < count; ++i) push(frame, tuning[static_cast<std::size_t>(i)]);
 }
 
 }  // namespace spindle::io

@@ -2,8 +2,9 @@
 // MidiInputThread: the midi thread for raw MIDI bytes: a device node
 // (/dev/snd/midiC1D0) or a named pipe. It waits in poll(), timestamps each read on the
 // audio clock the moment poll() returns, parses the bytes (MidiByteParser: running
-// status, realtime, sysex) and pushes each channel message to the audio thread
-// through its LiveProcessor input FIFO. A full FIFO drops the event and counts it.
+// status, realtime, sysex) and pushes each channel message, and the tuning events of
+// each MIDI Tuning Standard sysex (core/MidiTuning.h), to the audio thread through its
+// LiveProcessor input FIFO. A full FIFO drops the event and counts it.
 //
 // Priority: SCHED_FIFO one step below the audio thread (docs/ARCHITECTURE.md), set as soon as the
 // audio thread has run (and again when the backend reconnects with a new thread).
@@ -46,6 +47,8 @@ class MidiInputThread {
  private:
   void run();
   void readAvailable(int64_t nowNs);
+  void push(uint64_t frame, const MidiEvent& event);
+  void pushTuning(uint64_t frame);
 
   LiveProcessor& live_;
   int input_;

@@ -47,7 +47,7 @@ int OfflineRenderer::gatherBlock(const std::vector<int64_t>& frames, const std::
     // Events the limit pushed out of an earlier block arrive late, at offset 0.
     const auto offset = static_cast<uint32_t>(std::max<int64_t>(0, frames[next] - blockStart));
     const TimedMidiEvent& e = events[next++];
-    blockEvents_.push_back(MidiEvent{offset, e.status, e.data1, e.data2});
+    blockEvents_.push_back(MidiEvent{offset, e.status, e.data1, e.data2, e.parts, e.cents});
   }
   // A cut block must not keep events at or past its new end.
   while (!blockEvents_.empty() && blockEvents_.back().frame >= static_cast<uint32_t>(length)) {

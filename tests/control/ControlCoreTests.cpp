@@ -48,6 +48,9 @@ std::vector<Case> everyAddress() {
       {msg("/spindle/part/mute", {I(3), I(1)}), "mute 2 1", ""},
       {msg("/spindle/part/solo", {I(4), I(0)}), "solo 3 0", ""},
       {msg("/spindle/part/controls", {I(5)}), "", "/spindle/part/controls"},
+      {msg("/spindle/part/scale", {I(6), S("/t/19.scl")}), "tuning 5 /t/19.scl ", ""},
+      {msg("/spindle/part/keymap", {I(6), S("/t/19.kbm")}), "tuning 5 /t/19.scl /t/19.kbm", ""},
+      {msg("/spindle/part/tuning/clear", {I(6)}), "tuning 5  ", ""},
       {msg("/spindle/polyphony", {I(64)}), "polyphony 64", ""},
       {msg("/spindle/preload", {I(8192)}), "preload 8192", ""},
       {msg("/spindle/quality", {I(3)}), "quality 3", ""},
@@ -336,4 +339,19 @@ TEST_CASE("the OSC reference (docs/osc.md) holds the table", "[control]") {
   INFO("regenerate with: build/.../tests/control/spindle-osc-table > docs/osc.md's \"Addresses and replies\"");
   CHECK(reference.find("## Addresses and replies") != std::string::npos);
   CHECK(reference.find(markdownTable()) != std::string::npos);
+}
+
+TEST_CASE("a bad tuning file over OSC replies an error naming its file and line", "[control]") {
+  RecordingTarget target;
+  RecordingSink sink;
+  ControlCore core(target, sink);
+  core.handle(loopbackPeer(), msg("/spindle/part/scale", {I(2), S("/t/bad.scl")}));
+  const auto replies = sink.take();
+  REQUIRE(replies.size() == 1);
+  CHECK(replies[0].message.path == "/spindle/error");
+  REQUIRE(replies[0].message.args.size() == 2);
+  CHECK(replies[0].message.args[0].text == "/spindle/part/scale");
+  CHECK(replies[0].message.args[1].text == "/t/bad.scl:3: bad pitch");
+  CHECK(target.calls.empty());
+  CHECK(target.state.parts[1].scale.empty());
 }

@@ -58,6 +58,15 @@ class RecordingTarget : public control::ControlTarget {
     state.parts[static_cast<std::size_t>(part)].solo = on;
     return record("solo " + std::to_string(part) + " " + std::to_string(on));
   }
+  bool setPartTuning(int part, const std::string& scale, const std::string& keymap, std::string& error) override {
+    if (scale.find("bad") != std::string::npos) {
+      error = scale + ":3: bad pitch";
+      return false;
+    }
+    state.parts[static_cast<std::size_t>(part)].scale = scale;
+    state.parts[static_cast<std::size_t>(part)].keymap = keymap;
+    return record("tuning " + std::to_string(part) + " " + scale + " " + keymap);
+  }
   bool setPolyphony(int voices) override {
     state.settings.polyphony = voices;
     return record("polyphony " + std::to_string(voices));

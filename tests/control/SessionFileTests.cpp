@@ -23,6 +23,9 @@ SessionState sample() {
   s.parts[0] = {"/lib/piano/piano.sfz", -3.5f, 0.25f, false, true};
   s.parts[9] = {"/lib/drums with spaces/kit.sfz", 0.0f, 0.0f, true, false};
   s.parts[15].volumeDb = -12.0f;
+  s.parts[3].scale = "/tunings/19 tone.scl";
+  s.parts[3].keymap = "/tunings/19.kbm";
+  s.parts[4].keymap = "/tunings/a432.kbm";  // a map over 12-TET
   s.hasConnections = true;
   s.connections = {{"out_L", "system:playback_1"}, {"out_L", "system:playback_3"},
                    {"midi_in", "a2j:Keystation 49 [20] (capture): Keystation 49 MIDI 1"}};
@@ -100,4 +103,16 @@ TEST_CASE("a missing session file is an error, not an empty session", "[control]
   std::string error;
   CHECK_FALSE(readSessionFile("/nonexistent/x.spindle", error));
   CHECK(error == "cannot open session file /nonexistent/x.spindle");
+}
+
+TEST_CASE("a part's scale and keymap are written, read back, and relative to the session", "[control][session]") {
+  const std::string text = formatSession(sample());
+  CHECK_THAT(text, Catch::Contains("[part 4]\ninstrument = \nvolume = 0\npan = 0\nmute = 0\nsolo = 0\n"
+                                   "scale = /tunings/19 tone.scl\nkeymap = /tunings/19.kbm\n"));
+  CHECK_THAT(text, Catch::Contains("solo = 0\nkeymap = /tunings/a432.kbm\n"));
+  std::string error;
+  const auto state = parseSession("[part 3]\nscale = tunings/a.scl\nkeymap = ../b.kbm\n", "/home/me/s/x.spindle", error);
+  REQUIRE(state);
+  CHECK(state->parts[2].scale == "/home/me/s/tunings/a.scl");
+  CHECK(state->parts[2].keymap == "/home/me/b.kbm");
 }

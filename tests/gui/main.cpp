@@ -17,6 +17,7 @@ int runRuntimeProblemTests(int argc, char** argv);
 int runControlStripTests(int argc, char** argv);
 int runConnectionsPanelTests(int argc, char** argv);
 int runEffectsPanelTests(int argc, char** argv);
+int runTuningTests(int argc, char** argv);
 }  // namespace spindle::gui::test
 
 int main(int argc, char** argv) {
@@ -40,5 +41,6 @@ int main(int argc, char** argv) {
   failed += spindle::gui::test::runControlStripTests(argc, argv);
   failed += spindle::gui::test::runConnectionsPanelTests(argc, argv);
   failed += spindle::gui::test::runEffectsPanelTests(argc, argv);
+  failed += spindle::gui::test::runTuningTests(argc, argv);
   return failed == 0 ? 0 : 1;
 }

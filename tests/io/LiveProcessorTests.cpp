@@ -167,3 +167,16 @@ TEST_CASE("LiveProcessor: the host tempo of a cycle reaches lobpm/hibpm; 0 keeps
   CHECK(cycleAt(512, 0.0) == -1);   // transport stopped: still 90
   CHECK(cycleAt(768, 100.0) == 10);
 }
+
+TEST_CASE("LiveProcessor: a port's MTS sysex reaches the engine as its tuning events", "[io][live]") {
+  Rig rig;
+  rig.live.beginCycle(CycleStart{0, 256, 0, 48000.0});
+  const uint8_t mts[] = {0xF0, 0x7F, 0x7F, 0x08, 0x02, 0x00, 0x02, 60, 61, 0x00, 0x00, 62, 60, 0x00, 0x00, 0xF7};
+  const uint8_t other[] = {0xF0, 0x7E, 0x7F, 0x09, 0x01, 0xF7};  // GM on: not a tuning message
+  rig.live.addPortEvent(10, mts, sizeof mts);
+  rig.live.addPortEvent(20, other, sizeof other);
+  rig.live.endCycle(rig.left.data(), rig.right.data());
+  const auto s = rig.live.stats();
+  CHECK(s.midiEvents == 2);  // keys 60 and 62
+  CHECK(s.midiDropped == 0);
+}

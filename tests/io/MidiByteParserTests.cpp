@@ -87,3 +87,28 @@ TEST_CASE("MidiByteParser: messages split across reads", "[io][midi]") {
   REQUIRE(more.size() == 1);
   CHECK(is(more[0], 0x90, 61, 101));
 }
+
+TEST_CASE("MidiByteParser: a sysex ended by F7 is kept whole, realtime bytes left out", "[io][midi]") {
+  MidiByteParser p;
+  MidiEvent e;
+  const std::vector<uint8_t> mts{0xF0, 0x7F, 0x7F, 0x08, 0x02, 0x00, 0x01, 69, 69, 0x40, 0x00, 0xF7};
+  const uint8_t* bytes = nullptr;
+  std::size_t size = 0;
+  for (size_t i = 0; i < mts.size(); ++i) {
+    CHECK_FALSE(p.feed(mts[i], e));
+    if (i == 4) CHECK_FALSE(p.feed(0xF8, e));  // a clock inside the sysex
+    CHECK(p.sysexDone(bytes, size) == (i + 1 == mts.size()));
+  }
+  REQUIRE(size == mts.size());
+  CHECK(std::vector<uint8_t>(bytes, bytes + size) == mts);
+  CHECK(p.feed(0x90, e) == false);
+  CHECK_FALSE(p.sysexDone(bytes, size));  // forgotten by the next byte
+  // Cut short by a status byte: counted, not kept; too long: not kept.
+  for (uint8_t b : {0xF0, 0x7E, 0x01, 0x90, 60, 100}) p.feed(b, e);
+  CHECK_FALSE(p.sysexDone(bytes, size));
+  p.feed(0xF0, e);
+  for (size_t i = 0; i < MidiByteParser::kMaxSysex; ++i) p.feed(0x01, e);
+  p.feed(0xF7, e);
+  CHECK_FALSE(p.sysexDone(bytes, size));
+  CHECK(p.counters().sysex == 3);
+}
