@@ -115,8 +115,11 @@ std::optional<LiveArgs> parseLiveArgs(const std::vector<std::string>& args, std:
   return a;
 }
 
-std::string liveUsage() {
-  return std::string("usage: spindle [--instrument FILE] [options]             the main window\n"
+namespace {
+
+// The options, before the effects' (EffectArgs.h).
+std::string optionsUsage() {
+  return "usage: spindle [--instrument FILE] [options]             the main window\n"
          "       spindle --headless [--instrument FILE] [options]  no window\n"
          "  --instrument FILE         the instrument: SFZ, SoundFont, DecentSampler preset or Hydrogen kit\n"
          "                            (default: the bundled Spindle EP)\n"
@@ -147,19 +150,25 @@ std::string liveUsage() {
          "  --osc-port N              OSC remote control on UDP and TCP port N (default 9951; 0: off)\n"
          "  --osc-bind ADDR           the address OSC listens on (default 127.0.0.1; 0.0.0.0: every network)\n"
          "The shared reverb and chorus (SoundFont CC91/CC93 and effects sends), FluidSynth's settings\n"
-         "(a session's [effects] replaces them when it loads):\n") +
-         effectArgsUsage(28) +
-         "Connections: at start out_L/out_R go to the system's playback (JACK: the first two physical\n"
-         "playback ports; PipeWire: the default sink) unless already connected, and every hardware MIDI\n"
-         "input (a keyboard, a2jmidid's ports, PipeWire's MIDI bridge) is connected to NAME:midi_in,\n"
-         "also when it is plugged in later. A session restores its own connections instead.\n"
-         "The saved settings ([connections] audio=0 / midi=0 in ~/.config/spindle/spindle.conf, the\n"
-         "window's Settings) turn either off for good.\n"
-         "Runs until SIGINT or SIGTERM, then prints a summary; SIGUSR1 prints the stats at once.\n"
-         "When the server goes away Spindle keeps trying to reconnect and plays on when it is back.\n"
-         "Under the New Session Manager (NSM_URL set) no option is needed: NSM names the client and\n"
-         "Spindle keeps its session (instruments, mix, settings) in the folder NSM gives.\n";
+         "(a session's [effects] replaces them when it loads):\n";
 }
+
+// How Spindle connects, and how it runs and stops.
+constexpr const char* kConnectionsUsage =
+    "Connections: at start out_L/out_R go to the system's playback (JACK: the first two physical\n"
+    "playback ports; PipeWire: the default sink) unless already connected, and every hardware MIDI\n"
+    "input (a keyboard, a2jmidid's ports, PipeWire's MIDI bridge) is connected to NAME:midi_in,\n"
+    "also when it is plugged in later. A session restores its own connections instead.\n"
+    "The saved settings ([connections] audio=0 / midi=0 in ~/.config/spindle/spindle.conf, the\n"
+    "window's Settings) turn either off for good.\n"
+    "Runs until SIGINT or SIGTERM, then prints a summary; SIGUSR1 prints the stats at once.\n"
+    "When the server goes away Spindle keeps trying to reconnect and plays on when it is back.\n"
+    "Under the New Session Manager (NSM_URL set) no option is needed: NSM names the client and\n"
+    "Spindle keeps its session (instruments, mix, settings) in the folder NSM gives.\n";
+
+}  // namespace
+
+std::string liveUsage() { return optionsUsage() + effectArgsUsage(28) + kConnectionsUsage; }
 
 // SPINDLE_TEST_DISK_DELAY_MS (live tests only): every disk read waits that long, a
 // slow disk, so a freewheel test shows whether Spindle waits for the disk.

@@ -99,46 +99,54 @@ std::optional<RenderArgs> parseRenderArgs(const std::vector<std::string>& args, 
   return out;
 }
 
-std::string renderUsage() {
-  return std::string("Usage: spindle-render --instrument FILE --midi SONG.mid --wav OUT.wav [options]\n"
-         "\n"
-         "Renders a Standard MIDI File through an instrument into a stereo WAV file, offline\n"
-         "and as fast as the CPU allows. Every MIDI channel plays the instrument. FILE is an\n"
-         "SFZ, a SoundFont (.sf2, .sf3: each channel plays the preset its bank select and\n"
-         "program change choose, channel 10 the drum kits), a DecentSampler preset\n"
-         "(.dspreset, .dsbundle), a Hydrogen drum kit (drumkit.xml, its folder,\n"
-         ".h2drumkit), or a multisample (.multisample zip or folder), recognised by\n"
-         "content; --sfz is the same.\n"
-         "\n"
-         "Options:\n"
-         "  --rate HZ          output sample rate (default 48000)\n"
-         "  --block FRAMES     frames per engine block, 1..8192 (default 256)\n"
-         "  --quality N        interpolation: 0 linear, 1 hermite, 2 sinc, 3 high sinc (default 1)\n"
-         "  --polyphony N      voices, 1..4096 (default 256)\n"
-         "  --format F         output samples: f32 (default), s24 or s16\n"
-         "  --scale FILE.scl   every part plays in this Scala scale (default 12-TET)\n"
-         "  --keymap FILE.kbm  and with this Scala keyboard map (default: key 60 is the\n"
-         "                     scale's first degree at 261.63 Hz, keys map one by one)\n"
-         "The shared reverb and chorus that SoundFont regions send to (CC91 and\n"
-         "reverbEffectsSend, CC93 and chorusEffectsSend), with FluidSynth's settings. A\n"
-         "render lasts until their tails die, at most 10 s after the last voice;\n"
-         "instruments that send nothing render as without:\n") +
-         effectArgsUsage(23) +
-         "  --seed N           random seed for lorand/hirand and other randomness (default 1)\n"
-         "  --preload-frames N frames of each sample kept in RAM; the rest streams from disk\n"
-         "                     (default 0: a render waits for the disk, a preload only\n"
-         "                     takes memory; -1 loads every sample whole)\n"
-         "  --streams N        disk streams allocated up front (default: twice the polyphony\n"
-         "                     and its steal margin, 640 at 256 voices)\n"
-         "  --read-size KIB    files up to the preload plus this much of 16-bit stereo audio\n"
-         "                     are held whole (default 256)\n"
-         "  --cache-size MIB   decoded audio kept for every stream to share (default 74; at\n"
-         "                     least 128 KiB per voice, what its read-ahead may pin)\n"
-         "  --help             show this help\n"
-         "  --version          show the version\n"
-         "\n"
-         "Exit status: 0 rendered, 1 an input could not be read or the output written,\n"
-         "2 wrong arguments.\n";
-}
+namespace {
+
+// What the tool does and its options before the effects' (EffectArgs.h).
+constexpr const char* kRenderIntro =
+    "Usage: spindle-render --instrument FILE --midi SONG.mid --wav OUT.wav [options]\n"
+    "\n"
+    "Renders a Standard MIDI File through an instrument into a stereo WAV file, offline\n"
+    "and as fast as the CPU allows. Every MIDI channel plays the instrument. FILE is an\n"
+    "SFZ, a SoundFont (.sf2, .sf3: each channel plays the preset its bank select and\n"
+    "program change choose, channel 10 the drum kits), a DecentSampler preset\n"
+    "(.dspreset, .dsbundle), a Hydrogen drum kit (drumkit.xml, its folder,\n"
+    ".h2drumkit), or a multisample (.multisample zip or folder), recognised by\n"
+    "content; --sfz is the same.\n"
+    "\n"
+    "Options:\n"
+    "  --rate HZ          output sample rate (default 48000)\n"
+    "  --block FRAMES     frames per engine block, 1..8192 (default 256)\n"
+    "  --quality N        interpolation: 0 linear, 1 hermite, 2 sinc, 3 high sinc (default 1)\n"
+    "  --polyphony N      voices, 1..4096 (default 256)\n"
+    "  --format F         output samples: f32 (default), s24 or s16\n"
+    "  --scale FILE.scl   every part plays in this Scala scale (default 12-TET)\n"
+    "  --keymap FILE.kbm  and with this Scala keyboard map (default: key 60 is the\n"
+    "                     scale's first degree at 261.63 Hz, keys map one by one)\n"
+    "The shared reverb and chorus that SoundFont regions send to (CC91 and\n"
+    "reverbEffectsSend, CC93 and chorusEffectsSend), with FluidSynth's settings. A\n"
+    "render lasts until their tails die, at most 10 s after the last voice;\n"
+    "instruments that send nothing render as without:\n";
+
+// The options after the effects': randomness, streaming, and the exit status.
+constexpr const char* kRenderStreaming =
+    "  --seed N           random seed for lorand/hirand and other randomness (default 1)\n"
+    "  --preload-frames N frames of each sample kept in RAM; the rest streams from disk\n"
+    "                     (default 0: a render waits for the disk, a preload only\n"
+    "                     takes memory; -1 loads every sample whole)\n"
+    "  --streams N        disk streams allocated up front (default: twice the polyphony\n"
+    "                     and its steal margin, 640 at 256 voices)\n"
+    "  --read-size KIB    files up to the preload plus this much of 16-bit stereo audio\n"
+    "                     are held whole (default 256)\n"
+    "  --cache-size MIB   decoded audio kept for every stream to share (default 74; at\n"
+    "                     least 128 KiB per voice, what its read-ahead may pin)\n"
+    "  --help             show this help\n"
+    "  --version          show the version\n"
+    "\n"
+    "Exit status: 0 rendered, 1 an input could not be read or the output written,\n"
+    "2 wrong arguments.\n";
+
+}  // namespace
+
+std::string renderUsage() { return kRenderIntro + effectArgsUsage(23) + kRenderStreaming; }
 
 }  // namespace spindle::app

@@ -126,7 +126,7 @@ const ArgSpec kChannelArg{'i', "channel", 1, kPart};
 const ArgSpec kKeyArg{'i', "key", 0, 127};
 const ArgSpec kFlagArg{'i', "on", 0, 1};
 
-// What plays: instruments, notes and controllers, parts and the engine's settings.
+// What plays: instruments, notes and controllers.
 std::vector<OscEntry> playingApi() {
   return {
       {"/spindle/help", {}, "lists every address: one /spindle/help sss (path, types, description) each", help},
@@ -143,6 +143,12 @@ std::vector<OscEntry> playingApi() {
       {"/spindle/cc", {kChannelArg, {'i', "controller", 0, 127}, {'i', "value", 0, 127}}, "control change", cc},
       {"/spindle/pitchbend", {kChannelArg, {'i', "value", -8192, 8191}}, "pitch bend (0: centre)", pitchbend},
       {"/spindle/program", {kChannelArg, {'i', "program", 0, 127}}, "program change: selects an instrument slot", program},
+  };
+}
+
+// Each part's mix, tuning and controls.
+std::vector<OscEntry> partApi() {
+  return {
       {"/spindle/part/volume", {kPartArg, {'f', "dB", -144, 12}}, "part volume in dB", volume},
       {"/spindle/part/pan", {kPartArg, {'f', "pan", -1, 1}}, "part pan, -1 left .. 1 right", pan},
       {"/spindle/part/mute", {kPartArg, kFlagArg}, "mutes (1) or unmutes (0) a part", mute},
@@ -161,6 +167,12 @@ std::vector<OscEntry> playingApi() {
        "replies one /spindle/part/controls message: the instrument's labelled controllers (label_cc) and their "
        "values; /spindle/cc sets them",
        partControls},
+  };
+}
+
+// The engine's settings, and the panic.
+std::vector<OscEntry> engineApi() {
+  return {
       {"/spindle/polyphony", {{'i', "voices", 1, 4096}}, "voice limit (at most the --polyphony Spindle started with)",
        polyphony},
       {"/spindle/preload", {{'i', "frames", kMinPreload, kMaxPreload}},
@@ -198,6 +210,8 @@ std::vector<OscEntry> stateApi() {
 
 std::vector<OscEntry> makeApi() {
   std::vector<OscEntry> api = playingApi();
+  for (OscEntry& entry : partApi()) api.push_back(std::move(entry));
+  for (OscEntry& entry : engineApi()) api.push_back(std::move(entry));
   for (OscEntry& entry : stateApi()) api.push_back(std::move(entry));
   for (OscEntry& entry : effectsApi()) api.push_back(std::move(entry));
   return api;
@@ -250,9 +264,11 @@ const std::vector<OscEntry>& oscApi() {
   return api;
 }
 
-const std::vector<OscReplyDoc>& oscReplies() {
-  static const std::vector<OscReplyDoc> replies = [] {
-    std::vector<OscReplyDoc> all = {
+namespace {
+
+// The replies and pushed messages, but the effects' (OscEffects.h).
+std::vector<OscReplyDoc> coreReplies() {
+  return {
       {"/spindle/error", "ss", "the address that failed (\"\" for an unreadable packet) and the reason"},
       {"/spindle/pong", "", "answer to /spindle/ping"},
       {"/spindle/help", "sss", "one per address: path, types, description"},
@@ -287,7 +303,14 @@ const std::vector<OscReplyDoc>& oscReplies() {
        "messages so far, the channel of the last (1..16; 0: none yet)"},
       {"/spindle/session/saved", "s", "the file written"},
       {"/spindle/session/loaded", "s", "the file loaded, once every instrument has loaded"},
-    };
+  };
+}
+
+}  // namespace
+
+const std::vector<OscReplyDoc>& oscReplies() {
+  static const std::vector<OscReplyDoc> replies = [] {
+    std::vector<OscReplyDoc> all = coreReplies();
     for (const OscReplyDoc& reply : effectsReplies()) all.push_back(reply);
     return all;
   }();
