@@ -20,8 +20,8 @@ std::filesystem::path tempDir() {
 SessionState sample() {
   SessionState s;
   s.settings = {128, 8192, 2};
-  s.parts[0] = {"/lib/piano/piano.sfz", -3.5f, 0.25f, false, true};
-  s.parts[9] = {"/lib/drums with spaces/kit.sfz", 0.0f, 0.0f, true, false};
+  s.parts[0] = {"/lib/piano/piano.sfz", -3.5f, 0.25f, false, true, "", ""};
+  s.parts[9] = {"/lib/drums with spaces/kit.sfz", 0.0f, 0.0f, true, false, "", ""};
   s.parts[15].volumeDb = -12.0f;
   s.parts[3].scale = "/tunings/19 tone.scl";
   s.parts[3].keymap = "/tunings/19.kbm";
