@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "stream/AudioFile.h"
 #include "stream/SampleSlice.h"
@@ -52,10 +53,12 @@ class AudioDecoder {
 std::unique_ptr<AudioDecoder> openWithSndfile(int fd, AudioFileInfo& info, std::string& error);
 std::unique_ptr<AudioDecoder> openFlac(int fd, AudioFileInfo& info, std::string& error);
 // A slice of the file (stream/SampleSlice.h): raw 16-bit PCM (with its sm24 bytes), or
-// any stream libsndfile reads, confined to [offset, offset + bytes) of the file.
+// any stream libsndfile reads, confined to [offset, offset + bytes) of the file; with a
+// zero byte inserted at each of `pads` (offsets from `offset`, ascending), the RIFF pad
+// bytes a writer left out (stream/RiffCheck.h).
 std::unique_ptr<AudioDecoder> openPcm16Slice(int fd, const SampleSlice& slice, AudioFileInfo& info, std::string& error);
 std::unique_ptr<AudioDecoder> openWithSndfileRange(int fd, uint64_t offset, uint64_t bytes, AudioFileInfo& info,
-                                                   std::string& error);
+                                                   std::string& error, const std::vector<uint64_t>& pads = {});
 // True when the file at `fd` begins with the native FLAC signature "fLaC".
 bool isNativeFlac(int fd) noexcept;
 

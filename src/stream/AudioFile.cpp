@@ -29,19 +29,33 @@ std::unique_ptr<AudioFileReader> AudioFileReader::open(const std::filesystem::pa
   const auto fileBytes = ::fstat(reader->fd_, &st) == 0 ? static_cast<uint64_t>(st.st_size) : 0;
   if (sliced) {
     if (!reader->openSlice(sliced->second, fileBytes, error)) return nullptr;
-  } else {
-    if (std::string problem = riffStructureProblem(reader->fd_); !problem.empty()) {
-      error = "malformed WAV file: " + problem;
-      return nullptr;
-    }
-    reader->decoder_ = detail::isNativeFlac(reader->fd_) ? detail::openFlac(reader->fd_, reader->info_, error)
-                                                         : detail::openWithSndfile(reader->fd_, reader->info_, error);
-    reader->rangeBytes_ = fileBytes;
+  } else if (!reader->openWhole(fileBytes, error)) {
+    return nullptr;
   }
   if (!reader->decoder_ || !reader->settleLength(error)) return nullptr;
   if (reader->info_.frames > 0)
     reader->bytesPerFrame_ = static_cast<double>(reader->rangeBytes_) / static_cast<double>(reader->info_.frames);
   return reader;
+}
+
+// A whole file, its RIFF chunks checked first (stream/RiffCheck.h). Where its writer left
+// out the pad byte after an odd-sized chunk, libsndfile reads it with the byte put back,
+// and the info's warning says so.
+bool AudioFileReader::openWhole(uint64_t fileBytes, std::string& error) {
+  std::vector<uint64_t> pads;
+  if (std::string problem = riffStructureProblem(fd_, pads); !problem.empty()) {
+    error = "malformed WAV file: " + problem;
+    return false;
+  }
+  rangeBytes_ = fileBytes;
+  if (detail::isNativeFlac(fd_)) decoder_ = detail::openFlac(fd_, info_, error);
+  else if (pads.empty()) decoder_ = detail::openWithSndfile(fd_, info_, error);
+  else decoder_ = detail::openWithSndfileRange(fd_, 0, fileBytes, info_, error, pads);
+  if (decoder_ && !pads.empty())
+    info_.warning = "the RIFF pad byte after an odd-sized chunk is missing at byte " + std::to_string(pads.front()) +
+                    (pads.size() > 1 ? " (and " + std::to_string(pads.size() - 1) + " more)" : "") +
+                    "; read as if it were there";
+  return decoder_ != nullptr;
 }
 
 // A slice must lie inside its file: a SoundFont whose sample headers point past its

@@ -31,6 +31,9 @@ struct AudioFileInfo {
   // as in SFZ's loop_end; -1 when the file has none.
   int64_t loopStart = -1, loopEnd = -1;
   int rootKey = -1;  // smpl/instrument base note; -1 = none
+  // What was read in a way the file did not quite ask for (a RIFF pad byte the writer
+  // left out): a sentence, empty when nothing was.
+  std::string warning;
 };
 
 namespace detail {
@@ -90,6 +93,7 @@ class AudioFileReader {
   AudioFileReader() = default;
   bool settleLength(std::string& error);
   bool openSlice(const SampleSlice& slice, uint64_t fileBytes, std::string& error);
+  bool openWhole(uint64_t fileBytes, std::string& error);
 
   int fd_ = -1;  // ours: closed after decoder_ is gone
   std::unique_ptr<detail::AudioDecoder> decoder_;

@@ -33,12 +33,15 @@ bool readHeader(int fd, int64_t offset, ChunkHeader& out) {
 }
 
 // Where the chunk after `chunk` (its header at `at`) starts inside a parent ending at
-// `end`: after its pad byte, or right after it when a writer left the pad out.
-int64_t nextChunk(int fd, int64_t at, const ChunkHeader& chunk, int64_t end) {
+// `end`: after its pad byte, or right after it when a writer left the pad out (then
+// added to `missingPads`, when given).
+int64_t nextChunk(int fd, int64_t at, const ChunkHeader& chunk, int64_t end, std::vector<uint64_t>* missingPads) {
   bool padMissing = false;
   const auto read = [fd](uint64_t offset, uint8_t(&header)[8]) { return readBytes(fd, offset, header); };
-  return static_cast<int64_t>(nextChunkOffset(static_cast<uint64_t>(at + 8 + int64_t{chunk.size}),
-                                              (chunk.size & 1) != 0, static_cast<uint64_t>(end), read, padMissing));
+  const auto payloadEnd = static_cast<uint64_t>(at + 8 + int64_t{chunk.size});
+  const uint64_t next = nextChunkOffset(payloadEnd, (chunk.size & 1) != 0, static_cast<uint64_t>(end), read, padMissing);
+  if (padMissing && missingPads) missingPads->push_back(payloadEnd);
+  return static_cast<int64_t>(next);
 }
 
 // The sub-chunks of the LIST chunk whose data (after its 4-byte list type) spans
@@ -50,7 +53,7 @@ std::string listProblem(int fd, int64_t begin, int64_t end) {
     if (!readHeader(fd, at, sub)) return {};
     if (at + 8 + int64_t{sub.size} > end)
       return "its LIST chunk has a sub-chunk at byte " + std::to_string(at) + " that runs past the end of the list";
-    at = nextChunk(fd, at, sub, end);
+    at = nextChunk(fd, at, sub, end, nullptr);
   }
   return {};
 }
@@ -65,7 +68,8 @@ std::string pastTheEnd(const ChunkHeader& chunk, int64_t at, int64_t fileSize) {
 
 }  // namespace
 
-std::string riffStructureProblem(int fd) {
+std::string riffStructureProblem(int fd, std::vector<uint64_t>& missingPads) {
+  missingPads.clear();
   struct stat st {};
   if (::fstat(fd, &st) != 0) return {};
   std::array<char, 12> head{};
@@ -84,7 +88,7 @@ std::string riffStructureProblem(int fd) {
       std::string problem = listProblem(fd, at + 12, dataEnd < fileSize ? dataEnd : fileSize);
       if (!problem.empty()) return problem;
     }
-    at = nextChunk(fd, at, chunk, fileSize);
+    at = nextChunk(fd, at, chunk, fileSize, &missingPads);
   }
   return {};
 }

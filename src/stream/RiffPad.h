@@ -14,14 +14,21 @@
 //   - else E+1, and the caller reports what it finds there.
 //
 // A plausible header has a four-character code of printable ASCII and a size that fits
-// in what is left of its parent. Any thread; no allocation.
+// in what is left of its parent; the rule is applied first with codes of letters, digits
+// and spaces only, as every chunk the formats define has them. A header read one byte
+// off is often printable too: "mpl<" and a size of 0 are a 60-byte smpl chunk read
+// one byte late. Any thread; no allocation.
 #include <cstdint>
 
 namespace spindle::stream {
 
-inline bool plausibleChunkHeader(const uint8_t (&header)[8], uint64_t at, uint64_t parentEnd) {
-  for (int i = 0; i < 4; ++i)
-    if (header[i] < 0x20 || header[i] > 0x7E) return false;
+inline bool plausibleChunkHeader(const uint8_t (&header)[8], uint64_t at, uint64_t parentEnd, bool strict = false) {
+  for (int i = 0; i < 4; ++i) {
+    const uint8_t c = header[i];
+    if (c < 0x20 || c > 0x7E) return false;
+    const bool alnum = (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+    if (strict && !alnum && c != ' ') return false;
+  }
   const uint64_t size = uint64_t{header[4]} | uint64_t{header[5]} << 8 | uint64_t{header[6]} << 16 |
                         uint64_t{header[7]} << 24;
   return parentEnd >= at + 8 && size <= parentEnd - at - 8;
@@ -39,14 +46,16 @@ uint64_t nextChunkOffset(uint64_t payloadEnd, bool odd, uint64_t parentEnd, Read
   if (!odd) return payloadEnd;
   const uint64_t padded = payloadEnd + 1;
   if (padded >= parentEnd) return padded;
-  const auto plausibleAt = [&](uint64_t at) {
+  const auto plausibleAt = [&](uint64_t at, bool strict) {
     uint8_t header[8] = {};
-    return parentEnd - at >= 8 && readHeader(at, header) && plausibleChunkHeader(header, at, parentEnd);
+    return parentEnd - at >= 8 && readHeader(at, header) && plausibleChunkHeader(header, at, parentEnd, strict);
   };
-  if (plausibleAt(padded)) return padded;
-  if (plausibleAt(payloadEnd)) {
-    padMissing = true;
-    return payloadEnd;
+  for (bool strict : {true, false}) {
+    if (plausibleAt(padded, strict)) return padded;
+    if (plausibleAt(payloadEnd, strict)) {
+      padMissing = true;
+      return payloadEnd;
+    }
   }
   return padded;
 }

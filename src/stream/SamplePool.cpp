@@ -198,6 +198,7 @@ std::unique_ptr<AudioFileReader> SamplePool::openFile(SampleRecord& record) {
   record.format = info.format;
   record.formatName = info.formatName;
   record.fileChannels = info.channels;
+  if (!info.warning.empty()) report(record, PoolMessage::Kind::Warning, "sample file " + record.path + ": " + info.warning);
   if (info.channels > 2)
     report(record, PoolMessage::Kind::Warning,
            "sample file " + record.path + " has " + std::to_string(info.channels) +

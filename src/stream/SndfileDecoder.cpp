@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <vector>
 
 #include "stream/AudioDecoder.h"
 
@@ -43,10 +44,14 @@ std::string formatName(int format) {
 }
 
 // A byte range of a file, as libsndfile's virtual I/O sees it: a file of its own that
-// begins at `offset` and ends after `size` bytes (an SF3 sample's Ogg stream).
+// begins at `offset` (an SF3 sample's Ogg stream), with a zero byte inserted at each of
+// `pads` (offsets in the range, ascending): the pad bytes a RIFF writer left out after
+// odd-sized chunks (stream/RiffPad.h), so that libsndfile finds every chunk where the
+// RIFF rule puts it. `size` counts the inserted bytes.
 struct RangeIo {
   int fd;
   sf_count_t offset, size, position = 0;
+  std::vector<sf_count_t> pads;
 
   static sf_count_t length(void* self) { return static_cast<RangeIo*>(self)->size; }
   static sf_count_t tell(void* self) { return static_cast<RangeIo*>(self)->position; }
@@ -56,13 +61,29 @@ struct RangeIo {
     io.position = std::clamp<sf_count_t>(base + to, 0, io.size);
     return io.position;
   }
+  // Pad k sits at pads[k] + k as libsndfile sees the range: before it, k bytes were
+  // inserted, so the range's byte at position p is the file's at offset + p - k.
   static sf_count_t read(void* dst, sf_count_t count, void* self) {
     auto& io = *static_cast<RangeIo*>(self);
-    count = std::clamp<sf_count_t>(count, 0, io.size - io.position);
-    const ssize_t got = ::pread(io.fd, dst, static_cast<size_t>(count), static_cast<off_t>(io.offset + io.position));
-    if (got <= 0) return 0;
-    io.position += got;
-    return got;
+    auto* out = static_cast<char*>(dst);
+    sf_count_t done = 0;
+    while (done < count && io.position < io.size) {
+      std::size_t k = 0;
+      while (k < io.pads.size() && io.pads[k] + static_cast<sf_count_t>(k) < io.position) ++k;
+      const sf_count_t nextPad = k < io.pads.size() ? io.pads[k] + static_cast<sf_count_t>(k) : io.size;
+      if (io.position == nextPad) {
+        out[done++] = 0;
+        ++io.position;
+        continue;
+      }
+      const sf_count_t want = std::min(count - done, nextPad - io.position);
+      const off_t at = static_cast<off_t>(io.offset + io.position - static_cast<sf_count_t>(k));
+      const ssize_t got = ::pread(io.fd, out + done, static_cast<size_t>(want), at);
+      if (got <= 0) break;
+      done += got;
+      io.position += got;
+    }
+    return done;
   }
   static sf_count_t write(const void*, sf_count_t, void*) { return 0; }
 };
@@ -192,9 +213,10 @@ std::unique_ptr<AudioDecoder> openWithSndfile(int fd, AudioFileInfo& info, std::
 }
 
 std::unique_ptr<AudioDecoder> openWithSndfileRange(int fd, uint64_t offset, uint64_t bytes, AudioFileInfo& info,
-                                                   std::string& error) {
-  auto range = std::make_unique<RangeIo>(
-      RangeIo{fd, static_cast<sf_count_t>(offset), static_cast<sf_count_t>(bytes)});
+                                                   std::string& error, const std::vector<uint64_t>& pads) {
+  auto range = std::make_unique<RangeIo>(RangeIo{
+      fd, static_cast<sf_count_t>(offset), static_cast<sf_count_t>(bytes + pads.size()), 0, {}});
+  for (uint64_t pad : pads) range->pads.push_back(static_cast<sf_count_t>(pad));
   SF_VIRTUAL_IO io{&RangeIo::length, &RangeIo::seek, &RangeIo::read, &RangeIo::write, &RangeIo::tell};
   SF_INFO sf{};
   SNDFILE* file = sf_open_virtual(&io, SFM_READ, &sf, range.get());

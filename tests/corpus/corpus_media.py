@@ -24,8 +24,7 @@ def wav_cases(c):
     c.case("audio", "audio/not-wave.wav", good[:8] + b"AVI " + good[12:], "error", "Format not recognised")
     c.case("audio", "audio/data-larger-than-file.wav", wav(data_size=0x7FFFFFF0), "frames=%d" % FRAMES)
     odd = chunk(b"junk", b"abc", pad=False)
-    c.case("audio", "audio/odd-chunk-no-pad.wav", wav(extra=odd), "error",
-           "No 'data' chunk marker")  # libsndfile's reading: it does not look for a missing pad
+    c.case("audio", "audio/odd-chunk-no-pad.wav", wav(extra=odd), "frames=%d" % FRAMES)  # read with the pad put back
     c.case("audio", "audio/odd-chunk-padded.wav", wav(extra=chunk(b"junk", b"abc")), "frames=%d" % FRAMES)
     huge_list = b"LIST" + struct.pack("<I", 0x80000000) + b"INFO"
     c.case("audio", "audio/list-of-2gib.wav", wav(extra=huge_list), "error",

@@ -3,6 +3,7 @@
 // the end of the list. The reader must refuse it, naming the problem, and return.
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -75,7 +76,8 @@ std::string problemOf(const std::string& bytes, const std::string& name) {
   { std::ofstream(file, std::ios::binary) << bytes; }
   const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
   REQUIRE(fd >= 0);
-  std::string problem = spindle::stream::riffStructureProblem(fd);
+  std::vector<uint64_t> missingPads;
+  std::string problem = spindle::stream::riffStructureProblem(fd, missingPads);
   ::close(fd);
   std::filesystem::remove(file);
   return problem;
@@ -105,4 +107,80 @@ TEST_CASE("a WAV chunk before the data that runs past the end of the file is nam
   std::string cutShort = wav("");
   cutShort.replace(40, 4, le32(1000));  // the data chunk's size: 1000 bytes, 8 in the file
   CHECK(problemOf(cutShort, "spindle-long-data-").empty());
+}
+
+namespace {
+
+// 100 frames of a 16-bit mono ramp, then `after` (chunks after the data).
+std::string rampWav(const std::string& before, const std::string& after) {
+  std::string frames;
+  for (int i = 0; i < 100; ++i) frames += le32(static_cast<uint32_t>(i * 300)).substr(0, 2);
+  const std::string body = "WAVE" + chunk("fmt ", fromHex("0100010044ac00008858010002001000")) + before +
+                           chunk("data", frames) + after;
+  return chunk("RIFF", body);
+}
+
+// A smpl chunk with one forward loop over frames [20, 80].
+std::string smplLoop() {
+  std::string payload = le32(0) + le32(0) + le32(22675) + le32(60) + le32(0) + le32(0) + le32(0) + le32(1) + le32(0);
+  payload += le32(0) + le32(0) + le32(20) + le32(80) + le32(0) + le32(0);
+  return chunk("smpl", payload);
+}
+
+struct Read {
+  spindle::stream::AudioFileInfo info;
+  std::vector<float> frames;
+};
+
+Read readWav(const std::string& bytes, const std::string& name) {
+  const auto file = std::filesystem::temp_directory_path() / (name + std::to_string(::getpid()) + ".wav");
+  { std::ofstream(file, std::ios::binary) << bytes; }
+  std::string error;
+  auto reader = spindle::stream::AudioFileReader::open(file, error);
+  REQUIRE(reader);
+  Read out{reader->info(), std::vector<float>(200, -1.0f)};
+  out.frames.resize(static_cast<size_t>(reader->readPlanar(out.frames.data(), nullptr, 200)));
+  std::filesystem::remove(file);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("a WAV whose writer left out pad bytes reads as the same file with them, frame for frame, with a warning") {
+  // Before the data: libsndfile alone would read the data chunk's header a byte late.
+  const Read padded = readWav(rampWav(chunk("junk", "abc") + '\0', ""), "spindle-padded-");
+  const Read unpadded = readWav(rampWav(chunk("junk", "abc"), ""), "spindle-unpadded-read-");
+  REQUIRE(padded.frames.size() == 100);
+  CHECK(padded.info.warning.empty());
+  CHECK(unpadded.info.frames == 100);
+  CHECK(unpadded.frames == padded.frames);
+  CHECK(unpadded.frames[99] == padded.frames[99]);
+  CHECK(padded.frames[99] == 29700.0f / 32768.0f);
+  CHECK(unpadded.info.warning == "the RIFF pad byte after an odd-sized chunk is missing at byte 47; read as if it were "
+                                 "there");
+  // After the data: the loop in a smpl chunk that follows an unpadded chunk.
+  const Read loopPadded = readWav(rampWav("", chunk("junk", "xyz") + '\0' + smplLoop()), "spindle-loop-padded-");
+  const Read loopUnpadded = readWav(rampWav(chunk("junk", "abc"), chunk("junk", "xyz") + smplLoop()),
+                                    "spindle-loop-unpadded-");
+  CHECK(loopPadded.info.loopStart == 20);
+  CHECK(loopPadded.info.loopEnd == 80);
+  CHECK(loopUnpadded.info.loopStart == 20);
+  CHECK(loopUnpadded.info.loopEnd == 80);
+  CHECK(loopUnpadded.frames == padded.frames);
+  CHECK(loopUnpadded.info.warning.find("missing at byte 47 (and 1 more)") != std::string::npos);
+}
+
+TEST_CASE("the sample pool reports a missing pad byte once, naming the file, and plays the sample") {
+  const auto file = std::filesystem::temp_directory_path() / ("spindle-pool-unpadded-" + std::to_string(::getpid()) + ".wav");
+  { std::ofstream(file, std::ios::binary) << rampWav(chunk("junk", "abc"), ""); }
+  spindle::stream::SamplePool pool;
+  const auto* sample = pool.acquire(file.string());
+  REQUIRE(sample != nullptr);
+  CHECK(sample->totalFrames == 100);
+  REQUIRE(pool.messages().size() == 1);
+  CHECK(pool.messages()[0].kind == spindle::stream::PoolMessage::Kind::Warning);
+  CHECK(pool.messages()[0].text == "sample file " + file.string() +
+                                       ": the RIFF pad byte after an odd-sized chunk is missing at byte 47; read as if "
+                                       "it were there");
+  std::filesystem::remove(file);
 }
