@@ -9,6 +9,7 @@
 // tolerance is 1 dB and 10 % of the centroid.
 #include <fstream>
 
+#include "NoiseSample.h"
 #include "RenderSupport.h"
 #include "Spectrum.h"
 #include "catch.h"
@@ -24,25 +25,13 @@ const std::string kExe = SPINDLE_RENDER_EXE;
 constexpr size_t kRate = 48000;
 const std::string kRegion = "<region> sample=noise.wav amp_veltrack=0";
 
-// 3 s of uniform white noise in -0.5..0.5 from a 32-bit LCG (seed 12345), 16-bit.
-void writeNoise(const std::filesystem::path& file) {
-  std::vector<int16_t> frames(kRate * 3);
-  uint32_t x = 12345;
-  for (int16_t& f : frames) {
-    x = x * 1664525u + 1013904223u;
-    const double v = static_cast<double>(x >> 8) / 16777216.0 - 0.5;
-    f = static_cast<int16_t>(std::lround(v * 32767.0));
-  }
-  spindle::test::writeWav16(file, 1, frames, kRate);
-}
-
 struct Measured {
   double levelDb = 0.0, centroidHz = 0.0;
 };
 
 // Key 60 held 2 s through `sfz`, measured over 0.5..1.5 s.
 Measured measure(const std::filesystem::path& dir, const std::string& name, const std::string& sfz) {
-  if (!std::filesystem::exists(dir / "noise.wav")) writeNoise(dir / "noise.wav");
+  if (!std::filesystem::exists(dir / "noise.wav")) spindle::test::writeNoise(dir / "noise.wav", static_cast<int>(kRate));
   std::ofstream(dir / (name + ".sfz")) << sfz << "\n";
   const auto r = renderSong(kExe, dir / (name + ".sfz"), {{0, {0x90, 60, 127}}, {1920, {0x80, 60, 0}}}, dir, name);
   INFO(r.err);
@@ -107,7 +96,7 @@ TEST_CASE("bus effect apan: a 1 Hz triangle moves the sides in opposite directio
   const auto dir = scratchDir("bus-effects-apan-sides");
   std::ofstream(dir / "dry.sfz") << kRegion << "\n";
   std::ofstream(dir / "apan.sfz") << apan << "100\n";
-  writeNoise(dir / "noise.wav");
+  spindle::test::writeNoise(dir / "noise.wav", static_cast<int>(kRate));
   const std::vector<spindle::test::SongEvent> song = {{0, {0x90, 60, 127}}, {1920, {0x80, 60, 0}}};
   const auto dry = renderSong(kExe, dir / "dry.sfz", song, dir, "dry");
   const auto wet = renderSong(kExe, dir / "apan.sfz", song, dir, "apan");
@@ -149,7 +138,7 @@ TEST_CASE("effect buses: effectN without a bus layout feeds nothing; fxNtomix jo
 
 TEST_CASE("bus effect controls: gain_onccN moves the gain from its event's frame, smoothed", "[app][bus-effects]") {
   const auto dir = scratchDir("bus-effects-oncc");
-  if (!std::filesystem::exists(dir / "noise.wav")) writeNoise(dir / "noise.wav");
+  if (!std::filesystem::exists(dir / "noise.wav")) spindle::test::writeNoise(dir / "noise.wav", static_cast<int>(kRate));
   std::ofstream(dir / "cc.sfz") << kRegion << " <effect> type=gain gain=0 gain_oncc20=-12\n";
   std::ofstream(dir / "plain.sfz") << kRegion << "\n";
   const std::vector<spindle::test::SongEvent> song = {{0, {0x90, 60, 127}}, {960, {0xB0, 20, 127}}, {1920, {0x80, 60, 0}}};

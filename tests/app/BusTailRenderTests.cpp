@@ -7,6 +7,7 @@
 // over 0.5..1.5 s as the difference from the dry render. Tolerance 1 dB and 10 %.
 #include <fstream>
 
+#include "NoiseSample.h"
 #include "RenderSupport.h"
 #include "Spectrum.h"
 #include "catch.h"
@@ -22,22 +23,10 @@ const std::string kExe = SPINDLE_RENDER_EXE;
 constexpr size_t kRate = 48000;
 const std::string kRegion = "<region> sample=noise.wav amp_veltrack=0";
 
-// 3 s of uniform white noise in -0.5..0.5 from a 32-bit LCG (seed 12345), 16-bit.
-void writeNoise(const std::filesystem::path& file) {
-  std::vector<int16_t> frames(kRate * 3);
-  uint32_t x = 12345;
-  for (int16_t& f : frames) {
-    x = x * 1664525u + 1013904223u;
-    const double v = static_cast<double>(x >> 8) / 16777216.0 - 0.5;
-    f = static_cast<int16_t>(std::lround(v * 32767.0));
-  }
-  spindle::test::writeWav16(file, 1, frames, kRate);
-}
-
 // Key 60 held `ticks` (960 a second) through `sfz`.
 spindle::test::Rendered render(const std::filesystem::path& dir, const std::string& name, const std::string& sfz,
                                int ticks) {
-  if (!std::filesystem::exists(dir / "noise.wav")) writeNoise(dir / "noise.wav");
+  if (!std::filesystem::exists(dir / "noise.wav")) spindle::test::writeNoise(dir / "noise.wav", static_cast<int>(kRate));
   std::ofstream(dir / (name + ".sfz")) << sfz << "\n";
   auto r = renderSong(kExe, dir / (name + ".sfz"), {{0, {0x90, 60, 127}}, {static_cast<uint32_t>(ticks), {0x80, 60, 0}}}, dir, name);
   INFO(r.err);

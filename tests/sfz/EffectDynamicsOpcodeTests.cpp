@@ -1,5 +1,6 @@
 // <effect> blocks of the lofi, disto, comp, gate and limiter types into the bus layout:
 // their parameters, their controls, the stereo links, and static left unplayed.
+#include "BusEffectAccess.h"
 #include "TestUtil.h"
 #include "catch.h"
 #include "sfz/Parser.h"
@@ -7,19 +8,14 @@
 using spindle::test::countDiagnostics;
 namespace instrument = spindle::instrument;
 namespace sfz = spindle::sfz;
+using spindle::test::hasControl;
+using spindle::test::value;
 using namespace spindle;
 
 namespace {
 
 const std::string kVirtual = "/nonexistent-spindle/effects/dynamics.sfz";
 instrument::Instrument parse(std::string_view text) { return sfz::loadString(text, kVirtual); }
-float value(const BusEffect& e, BusParam p) { return e.values[static_cast<size_t>(p)]; }
-bool hasControl(const BusEffect& e, BusParam p, int cc, float depth) {
-  for (const BusParamCc& c : e.controllers)
-    if (c.param == p && c.cc == cc && c.depth == depth) return true;
-  return false;
-}
-
 }  // namespace
 
 TEST_CASE("<effect>: lofi, disto, comp, gate and limiter with their parameters and controls", "[sfz][effects]") {

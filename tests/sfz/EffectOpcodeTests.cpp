@@ -1,5 +1,6 @@
 // <effect> blocks into the bus layout: types, buses, parameters and their controls, the
 // bus levels, and what is skipped.
+#include "BusEffectAccess.h"
 #include "TestUtil.h"
 #include "catch.h"
 #include "sfz/Parser.h"
@@ -7,13 +8,13 @@
 using spindle::test::countDiagnostics;
 namespace instrument = spindle::instrument;
 namespace sfz = spindle::sfz;
+using spindle::test::value;
 using namespace spindle;
 
 namespace {
 
 const std::string kVirtual = "/nonexistent-spindle/effects/x.sfz";
 instrument::Instrument parse(std::string_view text) { return sfz::loadString(text, kVirtual); }
-float value(const BusEffect& e, BusParam p) { return e.values[static_cast<size_t>(p)]; }
 
 }  // namespace
 

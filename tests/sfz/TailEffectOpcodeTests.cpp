@@ -1,5 +1,6 @@
 // <effect> blocks of the types with memory: delay, phaser, reverb and fverb, their
 // parameters, controls and names, and the opcodes Spindle does not play among them.
+#include "BusEffectAccess.h"
 #include "TestUtil.h"
 #include "catch.h"
 #include "sfz/Parser.h"
@@ -7,19 +8,14 @@
 using spindle::test::findDiagnostic;
 namespace instrument = spindle::instrument;
 namespace sfz = spindle::sfz;
+using spindle::test::hasControl;
+using spindle::test::value;
 using namespace spindle;
 
 namespace {
 
 const std::string kVirtual = "/nonexistent-spindle/effects/tails.sfz";
 instrument::Instrument parse(std::string_view text) { return sfz::loadString(text, kVirtual); }
-float value(const BusEffect& e, BusParam p) { return e.values[static_cast<size_t>(p)]; }
-
-bool hasControl(const BusEffect& e, BusParam p, int cc, float depth) {
-  for (const BusParamCc& c : e.controllers)
-    if (c.param == p && c.cc == cc && c.depth == depth) return true;
-  return false;
-}
 
 }  // namespace
 
