@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/ImpulseResponse.h"
 #include "core/Region.h"
 
 namespace spindle {
@@ -24,7 +25,8 @@ namespace spindle {
 inline constexpr int kFxBuses = 4;
 inline constexpr int kBuses = 1 + kFxBuses;  // 0 = main, n = fx bus n
 
-enum class BusEffectType : uint8_t { Gain, Eq, Filter, Rectify, Width, Apan, Delay, Phaser, Reverb, Lofi, Disto, Comp, Gate, Limiter };
+enum class BusEffectType : uint8_t { Gain, Eq, Filter, Rectify, Width, Apan, Delay, Phaser, Reverb, Lofi, Disto, Comp, Gate, Limiter,
+                                     Convolution };
 
 // Every parameter of every effect type, each in the unit of its opcode.
 enum class BusParam : uint8_t {
@@ -69,6 +71,7 @@ enum class BusParam : uint8_t {
   GateLink,         // gate_stlink: 1 on, 0 off
   GateManual,       // gate_onccN: % (100 holds the gate closed)
   Bypass,           // bypass_onccN: 0 plays the effect, 1 replaces its output by its input
+  ConvolutionMix,   // convolution mix: 0..1, the convolved share of the output (DecentSampler)
   Count
 };
 inline constexpr int kBusParams = static_cast<int>(BusParam::Count);
@@ -96,7 +99,8 @@ inline constexpr std::array<float, kBusParams> kBusParamDefaults = {
     0.0f, 0.0f, 100.0f, 0.0f, 1.0f, 0.0f, 0.0f,  // lofi, disto
     0.005f, 0.05f, 1.0f, 0.0f, 0.0f, 0.0f,       // comp
     0.005f, 0.05f, 0.0f, 0.0f, 0.0f,             // gate
-    0.0f};                                       // bypass
+    0.0f,                                        // bypass
+    0.5f};                                       // convolution mix (DecentSampler's default)
 
 struct BusParamCc {
   BusParam param = BusParam::Gain;
@@ -114,6 +118,7 @@ struct BusEffect {
   std::vector<BusParamCc> controllers;
   bool filterWritten = false;  // filter_type or delay_filter was written
   uint8_t reverbType = 0;      // reverb_type, as kReverbTypes numbers them
+  ImpulseResponseRef impulse;  // convolution: its response (engine/BusConvolution.h)
 };
 
 // reverb_type's names, in order (engine/BusReverb.h gives each its decay range).
