@@ -14,6 +14,7 @@ void LiveControl::load(uint64_t ticket, int part, const std::string& path, contr
 Loader& LiveControl::loaderFor(int preloadFrames) {
   stream::PoolOptions options = pool_;
   if (options.preloadFrames >= 0) options.preloadFrames = preloadFrames;  // streaming on: the asked preload
+  options.outputRate = engine_.config().sampleRate;  // convolution responses are resampled to it
   auto& loader = loaders_[options.preloadFrames];
   if (!loader) loader = std::make_unique<Loader>(options);
   return *loader;

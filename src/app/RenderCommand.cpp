@@ -174,7 +174,9 @@ int runRender(const std::vector<std::string>& argList, std::ostream& out, std::o
   }
   // The loader's pool outlives `streaming`: its disk rounds read the samples.
   const stream::StreamingOptions streamOptions = streamingOptions(*args);
-  Loader loader(stream::poolOptionsFor(streamOptions));
+  stream::PoolOptions poolOptions = stream::poolOptionsFor(streamOptions);
+  poolOptions.outputRate = args->rate;  // convolution responses are resampled to it
+  Loader loader(poolOptions);
   stream::Streaming streaming(streamOptions, args->polyphony);
   const Loader::Result loaded = loader.load(args->sfz);
   printLoadProblems(loaded.report, err);

@@ -13,6 +13,7 @@
 #include "core/Controllers.h"
 #include "dspreset/ClosingTags.h"
 #include "dspreset/ControlRegions.h"
+#include "dspreset/ConvolutionEffect.h"
 #include "dspreset/Controls.h"
 #include "dspreset/SampleSettings.h"
 #include "instrument/Reporter.h"
@@ -217,8 +218,9 @@ struct Loader {
   }
 
   void preset(const pugi::xml_node& root) {
-    for (const char* part : {"effects", "modulators", "noteSequences", "buses"})
+    for (const char* part : {"modulators", "noteSequences", "buses"})
       if (root.child(part).first_child()) ignoredOnce(std::string("<") + part + "> is");
+    if (addConvolutionEffects(root.child("effects"), folder, out, report)) ignoredOnce("<effects> other than convolution are");
     const std::vector<Control> controls = controlsOf(root);
     const std::vector<Slot> all = slots(root.child("groups"));
     Overrides base = tagSettings(root);

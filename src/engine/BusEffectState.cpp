@@ -105,6 +105,7 @@ void BusEffectState::run(const BusEffect& effect, const Params& from, float* lef
     case BusEffectType::Comp:
     case BusEffectType::Gate:
     case BusEffectType::Limiter: dynamics_.process(effect, from, current_, left, right, frames); break;
+    case BusEffectType::Convolution: convolution_.process(from, current_, left, right, frames); break;
   }
 }
 

@@ -25,12 +25,14 @@
 // on average, as sfizz's apan).
 //
 // lofi, disto, comp, gate and limiter run in BusDynamics (BusDynamics.h), whose
-// processor allocate() picks on the loader thread; any effect's bypass_onccN blends its
-// output back toward its input (BusBypass.cpp).
+// processor allocate() picks on the loader thread; convolution in BusConvolution
+// (BusConvolution.h); any effect's bypass_onccN blends its output back toward its
+// input (BusBypass.cpp).
 #include <array>
 
 #include "core/BusEffects.h"
 #include "core/Realtime.h"
+#include "engine/BusConvolution.h"
 #include "engine/BusDelay.h"
 #include "engine/BusPhaser.h"
 #include "engine/BusReverb.h"
@@ -47,8 +49,9 @@ class BusEffectState {
   static constexpr double kSmoothSeconds = 0.01;
 
   // Loader thread: sizes the memory of an effect with delay lines and makes the
-  // processor its type needs (BusEffectTails.cpp).
-  void allocate(const BusEffect& effect);
+  // processor its type needs (BusEffectTails.cpp). `first`: the same effect's state in
+  // part 0, when this one is another part's (a convolution shares its kernel).
+  void allocate(const BusEffect& effect, const BusEffectState* first = nullptr);
   // Frames the effect's output may still change after its input fell silent: 0 for the
   // effects without memory, which the bus then stops running with its voices.
   int memoryFrames(const BusEffect& effect) const noexcept SPINDLE_REALTIME;
@@ -86,6 +89,7 @@ class BusEffectState {
   BusPhaser phaser_;
   BusReverb reverb_;
   BusDynamics dynamics_;  // lofi, disto, comp, gate, limiter
+  BusConvolution convolution_;
 };
 
 }  // namespace spindle::engine

@@ -1,13 +1,14 @@
-// BusEffectState: the effects with memory (delay, phaser, reverb): their sizing on the
+// BusEffectState: the effects with memory (delay, phaser, reverb, convolution): their sizing on the
 // loader thread, their start and coefficients, and how long their tails last.
 #include "engine/BusEffectState.h"
 
 namespace spindle::engine {
 
-void BusEffectState::allocate(const BusEffect& effect) {
+void BusEffectState::allocate(const BusEffect& effect, const BusEffectState* first) {
   dynamics_.prepare(effect.type);
   if (effect.type == BusEffectType::Delay) delay_.allocate(effect);
   if (effect.type == BusEffectType::Reverb) reverb_.allocate(effect);
+  if (effect.type == BusEffectType::Convolution) convolution_.allocate(effect, first ? &first->convolution_ : nullptr);
 }
 
 int BusEffectState::memoryFrames(const BusEffect& effect) const noexcept SPINDLE_REALTIME {
@@ -15,6 +16,7 @@ int BusEffectState::memoryFrames(const BusEffect& effect) const noexcept SPINDLE
     case BusEffectType::Delay: return delay_.memoryFrames();
     case BusEffectType::Phaser: return phaser_.memoryFrames();
     case BusEffectType::Reverb: return reverb_.memoryFrames();
+    case BusEffectType::Convolution: return convolution_.memoryFrames();
     default: return 0;
   }
 }
@@ -23,6 +25,7 @@ void BusEffectState::startTail(const BusEffect& effect, double sampleRate) noexc
   if (effect.type == BusEffectType::Delay) delay_.start(effect, sampleRate);
   if (effect.type == BusEffectType::Phaser) phaser_.start(sampleRate);
   if (effect.type == BusEffectType::Reverb) reverb_.start(sampleRate);
+  if (effect.type == BusEffectType::Convolution) convolution_.start();
 }
 
 void BusEffectState::tailCoefficients(const BusEffect& effect) noexcept SPINDLE_REALTIME {

@@ -12,7 +12,8 @@ ProgramBuses::ProgramBuses(BusLayout layout)
     : layout_(std::move(layout)),
       states_(layout_.effects.size() * static_cast<size_t>(limits::kChannels)),
       tails_(static_cast<size_t>(limits::kChannels)) {
-  for (size_t i = 0; i < states_.size(); ++i) states_[i].allocate(layout_.effects[i % layout_.effects.size()]);
+  const size_t count = layout_.effects.size();
+  for (size_t i = 0; i < states_.size(); ++i) states_[i].allocate(layout_.effects[i % count], i < count ? nullptr : &states_[i % count]);
 }
 
 std::span<BusEffectState> ProgramBuses::partStates(int part) noexcept SPINDLE_REALTIME {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "dspreset/DecentSampler.h"
+#include "formats/ImpulseResponses.h"
 #include "formats/SilentLoad.h"
 #include "hydrogen/DrumKit.h"
 #include "multisample/Multisample.h"
@@ -144,6 +145,7 @@ instrument::Instrument loadInstrument(const fs::path& path) {
   std::error_code ec;
   if (!fs::exists(path, ec)) return refused(path, "no such file");
   instrument::Instrument in = loadByFormat(path);
+  readImpulseResponses(in);
   refuseEmpty(in);
   return in;
 }

@@ -33,7 +33,8 @@ const char* formatName(Format f);
 
 // Loads any supported format. An unsupported or unreadable file, or one with no
 // playable region (formats/SilentLoad.h), gives an Instrument with ok = false and an
-// error diagnostic naming the file.
+// error diagnostic naming the file. The convolution effects' impulse responses are read
+// here too (formats/ImpulseResponses.h).
 instrument::Instrument loadInstrument(const std::filesystem::path& path);
 // SFZ text given in memory, read as if it were the content of virtualFile (which need
 // not exist): #include and sample paths are relative to virtualFile's folder.

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "core/LoopTail.h"
+#include "formats/ImpulseResponses.h"
 #include "formats/PresetFallback.h"
 #include "stream/LoopTails.h"
 
@@ -24,6 +25,7 @@ std::unique_ptr<engine::Program> programFor(const instrument::Instrument& instru
 }
 
 uint64_t finishProgram(engine::Program& program, stream::SamplePool& pool, std::vector<std::string>& warnings) {
+  resampleImpulseResponses(program.busLayout, pool.options().outputRate);
   program.prepare();
   program.loopTails.clear();
   uint64_t bytes = 0;

@@ -20,7 +20,8 @@ namespace spindle::formats {
 // presets and <curve>s (and the curves a SoundFont or DecentSampler loader generated).
 std::unique_ptr<engine::Program> programFor(const instrument::Instrument& instrument);
 
-// Once the samples and regions are in: prepares the program, has `pool` make the float
+// Once the samples and regions are in: resamples the convolution effects' responses to
+// the pool's outputRate, prepares the program, has `pool` make the float
 // tables the regions that play their file as an oscillator read (SampleData::table), and
 // blends its loop crossfade tails (core/LoopTail.h). A tail that cannot be read is a
 // warning in `warnings` and its region loops without the crossfade; so is a SoundFont's

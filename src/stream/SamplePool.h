@@ -52,6 +52,9 @@ struct PoolOptions {
   // that would cross it is not loaded (a degraded load): one Unreadable message names
   // the file, the bytes it needs and the budget; every sample that fits still loads.
   std::size_t memoryBudget = 0;
+  // The rate of the engine the loaded Programs play at: a convolution effect's impulse
+  // response is resampled to it (formats/ImpulseResponses.h).
+  double outputRate = 48000.0;
 };
 
 // Half the machine's physical memory: a library larger than that fails sample by
@@ -127,6 +130,7 @@ class SamplePool {
   // publishes the Program that needs it). Null when the sample is not held whole.
   const float* makeTable(const SampleData* sample);
   std::size_t memoryBudget() const noexcept { return budget_; }
+  const PoolOptions& options() const noexcept { return options_; }
 
   // Every error and warning so far, in load order; each failed path appears once.
   const std::vector<PoolMessage>& messages() const noexcept { return messages_; }

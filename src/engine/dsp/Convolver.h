@@ -33,7 +33,9 @@ class Convolver {
 
   // Loader thread: sizes every buffer for `kernel` (null: the output is silence).
   void allocate(std::shared_ptr<const ConvolutionKernel> kernel);
-  const ConvolutionKernel* kernel() const noexcept { return kernel_.get(); }
+  const ConvolutionKernel* kernel() const noexcept SPINDLE_REALTIME { return kernel_.get(); }
+  // Loader thread: the kernel, to share with another Convolver.
+  std::shared_ptr<const ConvolutionKernel> kernelShared() const { return kernel_; }
 
   // Clears the input history: the output starts from silence.
   void reset() noexcept SPINDLE_REALTIME;
