@@ -1,11 +1,12 @@
 // SFZ effect buses on the audio thread: 256 voices on 2 parts feeding the main bus and
 // all four fx buses, every bus effect type running with its controls swept (the delay's
 // times, the reverb's size and predelay among them; lofi, disto, comp, gate and limiter
-// included), program changes every few blocks switching between two bus layouts (the
+// included, and a convolution with a 3 s stereo response), program changes every few blocks switching between two bus layouts (the
 // buses crossfade), and the tails of the delay, phaser and reverb running on after the
 // last voice. No allocation, no free, no lock.
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <vector>
 
 #include "RtChecks.h"
@@ -51,6 +52,30 @@ void addDynamics(BusLayout& layout, int variant) {
   BusEffect limiter;
   limiter.type = BusEffectType::Limiter;
   layout.effects.push_back(limiter);
+}
+
+// A 3 s stereo response of decaying noise at 48 kHz, shared by both programs.
+std::shared_ptr<const ImpulseResponse> response() {
+  static const std::shared_ptr<const ImpulseResponse> made = [] {
+    auto ir = std::make_shared<ImpulseResponse>();
+    ir->sampleRate = 48000.0;
+    uint32_t state = 1;
+    for (int i = 0; i < 3 * 48000; ++i) {
+      const float gain = std::exp(-static_cast<float>(i) / 20000.0f);
+      state = state * 1664525u + 1013904223u;
+      ir->left.push_back(gain * (static_cast<float>(state >> 8) / 8388608.0f - 1.0f));
+      ir->right.push_back(-ir->left.back());
+    }
+    return ir;
+  }();
+  return made;
+}
+
+// The convolution on the main bus or fx bus 3, its mix swept (CC 34).
+void addConvolution(BusLayout& layout, int variant) {
+  BusEffect convolution = effect(BusEffectType::Convolution, variant ? 3 : 0, BusParam::ConvolutionMix, 0.3f, 34, 0.7f);
+  convolution.impulse.frames = response();
+  layout.effects.push_back(convolution);
 }
 
 // One looped region over every key sending to the four fx buses; `variant` changes
@@ -105,6 +130,7 @@ engine::Program makeProgram(const SampleData& sample, int variant) {
   reverb.reverbType = static_cast<uint8_t>(variant ? 3 : 0);
   layout.effects.push_back(reverb);
   addDynamics(layout, variant);
+  addConvolution(layout, variant);
   program.prepare();
   return program;
 }
@@ -117,7 +143,7 @@ std::vector<std::vector<MidiEvent>> makeScript() {
       const auto channel = static_cast<uint8_t>(ch);
       if (b == 0)
         for (int key = 0; key < 128; ++key) e.push_back(test::event(1, static_cast<uint8_t>(midi::kNoteOn | channel), key, 100));
-      for (int cc = 20; cc <= 33; ++cc)
+      for (int cc = 20; cc <= 34; ++cc)
         e.push_back(test::event(static_cast<uint32_t>(10 + cc), static_cast<uint8_t>(midi::kControlChange | channel), cc,
                                 (b * 9 + cc * 7) % 128));
       if (b % 7 == 3 && b < 45) e.push_back(test::event(100, static_cast<uint8_t>(midi::kProgramChange | channel), (b / 7) % 2, 0));
