@@ -145,6 +145,7 @@ void GuiSession::Impl::startEngine() {
   config.streams = streaming_->bank();
   engine_ = std::make_unique<engine::Engine>(config);
   live_ = std::make_unique<io::LiveProcessor>(*engine_);
+  loader_.setOutputRate(config.sampleRate);
 }
 
 void GuiSession::Impl::startWindow() {

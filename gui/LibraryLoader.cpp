@@ -91,6 +91,7 @@ LoadOutcome LibraryLoader::run(const std::filesystem::path& sfzFile, LoadJob& jo
   }
   program->regions = std::move(instrument.regions);
   std::vector<std::string> warnings;
+  pool_.setOutputRate(outputRate_.load(std::memory_order_relaxed));
   formats::finishProgram(*program, pool_, warnings);
   for (std::string& w : warnings) out.problems.push_back({Problem::Severity::Warning, instrument.path.string(), 0, std::move(w)});
   out.program = std::move(program);

@@ -79,6 +79,9 @@ class LibraryLoader {
   // Bytes of sample data the pool holds in RAM (the preloads), after the last load.
   uint64_t bytesInRam() const noexcept { return poolBytes_.load(std::memory_order_relaxed); }
   uint64_t samplesInRam() const noexcept { return poolSamples_.load(std::memory_order_relaxed); }
+  // Gui thread: the engine's rate, for the loads started from now on (convolution
+  // responses are resampled to it; 48 kHz until set).
+  void setOutputRate(double rate) noexcept { outputRate_.store(rate, std::memory_order_relaxed); }
 
  private:
   // Loader thread.
@@ -87,6 +90,7 @@ class LibraryLoader {
 
   stream::SamplePool pool_;
   std::atomic<uint64_t> poolBytes_{0}, poolSamples_{0};
+  std::atomic<double> outputRate_{48000.0};
   stream::LoaderThread thread_;  // last: destroyed first, so no job outlives the pool
 };
 

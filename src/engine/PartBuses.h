@@ -12,7 +12,7 @@
 // its states when it switches to the Program (start), then runs them in every render
 // segment in which it has voices (process).
 //
-// Tails: a bus whose effects have memory (delay, phaser, reverb: memoryFrames > 0)
+// Tails: a bus whose effects have memory (delay, phaser, reverb, convolution: memoryFrames > 0)
 // keeps running after its input stops, fed silence, until its output has stayed below
 // kSilence for as long as its longest memory; while some bus of a part does, the part
 // is sounding() and the engine runs its buses with no voices. A bus without memory runs

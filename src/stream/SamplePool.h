@@ -131,6 +131,8 @@ class SamplePool {
   const float* makeTable(const SampleData* sample);
   std::size_t memoryBudget() const noexcept { return budget_; }
   const PoolOptions& options() const noexcept { return options_; }
+  // Loader thread: the engine's rate changed (a window's engine starts after its pool).
+  void setOutputRate(double rate) noexcept { options_.outputRate = rate; }
 
   // Every error and warning so far, in load order; each failed path appears once.
   const std::vector<PoolMessage>& messages() const noexcept { return messages_; }
