@@ -2,7 +2,8 @@
 // stop_lohdccN/stop_hihdccN, delay_beats_random, delay_beats_onccN/curveccN, and SFZ v2's
 // oscillator_detune_onccN, oscillator_mod_depth_onccN, oscillator_mod_smoothccN. What
 // the engine plays from them: tests/app/ControlTimingRenderTests.cpp and
-// OscillatorControlRenderTests.cpp.
+// OscillatorControlRenderTests.cpp; the <effect> controls beside name_onccN (curve, smoothing,
+// step) on lofi: tests/engine/core/BusControlTests.cpp.
 #include "TestUtil.h"
 #include "catch.h"
 #include "sfz/Parser.h"
@@ -70,5 +71,31 @@ oscillator_mod_depth_oncc2=80 oscillator_mod_smoothcc2=150
   CHECK(detune->depth == -700.0f);
   CHECK(depth->depth == 80.0f);
   CHECK(depth->smoothMs == 150.0f);
+  CHECK(countDiagnostics(inst, "not supported") == 0);
+}
+
+TEST_CASE("<effect> controls: name_curveccN, name_smoothccN and name_stepccN join name_onccN", "[sfz][effects]") {
+  const auto inst = parse(R"(<effect> type=lofi bitred_curvecc3=4 bitred_oncc3=80 bitred_smoothcc3=120
+bitred_stepcc3=10 decim_oncc3=50 decim_stepcc5=20 decim_curvecc3=300 decim_smoothcc3=-5
+)");
+  REQUIRE(inst.buses.effects.size() == 1);
+  const auto& controls = inst.buses.effects[0].controllers;
+  REQUIRE(controls.size() == 3);  // bitred's CC 3, decim's CC 3, decim's CC 5
+  const auto& bitred = controls[0];
+  CHECK(bitred.param == spindle::BusParam::Bitred);
+  CHECK(bitred.cc == 3);
+  CHECK(bitred.depth == 80.0f);
+  CHECK(bitred.curve == 4);
+  CHECK(bitred.smoothMs == 120.0f);
+  CHECK(bitred.step == 10.0f);
+  const auto& decim = controls[1];
+  CHECK(decim.param == spindle::BusParam::Decim);
+  CHECK(decim.depth == 50.0f);
+  CHECK(decim.curve == 255);       // clamped to 0..255
+  CHECK(decim.smoothMs == 0.0f);   // clamped to >= 0
+  CHECK(controls[2].cc == 5);
+  CHECK(controls[2].depth == 0.0f);  // a step without a depth moves nothing
+  CHECK(controls[2].step == 20.0f);
+  CHECK(countDiagnostics(inst, "clamped") == 2);
   CHECK(countDiagnostics(inst, "not supported") == 0);
 }
