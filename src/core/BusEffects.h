@@ -10,7 +10,8 @@
 // output at its level: the main bus at directtomain (100 % by default), fx bus N at
 // fxNtomain plus fxNtomix (0 by default; the reference names a "mix node" it never
 // describes, so the two add to the same output). An fx bus without effects passes its
-// input on. Effect parameters move with controllers: value + sum of depth * cc (0..1).
+// input on. Effect parameters move with controllers: value + sum of depth * curve(cc),
+// each control with its curve, step and smoothing (engine/BusControls.h).
 //
 // Built on the loader thread; engine/PartBuses.h runs it.
 #include <array>
@@ -106,6 +107,9 @@ struct BusParamCc {
   BusParam param = BusParam::Gain;
   uint16_t cc = 0;
   float depth = 0.0f;  // added at cc = 1, in the parameter's unit
+  uint8_t curve = 0;        // name_curveccN: the curve_index the controller goes through
+  float smoothMs = -1.0f;   // name_smoothccN; < 0: the bus's own smoothing
+  float step = 0.0f;        // name_stepccN: the contribution in multiples of it; 0 = off
 };
 
 struct BusEffect {

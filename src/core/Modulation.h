@@ -8,6 +8,7 @@
 // polyphonic aftertouch...). Depths keep the target's SFZ unit (percent, dB, cents, Hz,
 // seconds, frames).
 #include <array>
+#include <bitset>
 #include <cstdint>
 
 namespace spindle {
@@ -30,10 +31,13 @@ enum class ModTarget : uint8_t {
   LfoFreqLfo,   // Hz: a source's depth on the frequency of LFO `sub` (lfoN_freq_lfoX_onccY)
   FilGain, Fil2Gain,  // dB (fil_gain_onccN, fil2_gain_onccN)
   LfoStep,      // percent, of step `sub` of an lfoN's step sequence (lfoN_stepX_onccY)
+  OscillatorDetune,    // cents, added to oscillator_detune
+  OscillatorModDepth,  // percent; multiplies oscillator_mod_depth (100 at curve value 1 = unity, as sfizz)
   // Note-start targets.
   Offset,  // frames
   Delay,   // seconds
   DelaySamples,  // frames (delay_samples_onccN)
+  DelayBeats,    // beats (delay_beats_onccN)
   AmpegDelay, AmpegStart, AmpegAttack, AmpegHold, AmpegDecay, AmpegSustain, AmpegRelease,
   FilegDelay, FilegStart, FilegAttack, FilegHold, FilegDecay, FilegSustain, FilegRelease, FilegDepth,
   PitchegDelay, PitchegStart, PitchegAttack, PitchegHold, PitchegDecay, PitchegSustain, PitchegRelease,
@@ -43,6 +47,9 @@ enum class ModTarget : uint8_t {
   LoopStart, LoopEnd,           // frames (loop_startccN, loop_lengthccN: moves loop_end)
   Count
 };
+
+// A set of targets (bit t: ModTarget t).
+using ModTargetSet = std::bitset<static_cast<size_t>(ModTarget::Count)>;
 
 inline constexpr bool isNoteStartTarget(ModTarget t) noexcept { return t >= ModTarget::Offset; }
 

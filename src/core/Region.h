@@ -74,7 +74,7 @@ struct LfoParams {
 // 5 pulse 12.5 %, 6 saw up, 7 saw down, 12 sample and hold; pulses and the square are
 // unipolar (0..1, as ARIA), the others bipolar; a step sequence replaces the wave.
 struct FlexLfo {
-  static constexpr int kDepths = 31;  // the continuous targets, ModTarget::Amplitude..LfoStep
+  static constexpr int kDepths = 33;  // the continuous targets, ModTarget::Amplitude..OscillatorModDepth
   int number = 1;                     // the N of lfoN
   float freq = 0.0f, phase = 0.0f, delay = 0.0f, fade = 0.0f;  // Hz, cycles, seconds, seconds
   float count = 0.0f;                 // cycles before it stops; 0 = endless
@@ -197,9 +197,10 @@ struct Region {
   int64_t loopCrossfadeFrames = 0;       // the same in file frames (DecentSampler's loopCrossfade); wins when > 0
   float delay = 0.0f, delayRandom = 0.0f;  // seconds
   int64_t delaySamples = 0;                 // frames of the engine's output, added to delay
-  // Beats at the engine's tempo when the voice starts: delay_beats adds to delay,
-  // stop_beats > 0 releases the voice after that long sounding (after its delay).
-  float delayBeats = 0.0f, stopBeats = 0.0f;
+  // Beats at the engine's tempo when the voice starts: delay_beats (plus delay_beats_random
+  // times a random number in 0..1) adds to delay, stop_beats > 0 releases the voice after
+  // that long sounding (after its delay).
+  float delayBeats = 0.0f, delayBeatsRandom = 0.0f, stopBeats = 0.0f;
 
   // Input controls: the region plays when every condition holds.
   uint8_t lokey = 0, hikey = 127, lovel = 1, hivel = 127;
@@ -211,7 +212,7 @@ struct Region {
   // on_locc/on_hicc, on_lohdcc/on_hihdcc: a controller moving into one of these ranges
   // starts the region (no key needed). Empty: notes start it.
   std::vector<CcCondition> ccTriggers;
-  // stop_locc/stop_hicc: a controller moving into one of these ranges releases the
+  // stop_locc/stop_hicc, stop_lohdcc/stop_hihdcc: a controller moving into one of these ranges releases the
   // region's sounding voices.
   std::vector<CcCondition> stopCcs;
   uint8_t lochanaft = 0, hichanaft = 127, lopolyaft = 0, hipolyaft = 127;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "engine/BusControls.h"
 #include "engine/dsp/Shapers.h"
 #include "engine/mod/LfoBank.h"
 
@@ -29,7 +30,7 @@ float resonanceForQ(double q) noexcept SPINDLE_REALTIME {
 
 void BusEffectState::start(const BusEffect& effect, const mod::ControllerState* controllers,
                            double sampleRate) noexcept SPINDLE_REALTIME {
-  smoothing_ = static_cast<float>(1.0 - std::exp(-kStepFrames / (kSmoothSeconds * sampleRate)));
+  busSmoothing(effect, sampleRate, kStepFrames, kSmoothSeconds, smoothing_);
   current_ = targets(effect, controllers);
   sampleRate_ = sampleRate;
   phase_ = 0.0;
@@ -44,7 +45,8 @@ BusEffectState::Params BusEffectState::targets(const BusEffect& effect,
     SPINDLE_REALTIME {
   Params p = effect.values;
   if (!controllers) return p;
-  for (const BusParamCc& c : effect.controllers) p[static_cast<size_t>(c.param)] += c.depth * controllers->value(c.cc);
+  for (const BusParamCc& c : effect.controllers)
+    p[static_cast<size_t>(c.param)] += busControlValue(c, controllers->value(c.cc), curves_);
   return p;
 }
 
@@ -70,7 +72,7 @@ void BusEffectState::process(const BusEffect& effect, const mod::ControllerState
     const Params from = current_;
     bool moved = false;
     for (size_t i = 0; i < current_.size(); ++i) {
-      const float next = current_[i] + smoothing_ * (target[i] - current_[i]);
+      const float next = current_[i] + smoothing_[i] * (target[i] - current_[i]);
       const bool close = std::fabs(target[i] - next) <= 1e-6f * std::max(1.0f, std::fabs(target[i]));
       const float value = close ? target[i] : next;
       moved = moved || value != current_[i];

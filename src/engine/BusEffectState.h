@@ -4,9 +4,10 @@
 // Audio thread only, after the loader thread sized it (PartBuses.h).
 //
 // A parameter's target is its value plus, for each of its _onccN controls, depth times
-// the controller (0..1), read at the start of every render segment, so a controller
-// move counts from the frame of its event. The parameter follows its target with a
-// one-pole smoother of kSmoothSeconds, stepped every kStepFrames frames; between
+// the controller (0..1) through its curve (BusControls.h), read at the start of every
+// render segment, so a controller move counts from the frame of its event. The
+// parameter follows its target with a one-pole smoother of kSmoothSeconds (or its
+// controls' smoothccN), stepped every kStepFrames frames; between
 // steps the stateless effects ramp linearly and the EQ and filter take new
 // coefficients at each step. start() jumps every parameter to its target.
 //
@@ -40,6 +41,7 @@
 #include "engine/dsp/Eq.h"
 #include "engine/dsp/Filter.h"
 #include "engine/mod/ControllerState.h"
+#include "engine/mod/CurveTable.h"
 
 namespace spindle::engine {
 
@@ -50,8 +52,10 @@ class BusEffectState {
 
   // Loader thread: sizes the memory of an effect with delay lines and makes the
   // processor its type needs (BusEffectTails.cpp). `first`: the same effect's state in
-  // part 0, when this one is another part's (a convolution shares its kernel).
-  void allocate(const BusEffect& effect, const BusEffectState* first = nullptr);
+  // part 0, when this one is another part's (a convolution shares its kernel). curves:
+  // the Program's, which its controls read (null: every control linear); they outlive
+  // the state.
+  void allocate(const BusEffect& effect, const BusEffectState* first = nullptr, const mod::CurveTable* curves = nullptr);
   // Frames the effect's output may still change after its input fell silent: 0 for the
   // effects without memory, which the bus then stops running with its voices.
   int memoryFrames(const BusEffect& effect) const noexcept SPINDLE_REALTIME;
@@ -81,7 +85,8 @@ class BusEffectState {
   static constexpr float kResonanceOffsetDb = 3.0103f;
 
   Params current_{};
-  float smoothing_ = 1.0f;  // the one-pole's coefficient per step
+  Params smoothing_{};  // each parameter's one-pole coefficient per step
+  const mod::CurveTable* curves_ = nullptr;
   double sampleRate_ = 48000.0;
   double phase_ = 0.0;  // apan: the left wave's phase, turns in [0, 1)
   dsp::Filter filter_;  // eq and filter

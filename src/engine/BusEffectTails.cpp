@@ -4,7 +4,8 @@
 
 namespace spindle::engine {
 
-void BusEffectState::allocate(const BusEffect& effect, const BusEffectState* first) {
+void BusEffectState::allocate(const BusEffect& effect, const BusEffectState* first, const mod::CurveTable* curves) {
+  curves_ = curves;
   dynamics_.prepare(effect.type);
   if (effect.type == BusEffectType::Delay) delay_.allocate(effect);
   if (effect.type == BusEffectType::Reverb) reverb_.allocate(effect);

@@ -8,12 +8,14 @@
 
 namespace spindle::engine {
 
-ProgramBuses::ProgramBuses(BusLayout layout)
+ProgramBuses::ProgramBuses(BusLayout layout, const std::vector<ModCurve>& curves)
     : layout_(std::move(layout)),
       states_(layout_.effects.size() * static_cast<size_t>(limits::kChannels)),
       tails_(static_cast<size_t>(limits::kChannels)) {
+  for (const ModCurve& c : curves) curves_.define(c.index, c.points);
   const size_t count = layout_.effects.size();
-  for (size_t i = 0; i < states_.size(); ++i) states_[i].allocate(layout_.effects[i % count], i < count ? nullptr : &states_[i % count]);
+  for (size_t i = 0; i < states_.size(); ++i)
+    states_[i].allocate(layout_.effects[i % count], i < count ? nullptr : &states_[i % count], &curves_);
 }
 
 std::span<BusEffectState> ProgramBuses::partStates(int part) noexcept SPINDLE_REALTIME {

@@ -25,6 +25,7 @@
 #include "core/Realtime.h"
 #include "engine/BusEffectState.h"
 #include "engine/mod/ControllerState.h"
+#include "engine/mod/CurveTable.h"
 
 namespace spindle::engine {
 
@@ -36,7 +37,11 @@ struct FxBusInputs {
 
 class ProgramBuses {
  public:
-  explicit ProgramBuses(BusLayout layout);  // loader thread
+  // Loader thread. curves: the instrument's numbered curves, which the effects' controls
+  // read (kept here: the states point to this copy, so ProgramBuses is never copied).
+  explicit ProgramBuses(BusLayout layout, const std::vector<ModCurve>& curves = {});
+  ProgramBuses(const ProgramBuses&) = delete;
+  ProgramBuses& operator=(const ProgramBuses&) = delete;
 
   const BusLayout& layout() const noexcept { return layout_; }
 
@@ -66,6 +71,7 @@ class ProgramBuses {
   std::span<BusEffectState> partStates(int part) noexcept SPINDLE_REALTIME;
 
   BusLayout layout_;
+  mod::CurveTable curves_;
   std::vector<BusEffectState> states_;  // limits::kChannels x layout_.effects
   std::vector<Tail> tails_;              // one per part
 };

@@ -25,7 +25,7 @@ void Program::prepare() {
     if (label.cc >= 0 && label.cc < controllers::kCount && !known) publishedControllers.push_back(cc);
   }
   modulation.build(regions, curves);
-  buses = busLayout.used() ? std::make_shared<ProgramBuses>(busLayout) : nullptr;
+  buses = busLayout.used() ? std::make_shared<ProgramBuses>(busLayout, curves) : nullptr;
   preparePresets();
 }
 

@@ -130,12 +130,15 @@ SampleSource::Setup Voice::setupSource(const Region& r, const SampleData& d, boo
   return {&d, last, map, offset, program_ && !loopMoved ? program_->loopTail(r) : nullptr};
 }
 
-// delay, delay_random, delay_beats, delay_samples (output frames, as sfizz counts them);
-// stop_beats counts from the end of the delay.
+// delay, delay_random, delay_beats (with its controllers and delay_beats_random),
+// delay_samples (output frames, as sfizz counts them); stop_beats counts from the end
+// of the delay.
 void Voice::setupTiming(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME {
   const float secondsPerBeat = 60.0f / s.tempo;
-  const float delay =
-      r.delay + mod_.sum(ModTarget::Delay) + r.delayRandom * rng.uniform() + r.delayBeats * secondsPerBeat;
+  // delay_beats_random draws only when given, so the voice's other random draws stay as they were.
+  const float randomBeats = r.delayBeatsRandom > 0.0f ? r.delayBeatsRandom * rng.uniform() : 0.0f;
+  const float beats = r.delayBeats + mod_.sum(ModTarget::DelayBeats) + randomBeats;
+  const float delay = r.delay + mod_.sum(ModTarget::Delay) + r.delayRandom * rng.uniform() + beats * secondsPerBeat;
   const double samples = static_cast<double>(r.delaySamples) + static_cast<double>(mod_.sum(ModTarget::DelaySamples));
   delayFrames_ = std::llround(static_cast<double>(std::max(delay, 0.0f)) * s.sampleRate + std::max(samples, 0.0));
   const double stopSeconds = static_cast<double>(r.stopBeats * secondsPerBeat);

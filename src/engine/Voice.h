@@ -157,6 +157,9 @@ class Voice {
   // that plays it when the region sets oscillator_* (or the table is a file).
   static bool playsAsTable(const Region& r, const SampleData& d) noexcept SPINDLE_REALTIME;
   void setupOscillator(const Region& r, const SampleData& d, Prng& rng) noexcept SPINDLE_REALTIME;
+  void followOscillatorModulation() noexcept SPINDLE_REALTIME;
+  float oscillatorDetune() const noexcept SPINDLE_REALTIME;
+  float oscillatorDepth() const noexcept SPINDLE_REALTIME;
   // VoiceControl.cpp: controller modulation.
   void startModulation(const VoiceStart& s, const PartMix& mix) noexcept SPINDLE_REALTIME;
   void followEnvelopes(const PartMix& mix) noexcept SPINDLE_REALTIME;

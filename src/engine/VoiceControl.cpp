@@ -78,7 +78,7 @@ void Voice::applyControl(const PartMix& mix, int frames) noexcept SPINDLE_REALTI
   computeModGains(mix);
 }
 
-// Pitch, filters, EQ and width from the current sums.
+// Pitch, filters, EQ, width and the oscillator bank's detune and depth from the current sums.
 void Voice::updateModulatedParams() noexcept SPINDLE_REALTIME {
   using T = ModTarget;
   const Region& r = *region_;
@@ -87,6 +87,7 @@ void Voice::updateModulatedParams() noexcept SPINDLE_REALTIME {
   filters_.followModulation(mod_);
   eq_.followModulation(r, mod_, velocity_);
   if (stereo_ && m.touches(T::Width)) gain_.setWidth(r.width + mod_.sum(T::Width));
+  followOscillatorModulation();
 }
 
 // sample_fadeout: linear from 1 to 0 over the output frames before the source's end,

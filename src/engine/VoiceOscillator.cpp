@@ -26,8 +26,8 @@ void Voice::setupOscillator(const Region& r, const SampleData& d, Prng& rng) noe
   Bank::Settings settings;
   settings.multi = r.oscillatorMulti;
   settings.mode = r.oscillatorMode;
-  settings.detuneCents = r.oscillatorDetune;
-  settings.depth = 0.01f * r.oscillatorModDepth;
+  settings.detuneCents = oscillatorDetune();
+  settings.depth = oscillatorDepth();
   const int q = r.oscillatorQuality;
   settings.interpolation = q == 0 ? Bank::Interpolation::Nearest
                            : q == 1 ? Bank::Interpolation::Linear
@@ -40,6 +40,28 @@ void Voice::setupOscillator(const Region& r, const SampleData& d, Prng& rng) noe
   osc_.start(d.table, d.totalFrames, settings, phases);  // one cycle: the whole table
   oscillating_ = true;
   stereo_ = osc_.stereo();
+}
+
+// oscillator_detune plus its controllers' cents (oscillator_detune_onccN).
+float Voice::oscillatorDetune() const noexcept SPINDLE_REALTIME {
+  return region_->oscillatorDetune + mod_.sum(ModTarget::OscillatorDetune);
+}
+
+// oscillator_mod_depth / 100, times its controllers' percent when it has some
+// (oscillator_mod_depth_onccN scales the depth as amplitude_onccN scales the gain: what
+// sfizz plays; measured, ring pair: depth 50 with oncc 100 at CC 127 is half of depth
+// 100, at CC 0 silent; two controllers at 50 % each, a quarter).
+float Voice::oscillatorDepth() const noexcept SPINDLE_REALTIME {
+  const float depth = 0.01f * region_->oscillatorModDepth;
+  if (!mod_.info().touches(ModTarget::OscillatorModDepth)) return depth;
+  return depth * mod_.sum(ModTarget::OscillatorModDepth);
+}
+
+// The controllers' detune and depth at every control step (their smoothed sums).
+void Voice::followOscillatorModulation() noexcept SPINDLE_REALTIME {
+  const mod::RegionMods& m = mod_.info();
+  if (!oscillating_ || !(m.touches(ModTarget::OscillatorDetune) || m.touches(ModTarget::OscillatorModDepth))) return;
+  osc_.setModulation(oscillatorDetune(), oscillatorDepth());
 }
 
 }  // namespace spindle::engine

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <string_view>
 
+#include "sfz/EffectControls.h"
 #include "sfz/OpcodeTable.h"
 #include "sfz/Values.h"
 
@@ -157,27 +158,18 @@ bool EffectReader::takeRouting(const Token& token, double value) {
   return true;
 }
 
-// A parameter (its value) or one of its controls (name_onccN: its depth on CC N).
-// gate_onccN (the gate's manual control) and bypass_onccN (any effect's bypass) are
-// controls with no value of their own.
+// A parameter (its value) or one of its controls (name_onccN, name_curveccN,
+// name_smoothccN, name_stepccN: EffectControls.h). gate_onccN (the gate's manual
+// control) and bypass_onccN (any effect's bypass) are controls with no value of their own.
 bool EffectReader::takeParameter(const Token& token, double value) {
-  for (const ParamName& p : {ParamName{"gate", BusParam::GateManual}, ParamName{"bypass", BusParam::Bypass}}) {
-    const int cc = numberBetween(token.name, std::string(p.name) + "_oncc", "");
-    if (cc >= 0 && cc < controllers::kCount) {
-      effect_.controllers.push_back(BusParamCc{p.param, static_cast<uint16_t>(cc), static_cast<float>(value)});
-      return true;
-    }
-  }
+  for (const ParamName& p : {ParamName{"gate", BusParam::GateManual}, ParamName{"bypass", BusParam::Bypass}})
+    if (takeBusControl(effect_, p.param, p.name, token, value, reporter_)) return true;
   for (const ParamName& p : kParams) {
     if (token.name == p.name) {
       effect_.values[static_cast<size_t>(p.param)] = static_cast<float>(value);
       return true;
     }
-    const int cc = numberBetween(token.name, std::string(p.name) + "_oncc", "");
-    if (cc >= 0 && cc < controllers::kCount) {
-      effect_.controllers.push_back(BusParamCc{p.param, static_cast<uint16_t>(cc), static_cast<float>(value)});
-      return true;
-    }
+    if (takeBusControl(effect_, p.param, p.name, token, value, reporter_)) return true;
   }
   return false;
 }

@@ -58,9 +58,12 @@ const Family kFamilies[] = {
     {T::Eq3Freq, "eq3_freq", "eq3_freqccN", "", -30000, 30000},
     {T::Eq3Bw, "eq3_bw", "eq3_bwccN", "", -4, 4},
     {T::Eq3Gain, "eq3_gain", "eq3_gainccN", "", -96, 24},
+    {T::OscillatorDetune, "oscillator_detune", "", "", -12000, 12000},
+    {T::OscillatorModDepth, "oscillator_mod_depth", "", "", -10000, 10000},
     {T::Offset, "offset", "offset_ccN", "", -kFrames, kFrames, false},
     {T::Delay, "delay", "delay_ccN", "", -100, 100, false},
     {T::DelaySamples, "delay_samples", "", "", -kFrames, kFrames, false},
+    {T::DelayBeats, "delay_beats", "", "", -1000, 1000, false},
     {T::LoopStart, "loop_start", "loop_startccN", "", -kFrames, kFrames, false},
     {T::LoopEnd, "loop_length", "loop_lengthccN", "", -kFrames, kFrames, false},
     {T::AmpegDelay, "ampeg_delay", "ampeg_delayccN", "", -100, 100, false},
@@ -151,6 +154,11 @@ class Builder {
     if (!f.continuous) return;
     add(p + "_smoothccN", {alias("_smoothccN"), {}}, ValueKind::Float, 0, 100000, {f.target, ModParam::Smooth});
     add(p + "_stepccN", {alias("_stepccN"), {}}, ValueKind::Float, 0, f.hi > 0 ? f.hi : 1, {f.target, ModParam::Step});
+  }
+
+  // oscillator_mod_smoothccN: the reference's name for oscillator_mod_depth_smoothccN.
+  void oscillatorSmoothing() {
+    add("oscillator_mod_smoothccN", {}, ValueKind::Float, 0, 100000, {T::OscillatorModDepth, ModParam::Smooth});
   }
 
   void aftertouch(const NamedTarget& t) {
@@ -300,6 +308,7 @@ const std::vector<OpcodeSpec>& table() {
   static Builder* const builder = [] {
     auto* b = new Builder;  // never freed: the specs are referenced for the program's life
     for (const Family& f : kFamilies) b->family(f);
+    b->oscillatorSmoothing();
     for (const NamedTarget& t : kAftertouch) b->aftertouch(t);
     b->crossfades();
     for (const NamedTarget& d : kLfoDepths) b->lfoDepth(d);

@@ -102,6 +102,7 @@ const OpcodeSpec kTable[] = {
     fl("delay", {}, 0, 100, &R::delay),
     fl("delay_random", {}, 0, 100, &R::delayRandom),
     fl("delay_beats", {}, 0, 1000, &R::delayBeats),  // the reference gives no range: 1000 beats
+    fl("delay_beats_random", {}, 0, 1000, &R::delayBeatsRandom),
     in("delay_samples", {}, 0, kFrames, &R::delaySamples),
     fl("stop_beats", {}, 0, 1000, &R::stopBeats),
     // Input controls.
@@ -122,6 +123,8 @@ const OpcodeSpec kTable[] = {
     ccN("on_hihdccN", {"start_hihdccN"}, ValueKind::Float, 0, 1, Special::OnHiHdcc),
     ccN("stop_loccN", {}, ValueKind::Integer, 0, 127, Special::StopLoCc),
     ccN("stop_hiccN", {}, ValueKind::Integer, 0, 127, Special::StopHiCc),
+    ccN("stop_lohdccN", {}, ValueKind::Float, 0, 1, Special::StopLoHdcc),
+    ccN("stop_hihdccN", {}, ValueKind::Float, 0, 1, Special::StopHiHdcc),
     ccN("set_ccN", {}, ValueKind::Integer, 0, 127, Special::SetCc),
     ccN("set_hdccN", {}, ValueKind::Float, 0, 1, Special::SetHdcc),
     ccN("set_realccN", {}, ValueKind::Float, 0, 1, Special::SetRealcc),

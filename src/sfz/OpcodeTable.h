@@ -33,9 +33,9 @@ enum class Special : uint8_t {
   // combine with the region's own value (RegionBuilder::finish).
   GlobalVolume, MasterVolume, GroupVolume, GlobalAmplitude, MasterAmplitude, GroupAmplitude,
   GlobalTune, MasterTune, GroupTune,
-  // SFZ v2: phase, stop_locc/stop_hicc, eqN_type (band N), fil2_type, note_selfmask,
+  // SFZ v2: phase, stop_locc/stop_hicc (and ARIA's stop_lohdcc/stop_hihdcc), eqN_type (band N), fil2_type, note_selfmask,
   // direction, reverse_locc/reverse_hicc.
-  Phase, StopLoCc, StopHiCc, EqType,
+  Phase, StopLoCc, StopHiCc, StopLoHdcc, StopHiHdcc, EqType,
   Fil2Type, NoteSelfmask, Direction, ReverseLoCc, ReverseHiCc, RtDead,
   // ARIA: offset_mode; group and polyphony, scoped by the header level (RegionBuilder::finish).
   OffsetMode, Group, Polyphony,

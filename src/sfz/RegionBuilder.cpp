@@ -164,6 +164,8 @@ void RegionBuilder::applyControllerSpecial(Special which, const ParsedOpcode& op
       break;
     case Special::StopLoCc: setCcBound(r.stopCcs, op.index, false, v / 127.0f); break;
     case Special::StopHiCc: setCcBound(r.stopCcs, op.index, true, v / 127.0f); break;
+    case Special::StopLoHdcc: setCcBound(r.stopCcs, op.index, false, v); break;
+    case Special::StopHiHdcc: setCcBound(r.stopCcs, op.index, true, v); break;
     case Special::Direction: r.reverse = op.number > 0; break;
     case Special::ReverseLoCc: setCcBound(r.reverseCcs, op.index, false, v / 127.0f); break;
     case Special::ReverseHiCc: setCcBound(r.reverseCcs, op.index, true, v / 127.0f); break;

@@ -37,21 +37,30 @@ void OscillatorBank::start(const float* table, int64_t frames, const Settings& s
   arrangement_ = arrangement(s);
   interpolation_ = s.interpolation;
   count_ = copies(s);
-  depth_ = s.depth;
   for (int i = 0; i < count_; ++i) {
     const auto k = static_cast<size_t>(i);
     phase_[k] = wrap(static_cast<double>(phases[k]) * sizeF_);
     gainLeft_[k] = gainRight_[k] = 1.0f;
     ratio_[k] = 1.0;
   }
-  const double cents = static_cast<double>(s.detuneCents);
   if (arrangement_ == Arrangement::Unison) {
     const float last = static_cast<float>(count_ - 1);
     for (int i = 0; i < count_; ++i) {
       const auto k = static_cast<size_t>(i);
-      ratio_[k] = std::exp2(cents * kUnisonDetune[k] / 1200.0);
       gainLeft_[k] = static_cast<float>(i) / last;
       gainRight_[k] = 1.0f - gainLeft_[k];
+    }
+  }
+  setModulation(s.detuneCents, s.depth);
+}
+
+void OscillatorBank::setModulation(float detuneCents, float depth) noexcept SPINDLE_REALTIME {
+  depth_ = depth;
+  const double cents = static_cast<double>(detuneCents);
+  if (arrangement_ == Arrangement::Unison) {
+    for (int i = 0; i < count_; ++i) {
+      const auto k = static_cast<size_t>(i);
+      ratio_[k] = std::exp2(cents * kUnisonDetune[k] / 1200.0);
     }
   } else if (count_ == 2) {
     ratio_[1] = std::exp2(cents / 1200.0);  // the modulator

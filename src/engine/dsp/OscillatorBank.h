@@ -39,6 +39,10 @@ class OscillatorBank {
   // `phases[i]`: copy i's start phase in cycles, [0, 1).
   void start(const float* table, int64_t frames, const Settings& s,
              const std::array<float, kMaxCopies>& phases) noexcept SPINDLE_REALTIME;
+  // The detune (cents) and the depth (oscillator_mod_depth / 100) from now on, as
+  // their controllers move them (oscillator_detune_onccN, oscillator_mod_depth_onccN);
+  // the copies' phases run on.
+  void setModulation(float detuneCents, float depth) noexcept SPINDLE_REALTIME;
   // The copies the arrangement needs (each takes one start phase).
   static int copies(const Settings& s) noexcept SPINDLE_REALTIME;
   static Arrangement arrangement(const Settings& s) noexcept SPINDLE_REALTIME;

@@ -5,8 +5,8 @@ namespace spindle::engine::mod {
 namespace {
 
 struct Touched {
-  uint64_t mask;
-  bool operator()(ModTarget t) const noexcept { return (mask >> static_cast<unsigned>(t)) & 1u; }
+  const ModTargetSet& set;
+  bool operator()(ModTarget t) const noexcept { return t != ModTarget::Count && set[static_cast<size_t>(t)]; }
 };
 
 uint8_t bit(V1Dest d) noexcept { return static_cast<uint8_t>(1u << static_cast<unsigned>(d)); }
@@ -36,7 +36,7 @@ void addLfo(V1Sources& s, V1Dest dest, const LfoParams& p, ModTarget depth, ModT
 
 }  // namespace
 
-V1Sources compileV1(const Region& r, uint64_t touched, bool flexAmp) noexcept SPINDLE_REALTIME {
+V1Sources compileV1(const Region& r, const ModTargetSet& touched, bool flexAmp) noexcept SPINDLE_REALTIME {
   using T = ModTarget;
   const Touched touches{touched};
   V1Sources s;

@@ -8,7 +8,7 @@
 
 namespace spindle::engine::mod {
 
-static_assert(static_cast<int>(ModTarget::Count) <= 64, "RegionMods::touched is a 64-bit mask");
+static_assert(FlexLfo::kDepths <= 64, "ModSource::targets is a 64-bit mask of the continuous targets");
 
 const RegionMods VoiceMod::kNone{};
 
@@ -188,6 +188,7 @@ void VoiceMod::move(Smoothed& s, int frames) noexcept SPINDLE_REALTIME {
 
 void VoiceMod::sumUp() noexcept SPINDLE_REALTIME {
   std::fill_n(sums_.begin(), kContinuousTargets, 0.0f);
+  sums_[static_cast<size_t>(ModTarget::OscillatorModDepth)] = 1.0f;  // a product, as amplitude_
   amplitude_ = 1.0f;
   for (size_t k = 0; k < info_->lfos; ++k) lfoDepthAdds_[k].fill(0.0f);
   for (size_t k = 0; k < info_->egs; ++k) egDepthAdds_[k].fill(0.0f);
@@ -213,6 +214,8 @@ void VoiceMod::sumUp() noexcept SPINDLE_REALTIME {
       if (slots[i].eg <= info_->egs && t < FlexLfo::kDepths) egDepthAdds_[slots[i].eg - 1u][t] += values_[i].value;
     } else if (slots[i].target == ModTarget::Amplitude) {
       amplitude_ *= values_[i].value * 0.01f;
+    } else if (slots[i].target == ModTarget::OscillatorModDepth) {
+      sums_[t] *= values_[i].value * 0.01f;
     } else {
       sums_[static_cast<size_t>(slots[i].target)] += values_[i].value;
     }
@@ -225,7 +228,7 @@ namespace {
 
 // A source's value times its depth on each target its mask names.
 template <class Params, class Adds>
-void addSource(float v, uint32_t mask, const Params& p, const Adds& adds, std::span<float> sums,
+void addSource(float v, uint64_t mask, const Params& p, const Adds& adds, std::span<float> sums,
                float& amplitude) noexcept SPINDLE_REALTIME {
   for (; mask != 0; mask &= mask - 1) {
     const auto t = static_cast<size_t>(std::countr_zero(mask));

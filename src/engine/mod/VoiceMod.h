@@ -68,6 +68,7 @@ class VoiceMod {
   // The sums as the per-frame sources read them.
   TargetSums targetSums() const noexcept { return {&sums_, info_->noteStart > 0}; }
   // Sum of the slots of target t, in its unit (continuous: now; note-start: at start).
+  // OscillatorModDepth multiplies like amplitude: the product of its slots' percent / 100.
   float sum(ModTarget t) const noexcept { return sums_[static_cast<size_t>(t)]; }
   // Product of the amplitude slots (percent / 100) and of the controller crossfades.
   float gain() const noexcept { return amplitude_ * crossfade_; }
