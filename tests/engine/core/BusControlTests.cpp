@@ -41,7 +41,7 @@ std::vector<float> lofi(BusParam param, const std::vector<float>& input, float s
   engine::mod::ControllerState cc;
   cc.set(1, start);
   auto state = std::make_unique<BusEffectState>();
-  state->allocate(e, &curves);
+  state->allocate(e, nullptr, &curves);
   state->start(e, &cc, kRate);
   std::vector<float> left = input, right = input;
   for (size_t at = 0; at < left.size(); at += kBlock) {
