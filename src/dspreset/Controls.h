@@ -21,7 +21,8 @@
 //   level group        the same with GROUP_TUNING, and ENABLED (groups by position,
 //                      groupIndex, groupTags or tags)
 //   level tag          TAG_ENABLED, AMP_VOLUME / TAG_VOLUME, POLYPHONY (by identifier or tags)
-// Anything else (effects, note sequences, modulators, other controls) is reported as
+//   type effect, level instrument: an <effects> effect's parameter (EffectBindings.h)
+// Anything else (group effects, note sequences, modulators, other controls) is reported as
 // not played, once per parameter. dspreset/ControlRegions.h turns the positions into
 // region copies and controller curves.
 #include <map>
@@ -34,11 +35,14 @@ namespace spindle::dspreset {
 
 // What one binding sets, with its value translated for the position.
 struct Setting {
-  enum class Level { Instrument, Group, Tag };
+  // Effect: an instrument effect's parameter (type="effect" level="instrument"), read by
+  // dspreset/EffectBindings.h; no region changes with it.
+  enum class Level { Instrument, Group, Tag, Effect };
   Level level = Level::Instrument;
   std::string attribute;  // Instrument/Group: the preset attribute; Tag: enabled, volume, polyphony
   std::vector<int> groups;        // Group: the groups' indices in <groups>
-  std::vector<std::string> tags;  // Tag: the tags
+  std::vector<std::string> tags;  // Tag: the tags; Effect: the effects' tags
+  int effect = -1;                // Effect: the effect's index in <effects>, or -1 (by tags)
   std::string value;
   bool onLoad = true;  // triggerOnLoad: the initial position applies it when the preset loads
 };

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "engine/BusShaper.h"
 #include "engine/dsp/Shapers.h"
 #include "engine/mod/LfoBank.h"
 
@@ -30,6 +31,7 @@ float resonanceForQ(double q) noexcept SPINDLE_REALTIME {
 void BusEffectState::start(const BusEffect& effect, const mod::ControllerState* controllers,
                            double sampleRate) noexcept SPINDLE_REALTIME {
   smoothing_ = static_cast<float>(1.0 - std::exp(-kStepFrames / (kSmoothSeconds * sampleRate)));
+  modulation_.start(sampleRate);
   current_ = targets(effect, controllers);
   sampleRate_ = sampleRate;
   phase_ = 0.0;
@@ -42,10 +44,7 @@ void BusEffectState::start(const BusEffect& effect, const mod::ControllerState* 
 BusEffectState::Params BusEffectState::targets(const BusEffect& effect,
                                                const mod::ControllerState* controllers) const noexcept
     SPINDLE_REALTIME {
-  Params p = effect.values;
-  if (!controllers) return p;
-  for (const BusParamCc& c : effect.controllers) p[static_cast<size_t>(c.param)] += c.depth * controllers->value(c.cc);
-  return p;
+  return modulation_.targets(effect, controllers);
 }
 
 void BusEffectState::applyCoefficients(const BusEffect& effect) noexcept SPINDLE_REALTIME {
@@ -65,6 +64,7 @@ void BusEffectState::applyCoefficients(const BusEffect& effect) noexcept SPINDLE
 void BusEffectState::process(const BusEffect& effect, const mod::ControllerState* controllers, float* left,
                              float* right, int frames) noexcept SPINDLE_REALTIME {
   const Params target = targets(effect, controllers);
+  modulation_.advance(effect, frames);
   for (int done = 0; done < frames;) {
     const int n = std::min(kStepFrames, frames - done);
     const Params from = current_;
@@ -105,6 +105,10 @@ void BusEffectState::run(const BusEffect& effect, const Params& from, float* lef
     case BusEffectType::Comp:
     case BusEffectType::Gate:
     case BusEffectType::Limiter: dynamics_.process(effect, from, current_, left, right, frames); break;
+    case BusEffectType::Chorus: chorus_.process(current_, left, right, frames); break;
+    case BusEffectType::ModPhaser: modPhaser_.process(current_, left, right, frames); break;
+    case BusEffectType::WaveFolder:
+    case BusEffectType::WaveShaper: BusShaper::process(effect.type, current_, left, right, frames); break;
   }
 }
 

@@ -27,6 +27,10 @@
 // lofi, disto, comp, gate and limiter run in BusDynamics (BusDynamics.h), whose
 // processor allocate() picks on the loader thread; any effect's bypass_onccN blends its
 // output back toward its input (BusBypass.cpp).
+//
+// DecentSampler's chorus, phaser, wave_folder and wave_shaper run in BusChorus,
+// BusModPhaser and BusShaper; curves of controllers and part-wide LFOs move parameters
+// through BusModulation.
 #include <array>
 
 #include "core/BusEffects.h"
@@ -35,6 +39,9 @@
 #include "engine/BusPhaser.h"
 #include "engine/BusReverb.h"
 #include "engine/BusDynamics.h"
+#include "engine/BusChorus.h"
+#include "engine/BusModPhaser.h"
+#include "engine/BusModulation.h"
 #include "engine/dsp/Eq.h"
 #include "engine/dsp/Filter.h"
 #include "engine/mod/ControllerState.h"
@@ -86,6 +93,9 @@ class BusEffectState {
   BusPhaser phaser_;
   BusReverb reverb_;
   BusDynamics dynamics_;  // lofi, disto, comp, gate, limiter
+  BusChorus chorus_;
+  BusModPhaser modPhaser_;
+  BusModulation modulation_;
 };
 
 }  // namespace spindle::engine

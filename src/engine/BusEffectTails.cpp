@@ -1,4 +1,4 @@
-// BusEffectState: the effects with memory (delay, phaser, reverb): their sizing on the
+// BusEffectState: the effects with memory (delay, phaser, reverb, chorus): their sizing on the
 // loader thread, their start and coefficients, and how long their tails last.
 #include "engine/BusEffectState.h"
 
@@ -8,6 +8,7 @@ void BusEffectState::allocate(const BusEffect& effect) {
   dynamics_.prepare(effect.type);
   if (effect.type == BusEffectType::Delay) delay_.allocate(effect);
   if (effect.type == BusEffectType::Reverb) reverb_.allocate(effect);
+  if (effect.type == BusEffectType::Chorus) chorus_.allocate();
 }
 
 int BusEffectState::memoryFrames(const BusEffect& effect) const noexcept SPINDLE_REALTIME {
@@ -15,6 +16,8 @@ int BusEffectState::memoryFrames(const BusEffect& effect) const noexcept SPINDLE
     case BusEffectType::Delay: return delay_.memoryFrames();
     case BusEffectType::Phaser: return phaser_.memoryFrames();
     case BusEffectType::Reverb: return reverb_.memoryFrames();
+    case BusEffectType::Chorus: return chorus_.memoryFrames();
+    case BusEffectType::ModPhaser: return modPhaser_.memoryFrames();
     default: return 0;
   }
 }
@@ -23,6 +26,8 @@ void BusEffectState::startTail(const BusEffect& effect, double sampleRate) noexc
   if (effect.type == BusEffectType::Delay) delay_.start(effect, sampleRate);
   if (effect.type == BusEffectType::Phaser) phaser_.start(sampleRate);
   if (effect.type == BusEffectType::Reverb) reverb_.start(sampleRate);
+  if (effect.type == BusEffectType::Chorus) chorus_.start(sampleRate);
+  if (effect.type == BusEffectType::ModPhaser) modPhaser_.start(sampleRate);
 }
 
 void BusEffectState::tailCoefficients(const BusEffect& effect) noexcept SPINDLE_REALTIME {
