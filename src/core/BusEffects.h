@@ -10,7 +10,8 @@
 // output at its level: the main bus at directtomain (100 % by default), fx bus N at
 // fxNtomain plus fxNtomix (0 by default; the reference names a "mix node" it never
 // describes, so the two add to the same output). An fx bus without effects passes its
-// input on. Effect parameters move with controllers: value + sum of depth * cc (0..1).
+// input on. Effect parameters move with controllers: value + sum of depth * cc (0..1),
+// plus the controllers' curves and the LFOs (engine/BusModulation.h).
 //
 // Built on the loader thread; engine/PartBuses.h runs it.
 #include <array>
@@ -119,10 +120,15 @@ struct BusParamCc {
   BusParam param = BusParam::Gain;
   uint16_t cc = 0;
   float depth = 0.0f;  // added at cc = 1, in the parameter's unit
-  // When not empty (kBusCurvePoints points, built on the loader thread): what is added
-  // at each controller value 0..127, in the parameter's unit, read with linear
-  // interpolation in place of depth * cc (DecentSampler's translated control bindings).
-  std::vector<float> curve;
+};
+
+// A controller moving a parameter through a curve (DecentSampler's translated control
+// bindings): `points` (kBusCurvePoints, built on the loader thread) is what is added at
+// each controller value 0..127, in the parameter's unit, read with linear interpolation.
+struct BusParamCurve {
+  BusParam param = BusParam::Gain;
+  uint16_t cc = 0;
+  std::vector<float> points;
 };
 inline constexpr int kBusCurvePoints = 128;
 
@@ -149,6 +155,7 @@ struct BusEffect {
   uint8_t wave = 0;  // apan_waveform, numbered as lfoN_wave (0 triangle)
   std::array<float, kBusParams> values = kBusParamDefaults;
   std::vector<BusParamCc> controllers;
+  std::vector<BusParamCurve> curves;
   std::vector<BusParamLfo> lfos;  // at most kMaxBusLfos
   bool filterWritten = false;  // filter_type or delay_filter was written
   uint8_t reverbType = 0;      // reverb_type, as kReverbTypes numbers them

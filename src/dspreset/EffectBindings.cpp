@@ -43,9 +43,9 @@ void bindOne(const Control& c, const Setting& binding, const EffectSlot& slot, i
   }
   BusEffect& effect = out.buses.effects[static_cast<size_t>(slot.bus)];
   const auto add = [&](BusParam param, float scale) {
-    BusParamCc cc{param, static_cast<uint16_t>(c.cc), 0.0f, delta};
-    for (float& v : cc.curve) v *= scale;
-    effect.controllers.push_back(std::move(cc));
+    BusParamCurve curve{param, static_cast<uint16_t>(c.cc), delta};
+    for (float& v : curve.points) v *= scale;
+    effect.curves.push_back(std::move(curve));
   };
   add(a->param, a->scale);
   if (a->param2) add(*a->param2, a->scale2);

@@ -1,7 +1,7 @@
 #pragma once
 // DecentSampler <ui> controls bound to instrument effects (type="effect"
 // level="instrument", the effect named by effectIndex / position or tags): the
-// control's CC moves the bus parameter through a curve (BusParamCc::curve) built here
+// control's CC moves the bus parameter through a curve (BusParamCurve) built here
 // on the loader thread. At each CC value the curve holds what the control's position
 // there sets (its translated value, converted as EffectKinds.h converts the attribute)
 // minus the value the effect loads with, so the parameter is the control's value

@@ -120,7 +120,7 @@ std::vector<float> applyAttributes(const EffectKind& kind, const pugi::xml_node&
   std::vector<float> converted;
   effect.type = kind.bus;
   effect.filterType = kind.filter;
-  effect.filterWritten = true;
+  effect.filterWritten = kind.bus == BusEffectType::Filter;
   const bool linear = linearLevel(node);
   for (int i = 0; i < kind.count; ++i) {
     const EffectAttribute& a = kind.attributes[i];

@@ -22,7 +22,9 @@ inline float busParamMax(const BusEffect& effect, BusParam param) noexcept {
   };
   float top = effect.values[static_cast<size_t>(param)];
   for (const BusParamCc& c : effect.controllers)
-    if (c.param == param) top += c.curve.empty() ? std::max(0.0f, c.depth) : peak(c.curve);
+    if (c.param == param) top += std::max(0.0f, c.depth);
+  for (const BusParamCurve& c : effect.curves)
+    if (c.param == param) top += peak(c.points);
   for (const BusParamLfo& l : effect.lfos) {
     if (l.param != param) continue;
     if (l.behavior == BusParamLfo::Behavior::Add) top += peak(l.curve);

@@ -31,10 +31,8 @@ BusModulation::Params BusModulation::targets(const BusEffect& effect, const mod:
     noexcept SPINDLE_REALTIME {
   Params p = effect.values;
   if (controllers) {
-    for (const BusParamCc& c : effect.controllers) {
-      const float cc = controllers->value(c.cc);
-      p[static_cast<size_t>(c.param)] += c.curve.empty() ? c.depth * cc : curveAt(c.curve, cc);
-    }
+    for (const BusParamCc& c : effect.controllers) p[static_cast<size_t>(c.param)] += c.depth * controllers->value(c.cc);
+    for (const BusParamCurve& c : effect.curves) p[static_cast<size_t>(c.param)] += curveAt(c.points, controllers->value(c.cc));
   }
   const size_t lfos = std::min(effect.lfos.size(), static_cast<size_t>(kMaxBusLfos));
   for (size_t i = 0; i < lfos; ++i) {

@@ -5,7 +5,7 @@
 //
 //   target = value
 //          + sum over controllers: depth * cc           (cc 0..1)
-//                               or curve(cc * 127)      (linear between points)
+//          + sum over curves:      points(cc * 127)     (linear between points)
 //   then each LFO in order:  add       target += curve(wave * 127)
 //                            multiply  target *= curve(wave * 127)
 //                            set       target  = curve(wave * 127)

@@ -164,7 +164,7 @@ bool EffectReader::takeParameter(const Token& token, double value) {
   for (const ParamName& p : {ParamName{"gate", BusParam::GateManual}, ParamName{"bypass", BusParam::Bypass}}) {
     const int cc = numberBetween(token.name, std::string(p.name) + "_oncc", "");
     if (cc >= 0 && cc < controllers::kCount) {
-      effect_.controllers.push_back(BusParamCc{p.param, static_cast<uint16_t>(cc), static_cast<float>(value), {}});
+      effect_.controllers.push_back(BusParamCc{p.param, static_cast<uint16_t>(cc), static_cast<float>(value)});
       return true;
     }
   }
@@ -175,7 +175,7 @@ bool EffectReader::takeParameter(const Token& token, double value) {
     }
     const int cc = numberBetween(token.name, std::string(p.name) + "_oncc", "");
     if (cc >= 0 && cc < controllers::kCount) {
-      effect_.controllers.push_back(BusParamCc{p.param, static_cast<uint16_t>(cc), static_cast<float>(value), {}});
+      effect_.controllers.push_back(BusParamCc{p.param, static_cast<uint16_t>(cc), static_cast<float>(value)});
       return true;
     }
   }

@@ -145,21 +145,21 @@ TEST_CASE("A knob bound to an instrument effect: its CC moves the bus parameter 
   </tab></ui><effects><effect type="lowpass" frequency="1000"/><effect type="reverb" tags="verb" roomSize="0.7"/></effects>)");
   REQUIRE(in.buses.effects.size() == 2);
   const auto& lp = in.buses.effects[0];
-  REQUIRE(lp.controllers.size() == 1);
-  const auto& knob = lp.controllers[0];
-  CHECK((knob.param == BusParam::FilterCutoff && knob.cc == 102 && knob.curve.size() == 128));
+  REQUIRE(lp.curves.size() == 1);
+  const auto& knob = lp.curves[0];
+  CHECK((knob.param == BusParam::FilterCutoff && knob.cc == 102 && knob.points.size() == 128));
   // cutoff = 1000 + curve: 200 Hz at CC 0, 8200 at CC 127, linear between.
-  CHECK(value(lp, BusParam::FilterCutoff) + knob.curve[0] == Approx(200.0f));
-  CHECK(value(lp, BusParam::FilterCutoff) + knob.curve[127] == Approx(8200.0f));
-  CHECK(value(lp, BusParam::FilterCutoff) + knob.curve[64] == Approx(200.0f + 8000.0f * 64 / 127));
+  CHECK(value(lp, BusParam::FilterCutoff) + knob.points[0] == Approx(200.0f));
+  CHECK(value(lp, BusParam::FilterCutoff) + knob.points[127] == Approx(8200.0f));
+  CHECK(value(lp, BusParam::FilterCutoff) + knob.points[64] == Approx(200.0f + 8000.0f * 64 / 127));
   const auto& verb = in.buses.effects[1];
-  REQUIRE(verb.controllers.size() == 2);
-  CHECK((verb.controllers[0].param == BusParam::ReverbSize && verb.controllers[0].cc == 103));
-  CHECK(70.0f + verb.controllers[0].curve[127] == Approx(100.0f));
-  CHECK(70.0f + verb.controllers[0].curve[0] == Approx(0.0f));
-  const auto& bypass = verb.controllers[1];
+  REQUIRE(verb.curves.size() == 2);
+  CHECK((verb.curves[0].param == BusParam::ReverbSize && verb.curves[0].cc == 103));
+  CHECK(70.0f + verb.curves[0].points[127] == Approx(100.0f));
+  CHECK(70.0f + verb.curves[0].points[0] == Approx(0.0f));
+  const auto& bypass = verb.curves[1];
   CHECK((bypass.param == BusParam::Bypass && bypass.cc == 104));
-  CHECK((bypass.curve[0] == 0.0f && bypass.curve[63] == 0.0f && bypass.curve[64] == 1.0f && bypass.curve[127] == 1.0f));
+  CHECK((bypass.points[0] == 0.0f && bypass.points[63] == 0.0f && bypass.points[64] == 1.0f && bypass.points[127] == 1.0f));
   CHECK(countDiagnostics(in, "bindings to FX_DRIVE of a lowpass effect not played") == 1);
   REQUIRE(in.controllerDefaults.size() == 4);
   CHECK(in.controllerDefaults[0].value == Approx(1.0f));  // Tone starts at 1: 8200 Hz
