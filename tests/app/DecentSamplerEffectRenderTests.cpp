@@ -2,6 +2,7 @@
 // Loader and the engine against the dry render (levels, centroids, echo positions,
 // tail decay), a group's lowpass as its voices' filter, and a knob bound to a filter.
 #include "DsEffectRender.h"
+#include "Fixtures.h"
 
 namespace ds = spindle::test::ds;
 using ds::centroid;
@@ -108,4 +109,27 @@ TEST_CASE("A knob bound to FX_FILTER_FREQUENCY moves the lowpass as its CC moves
   INFO("moved from CC 0 to 127 at 1 s: " << before << " Hz, then " << after);
   CHECK(before == Approx(centroid(*low, 0.2, 0.9)).epsilon(0.1));  // a held note follows the knob
   CHECK(after == Approx(h).epsilon(0.1));
+}
+
+TEST_CASE("The DecentSampler fixtures with <effects> load with none reported and render non-silent", "[app][ds-effects][fixtures]") {
+  SPINDLE_FIXTURES_OR_SKIP(fixtures, "decentsampler");
+  const std::filesystem::path seq = fixtures / "decentsampler/example-006-working-with-note-sequences";
+  const std::filesystem::path vel = fixtures / "decentsampler/example-013-controlling-velocity-sensitivity";
+  for (const std::filesystem::path& file : {seq / "Example 6A - Triggering Sequences Using MIDI.dspreset",
+                                            vel / "Example 1 - Controlling polyphony with a button.dspreset"}) {
+    INFO(file);
+    spindle::app::Loader loader;
+    auto result = loader.load(file);
+    REQUIRE(result.program);
+    for (const auto& d : result.report.diagnostics) CHECK(d.message.find("effect") == std::string::npos);
+    spindle::test::Renderer r(spindle::engine::EngineConfig{}, 256);
+    r.setProgram(result.program.get(), 0);
+    r.run({spindle::test::noteOn(0, 48, 100), spindle::test::noteOff(ds::kRate, 48)}, 2 * ds::kRate);
+    double sum = 0.0;
+    for (size_t i = 0; i < r.left.size(); ++i)
+      sum += static_cast<double>(r.left[i]) * static_cast<double>(r.left[i]);
+    const double db = 10.0 * std::log10(sum / static_cast<double>(r.left.size()) + 1e-30);
+    INFO("level " << db << " dB");
+    CHECK(db > -50.0);
+  }
 }

@@ -3,11 +3,13 @@
 // times, the reverb's size and predelay among them; lofi, disto, comp, gate and limiter
 // included), program changes every few blocks switching between two bus layouts (the
 // buses crossfade), and the tails of the delay, phaser and reverb running on after the
-// last voice. No allocation, no free, no lock.
+// last voice; DecentSampler's chorus, phaser, wave folder and wave shaper with their
+// controller curves and LFOs (DsBusEffects.h). No allocation, no free, no lock.
 #include <algorithm>
 #include <cmath>
 #include <vector>
 
+#include "DsBusEffects.h"
 #include "RtChecks.h"
 #include "ScriptRun.h"
 #include "catch.h"
@@ -105,6 +107,7 @@ engine::Program makeProgram(const SampleData& sample, int variant) {
   reverb.reverbType = static_cast<uint8_t>(variant ? 3 : 0);
   layout.effects.push_back(reverb);
   addDynamics(layout, variant);
+  test::addDecentSamplerEffects(layout, variant);
   program.prepare();
   return program;
 }
