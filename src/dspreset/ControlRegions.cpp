@@ -25,6 +25,12 @@ constexpr Field kFields[] = {
     {ModTarget::AmpegDecay, [](const Region& r) { return r.ampeg.decay; }},
     {ModTarget::AmpegSustain, [](const Region& r) { return r.ampeg.sustain; }},
     {ModTarget::AmpegRelease, [](const Region& r) { return r.ampeg.release; }},
+    // A group's effects (GroupEffects.h): the filters' cutoffs in cents above 1 Hz.
+    {ModTarget::Cutoff, [](const Region& r) { return r.cutoff > 0.0f ? 1200.0f * std::log2(r.cutoff) : 0.0f; }},
+    {ModTarget::Resonance, [](const Region& r) { return r.resonance; }},
+    {ModTarget::Cutoff2, [](const Region& r) { return r.cutoff2 > 0.0f ? 1200.0f * std::log2(r.cutoff2) : 0.0f; }},
+    {ModTarget::Resonance2, [](const Region& r) { return r.resonance2; }},
+    {ModTarget::Eq1Gain, [](const Region& r) { return r.eq[0].gain; }},
 };
 
 bool sameGate(const Built& a, const Built& b) {

@@ -43,6 +43,13 @@ const Parameter* parameterNamed(const std::string& name) {
   return nullptr;
 }
 
+// The group effect parameters a control can move (dspreset/GroupEffects.h plays them).
+bool groupEffectParameter(const std::string& name) {
+  for (const char* p : {"FX_FILTER_FREQUENCY", "FX_FILTER_RESONANCE", "FX_FILTER_Q", "FX_FILTER_GAIN", "LEVEL", "FX_GAIN"})
+    if (name == p) return true;
+  return false;
+}
+
 struct Reader {
   const std::vector<std::string>& groupTags;
   std::vector<std::string>& ignored;
@@ -76,6 +83,13 @@ struct Reader {
     const Parameter* p = parameterNamed(name);
     const bool known = p && (type == "amp" || type == "general");
     if (type == "effect" && level == "instrument") return effectSetting(b, out);
+    if (type == "effect" && level == "group" && groupEffectParameter(name)) {
+      out.level = Level::Group;
+      out.groups = groupsOf(b);
+      out.attribute = groupEffectAttribute(b.attribute("effectIndex").as_int(0), name);
+      out.onLoad = b.attribute("triggerOnLoad").as_bool(true);
+      return true;
+    }
     if (known && level == "instrument" && p->instrument) {
       out.level = Level::Instrument;
     } else if (known && level == "group" && p->group) {
@@ -225,6 +239,10 @@ void assignControllers(const pugi::xml_node& root, std::vector<Control>& control
 }
 
 }  // namespace
+
+std::string groupEffectAttribute(int effect, const std::string& parameter) {
+  return "_fx" + std::to_string(effect) + "_" + parameter;
+}
 
 // As pugixml reads a boolean attribute: 1, true, yes (any case) are true.
 bool isTrue(const std::string& text) {

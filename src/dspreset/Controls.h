@@ -22,7 +22,10 @@
 //                      groupIndex, groupTags or tags)
 //   level tag          TAG_ENABLED, AMP_VOLUME / TAG_VOLUME, POLYPHONY (by identifier or tags)
 //   type effect, level instrument: an <effects> effect's parameter (EffectBindings.h)
-// Anything else (group effects, note sequences, modulators, other controls) is reported as
+//   type effect, level group: FX_FILTER_FREQUENCY, FX_FILTER_RESONANCE, FX_FILTER_Q,
+//                      FX_FILTER_GAIN, LEVEL / FX_GAIN of a group's effect (effectIndex),
+//                      as a group attribute GroupEffects.h reads
+// Anything else (other group effect parameters, note sequences, modulators, other controls) is reported as
 // not played, once per parameter. dspreset/ControlRegions.h turns the positions into
 // region copies and controller curves.
 #include <map>
@@ -88,6 +91,10 @@ class Overrides {
 // the report, once per kind). `groupTags` holds each <group>'s tags attribute, in order.
 std::vector<Control> readControls(const pugi::xml_node& root, const std::vector<std::string>& groupTags,
                                   std::vector<std::string>& ignored);
+
+// The group attribute a binding to parameter `parameter` of a group's effect number
+// `effect` sets (dspreset/GroupEffects.h reads it): "_fx<effect>_<parameter>".
+std::string groupEffectAttribute(int effect, const std::string& parameter);
 
 // "true", "1", "yes" (as pugixml reads a boolean).
 bool isTrue(const std::string& text);

@@ -66,7 +66,7 @@ struct Loader {
     Built b;
     Region& r = b.region;
     applySettings(s, r);
-    applyGroupEffects(slot.group, r, report, out.path.string());
+    applyGroupEffects(slot.group, o.group(slot.groupIndex), r, report, out.path.string());
     r.seqLength = slot.seqLength, r.seqPosition = slot.seqPosition;
     r.lorand = slot.lorand, r.hirand = slot.hirand;
     b.enabled = s.at(1, "enabled").as_bool(true);

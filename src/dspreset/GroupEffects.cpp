@@ -1,8 +1,10 @@
 #include "dspreset/GroupEffects.h"
 
 #include <cmath>
+#include <initializer_list>
 #include <numbers>
 
+#include "dspreset/Controls.h"
 #include "dspreset/EffectKinds.h"
 
 namespace spindle::dspreset {
@@ -14,9 +16,20 @@ void notPlayed(instrument::Reporter& report, const std::string& file, const std:
     report.warning(file, 0, "group <effect type=\"" + what + "\"> not played (ignored): " + why);
 }
 
-double attribute(const pugi::xml_node& e, const char* name, double fallback) {
-  return attributeNamed(e, name).as_double(fallback);
-}
+// One group effect's attributes: a control's setting (an `overrides` attribute named by
+// groupEffectAttribute) before the element's own.
+struct EffectValues {
+  const pugi::xml_node& element;
+  const pugi::xml_node& overrides;
+  int index;
+  double get(const char* name, double fallback, std::initializer_list<const char*> bindings) const {
+    for (const char* b : bindings) {
+      const pugi::xml_attribute set = overrides.attribute(groupEffectAttribute(index, b).c_str());
+      if (set) return set.as_double(fallback);
+    }
+    return attributeNamed(element, name).as_double(fallback);
+  }
+};
 
 // Filter 1 if it is free, else filter 2; false when both are taken.
 bool addFilter(Region& r, FilterType type, float cutoff, float q) {
@@ -32,34 +45,36 @@ bool addFilter(Region& r, FilterType type, float cutoff, float q) {
   return false;
 }
 
-bool addPeak(Region& r, const pugi::xml_node& e, int& bands) {
+bool addPeak(Region& r, const EffectValues& e, int& bands) {
   if (bands >= static_cast<int>(r.eq.size())) return false;
   const EffectKind& kind = *effectKind("peak");
   EqBand& band = r.eq[static_cast<size_t>(bands++)];
   band.type = EqType::Peak;
-  band.freq = convertAttribute(kind.attributes[0], attribute(e, "frequency", kind.attributes[0].fallback), false);
-  band.bw = convertAttribute(kind.attributes[1], attribute(e, "q", kind.attributes[1].fallback), false);
-  band.gain = convertAttribute(kind.attributes[2], attribute(e, "gain", kind.attributes[2].fallback), false);
+  band.freq = convertAttribute(kind.attributes[0], e.get("frequency", 10000.0, {"FX_FILTER_FREQUENCY"}), false);
+  band.bw = convertAttribute(kind.attributes[1], e.get("q", 0.7, {"FX_FILTER_Q"}), false);
+  band.gain = convertAttribute(kind.attributes[2], e.get("gain", 1.0, {"FX_FILTER_GAIN"}), false);
   return true;
 }
 
 }  // namespace
 
-void applyGroupEffects(const pugi::xml_node& group, Region& r, instrument::Reporter& report, const std::string& file) {
-  int bands = 0;
-  for (const pugi::xml_node& e : group.child("effects").children("effect")) {
-    const std::string type = e.attribute("type").as_string();
+void applyGroupEffects(const pugi::xml_node& group, const pugi::xml_node& overrides, Region& r,
+                       instrument::Reporter& report, const std::string& file) {
+  int bands = 0, index = 0;
+  for (const pugi::xml_node& element : group.child("effects").children("effect")) {
+    const EffectValues e{element, overrides, index++};
+    const std::string type = element.attribute("type").as_string();
     const EffectKind* kind = effectKind(type);
     if (kind && kind->bus == BusEffectType::Filter) {
       const bool notch = type == "notch";
-      const auto cutoff = static_cast<float>(attribute(e, "frequency", notch ? 10000.0 : 22000.0));
-      const auto q = static_cast<float>(attribute(e, notch ? "q" : "resonance", 0.7));
+      const auto cutoff = static_cast<float>(e.get("frequency", notch ? 10000.0 : 22000.0, {"FX_FILTER_FREQUENCY"}));
+      const auto q = static_cast<float>(notch ? e.get("q", 0.7, {"FX_FILTER_Q"}) : e.get("resonance", 0.7, {"FX_FILTER_RESONANCE"}));
       if (!addFilter(r, kind->filter, cutoff, type == "lowpass_1pl" ? 0.7071f : q))
         notPlayed(report, file, type, "a group plays at most two filters (its voices' filter 1 and 2)");
     } else if (type == "peak") {
       if (!addPeak(r, e, bands)) notPlayed(report, file, type, "a group plays at most three peak bands (its voices' EQ)");
     } else if (type == "gain") {
-      r.volume += convertAttribute(kind->attributes[0], attribute(e, "level", 0.0), linearLevel(e));
+      r.volume += convertAttribute(kind->attributes[0], e.get("level", 0.0, {"LEVEL", "FX_GAIN"}), linearLevel(element));
     } else {
       notPlayed(report, file, type, "Spindle plays only filters, peak and gain as group effects");
     }

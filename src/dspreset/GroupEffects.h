@@ -11,6 +11,10 @@
 //   gain  added to the region's volume (dB, or 20 log10 with levelUnit="linear")
 // A third filter, a fourth EQ band and every other type (chorus, wave_folder,
 // wave_shaper, delay, reverb, ...) are reported as not played, once per preset.
+//
+// Controls bound to a group's effect (level="group", effectIndex) move these settings:
+// ControlRegions turns the differences into controller curves on the cutoff (cents),
+// resonance, EQ band and volume of the group's regions.
 #include <string>
 
 #include <pugixml.hpp>
@@ -20,6 +24,9 @@
 
 namespace spindle::dspreset {
 
-void applyGroupEffects(const pugi::xml_node& group, Region& r, instrument::Reporter& report, const std::string& file);
+// `overrides`: the group's settings under the controls' positions (Overrides::group),
+// whose group effect attributes (groupEffectAttribute) win over the effects' own.
+void applyGroupEffects(const pugi::xml_node& group, const pugi::xml_node& overrides, Region& r,
+                       instrument::Reporter& report, const std::string& file);
 
 }  // namespace spindle::dspreset

@@ -133,3 +133,23 @@ TEST_CASE("The DecentSampler fixtures with <effects> load with none reported and
     CHECK(db > -50.0);
   }
 }
+
+TEST_CASE("A knob bound to a group's lowpass moves its voices' filter as its CC moves", "[app][ds-effects]") {
+  const std::string xml = preset("noise.wav",
+                                 "<ui><tab><labeled-knob label=\"Tone\" minValue=\"0\" maxValue=\"1\" value=\"0.5\">"
+                                 "<binding type=\"effect\" level=\"group\" groupIndex=\"0\" effectIndex=\"0\" "
+                                 "parameter=\"FX_FILTER_FREQUENCY\" translation=\"linear\" translationOutputMin=\"300\" "
+                                 "translationOutputMax=\"6000\"/></labeled-knob></tab></ui>",
+                                 "<effects><effect type=\"lowpass\" frequency=\"1000\"/></effects>");
+  using spindle::test::cc;
+  const auto low = play("group-knob-low", xml, 2.0, {cc(0, 102, 0)});
+  const auto high = play("group-knob-high", xml, 2.0, {cc(0, 102, 127)});
+  const auto moved = play("group-knob-moved", xml, 2.0, {cc(0, 102, 0), cc(48000, 102, 127)});
+  const double l = centroid(*low, 0.5, 1.5), h = centroid(*high, 0.5, 1.5);
+  const double before = centroid(*moved, 0.2, 0.9), after = centroid(*moved, 1.1, 1.9);
+  INFO("group lowpass: centroid at CC 0 " << l << " Hz, at 127 " << h << "; a held note " << before << " then " << after);
+  CHECK(l < 700.0);
+  CHECK(h > 3 * l);
+  CHECK(before == Approx(centroid(*low, 0.2, 0.9)).epsilon(0.1));
+  CHECK(after == Approx(h).epsilon(0.1));
+}

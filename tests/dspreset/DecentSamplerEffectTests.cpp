@@ -205,3 +205,32 @@ TEST_CASE("The fixture presets' effects (lowpass, chorus, reverb; group lowpass 
     CHECK(countDiagnostics(in, "effect") == 0);
   }
 }
+
+TEST_CASE("A knob bound to a group's lowpass: the regions' cutoff follows its CC in cents, others reported") {
+  const fs::path dir = fs::temp_directory_path() / "spindle-dsfx-tests";
+  fs::create_directories(dir);
+  std::ofstream(dir / "group-knob.dspreset") << R"(<DecentSampler><ui><tab>
+    <labeled-knob label="Cutoff" minValue="0" maxValue="1" value="0.5">
+      <binding type="effect" level="group" groupIndex="0" effectIndex="0" parameter="FX_FILTER_FREQUENCY"
+               translation="linear" translationOutputMin="250" translationOutputMax="4000"/>
+      <binding type="effect" level="group" groupIndex="0" effectIndex="1" parameter="FX_DRIVE"/></labeled-knob>
+    </tab></ui><groups>
+    <group><sample path="a.wav" loNote="60" hiNote="60"/><effects><effect type="lowpass" frequency="1000"/></effects></group>
+    <group><sample path="b.wav" loNote="61" hiNote="61"/></group></groups></DecentSampler>)";
+  const auto in = ds::loadPreset(dir / "group-knob.dspreset");
+  REQUIRE(in.regions.size() == 2);
+  const Region& r = in.regions[0];
+  CHECK(r.cutoff == Approx(2125.0));  // the knob's initial 0.5: 250 + 0.5 (4000 - 250)
+  const double cutoff = static_cast<double>(r.cutoff);
+  REQUIRE(r.ccModulationCount == 1);
+  const spindle::CcModulation& m = r.ccModulations[0];
+  CHECK((m.target == spindle::ModTarget::Cutoff && m.cc == 102));
+  const spindle::instrument::Curve* curve = nullptr;
+  for (const auto& c : in.curves)
+    if (c.index == m.curve) curve = &c;
+  REQUIRE(curve);
+  CHECK(curve->points[0] == Approx(1200.0 * std::log2(250.0 / cutoff)).margin(0.01));
+  CHECK(curve->points[127] == Approx(1200.0 * std::log2(4000.0 / cutoff)).margin(0.01));
+  CHECK(in.regions[1].ccModulationCount == 0);  // the other group has no effect
+  CHECK(countDiagnostics(in, "bindings to effect parameters (level group) are not played") == 1);
+}
