@@ -31,6 +31,22 @@ spindle::instrument::Instrument load(const std::string& name, const std::string&
   return ds::loadPreset(dir / (name + ".dspreset"));
 }
 
+const char* kAllTypes = R"(<effects>
+    <effect type="lowpass" frequency="1000" resonance="2"/>
+    <effect type="hipass"/>
+    <effect type="lowpass_1pl" frequency="500"/>
+    <effect type="notch" frequency="3000" Q="4"/>
+    <effect type="peak" frequency="800" q="1.4142" gain="2"/>
+    <effect type="gain" level="-6"/>
+    <effect type="gain" levelUnit="linear" level="0.5"/>
+    <effect type="delay" delayTime="0.25" stereoOffset="0.02" feedback="0.5" wetLevel="0.8"/>
+    <effect type="reverb" roomSize="0.4" damping="0.6" wetLevel="0.3"/>
+    <effect type="chorus" mix="0.4"/>
+    <effect type="phaser" centerFrequency="800" feedback="-0.5"/>
+    <effect type="wave_folder" drive="4" threshold="0.5"/>
+    <effect type="wave_shaper" drive="10" highQuality="false"/>
+  </effects>)";
+
 }  // namespace
 
 TEST_CASE("Musical time: indices 0..20 are 1/32 triplet .. 4 bars in quarter-note beats") {
@@ -48,22 +64,8 @@ TEST_CASE("Musical time: indices 0..20 are 1/32 triplet .. 4 bars in quarter-not
   CHECK((ds::musicalTimeBeats(-3) == ds::musicalTimeBeats(0) && ds::musicalTimeBeats(99) == 16.0));
 }
 
-TEST_CASE("Instrument <effects>: each type on the main bus in order, its attributes in the bus's units") {
-  const auto in = load("types", R"(<effects>
-    <effect type="lowpass" frequency="1000" resonance="2"/>
-    <effect type="hipass"/>
-    <effect type="lowpass_1pl" frequency="500"/>
-    <effect type="notch" frequency="3000" Q="4"/>
-    <effect type="peak" frequency="800" q="1.4142" gain="2"/>
-    <effect type="gain" level="-6"/>
-    <effect type="gain" levelUnit="linear" level="0.5"/>
-    <effect type="delay" delayTime="0.25" stereoOffset="0.02" feedback="0.5" wetLevel="0.8"/>
-    <effect type="reverb" roomSize="0.4" damping="0.6" wetLevel="0.3"/>
-    <effect type="chorus" mix="0.4"/>
-    <effect type="phaser" centerFrequency="800" feedback="-0.5"/>
-    <effect type="wave_folder" drive="4" threshold="0.5"/>
-    <effect type="wave_shaper" drive="10" highQuality="false"/>
-  </effects>)");
+TEST_CASE("Instrument <effects>: each type on the main bus in order; filters, peak and gain in the bus's units") {
+  const auto in = load("types", kAllTypes);
   REQUIRE(in.ok);
   const auto& fx = in.buses.effects;
   REQUIRE(fx.size() == 13);
@@ -78,6 +80,13 @@ TEST_CASE("Instrument <effects>: each type on the main bus in order, its attribu
   CHECK(value(fx[4], BusParam::EqBw) == Approx(1.0f).epsilon(0.01));  // Q sqrt 2: one octave
   CHECK(value(fx[4], BusParam::EqGain) == Approx(6.0206f));
   CHECK((value(fx[5], BusParam::Gain) == -6.0f && value(fx[6], BusParam::Gain) == Approx(-6.0206f)));
+  CHECK(countDiagnostics(in, "not played") == 0);
+}
+
+TEST_CASE("Instrument <effects>: delay, reverb and DecentSampler's own effects in the bus's units") {
+  const auto in = load("types", kAllTypes);
+  const auto& fx = in.buses.effects;
+  REQUIRE(fx.size() == 13);
   CHECK((value(fx[7], BusParam::DelayTimeL) == Approx(0.24f) && value(fx[7], BusParam::DelayTimeR) == Approx(0.26f)));
   CHECK((value(fx[7], BusParam::DelayFeedback) == 50.0f && value(fx[7], BusParam::DelayWet) == 80.0f));
   CHECK((value(fx[7], BusParam::DelayDry) == 100.0f && value(fx[7], BusParam::DelayLevelC) == 0.0f));
