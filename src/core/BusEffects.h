@@ -27,7 +27,7 @@ inline constexpr int kBuses = 1 + kFxBuses;  // 0 = main, n = fx bus n
 
 enum class BusEffectType : uint8_t {
   Gain, Eq, Filter, Rectify, Width, Apan, Delay, Phaser, Reverb, Lofi, Disto, Comp, Gate, Limiter,
-  // DecentSampler's (engine/BusChorus.h, engine/BusShaper.h), their parameters in its units.
+  // DecentSampler's (engine/BusChorus.h, BusShaper.h, BusModPhaser.h), in its units.
   Chorus, WaveFolder, WaveShaper, ModPhaser
 };
 
