@@ -11,7 +11,8 @@
 // fxNtomain plus fxNtomix (0 by default; the reference names a "mix node" it never
 // describes, so the two add to the same output). An fx bus without effects passes its
 // input on. Effect parameters move with controllers: value + sum of depth * curve(cc),
-// each control with its curve, step and smoothing (engine/BusControls.h).
+// each control with its curve, step and smoothing (engine/BusControls.h), plus the
+// controllers' translation curves and the LFOs (engine/BusModulation.h).
 //
 // Built on the loader thread; engine/PartBuses.h runs it.
 #include <array>
@@ -26,8 +27,12 @@ namespace spindle {
 inline constexpr int kFxBuses = 4;
 inline constexpr int kBuses = 1 + kFxBuses;  // 0 = main, n = fx bus n
 
-enum class BusEffectType : uint8_t { Gain, Eq, Filter, Rectify, Width, Apan, Delay, Phaser, Reverb, Lofi, Disto, Comp, Gate, Limiter,
-                                     Convolution };
+enum class BusEffectType : uint8_t {
+  Gain, Eq, Filter, Rectify, Width, Apan, Delay, Phaser, Reverb, Lofi, Disto, Comp, Gate, Limiter,
+  Convolution,
+  // DecentSampler's (engine/BusChorus.h, BusShaper.h, BusModPhaser.h), in its units.
+  Chorus, WaveFolder, WaveShaper, ModPhaser
+};
 
 // Every parameter of every effect type, each in the unit of its opcode.
 enum class BusParam : uint8_t {
@@ -73,6 +78,17 @@ enum class BusParam : uint8_t {
   GateManual,       // gate_onccN: % (100 holds the gate closed)
   Bypass,           // bypass_onccN: 0 plays the effect, 1 replaces its output by its input
   ConvolutionMix,   // convolution mix: 0..1, the convolved share of the output (DecentSampler)
+  // DecentSampler's chorus and phaser (engine/BusChorus.h, engine/BusModPhaser.h):
+  Mix,              // 0 dry .. 1 only the effect
+  ModDepth,         // 0..1
+  ModRate,          // Hz
+  CentreFreq,       // Hz: the phaser's centre
+  ModFeedback,      // -1..1: the phaser's feedback
+  // DecentSampler's wave_folder and wave_shaper (engine/BusShaper.h):
+  Drive,            // the input's gain (linear)
+  Threshold,        // wave_folder: the level the wave folds at
+  DriveBoost,       // wave_shaper: 0..1, more drive
+  OutputLevel,      // wave_shaper: the output's gain (linear)
   Count
 };
 inline constexpr int kBusParams = static_cast<int>(BusParam::Count);
@@ -101,7 +117,9 @@ inline constexpr std::array<float, kBusParams> kBusParamDefaults = {
     0.005f, 0.05f, 1.0f, 0.0f, 0.0f, 0.0f,       // comp
     0.005f, 0.05f, 0.0f, 0.0f, 0.0f,             // gate
     0.0f,                                        // bypass
-    0.5f};                                       // convolution mix (DecentSampler's default)
+    0.5f,                                        // convolution mix (DecentSampler's default)
+    0.5f, 0.2f, 0.2f, 400.0f, 0.7f,              // chorus, phaser (DecentSampler's defaults)
+    1.0f, 0.25f, 1.0f, 0.1f};                    // wave_folder, wave_shaper
 
 struct BusParamCc {
   BusParam param = BusParam::Gain;
@@ -112,6 +130,31 @@ struct BusParamCc {
   float step = 0.0f;        // name_stepccN: the contribution in multiples of it; 0 = off
 };
 
+// A controller moving a parameter through a curve (DecentSampler's translated control
+// bindings): `points` (kBusCurvePoints, built on the loader thread) is what is added at
+// each controller value 0..127, in the parameter's unit, read with linear interpolation.
+struct BusParamCurve {
+  BusParam param = BusParam::Gain;
+  uint16_t cc = 0;
+  std::vector<float> points;
+};
+inline constexpr int kBusCurvePoints = 128;
+
+// A part-wide LFO moving one parameter (DecentSampler's global <lfo>): its wave
+// (0 sine, 1 square, 2 saw, each 0..1) at `hz`, silent for `delay` seconds after the
+// part starts its buses; `curve` (kBusCurvePoints points over the wave's 0..1, built
+// on the loader thread) is the value it gives, which is added to the parameter,
+// multiplies it or replaces it.
+struct BusParamLfo {
+  enum class Behavior : uint8_t { Add, Multiply, Set };
+  BusParam param = BusParam::Gain;
+  uint8_t wave = 0;
+  Behavior behavior = Behavior::Set;
+  float hz = 1.0f, delay = 0.0f;
+  std::vector<float> curve;
+};
+inline constexpr int kMaxBusLfos = 8;  // per effect
+
 struct BusEffect {
   BusEffectType type = BusEffectType::Gain;
   uint8_t bus = 0;  // 0 = main, 1..4 = fxN
@@ -120,6 +163,8 @@ struct BusEffect {
   uint8_t wave = 0;  // apan_waveform, numbered as lfoN_wave (0 triangle)
   std::array<float, kBusParams> values = kBusParamDefaults;
   std::vector<BusParamCc> controllers;
+  std::vector<BusParamCurve> curves;
+  std::vector<BusParamLfo> lfos;  // at most kMaxBusLfos
   bool filterWritten = false;  // filter_type or delay_filter was written
   uint8_t reverbType = 0;      // reverb_type, as kReverbTypes numbers them
   ImpulseResponseRef impulse;  // convolution: its response (engine/BusConvolution.h)

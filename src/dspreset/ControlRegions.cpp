@@ -25,6 +25,20 @@ constexpr Field kFields[] = {
     {ModTarget::AmpegDecay, [](const Region& r) { return r.ampeg.decay; }},
     {ModTarget::AmpegSustain, [](const Region& r) { return r.ampeg.sustain; }},
     {ModTarget::AmpegRelease, [](const Region& r) { return r.ampeg.release; }},
+    // A group's effects (GroupEffects.h): the filters' cutoffs in cents above 1 Hz.
+    {ModTarget::Cutoff, [](const Region& r) { return r.cutoff > 0.0f ? 1200.0f * std::log2(r.cutoff) : 0.0f; }},
+    {ModTarget::Resonance, [](const Region& r) { return r.resonance; }},
+    {ModTarget::Cutoff2, [](const Region& r) { return r.cutoff2 > 0.0f ? 1200.0f * std::log2(r.cutoff2) : 0.0f; }},
+    {ModTarget::Resonance2, [](const Region& r) { return r.resonance2; }},
+    {ModTarget::Eq1Freq, [](const Region& r) { return r.eq[0].freq; }},
+    {ModTarget::Eq1Bw, [](const Region& r) { return r.eq[0].bw; }},
+    {ModTarget::Eq1Gain, [](const Region& r) { return r.eq[0].gain; }},
+    {ModTarget::Eq2Freq, [](const Region& r) { return r.eq[1].freq; }},
+    {ModTarget::Eq2Bw, [](const Region& r) { return r.eq[1].bw; }},
+    {ModTarget::Eq2Gain, [](const Region& r) { return r.eq[1].gain; }},
+    {ModTarget::Eq3Freq, [](const Region& r) { return r.eq[2].freq; }},
+    {ModTarget::Eq3Bw, [](const Region& r) { return r.eq[2].bw; }},
+    {ModTarget::Eq3Gain, [](const Region& r) { return r.eq[2].gain; }},
 };
 
 bool sameGate(const Built& a, const Built& b) {

@@ -10,6 +10,8 @@
 //   (AMP_VOLUME, PAN, *_TUNING, AMP_VEL_TRACK)  CC through a generated curve of the
 //                                               difference at each CC value (so a held
 //                                               note follows the control, smoothed)
+//   a group effect's cutoff, resonance, EQ      the same (cutoff in cents)
+//   band (GroupEffects.h)
 //   attack, decay, sustain, release             the same, taken when a note starts
 //   enabled (ENABLED, TAG_ENABLED), polyphony   one copy of the region per run of CC
 //                                               values that agree, with a locc/hicc

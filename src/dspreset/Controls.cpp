@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "core/Controllers.h"
+#include "dspreset/Translation.h"
 
 namespace spindle::dspreset {
 
@@ -42,61 +43,12 @@ const Parameter* parameterNamed(const std::string& name) {
   return nullptr;
 }
 
-// A binding's translation, for an input value in the control's own range [lo, hi].
-struct Translation {
-  enum class Kind { Fixed, Linear, Table } kind = Kind::Linear;
-  std::string fixed;
-  bool scaled = false;  // linear with translationOutputMin/Max: else the input passes through
-  double outMin = 0.0, outMax = 1.0;
-  bool reversed = false;
-  std::vector<std::pair<double, double>> table;
-
-  explicit Translation(const pugi::xml_node& b) {
-    const std::string written = b.attribute("translation").as_string("linear");
-    if (written == "fixed_value") {
-      kind = Kind::Fixed;
-      fixed = b.attribute("translationValue").as_string();
-    } else if (written == "table") {
-      kind = Kind::Table;
-      const std::string text = b.attribute("translationTable").as_string("0,0;1,1");
-      for (size_t at = 0; at < text.size();) {
-        const size_t end = std::min(text.find(';', at), text.size());
-        const std::string pair = text.substr(at, end - at);
-        const size_t comma = pair.find(',');
-        if (comma != std::string::npos)
-          table.emplace_back(std::atof(pair.substr(0, comma).c_str()), std::atof(pair.substr(comma + 1).c_str()));
-        at = end + 1;
-      }
-      std::sort(table.begin(), table.end());
-    } else {
-      scaled = b.attribute("translationOutputMin") || b.attribute("translationOutputMax");
-      outMin = b.attribute("translationOutputMin").as_double(0.0);
-      outMax = b.attribute("translationOutputMax").as_double(1.0);
-      reversed = b.attribute("translationReversed").as_bool(false);
-    }
-  }
-
-  std::string at(double value, double lo, double hi) const {
-    if (kind == Kind::Fixed) return fixed;
-    double out = value;
-    if (kind == Kind::Table && !table.empty()) {
-      out = table.front().second;
-      for (size_t i = 1; i < table.size(); ++i) {
-        const auto& [x0, y0] = table[i - 1];
-        const auto& [x1, y1] = table[i];
-        if (value >= x1) out = y1;
-        else if (value >= x0) out = x1 > x0 ? y0 + (y1 - y0) * (value - x0) / (x1 - x0) : y1;
-      }
-    } else if (scaled) {
-      double norm = hi > lo ? (value - lo) / (hi - lo) : 0.0;
-      if (reversed) norm = 1.0 - norm;
-      out = outMin + (outMax - outMin) * norm;
-    }
-    char text[32];
-    std::snprintf(text, sizeof text, "%.9g", out);
-    return text;
-  }
-};
+// The group effect parameters a control can move (dspreset/GroupEffects.h plays them).
+bool groupEffectParameter(const std::string& name) {
+  for (const char* p : {"FX_FILTER_FREQUENCY", "FX_FILTER_RESONANCE", "FX_FILTER_Q", "FX_FILTER_GAIN", "LEVEL", "FX_GAIN"})
+    if (name == p) return true;
+  return false;
+}
 
 struct Reader {
   const std::vector<std::string>& groupTags;
@@ -130,6 +82,14 @@ struct Reader {
     const std::string type = b.attribute("type").as_string();
     const Parameter* p = parameterNamed(name);
     const bool known = p && (type == "amp" || type == "general");
+    if (type == "effect" && level == "instrument") return effectSetting(b, out);
+    if (type == "effect" && level == "group" && groupEffectParameter(name)) {
+      out.level = Level::Group;
+      out.groups = groupsOf(b);
+      out.attribute = groupEffectAttribute(b.attribute("effectIndex").as_int(0), name);
+      out.onLoad = b.attribute("triggerOnLoad").as_bool(true);
+      return true;
+    }
     if (known && level == "instrument" && p->instrument) {
       out.level = Level::Instrument;
     } else if (known && level == "group" && p->group) {
@@ -146,6 +106,19 @@ struct Reader {
       return false;
     }
     out.attribute = p->attribute;
+    out.onLoad = b.attribute("triggerOnLoad").as_bool(true);
+    return true;
+  }
+
+  // An instrument effect's parameter (dspreset/EffectBindings.h reads it): the effect
+  // by effectIndex / position, or by tags.
+  static bool effectSetting(const pugi::xml_node& b, Setting& out) {
+    out.level = Level::Effect;
+    out.attribute = b.attribute("parameter").as_string();
+    const pugi::xml_attribute index = b.attribute("effectIndex") ? b.attribute("effectIndex") : b.attribute("position");
+    out.effect = index.as_int(-1);
+    out.tags = splitTags(b.attribute("tags").as_string());
+    if (out.effect < 0 && out.tags.empty()) out.effect = 0;
     out.onLoad = b.attribute("triggerOnLoad").as_bool(true);
     return true;
   }
@@ -205,7 +178,7 @@ bool hasSettings(const Control& c) {
 void collectAttributes(Control& c) {
   for (const auto& position : c.positions)
     for (const Setting& set : position)
-      if (set.level != Setting::Level::Tag &&
+      if (set.level != Setting::Level::Tag && set.level != Setting::Level::Effect &&
           std::find(c.attributes.begin(), c.attributes.end(), set.attribute) == c.attributes.end())
         c.attributes.push_back(set.attribute);
 }
@@ -266,6 +239,10 @@ void assignControllers(const pugi::xml_node& root, std::vector<Control>& control
 }
 
 }  // namespace
+
+std::string groupEffectAttribute(int effect, const std::string& parameter) {
+  return "_fx" + std::to_string(effect) + "_" + parameter;
+}
 
 // As pugixml reads a boolean attribute: 1, true, yes (any case) are true.
 bool isTrue(const std::string& text) {

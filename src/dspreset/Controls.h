@@ -21,7 +21,11 @@
 //   level group        the same with GROUP_TUNING, and ENABLED (groups by position,
 //                      groupIndex, groupTags or tags)
 //   level tag          TAG_ENABLED, AMP_VOLUME / TAG_VOLUME, POLYPHONY (by identifier or tags)
-// Anything else (effects, note sequences, modulators, other controls) is reported as
+//   type effect, level instrument: an <effects> effect's parameter (EffectBindings.h)
+//   type effect, level group: FX_FILTER_FREQUENCY, FX_FILTER_RESONANCE, FX_FILTER_Q,
+//                      FX_FILTER_GAIN, LEVEL / FX_GAIN of a group's effect (effectIndex),
+//                      as a group attribute GroupEffects.h reads
+// Anything else (other group effect parameters, note sequences, modulators, other controls) is reported as
 // not played, once per parameter. dspreset/ControlRegions.h turns the positions into
 // region copies and controller curves.
 #include <map>
@@ -34,11 +38,14 @@ namespace spindle::dspreset {
 
 // What one binding sets, with its value translated for the position.
 struct Setting {
-  enum class Level { Instrument, Group, Tag };
+  // Effect: an instrument effect's parameter (type="effect" level="instrument"), read by
+  // dspreset/EffectBindings.h; no region changes with it.
+  enum class Level { Instrument, Group, Tag, Effect };
   Level level = Level::Instrument;
   std::string attribute;  // Instrument/Group: the preset attribute; Tag: enabled, volume, polyphony
   std::vector<int> groups;        // Group: the groups' indices in <groups>
-  std::vector<std::string> tags;  // Tag: the tags
+  std::vector<std::string> tags;  // Tag: the tags; Effect: the effects' tags
+  int effect = -1;                // Effect: the effect's index in <effects>, or -1 (by tags)
   std::string value;
   bool onLoad = true;  // triggerOnLoad: the initial position applies it when the preset loads
 };
@@ -84,6 +91,10 @@ class Overrides {
 // the report, once per kind). `groupTags` holds each <group>'s tags attribute, in order.
 std::vector<Control> readControls(const pugi::xml_node& root, const std::vector<std::string>& groupTags,
                                   std::vector<std::string>& ignored);
+
+// The group attribute a binding to parameter `parameter` of a group's effect number
+// `effect` sets (dspreset/GroupEffects.h reads it): "_fx<effect>_<parameter>".
+std::string groupEffectAttribute(int effect, const std::string& parameter);
 
 // "true", "1", "yes" (as pugixml reads a boolean).
 bool isTrue(const std::string& text);

@@ -1,7 +1,6 @@
 #include "dspreset/ConvolutionEffect.h"
 
 #include <algorithm>
-#include <cstring>
 
 #include "instrument/Paths.h"
 
@@ -43,20 +42,6 @@ std::optional<BusEffect> convolutionEffect(const pugi::xml_node& effect, const s
   out.impulse.file = found->string();
   out.impulse.writtenIn = presetFile;
   return out;
-}
-
-bool addConvolutionEffects(const pugi::xml_node& effects, const std::filesystem::path& presetFolder,
-                           instrument::Instrument& out, instrument::Reporter& report) {
-  bool others = false;
-  for (const pugi::xml_node& effect : effects.children()) {
-    if (std::strcmp(effect.attribute("type").value(), "convolution") != 0) {
-      others = true;
-      continue;
-    }
-    if (std::optional<BusEffect> e = convolutionEffect(effect, presetFolder, out.path.string(), report))
-      out.buses.effects.push_back(std::move(*e));
-  }
-  return others;
 }
 
 }  // namespace spindle::dspreset

@@ -24,9 +24,4 @@ namespace spindle::dspreset {
 std::optional<BusEffect> convolutionEffect(const pugi::xml_node& effect, const std::filesystem::path& presetFolder,
                                            const std::string& presetFile, instrument::Reporter& report);
 
-// Adds every convolution effect of `effects` (the instrument's <effects>) to
-// out.buses. Returns whether `effects` holds other effects, which are not played.
-bool addConvolutionEffects(const pugi::xml_node& effects, const std::filesystem::path& presetFolder,
-                           instrument::Instrument& out, instrument::Reporter& report);
-
 }  // namespace spindle::dspreset

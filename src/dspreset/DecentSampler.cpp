@@ -15,6 +15,10 @@
 #include "dspreset/ControlRegions.h"
 #include "dspreset/ConvolutionEffect.h"
 #include "dspreset/Controls.h"
+#include "dspreset/EffectBindings.h"
+#include "dspreset/GlobalLfo.h"
+#include "dspreset/GroupEffects.h"
+#include "dspreset/InstrumentEffects.h"
 #include "dspreset/SampleSettings.h"
 #include "instrument/Reporter.h"
 #include "instrument/SampleTable.h"
@@ -63,6 +67,7 @@ struct Loader {
     Built b;
     Region& r = b.region;
     applySettings(s, r);
+    applyGroupEffects(slot.group, o.group(slot.groupIndex), r, report, out.path.string());
     r.seqLength = slot.seqLength, r.seqPosition = slot.seqPosition;
     r.lorand = slot.lorand, r.hirand = slot.hirand;
     b.enabled = s.at(1, "enabled").as_bool(true);
@@ -121,7 +126,6 @@ struct Loader {
         if (s.find("glideTime").as_double(0.0) > 0.0) ignoredOnce("glide is");
         found.push_back(std::move(slot));
       }
-      if (g.child("effects").first_child()) ignoredOnce("group <effects> are");
       sequences(found, first);
       ++index;
     }
@@ -218,10 +222,12 @@ struct Loader {
   }
 
   void preset(const pugi::xml_node& root) {
-    for (const char* part : {"modulators", "noteSequences", "buses"})
+    for (const char* part : {"noteSequences", "buses"})
       if (root.child(part).first_child()) ignoredOnce(std::string("<") + part + "> is");
-    if (addConvolutionEffects(root.child("effects"), folder, out, report)) ignoredOnce("<effects> other than convolution are");
+    const std::vector<EffectSlot> effects = readInstrumentEffects(root, folder, out, report);
+    readGlobalLfos(root, effects, out, report);
     const std::vector<Control> controls = controlsOf(root);
+    bindEffects(controls, effects, out, report);
     const std::vector<Slot> all = slots(root.child("groups"));
     Overrides base = tagSettings(root);
     const std::vector<std::vector<Overrides>> at = underPositions(controls, base);

@@ -5,6 +5,7 @@
 #include <numbers>
 
 #include "engine/BusControls.h"
+#include "engine/BusShaper.h"
 #include "engine/dsp/Shapers.h"
 #include "engine/mod/LfoBank.h"
 
@@ -31,6 +32,7 @@ float resonanceForQ(double q) noexcept SPINDLE_REALTIME {
 void BusEffectState::start(const BusEffect& effect, const mod::ControllerState* controllers,
                            double sampleRate) noexcept SPINDLE_REALTIME {
   busSmoothing(effect, sampleRate, kStepFrames, kSmoothSeconds, smoothing_);
+  modulation_.start(sampleRate);
   current_ = targets(effect, controllers);
   sampleRate_ = sampleRate;
   phase_ = 0.0;
@@ -43,11 +45,7 @@ void BusEffectState::start(const BusEffect& effect, const mod::ControllerState* 
 BusEffectState::Params BusEffectState::targets(const BusEffect& effect,
                                                const mod::ControllerState* controllers) const noexcept
     SPINDLE_REALTIME {
-  Params p = effect.values;
-  if (!controllers) return p;
-  for (const BusParamCc& c : effect.controllers)
-    p[static_cast<size_t>(c.param)] += busControlValue(c, controllers->value(c.cc), curves_);
-  return p;
+  return modulation_.targets(effect, controllers, curves_);
 }
 
 void BusEffectState::applyCoefficients(const BusEffect& effect) noexcept SPINDLE_REALTIME {
@@ -67,6 +65,7 @@ void BusEffectState::applyCoefficients(const BusEffect& effect) noexcept SPINDLE
 void BusEffectState::process(const BusEffect& effect, const mod::ControllerState* controllers, float* left,
                              float* right, int frames) noexcept SPINDLE_REALTIME {
   const Params target = targets(effect, controllers);
+  modulation_.advance(effect, frames);
   for (int done = 0; done < frames;) {
     const int n = std::min(kStepFrames, frames - done);
     const Params from = current_;
@@ -108,6 +107,10 @@ void BusEffectState::run(const BusEffect& effect, const Params& from, float* lef
     case BusEffectType::Gate:
     case BusEffectType::Limiter: dynamics_.process(effect, from, current_, left, right, frames); break;
     case BusEffectType::Convolution: convolution_.process(from, current_, left, right, frames); break;
+    case BusEffectType::Chorus: chorus_.process(current_, left, right, frames); break;
+    case BusEffectType::ModPhaser: modPhaser_.process(current_, left, right, frames); break;
+    case BusEffectType::WaveFolder:
+    case BusEffectType::WaveShaper: BusShaper::process(effect.type, current_, left, right, frames); break;
   }
 }
 

@@ -29,6 +29,10 @@
 // processor allocate() picks on the loader thread; convolution in BusConvolution
 // (BusConvolution.h); any effect's bypass_onccN blends its output back toward its
 // input (BusBypass.cpp).
+//
+// DecentSampler's chorus, phaser, wave_folder and wave_shaper run in BusChorus,
+// BusModPhaser and BusShaper; curves of controllers and part-wide LFOs move parameters
+// through BusModulation.
 #include <array>
 
 #include "core/BusEffects.h"
@@ -38,6 +42,9 @@
 #include "engine/BusPhaser.h"
 #include "engine/BusReverb.h"
 #include "engine/BusDynamics.h"
+#include "engine/BusChorus.h"
+#include "engine/BusModPhaser.h"
+#include "engine/BusModulation.h"
 #include "engine/dsp/Eq.h"
 #include "engine/dsp/Filter.h"
 #include "engine/mod/ControllerState.h"
@@ -95,6 +102,9 @@ class BusEffectState {
   BusReverb reverb_;
   BusDynamics dynamics_;  // lofi, disto, comp, gate, limiter
   BusConvolution convolution_;
+  BusChorus chorus_;
+  BusModPhaser modPhaser_;
+  BusModulation modulation_;
 };
 
 }  // namespace spindle::engine

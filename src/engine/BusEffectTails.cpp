@@ -1,4 +1,4 @@
-// BusEffectState: the effects with memory (delay, phaser, reverb, convolution): their sizing on the
+// BusEffectState: the effects with memory (delay, phaser, reverb, convolution, chorus): their sizing on the
 // loader thread, their start and coefficients, and how long their tails last.
 #include "engine/BusEffectState.h"
 
@@ -10,6 +10,7 @@ void BusEffectState::allocate(const BusEffect& effect, const BusEffectState* fir
   if (effect.type == BusEffectType::Delay) delay_.allocate(effect);
   if (effect.type == BusEffectType::Reverb) reverb_.allocate(effect);
   if (effect.type == BusEffectType::Convolution) convolution_.allocate(effect, first ? &first->convolution_ : nullptr);
+  if (effect.type == BusEffectType::Chorus) chorus_.allocate();
 }
 
 int BusEffectState::memoryFrames(const BusEffect& effect) const noexcept SPINDLE_REALTIME {
@@ -18,6 +19,8 @@ int BusEffectState::memoryFrames(const BusEffect& effect) const noexcept SPINDLE
     case BusEffectType::Phaser: return phaser_.memoryFrames();
     case BusEffectType::Reverb: return reverb_.memoryFrames();
     case BusEffectType::Convolution: return convolution_.memoryFrames();
+    case BusEffectType::Chorus: return chorus_.memoryFrames();
+    case BusEffectType::ModPhaser: return modPhaser_.memoryFrames();
     default: return 0;
   }
 }
@@ -27,6 +30,8 @@ void BusEffectState::startTail(const BusEffect& effect, double sampleRate) noexc
   if (effect.type == BusEffectType::Phaser) phaser_.start(sampleRate);
   if (effect.type == BusEffectType::Reverb) reverb_.start(sampleRate);
   if (effect.type == BusEffectType::Convolution) convolution_.start();
+  if (effect.type == BusEffectType::Chorus) chorus_.start(sampleRate);
+  if (effect.type == BusEffectType::ModPhaser) modPhaser_.start(sampleRate);
 }
 
 void BusEffectState::tailCoefficients(const BusEffect& effect) noexcept SPINDLE_REALTIME {

@@ -80,7 +80,9 @@ TEST_CASE("Example 1's polyphony button: a Mono/Poly control on CC 102, one regi
   for (int v : {0, 31, 63}) CHECK((holds(*mono, 102, v) && !holds(*poly, 102, v)));
   for (int v : {64, 95, 127}) CHECK((!holds(*mono, 102, v) && holds(*poly, 102, v)));
   CHECK(mono->ampVeltrack == 0.0f);
-  CHECK(spindle::test::countDiagnostics(in, "group <effects> are not played") == 1);
+  // The group's lowpass at 5 kHz plays as the regions' filter (its gain: DecentSamplerEffectTests).
+  for (const Region& r : in.regions) CHECK((r.filType == spindle::FilterType::Lpf2p && r.cutoff == 5000.0f));
+  CHECK(spindle::test::countDiagnostics(in, "not played") == 0);
 }
 
 TEST_CASE("Example 2's velocity sensitivity button: AMP_VEL_TRACK through a stepped curve on CC 102", "[fixtures]") {
@@ -101,17 +103,17 @@ TEST_CASE("Example 2's velocity sensitivity button: AMP_VEL_TRACK through a step
   }
 }
 
-TEST_CASE("Example 6A's knobs: Attack and Release become 128-position controls; effect knobs are reported", "[fixtures]") {
+TEST_CASE("Example 6A's knobs: Attack and Release become 128-position controls; effect knobs move the effects", "[fixtures]") {
   SPINDLE_FIXTURES_OR_SKIP(fixtures, "decentsampler/example-006-working-with-note-sequences");
   const auto in = ds::loadPreset(fixtures / "decentsampler/example-006-working-with-note-sequences" /
                                  "Example 6A - Triggering Sequences Using MIDI.dspreset");
   REQUIRE(in.ok);
-  REQUIRE(in.controllerLabels.size() == 2);
+  REQUIRE(in.controllerLabels.size() == 5);
   CHECK((in.controllerLabels[0].label == "Attack" && in.controllerLabels[0].cc == 102 && in.controllerLabels[0].steps.empty()));
   CHECK((in.controllerLabels[1].label == "Release" && in.controllerLabels[1].cc == 103));
   CHECK(in.controllerDefaults[0].value == Approx(0.0f));         // 0.01 of 0..4: position 0
   CHECK(in.controllerDefaults[1].value == Approx(6.0f / 127.0f));  // 1 of 0..20
-  CHECK(spindle::test::countDiagnostics(in, "bindings to effect parameters (level instrument) are not played") == 1);
+  CHECK(spindle::test::countDiagnostics(in, "effect") == 0);
   REQUIRE(in.regions.size() == 15);
   const Region& r = in.regions[0];
   CHECK(r.loopCrossfadeFrames == 10);
@@ -177,13 +179,13 @@ TEST_CASE("A preset's menu, tag button and table knob: group and tag switches, l
   spindle::test::TempDir dir;
   const auto in = ds::loadPreset(dir.write("c.dspreset", kControls));
   REQUIRE(in.ok);
-  REQUIRE(in.controllerLabels.size() == 3);  // the effect/sequence button has nothing to play
+  REQUIRE(in.controllerLabels.size() == 4);  // the effect/sequence button names an effect the preset lacks
   CHECK((in.controllerLabels[0].label == "Articulation" && in.controllerLabels[0].cc == 102));
   CHECK((in.controllerLabels[1].label == "Room" && in.controllerLabels[1].cc == 103));
   CHECK((in.controllerLabels[2].label == "Tone" && in.controllerLabels[2].cc == 20));
   CHECK(in.controllerDefaults[0].value == Approx(95.0 / 127.0));  // a menu's value is 1-based: Staccato
   CHECK(spindle::test::countDiagnostics(in, "bindings to note sequences") == 1);
-  CHECK(spindle::test::countDiagnostics(in, "bindings to effect parameters") == 1);
+  CHECK(spindle::test::countDiagnostics(in, "bindings to FX_MIX of effect 0 not played (ignored): <effects> has no such effect") == 1);
   // never.wav: its group is off and no control turns it on, so it is not even listed.
   CHECK(std::none_of(in.samples.begin(), in.samples.end(), [](const std::string& s) { return s.find("never") != std::string::npos; }));
   const auto playing = regionsPlaying(in, 60, 100);

@@ -3,12 +3,14 @@
 // times, the reverb's size and predelay among them; lofi, disto, comp, gate and limiter
 // included, and a convolution with a 3 s stereo response), program changes every few blocks switching between two bus layouts (the
 // buses crossfade), and the tails of the delay, phaser and reverb running on after the
-// last voice. No allocation, no free, no lock.
+// last voice; DecentSampler's chorus, phaser, wave folder and wave shaper with their
+// controller curves and LFOs (DsBusEffects.h). No allocation, no free, no lock.
 #include <algorithm>
 #include <cmath>
 #include <memory>
 #include <vector>
 
+#include "DsBusEffects.h"
 #include "RtChecks.h"
 #include "ScriptRun.h"
 #include "catch.h"
@@ -131,6 +133,7 @@ engine::Program makeProgram(const SampleData& sample, int variant) {
   layout.effects.push_back(reverb);
   addDynamics(layout, variant);
   addConvolution(layout, variant);
+  test::addDecentSamplerEffects(layout, variant);
   program.prepare();
   return program;
 }

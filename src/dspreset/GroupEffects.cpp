@@ -1,0 +1,84 @@
+#include "dspreset/GroupEffects.h"
+
+#include <cmath>
+#include <initializer_list>
+#include <numbers>
+
+#include "dspreset/Controls.h"
+#include "dspreset/EffectKinds.h"
+
+namespace spindle::dspreset {
+
+namespace {
+
+void notPlayed(instrument::Reporter& report, const std::string& file, const std::string& what, const std::string& why) {
+  if (report.firstTime("group effect " + what))
+    report.warning(file, 0, "group <effect type=\"" + what + "\"> not played (ignored): " + why);
+}
+
+// One group effect's attributes: a control's setting (an `overrides` attribute named by
+// groupEffectAttribute) before the element's own.
+struct EffectValues {
+  const pugi::xml_node& element;
+  const pugi::xml_node& overrides;
+  int index;
+  double get(const char* name, double fallback, std::initializer_list<const char*> bindings) const {
+    for (const char* b : bindings) {
+      const pugi::xml_attribute set = overrides.attribute(groupEffectAttribute(index, b).c_str());
+      if (set) return set.as_double(fallback);
+    }
+    return attributeNamed(element, name).as_double(fallback);
+  }
+};
+
+// Filter 1 if it is free, else filter 2; false when both are taken.
+bool addFilter(Region& r, FilterType type, float cutoff, float q) {
+  const auto resonance = static_cast<float>(20.0 * std::log10(static_cast<double>(std::max(q, 0.001f)) * std::numbers::sqrt2));
+  if (r.cutoff < 0.0f) {
+    r.filType = type, r.cutoff = cutoff, r.resonance = resonance;
+    return true;
+  }
+  if (r.cutoff2 < 0.0f) {
+    r.fil2Type = type, r.cutoff2 = cutoff, r.resonance2 = resonance;
+    return true;
+  }
+  return false;
+}
+
+bool addPeak(Region& r, const EffectValues& e, int& bands) {
+  if (bands >= static_cast<int>(r.eq.size())) return false;
+  const EffectKind& kind = *effectKind("peak");
+  EqBand& band = r.eq[static_cast<size_t>(bands++)];
+  band.type = EqType::Peak;
+  band.freq = convertAttribute(kind.attributes[0], e.get("frequency", 10000.0, {"FX_FILTER_FREQUENCY"}), false);
+  band.bw = convertAttribute(kind.attributes[1], e.get("q", 0.7, {"FX_FILTER_Q"}), false);
+  band.gain = convertAttribute(kind.attributes[2], e.get("gain", 1.0, {"FX_FILTER_GAIN"}), false);
+  return true;
+}
+
+}  // namespace
+
+void applyGroupEffects(const pugi::xml_node& group, const pugi::xml_node& overrides, Region& r,
+                       instrument::Reporter& report, const std::string& file) {
+  int bands = 0, index = 0;
+  for (const pugi::xml_node& element : group.child("effects").children("effect")) {
+    const EffectValues e{element, overrides, index++};
+    const std::string type = element.attribute("type").as_string();
+    const EffectKind* kind = effectKind(type);
+    if (kind && kind->bus == BusEffectType::Filter) {
+      const bool notch = type == "notch";
+      const auto cutoff = static_cast<float>(e.get("frequency", notch ? 10000.0 : 22000.0, {"FX_FILTER_FREQUENCY"}));
+      const auto q = static_cast<float>(notch ? e.get("q", 0.7, {"FX_FILTER_Q"}) : e.get("resonance", 0.7, {"FX_FILTER_RESONANCE"}));
+      if (!addFilter(r, kind->filter, cutoff, type == "lowpass_1pl" ? 0.7071f : q))
+        notPlayed(report, file, type, "a group plays at most two filters (its voices' filter 1 and 2)");
+    } else if (type == "peak") {
+      if (!addPeak(r, e, bands)) notPlayed(report, file, type, "a group plays at most three peak bands (its voices' EQ)");
+    } else if (type == "gain") {
+      r.volume += convertAttribute(kind->attributes[0], e.get("level", 0.0, {"LEVEL", "FX_GAIN"}), linearLevel(element));
+    } else {
+      notPlayed(report, file, type, "Spindle plays only filters, peak and gain as group effects");
+    }
+  }
+}
+
+}  // namespace spindle::dspreset
