@@ -69,6 +69,9 @@ enum class BusParam : uint8_t {
   GateLink,         // gate_stlink: 1 on, 0 off
   GateManual,       // gate_onccN: % (100 holds the gate closed)
   Bypass,           // bypass_onccN: 0 plays the effect, 1 replaces its output by its input
+  // delay: each tap's time in beats of the engine's tempo (engine/BusDelay.h); 0 plays
+  // the tap's time in seconds instead
+  DelayBeatsL, DelayBeatsR, DelayBeatsC,
   Count
 };
 inline constexpr int kBusParams = static_cast<int>(BusParam::Count);
@@ -96,7 +99,8 @@ inline constexpr std::array<float, kBusParams> kBusParamDefaults = {
     0.0f, 0.0f, 100.0f, 0.0f, 1.0f, 0.0f, 0.0f,  // lofi, disto
     0.005f, 0.05f, 1.0f, 0.0f, 0.0f, 0.0f,       // comp
     0.005f, 0.05f, 0.0f, 0.0f, 0.0f,             // gate
-    0.0f};                                       // bypass
+    0.0f,                                        // bypass
+    0.0f, 0.0f, 0.0f};                           // delay beats
 
 struct BusParamCc {
   BusParam param = BusParam::Gain;
