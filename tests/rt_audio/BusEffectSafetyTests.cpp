@@ -3,7 +3,8 @@
 // times, the reverb's size and predelay among them; lofi, disto, comp, gate and limiter
 // included), program changes every few blocks switching between two bus layouts (the
 // buses crossfade), and the tails of the delay, phaser and reverb running on after the
-// last voice. No allocation, no free, no lock.
+// last voice; the delay's right tap synced to the tempo, which MIDI clocks change in
+// every block (with a stop and a start). No allocation, no free, no lock.
 #include <algorithm>
 #include <cmath>
 #include <vector>
@@ -91,6 +92,8 @@ engine::Program makeProgram(const SampleData& sample, int variant) {
   delay.values[static_cast<size_t>(BusParam::DelayDampLo)] = 30.0f;
   delay.values[static_cast<size_t>(BusParam::DelayCutoff)] = 3000.0f;
   delay.controllers.push_back({BusParam::DelayFeedback, 28, 30.0f});
+  delay.values[static_cast<size_t>(BusParam::DelayBeatsR)] = 0.05f;  // at most 0.1 beat: 0.3 s of line at 20 BPM
+  delay.controllers.push_back({BusParam::DelayBeatsR, 27, 0.05f});
   layout.effects.push_back(delay);
   BusEffect phaser = effect(BusEffectType::Phaser, variant ? 0 : 2, BusParam::PhaserDepth, 50.0f, 29, 50.0f);
   phaser.values[static_cast<size_t>(BusParam::PhaserFeedback)] = 50.0f;
@@ -124,6 +127,11 @@ std::vector<std::vector<MidiEvent>> makeScript() {
       if (b == 45)
         for (int key = 0; key < 128; ++key) e.push_back(test::event(200, static_cast<uint8_t>(midi::kNoteOff | channel), key, 0));
     }
+    // Two clocks a block, their spacing changing from block to block: a new tempo each time.
+    e.push_back(test::event(2, midi::kClock, 0, 0));
+    e.push_back(test::event(static_cast<uint32_t>(62 + (b % 6) * 25), midi::kClock, 0, 0));
+    if (b == 30) e.push_back(test::event(250, midi::kStop, 0, 0));
+    if (b == 31) e.push_back(test::event(0, midi::kStart, 0, 0));
     std::stable_sort(e.begin(), e.end(), [](const MidiEvent& x, const MidiEvent& y) { return x.frame < y.frame; });
     blocks.push_back(e);
   }
@@ -159,5 +167,7 @@ TEST_CASE("Audio thread: SFZ effect buses, every type with swept controls and cr
   CHECK(std::isfinite(run.peak));
   CHECK(run.end.activeVoices == 0);
   CHECK(run.end.effectsSounding);  // the tails still run after the last voice
+  CHECK(run.end.tempoSource == engine::TempoSource::Clock);
+  CHECK(run.end.tempo > 300.0f);  // clocks 60 to 185 frames and the rest of a block apart
   test::checkAudioThreadClean(run.counts);
 }
