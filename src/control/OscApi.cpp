@@ -302,7 +302,7 @@ std::vector<OscReplyDoc> coreReplies() {
       {"/spindle/midi/source", "si", "a hardware MIDI source: its port name, 1 when it feeds midi_in"},
       {"/spindle/midi/input", "shi",
        "one of Spindle's MIDI inputs (midi_in: the server's port; device; alsa_seq; osc or keyboard): channel "
-       "messages so far, the channel of the last (1..16; 0: none yet)"},
+       "and MIDI clock messages so far, the channel of the last channel message (1..16; 0: none yet)"},
       {"/spindle/session/saved", "s", "the file written"},
       {"/spindle/session/loaded", "s", "the file loaded, once every instrument has loaded"},
   };

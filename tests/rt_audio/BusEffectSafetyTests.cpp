@@ -54,6 +54,21 @@ void addDynamics(BusLayout& layout, int variant) {
   layout.effects.push_back(limiter);
 }
 
+// A delay with its left time and feedback swept, its right tap synced to the tempo.
+BusEffect delayEffect(int variant) {
+  BusEffect delay = effect(BusEffectType::Delay, variant ? 1 : 0, BusParam::DelayTimeL, 0.01f, 27, 0.02f);
+  delay.values[static_cast<size_t>(BusParam::DelayTimeC)] = 0.007f;
+  delay.values[static_cast<size_t>(BusParam::DelayLevelC)] = 50.0f;
+  delay.values[static_cast<size_t>(BusParam::DelayFeedback)] = 60.0f;
+  delay.values[static_cast<size_t>(BusParam::DelayDampHi)] = 30.0f;
+  delay.values[static_cast<size_t>(BusParam::DelayDampLo)] = 30.0f;
+  delay.values[static_cast<size_t>(BusParam::DelayCutoff)] = 3000.0f;
+  delay.controllers.push_back({BusParam::DelayFeedback, 28, 30.0f});
+  delay.values[static_cast<size_t>(BusParam::DelayBeatsR)] = 0.05f;  // at most 0.1 beat: 0.3 s of line at 20 BPM
+  delay.controllers.push_back({BusParam::DelayBeatsR, 27, 0.05f});
+  return delay;
+}
+
 // One looped region over every key sending to the four fx buses; `variant` changes
 // the layout, so the two programs' buses differ.
 engine::Program makeProgram(const SampleData& sample, int variant) {
@@ -84,17 +99,7 @@ engine::Program makeProgram(const SampleData& sample, int variant) {
   apan.controllers.push_back({BusParam::ApanFreq, 26, 5.0f});
   apan.wave = static_cast<uint8_t>(variant ? 1 : 0);
   layout.effects.push_back(apan);
-  BusEffect delay = effect(BusEffectType::Delay, variant ? 1 : 0, BusParam::DelayTimeL, 0.01f, 27, 0.02f);
-  delay.values[static_cast<size_t>(BusParam::DelayTimeC)] = 0.007f;
-  delay.values[static_cast<size_t>(BusParam::DelayLevelC)] = 50.0f;
-  delay.values[static_cast<size_t>(BusParam::DelayFeedback)] = 60.0f;
-  delay.values[static_cast<size_t>(BusParam::DelayDampHi)] = 30.0f;
-  delay.values[static_cast<size_t>(BusParam::DelayDampLo)] = 30.0f;
-  delay.values[static_cast<size_t>(BusParam::DelayCutoff)] = 3000.0f;
-  delay.controllers.push_back({BusParam::DelayFeedback, 28, 30.0f});
-  delay.values[static_cast<size_t>(BusParam::DelayBeatsR)] = 0.05f;  // at most 0.1 beat: 0.3 s of line at 20 BPM
-  delay.controllers.push_back({BusParam::DelayBeatsR, 27, 0.05f});
-  layout.effects.push_back(delay);
+  layout.effects.push_back(delayEffect(variant));
   BusEffect phaser = effect(BusEffectType::Phaser, variant ? 0 : 2, BusParam::PhaserDepth, 50.0f, 29, 50.0f);
   phaser.values[static_cast<size_t>(BusParam::PhaserFeedback)] = 50.0f;
   phaser.controllers.push_back({BusParam::PhaserFreq, 30, 4.0f});
