@@ -19,6 +19,7 @@ namespace {
 const std::string kExe = SPINDLE_RENDER_EXE;
 
 // The first frame above -60 dBFS of the render of `track` with `extra` arguments; -1 if none.
+// The sine starts at phase 0, so the first frame heard is the one after the note's start.
 long firstSounding(const std::filesystem::path& dir, const std::string& name, const TrackBuilder& track,
                    std::vector<std::string> extra) {
   const auto sfz = dir / "beat.sfz", midi = dir / (name + ".mid"), wav = dir / (name + ".wav");
@@ -48,13 +49,13 @@ TrackBuilder noteAt(uint32_t tick, TrackBuilder track = {}) {
 
 TEST_CASE("spindle-render --tempo sets the tempo a beat lasts; the song's own tempo gives way to it", "[render][tempo]") {
   const auto dir = scratchDir("render-tempo");
-  // One beat after the note-on at frame 0: 24000 frames at 120 BPM, 32000 at 90.
-  CHECK(std::abs(firstSounding(dir, "default", noteAt(0), {}) - 24000) <= 1);
-  CHECK(std::abs(firstSounding(dir, "set", noteAt(0), {"--tempo", "90"}) - 32000) <= 1);
+  // One beat after the note-on at frame 0: 24000 frames at 120 BPM, 32000 at 90 (+1: the sine's 0).
+  CHECK(firstSounding(dir, "default", noteAt(0), {}) == 24001);
+  CHECK(firstSounding(dir, "set", noteAt(0), {"--tempo", "90"}) == 32001);
   TrackBuilder song;
   song.tempo(0, 600000);  // 100 BPM
-  CHECK(std::abs(firstSounding(dir, "song", noteAt(0, song), {}) - 28800) <= 1);
-  CHECK(std::abs(firstSounding(dir, "both", noteAt(0, song), {"--tempo", "90"}) - 32000) <= 1);
+  CHECK(firstSounding(dir, "song", noteAt(0, song), {}) == 28801);
+  CHECK(firstSounding(dir, "both", noteAt(0, song), {"--tempo", "90"}) == 32001);
   const auto bad = runProcess({kExe, "--sfz", "x.sfz", "--midi", "x.mid", "--wav", "x.wav", "--tempo", "0"}, dir);
   CHECK(bad.exitCode == 2);
   CHECK(bad.err.find("invalid value '0' for --tempo (expected 1 to 999 BPM)") != std::string::npos);
@@ -67,5 +68,5 @@ TEST_CASE("spindle-render: MIDI clocks in the song outrank --tempo", "[render][t
   TrackBuilder clocks;
   clocks.event(0, {0xF7, 0x01, 0xFA});
   for (int k = 0; k < 5; ++k) clocks.event(k == 0 ? 0 : 20, {0xF7, 0x01, 0xF8});
-  CHECK(std::abs(firstSounding(dir, "clock", noteAt(0, clocks), {"--tempo", "90"}) - 28000) <= 1);
+  CHECK(firstSounding(dir, "clock", noteAt(0, clocks), {"--tempo", "90"}) == 28001);
 }
