@@ -110,6 +110,13 @@ void EngineLink::setQuality(int quality) {
   post(command);
 }
 
+void EngineLink::setTempo(float bpm) {
+  engine::Command command = partCommand(engine::CommandType::SetTempo, 0);
+  command.value = bpm;
+  tempo_ = bpm;
+  post(command);
+}
+
 void EngineLink::setVolume(int part, float db) {
   engine::Command command = partCommand(engine::CommandType::SetPartVolume, part);
   command.value = db;

@@ -123,6 +123,7 @@ class EngineLink : public QObject {
   void panic();
   void setPolyphony(int voices);  // up to the engine's configured polyphony
   void setQuality(int quality);   // engine::Quality
+  void setTempo(float bpm);       // the set tempo (engine/Tempo.h)
   // The shared reverb and chorus (EngineLinkEffects.cpp): one setting, clamped to its
   // range; the part's send to one of them (CC91 or CC93 on its channel, 0..127).
   void setEffect(EffectParam param, float value);
@@ -158,6 +159,7 @@ class EngineLink : public QObject {
   const io::LiveProcessor& live() const noexcept { return *wiring_.live; }
   int polyphony() const noexcept { return polyphony_; }
   int quality() const noexcept { return quality_; }
+  float tempo() const noexcept { return tempo_; }  // the set tempo; 0: none set
   double now() const;  // seconds on the monotonic clock the link uses
 
  public slots:
@@ -203,6 +205,7 @@ class EngineLink : public QObject {
   int ticks_ = 0;
   double lastPoll_ = 0.0;
   int polyphony_ = 0, quality_ = 0;
+  float tempo_ = 0.0f;
   EffectValues effects_;
   int realtimePriority_ = 0;
   bool audioThreadKnown_ = false;

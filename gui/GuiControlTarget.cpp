@@ -129,6 +129,19 @@ std::array<float, 2> GuiControlTarget::partSends(int part) {
           link_.engine().controllerValue(part, controllers::kChorusSend)};
 }
 
+bool GuiControlTarget::setTempo(float bpm) {
+  return onGuiThread([this, bpm] {
+    link_.setTempo(bpm);
+    refresh();
+  });
+}
+
+// The engine's stats may be read from any thread.
+control::TempoStatus GuiControlTarget::tempo() {
+  const engine::EngineStats stats = link_.engine().stats();
+  return {stats.tempo, engine::tempoSourceName(stats.tempoSource)};
+}
+
 bool GuiControlTarget::panic() {
   return onGuiThread([this] { link_.panic(); });
 }
@@ -170,6 +183,7 @@ void GuiControlTarget::refresh() {
   session.settings.polyphony = link_.polyphony();
   session.settings.preloadFrames = loadSettings(store_).preloadFrames;
   session.settings.quality = link_.quality();
+  session.settings.tempo = link_.tempo();
   session.effects = link_.effects();
   const control::ControlStatus status = statusOf(link_);
   const std::lock_guard lock(mutex_);

@@ -54,6 +54,8 @@ class GuiControlTarget final : public QObject, public control::ControlTarget {
   [[nodiscard]] bool panic() override;
   [[nodiscard]] bool setEffect(EffectParam param, float value) override;
   std::array<float, 2> partSends(int part) override;
+  [[nodiscard]] bool setTempo(float bpm) override;
+  control::TempoStatus tempo() override;
   int maxPolyphony() const override { return maxPolyphony_; }
   control::ControlStatus status() override;
   control::SessionState sessionState() override;

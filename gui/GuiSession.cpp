@@ -154,6 +154,7 @@ void GuiSession::Impl::startWindow() {
                             RealtimeStatus{backend_->kind(), 0, memoryLocked_, false}, backend_.get(),
                             launch_.effects};
   link_ = std::make_unique<EngineLink>(wiring);
+  if (launch_.tempo) link_->setTempo(*launch_.tempo);
   // Every problem reaches the log too: the disk's errors and the samples a load left out.
   QObject::connect(link_.get(), &EngineLink::runtimeProblemsChanged, link_.get(), [this] {
     for (const control::LoggedProblem& p : link_->problemLog().since(problemsLogged_)) {

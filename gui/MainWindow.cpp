@@ -63,6 +63,11 @@ void MainWindow::buildToolbar() {
   auto* spacer = new QWidget(bar);
   spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
   bar->addWidget(spacer);
+  tempo_ = new QLabel(bar);
+  tempo_->setObjectName(QStringLiteral("Value"));
+  tempo_->setToolTip(tr("The tempo lobpm/hibpm and synced delays play at, and where it comes from: the JACK "
+                        "transport, MIDI clocks, the set tempo (--tempo, OSC, a session), a song or the default"));
+  bar->addWidget(tempo_);
   status_ = new QLabel(bar);
   status_->setObjectName(QStringLiteral("Value"));
   bar->addWidget(status_);
@@ -313,6 +318,8 @@ void MainWindow::selectPart(int part) {
 
 void MainWindow::setStatusLine(const QString& text) { status_->setText(text); }
 
+QString MainWindow::tempoText() const { return tempo_->text(); }
+
 void MainWindow::onLoadFinished(int part, bool ok, const QString& name) {
   PartStrip* s = strip(part);
   s->setLoading(false);
@@ -331,6 +338,10 @@ void MainWindow::onStats() {
     strip(part)->setLevel(link_.part(part).meterDb, link_.part(part).voices);
   keyboard_->setLit(link_.litKeys(selected_));
   controls_->showValues(link_.part(selected_).controlValues);
+  const engine::EngineStats stats = link_.engine().stats();
+  tempo_->setText(tr("%1 BPM · %2 · ")
+                      .arg(static_cast<double>(stats.tempo), 0, 'f', 1)
+                      .arg(QString::fromLatin1(engine::tempoSourceName(stats.tempoSource))));
 }
 
 }  // namespace spindle::gui

@@ -54,6 +54,7 @@ class MainWindow : public QMainWindow {
   void selectPart(int part);
   int selectedPart() const noexcept { return selected_; }
   void setStatusLine(const QString& text);  // backend, rate, period: shown in the toolbar
+  QString tempoText() const;                 // the toolbar's tempo and its source, "96.5 BPM · set · "
 
   PartStrip* strip(int part) const { return strips_[static_cast<std::size_t>(part)]; }
   PianoKeyboard* keyboard() const noexcept { return keyboard_; }
@@ -101,6 +102,7 @@ class MainWindow : public QMainWindow {
   ProblemsPanel* problemsPanel_ = nullptr;
   LibraryBrowser* browser_ = nullptr;
   QMenu* recentMenu_ = nullptr;
+  QLabel* tempo_ = nullptr;  // the engine's tempo and its source, in the toolbar
   QLabel* status_ = nullptr;
   SystemDialog* system_ = nullptr;  // made on first use, kept (a latency test may be running)
   int selected_ = 0;

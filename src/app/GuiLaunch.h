@@ -26,6 +26,7 @@ struct GuiLaunch {
   std::optional<bool> connectAudio, connectMidi;
   std::vector<std::string> midiFrom;
   EffectValues effects;  // the shared reverb and chorus (--reverb, --chorus-depth, ...)
+  std::optional<float> tempo;  // --tempo: the set tempo, BPM
 };
 
 // The module's one exported symbol, kGuiEntryName, has this type: it runs the window

@@ -44,6 +44,7 @@ GuiLaunch launchFrom(const LiveArgs& a, const std::vector<std::string>& args) {
   launch.midiDevice = a.midiDevice;
   launch.alsaSeq = a.alsaSeq;
   launch.effects = a.effects;
+  launch.tempo = a.tempo;
   launch.connectAudio = a.connectAudio;
   launch.connectMidi = a.connectMidi;
   launch.midiFrom = a.midiFrom;

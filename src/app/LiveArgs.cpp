@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "app/EffectArgs.h"
+#include "app/TempoArgs.h"
 #include "control/UserSettings.h"
 #include "core/Limits.h"
 
@@ -37,6 +38,17 @@ bool applyStreaming(LiveArgs& a, const std::string& option, const std::string& v
     error = "--cache-size takes 16 to 65536 MiB";
   }
   return error.empty();
+}
+
+// --tempo; any other option is unknown.
+bool applyTempo(LiveArgs& a, const std::string& option, const std::string& value, std::string& error) {
+  if (option != "--tempo") {
+    error = "unknown option " + option;
+    return false;
+  }
+  a.tempo = parseTempoArg(value);
+  if (!a.tempo) error = std::string("--tempo takes ") + kTempoRange;
+  return a.tempo.has_value();
 }
 
 // Applies one option that takes a value; false with `error` set when it is wrong.
@@ -74,8 +86,7 @@ bool applyValue(LiveArgs& a, const std::string& option, const std::string& value
   } else if (option == "--preload-frames" || option == "--cache-size") {
     return applyStreaming(a, option, value, error);
   } else {
-    error = "unknown option " + option;
-    return false;
+    return applyTempo(a, option, value, error);
   }
   if (value.empty()) error = option + " needs a value";
   return !value.empty();
@@ -141,6 +152,8 @@ std::string optionsUsage() {
          "  --note-log FILE           write one line per note-on with its latency\n"
          "  --polyphony N             voices (default 256)\n"
          "  --quality 0..3            interpolation: linear, hermite (default), sinc, high sinc\n"
+         "  --tempo BPM               the tempo (1..999) lobpm/hibpm and synced delays play at while neither\n"
+         "                            the JACK transport rolls nor MIDI clocks arrive (default 120)\n"
          "  --memory-budget MIB       sample data kept in RAM (default half the RAM); samples past it are\n"
          "                            left out of the load, each named in the log\n"
          "  --preload-frames N        frames of each sample kept in RAM, the rest streams from disk (default\n"

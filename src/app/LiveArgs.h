@@ -34,6 +34,7 @@ struct LiveArgs {
   std::optional<bool> connectAudio, connectMidi;
   std::vector<std::string> midiFrom;  // --midi-from: follow only these MIDI sources
   EffectValues effects;               // the shared reverb and chorus (app/EffectArgs.h)
+  std::optional<float> tempo;         // --tempo: the set tempo, BPM (app/TempoArgs.h)
   bool help = false, version = false;
 };
 

@@ -94,6 +94,8 @@ class LiveControl final : public control::ControlTarget {
   bool panic() override;
   bool setEffect(EffectParam param, float value) override;  // LiveControlEffects.cpp
   std::array<float, 2> partSends(int part) override;
+  bool setTempo(float bpm) override;  // LiveControlTempo.cpp
+  control::TempoStatus tempo() override;
   int maxPolyphony() const override { return engine_.config().polyphony; }
   control::ControlStatus status() override;
   control::SessionState sessionState() override;

@@ -94,6 +94,7 @@ bool Session::startControl() {
   control_ = std::make_unique<LiveControl>(*engine_, *live_, kOscMidiInput, streaming_->poolOptions(), problems_);
   if (program_) control_->setInitialInstrument(std::filesystem::absolute(args_.instrument).string());
   control_->setInitialEffects(args_.effects);
+  if (args_.tempo && !control_->setTempo(*args_.tempo)) err_ << "spindle: the engine refused the tempo\n";
   if (!args_.scale.empty() || !args_.keymap.empty()) {
     std::string tuningError;
     for (int part = 0; part < control::kParts; ++part) {

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "app/EffectArgs.h"
+#include "app/TempoArgs.h"
 #include "core/Limits.h"
 
 namespace spindle::app {
@@ -57,6 +58,11 @@ const std::map<std::string, std::pair<Setter, const char*>>& valueOptions() {
                       if (format) args.format = *format;
                       return format.has_value();
                     }, "s16, s24 or f32"}},
+      {"--tempo", {[](RenderArgs& args, const std::string& value) {
+                     const auto bpm = parseTempoArg(value);
+                     if (bpm) args.tempo = *bpm;
+                     return bpm.has_value();
+                   }, kTempoRange}},
   };
   return options;
 }
@@ -122,6 +128,8 @@ constexpr const char* kRenderIntro =
     "  --scale FILE.scl   every part plays in this Scala scale (default 12-TET)\n"
     "  --keymap FILE.kbm  and with this Scala keyboard map (default: key 60 is the\n"
     "                     scale's first degree at 261.63 Hz, keys map one by one)\n"
+    "  --tempo BPM        the tempo, 1..999, over the song's own tempo changes (default:\n"
+    "                     the song's, 120 without); MIDI clocks in the song outrank both\n"
     "The shared reverb and chorus that SoundFont regions send to (CC91 and\n"
     "reverbEffectsSend, CC93 and chorusEffectsSend), with FluidSynth's settings. A\n"
     "render lasts until their tails die, at most 10 s after the last voice;\n"

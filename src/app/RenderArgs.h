@@ -20,6 +20,7 @@ struct RenderArgs {
   io::WavFormat format = io::WavFormat::Float32;
   uint32_t seed = 1;
   EffectValues effects;  // the shared reverb and chorus (app/EffectArgs.h)
+  float tempo = 0.0f;    // --tempo: the set tempo, BPM (app/TempoArgs.h); 0: none, the song's
   // Disk streaming (stream::StreamingOptions): preload < 0 holds every sample whole.
   // Offline defaults, not the live ones (16384 frames, 64 MiB): a render waits for the
   // disk, so a preload buys no latency, and the memory it would take holds more frames

@@ -111,6 +111,26 @@ engine::EngineConfig engineConfig(const RenderArgs& args) {
   return config;
 }
 
+// The program and tuning on every part, and the tempo --tempo sets.
+void postSetup(engine::Engine& engine, const RenderArgs& args, const engine::Program& program, const KeyTuning& tuning,
+               std::ostream& err) {
+  for (int part = 0; part < limits::kChannels; ++part) {
+    engine::Command command;
+    command.type = engine::CommandType::SetProgram;
+    command.part = static_cast<int8_t>(part);
+    command.program = &program;
+    if (!engine.postCommand(command)) err << "spindle-render: the engine refused the program for part " << part << '\n';
+    if (!tuning.equal && !engine.setPartTuning(part, tuning))
+      err << "spindle-render: the engine refused the tuning for part " << part << '\n';
+  }
+  if (args.tempo > 0.0f) {
+    engine::Command command;
+    command.type = engine::CommandType::SetTempo;
+    command.value = args.tempo;
+    if (!engine.postCommand(command)) err << "spindle-render: the engine refused the tempo\n";
+  }
+}
+
 // Renders the song with the program on every part; the program stays owned here.
 int renderSong(const RenderArgs& args, const engine::Program& program, const KeyTuning& tuning,
                const io::MidiSong& song, stream::Streaming& streaming, std::ostream& out, std::ostream& err) {
@@ -124,15 +144,7 @@ int renderSong(const RenderArgs& args, const engine::Program& program, const Key
   config.streams = streaming.bank();
   config.sincTables = engine::sincWanted(program, config.quality);  // 1.6 MiB when nothing plays sinc
   engine::Engine engine(config);
-  for (int part = 0; part < limits::kChannels; ++part) {
-    engine::Command command;
-    command.type = engine::CommandType::SetProgram;
-    command.part = static_cast<int8_t>(part);
-    command.program = &program;
-    if (!engine.postCommand(command)) err << "spindle-render: the engine refused the program for part " << part << '\n';
-    if (!tuning.equal && !engine.setPartTuning(part, tuning))
-      err << "spindle-render: the engine refused the tuning for part " << part << '\n';
-  }
+  postSetup(engine, args, program, tuning, err);
   io::OfflineRenderer renderer(engine, io::RenderOptions{args.block, song.lengthSeconds, 30.0, {}, song.tempos});
   const io::RenderStats stats = renderer.render(song.events, [&](const float* l, const float* r, int frames) {
     return writer->write(l, r, frames);

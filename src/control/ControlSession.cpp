@@ -77,6 +77,7 @@ void ControlCore::applySettings(const SessionState& state) {
   bool ok = target_.setPolyphony(std::min(state.settings.polyphony, target_.maxPolyphony()));
   ok = target_.setPreloadFrames(state.settings.preloadFrames) && ok;
   ok = target_.setQuality(state.settings.quality) && ok;
+  if (state.settings.tempo > 0.0f) ok = target_.setTempo(state.settings.tempo) && ok;
   for (int k = 0; k < kParts; ++k) {
     const PartSettings& p = state.parts[static_cast<std::size_t>(k)];
     ok = target_.setPartVolume(k, p.volumeDb) && ok;

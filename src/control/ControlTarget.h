@@ -58,8 +58,17 @@ struct EngineSettings {
   int polyphony = limits::kDefaultPolyphony;
   int preloadFrames = 4096;   // frames of every sample kept in RAM (applies to later loads)
   int quality = 1;            // 0 linear, 1 hermite, 2 sinc, 3 high sinc
+  float tempo = 0.0f;         // the set tempo, BPM (--tempo, /spindle/tempo); 0: none set
 
   bool operator==(const EngineSettings&) const = default;
+};
+
+// The engine's tempo now and where it comes from (engine/Tempo.h), for /spindle/tempo/get.
+struct TempoStatus {
+  float bpm = 120.0f;
+  std::string source = "default";  // default, song, set, clock, transport
+
+  bool operator==(const TempoStatus&) const = default;
 };
 
 // One link of Spindle's ports: its short name ("out_L", "midi_in") and the other
@@ -157,6 +166,10 @@ class ControlTarget {
   // One setting of the shared reverb or chorus, in its range (core/EffectParams.h);
   // sessionState().effects holds them as set.
   [[nodiscard]] virtual bool setEffect(EffectParam param, float value) = 0;
+  // The set tempo in BPM, which plays unless the JACK transport rolls or MIDI clocks
+  // arrive (engine/Tempo.h); sessionState().settings.tempo holds it.
+  [[nodiscard]] virtual bool setTempo(float bpm) = 0;
+  virtual TempoStatus tempo() = 0;  // as the engine's last process() call had it
   // The part's reverb and chorus send levels, 0..1: its channel's CC91 and CC93 as the
   // engine holds them now (/spindle/cc sets them).
   virtual std::array<float, 2> partSends(int part) = 0;

@@ -6,6 +6,7 @@
 
 #include "control/ControlCore.h"
 #include "control/OscEffects.h"
+#include "control/OscTempo.h"
 #include "control/ProblemLog.h"
 #include "core/MidiEvent.h"
 
@@ -214,6 +215,7 @@ std::vector<OscEntry> makeApi() {
   for (OscEntry& entry : engineApi()) api.push_back(std::move(entry));
   for (OscEntry& entry : stateApi()) api.push_back(std::move(entry));
   for (OscEntry& entry : effectsApi()) api.push_back(std::move(entry));
+  for (OscEntry& entry : tempoApi()) api.push_back(std::move(entry));
   return api;
 }
 
@@ -300,7 +302,7 @@ std::vector<OscReplyDoc> coreReplies() {
       {"/spindle/midi/source", "si", "a hardware MIDI source: its port name, 1 when it feeds midi_in"},
       {"/spindle/midi/input", "shi",
        "one of Spindle's MIDI inputs (midi_in: the server's port; device; alsa_seq; osc or keyboard): channel "
-       "messages so far, the channel of the last (1..16; 0: none yet)"},
+       "and MIDI clock messages so far, the channel of the last channel message (1..16; 0: none yet)"},
       {"/spindle/session/saved", "s", "the file written"},
       {"/spindle/session/loaded", "s", "the file loaded, once every instrument has loaded"},
   };
@@ -312,6 +314,7 @@ const std::vector<OscReplyDoc>& oscReplies() {
   static const std::vector<OscReplyDoc> replies = [] {
     std::vector<OscReplyDoc> all = coreReplies();
     for (const OscReplyDoc& reply : effectsReplies()) all.push_back(reply);
+    for (const OscReplyDoc& reply : tempoReplies()) all.push_back(reply);
     return all;
   }();
   return replies;

@@ -94,7 +94,8 @@ bool Parser::setting(const std::string& key, const std::string& value, int line)
   if (key == "polyphony") ok = toInt(value, 1, limits::kMaxVoices, s.polyphony);
   else if (key == "preload") ok = toInt(value, 512, 1 << 20, s.preloadFrames);
   else if (key == "quality") ok = toInt(value, 0, 3, s.quality);
-  else return fail(line, "unknown setting '" + key + "' (polyphony, preload, quality)");
+  else if (key == "tempo") ok = toFloat(value, 1.0f, 999.0f, s.tempo);
+  else return fail(line, "unknown setting '" + key + "' (polyphony, preload, quality, tempo)");
   return ok || fail(line, "bad value '" + value + "' for " + key);
 }
 
@@ -141,6 +142,7 @@ std::string formatSession(const SessionState& state) {
   std::ostringstream out;
   out << "# Spindle session\n[settings]\npolyphony = " << state.settings.polyphony
       << "\npreload = " << state.settings.preloadFrames << "\nquality = " << state.settings.quality << "\n";
+  if (state.settings.tempo > 0.0f) out << "tempo = " << state.settings.tempo << "\n";
   for (int k = 0; k < kParts; ++k) {
     const PartSettings& p = state.parts[static_cast<std::size_t>(k)];
     if (p == PartSettings{}) continue;

@@ -6,6 +6,7 @@
 //   polyphony = 256
 //   preload = 4096
 //   quality = 1
+//   tempo = 96           (optional: the set tempo, BPM; without it the tempo is left as it is)
 //
 //   [part 1]
 //   instrument = /home/me/piano/piano.sfz

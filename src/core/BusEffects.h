@@ -89,6 +89,9 @@ enum class BusParam : uint8_t {
   Threshold,        // wave_folder: the level the wave folds at
   DriveBoost,       // wave_shaper: 0..1, more drive
   OutputLevel,      // wave_shaper: the output's gain (linear)
+  // delay: each tap's time in beats of the engine's tempo (engine/BusDelay.h); 0 plays
+  // the tap's time in seconds instead
+  DelayBeatsL, DelayBeatsR, DelayBeatsC,
   Count
 };
 inline constexpr int kBusParams = static_cast<int>(BusParam::Count);
@@ -119,7 +122,8 @@ inline constexpr std::array<float, kBusParams> kBusParamDefaults = {
     0.0f,                                        // bypass
     0.5f,                                        // convolution mix (DecentSampler's default)
     0.5f, 0.2f, 0.2f, 400.0f, 0.7f,              // chorus, phaser (DecentSampler's defaults)
-    1.0f, 0.25f, 1.0f, 0.1f};                    // wave_folder, wave_shaper
+    1.0f, 0.25f, 1.0f, 0.1f,                     // wave_folder, wave_shaper
+    0.0f, 0.0f, 0.0f};                           // delay beats
 
 struct BusParamCc {
   BusParam param = BusParam::Gain;

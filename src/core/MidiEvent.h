@@ -1,5 +1,6 @@
 #pragma once
-// One MIDI channel message, timestamped by its frame inside the current block; or one
+// One MIDI channel message (or a MIDI clock message: midi::isClockMessage), timestamped
+// by its frame inside the current block; or one
 // key's (or pitch class's) tuning, decoded from a MIDI Tuning Standard SysEx message
 // (core/MidiTuning.h), which carries its parts and its cents in the last two fields.
 #include <cstdint>
@@ -33,6 +34,14 @@ inline constexpr uint8_t kPitchBend = 0xE0;
 // sounding notes of the key follow; 0: only notes started from the event on.
 inline constexpr uint8_t kTuneKey = 0xF4;         // data1 = key; cents = its pitch above key 0
 inline constexpr uint8_t kTunePitchClass = 0xF5;  // data1 = 0..11 (C..B); cents = offset from 12-TET
+// System realtime messages the engine takes (one byte, no channel): the MIDI clock.
+inline constexpr uint8_t kClock = 0xF8;     // timing clock, 24 to the quarter note
+inline constexpr uint8_t kStart = 0xFA;
+inline constexpr uint8_t kContinue = 0xFB;
+inline constexpr uint8_t kStop = 0xFC;
+inline constexpr bool isClockMessage(uint8_t status) noexcept {
+  return status == kClock || status == kStart || status == kContinue || status == kStop;
+}
 
 inline constexpr uint8_t kCcBankSelect = 0;
 inline constexpr uint8_t kCcDataEntry = 6;

@@ -1,5 +1,7 @@
 #include "dspreset/EffectKinds.h"
 
+#include "dspreset/MusicalTime.h"
+
 #include <algorithm>
 #include <cmath>
 #include <iterator>
@@ -26,6 +28,10 @@ constexpr EffectAttribute kGain[] = {{"level", "LEVEL", "FX_GAIN", 0.0, C::Level
 constexpr EffectAttribute kDelay[] = {
     {"delayTime", "FX_DELAY_TIME", nullptr, 0.7, C::Same, P::DelayTimeL, 1.0f, P::DelayTimeR, 1.0f},
     {"stereoOffset", "FX_STEREO_OFFSET", nullptr, 0.0, C::Same, P::DelayTimeL, -0.5f, P::DelayTimeR, 0.5f},
+    {"feedback", "FX_FEEDBACK", nullptr, 0.2, C::Percent, P::DelayFeedback},
+    {"wetLevel", "FX_WET_LEVEL", nullptr, 0.5, C::Percent, P::DelayWet}};
+constexpr EffectAttribute kSyncedDelay[] = {
+    {"delayTime", "FX_DELAY_TIME", nullptr, 10.0, C::MusicalTime, P::DelayBeatsL, 1.0f, P::DelayBeatsR, 1.0f},
     {"feedback", "FX_FEEDBACK", nullptr, 0.2, C::Percent, P::DelayFeedback},
     {"wetLevel", "FX_WET_LEVEL", nullptr, 0.5, C::Percent, P::DelayWet}};
 constexpr EffectAttribute kReverb[] = {
@@ -66,6 +72,7 @@ const EffectKind kKinds[] = {
     {"peak", T::Eq, F::Peq, kPeak, countOf(kPeak)},
     {"gain", T::Gain, F::Lpf2p, kGain, countOf(kGain)},
     {"delay", T::Delay, F::Lpf2p, kDelay, countOf(kDelay)},
+    {"delay:musical_time", T::Delay, F::Lpf2p, kSyncedDelay, countOf(kSyncedDelay)},
     {"reverb", T::Reverb, F::Lpf2p, kReverb, countOf(kReverb)},
     {"chorus", T::Chorus, F::Lpf2p, kChorus, countOf(kChorus)},
     {"phaser", T::ModPhaser, F::Lpf2p, kPhaser, countOf(kPhaser)},
@@ -110,6 +117,7 @@ float convertAttribute(const EffectAttribute& a, double value, bool linear) {
     case C::QToOctaves: return static_cast<float>(2.0 / std::log(2.0) * std::asinh(1.0 / (2.0 * std::max(value, 0.01))));
     case C::Level: return static_cast<float>(linear ? db(value) : value);
     case C::Enabled: return value != 0.0 ? 0.0f : 1.0f;
+    case C::MusicalTime: return static_cast<float>(musicalTimeBeats(static_cast<int>(std::lround(value))));
   }
   return 0.0f;
 }

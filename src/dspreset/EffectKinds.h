@@ -14,6 +14,10 @@
 //   delay                  delay           delayTime s -> left tap time - stereoOffset/2,
 //                                          right tap + stereoOffset/2; feedback, wetLevel
 //                                          0..1 -> %; the dry signal at 100 %
+//   delay, delayTimeFormat="musical_time"
+//                          delay           delayTime (a musical-time index,
+//                                          dspreset/MusicalTime.h) -> both taps' beats;
+//                                          feedback, wetLevel as above
 //   reverb                 reverb          roomSize, damping, wetLevel 0..1 -> %; dry and
 //                                          input 100 %
 //   chorus                 Chorus          mix, modDepth, modRate
@@ -36,7 +40,7 @@ namespace spindle::dspreset {
 // two bus parameters it sets (value = convert(attribute) * scale, the contributions of
 // all attributes added).
 struct EffectAttribute {
-  enum class Convert : uint8_t { Same, Percent, QToDb, LinearToDb, QToOctaves, Level, Enabled };
+  enum class Convert : uint8_t { Same, Percent, QToDb, LinearToDb, QToOctaves, Level, Enabled, MusicalTime };
   const char* name;
   const char* binding;
   const char* binding2;  // another name for the same binding parameter, or nullptr
@@ -57,6 +61,7 @@ struct EffectKind {
 };
 
 // The kind of a DecentSampler effect type, or nullptr when Spindle does not play it.
+// "delay:musical_time" is the delay whose delayTimeFormat is musical_time.
 const EffectKind* effectKind(std::string_view type);
 
 // The kind's attribute a binding parameter names (ENABLED and FX_EN: every kind's

@@ -15,12 +15,13 @@ void notPlayed(instrument::Reporter& report, const instrument::Instrument& out, 
     report.warning(out.path.string(), 0, "<effect type=\"" + type + "\"> not played (ignored): " + why);
 }
 
+// A delay whose time is a note length of the engine's tempo.
+bool syncedDelay(const pugi::xml_node& e, const std::string& type) {
+  return type == "delay" && std::string(e.attribute("delayTimeFormat").as_string("seconds")) == "musical_time";
+}
+
 // Why a type Spindle knows of is not played, or empty when it is.
 std::string unplayedReason(const pugi::xml_node& e, const std::string& type) {
-  // Tempo-synced delay (delayTimeFormat="musical_time", MusicalTime.h): reported until
-  // the bus delay follows a tempo.
-  if (type == "delay" && std::string(e.attribute("delayTimeFormat").as_string("seconds")) == "musical_time")
-    return "a delay synced to the tempo (delayTimeFormat=\"musical_time\") is not played by Spindle yet";
   if (type == "pitch_shift") return "Spindle has no pitch shifter";
   if (type == "stereo_simulator") return "Spindle has no stereo simulator";
   if (!effectKind(type)) return "Spindle does not know this effect type";
@@ -42,7 +43,10 @@ std::vector<EffectSlot> readInstrumentEffects(const pugi::xml_node& root, const 
       notPlayed(report, out, type, why);
       continue;
     }
-    slot.kind = effectKind(type);
+    slot.kind = effectKind(syncedDelay(e, type) ? "delay:musical_time" : type);
+    if (syncedDelay(e, type) && e.attribute("stereoOffset") && report.firstTime("musical_time stereoOffset"))
+      report.warning(out.path.string(), 0,
+                     "delay stereoOffset not played (ignored) with delayTimeFormat=\"musical_time\": both taps wait the note length");
     slot.linear = linearLevel(e);
     BusEffect effect;
     if (type == "convolution") {  // its response, read from irFile (an error when it is not there)

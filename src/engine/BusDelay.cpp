@@ -11,6 +11,7 @@ namespace spindle::engine {
 namespace {
 
 constexpr BusParam kTime[3] = {BusParam::DelayTimeL, BusParam::DelayTimeR, BusParam::DelayTimeC};
+constexpr BusParam kBeats[3] = {BusParam::DelayBeatsL, BusParam::DelayBeatsR, BusParam::DelayBeatsC};
 constexpr BusParam kLevel[3] = {BusParam::DelayLevelL, BusParam::DelayLevelR, BusParam::DelayLevelC};
 constexpr BusParam kPan[3] = {BusParam::DelayPanL, BusParam::DelayPanR, BusParam::DelayPanC};
 constexpr float kMaxFeedback = 0.99f;  // a loop at 100 % would never die
@@ -26,6 +27,7 @@ float percent(const BusDelay::Params& p, BusParam which) noexcept SPINDLE_REALTI
 void BusDelay::allocate(const BusEffect& effect) {
   float longest = 0.0f;
   for (BusParam t : kTime) longest = std::max(longest, busParamMax(effect, t));
+  for (BusParam b : kBeats) longest = std::max(longest, busParamMax(effect, b) * 60.0f / static_cast<float>(kMinSyncBpm));
   const double seconds = std::min(static_cast<double>(longest), kMaxSeconds);
   size_ = static_cast<size_t>(std::ceil(seconds * kBusMemoryRate)) + 1;
   memory_.assign(size_ * taps_.size(), 0.0f);
@@ -37,7 +39,10 @@ void BusDelay::start(const BusEffect& effect, double sampleRate) noexcept SPINDL
   // line can be dirty: a fresh program's lines (allocated zeroed) cost nothing here.
   for (size_t i = 0; i < taps_.size(); ++i)
     std::fill_n(memory_.begin() + static_cast<std::ptrdiff_t>(i * size_), written_, 0.0f);
-  for (Tap& t : taps_) t.high = t.low = 0.0f;
+  for (Tap& t : taps_) {
+    t.high = t.low = 0.0f;
+    t.glide.start(sampleRate);
+  }
   at_ = written_ = 0;
   rate_ = sampleRate;
   const FilterType type = effect.filterWritten ? effect.filterType : FilterType::Lpf2p;
@@ -51,15 +56,28 @@ void BusDelay::setFilter(const Params& p) noexcept SPINDLE_REALTIME {
 
 BusDelay::TapParams BusDelay::tapParams(const Params& p, int tap) const noexcept SPINDLE_REALTIME {
   const auto i = static_cast<size_t>(tap);
-  const double frames = std::round(static_cast<double>(busParam(p, kTime[i])) * rate_);
+  const double beats = busParam(p, kBeats[i]);
+  const double frames = beats > 0.0 ? beats * 60.0 / static_cast<double>(tempo_) * rate_
+                                    : std::round(static_cast<double>(busParam(p, kTime[i])) * rate_);
   TapParams t;
-  t.frames = static_cast<int>(std::clamp(frames, 0.0, static_cast<double>(size_ - 1)));
-  if (t.frames == 0) return t;  // silent
+  const auto most = static_cast<double>(size_ - 1);
+  if (!(frames > 0.0) || most < 1.0) return t;  // silent
+  t.frames = std::clamp(frames, 1.0, most);
   const float level = std::max(0.0f, percent(p, kLevel[i]));
   const float angle = std::clamp(percent(p, kPan[i]), 0.0f, 1.0f) * std::numbers::pi_v<float> / 2.0f;
   t.gainLeft = level * std::cos(angle);
   t.gainRight = level * std::sin(angle);
   return t;
+}
+
+// The line's frame `delay` frames before the one written now, between frames linearly
+// (1 <= delay <= size_ - 1, so both frames read were written before).
+float BusDelay::read(const float* line, double delay) const noexcept SPINDLE_REALTIME {
+  const double whole = std::floor(delay);
+  const auto frac = static_cast<float>(delay - whole);
+  const auto back = static_cast<size_t>(whole);
+  const float a = line[(at_ + size_ - back) % size_], b = line[(at_ + 2 * size_ - back - 1) % size_];
+  return a + frac * (b - a);
 }
 
 void BusDelay::process(const Params& p, float* left, float* right, int frames) noexcept SPINDLE_REALTIME {
@@ -82,8 +100,9 @@ void BusDelay::chunk(const Params& p, float* left, float* right, int frames) noe
       Tap& t = taps_[i];
       float* line = memory_.data() + i * size_;
       float echo = 0.0f;
-      if (tap[i].frames > 0) {
-        const float y = line[(at_ + size_ - static_cast<size_t>(tap[i].frames)) % size_];
+      if (tap[i].frames <= 0.0) t.glide.silence();
+      if (tap[i].frames > 0.0) {
+        const float y = read(line, t.glide.next(tap[i].frames));
         t.high = (1.0f - hi) * y + hi * t.high;
         t.low += lo * (t.high - t.low);
         echo = t.high - t.low;

@@ -15,14 +15,21 @@
 // names; lpf_2p when only delay_cutoff is written) runs on the echoes when delay_filter
 // or delay_cutoff is written, its resonance as filter_resonance's.
 //
+// A tap's time is DelayTimeL/R/C seconds, or, when DelayBeatsL/R/C is above 0, that many
+// beats of the engine's tempo (setTempo, before every process()): beats x 60 / bpm s.
+// Either reads between frames and glides to a new time (engine/DelayGlide.h), so a
+// tempo change moves a synced echo without a click.
+//
 // allocate() sizes the lines on the loader thread for the longest time the opcodes and
-// their controls reach (at most kMaxSeconds); everything else is real-time.
+// their controls reach (at most kMaxSeconds), a synced tap's at kMinSyncBpm; a longer
+// time (a slower tempo, more beats) plays at the lines' length. Everything else is real-time.
 #include <array>
 #include <cstddef>
 #include <vector>
 
 #include "core/BusEffects.h"
 #include "core/Realtime.h"
+#include "engine/DelayGlide.h"
 #include "engine/dsp/Filter.h"
 
 namespace spindle::engine {
@@ -31,10 +38,14 @@ class BusDelay {
  public:
   using Params = std::array<float, kBusParams>;
   static constexpr double kMaxSeconds = 10.0;
+  static constexpr double kMinSyncBpm = 20.0;  // the slowest tempo the lines hold a synced tap for
 
   void allocate(const BusEffect& effect);  // loader thread
   void start(const BusEffect& effect, double sampleRate) noexcept SPINDLE_REALTIME;
   void setFilter(const Params& p) noexcept SPINDLE_REALTIME;
+  void setTempo(float bpm) noexcept SPINDLE_REALTIME {
+    if (bpm > 0.0f) tempo_ = bpm;
+  }
   void process(const Params& p, float* left, float* right, int frames) noexcept SPINDLE_REALTIME;
   // Frames an input takes to come out at the longest tap time the lines hold.
   int memoryFrames() const noexcept SPINDLE_REALTIME { return static_cast<int>(size_); }
@@ -42,12 +53,14 @@ class BusDelay {
  private:
   struct Tap {
     float high = 0.0f, low = 0.0f;  // damphi's and damplo's one-pole states
+    DelayGlide glide;
   };
   struct TapParams {
-    int frames = 0;
+    double frames = 0.0;  // the tap's target time; 0: silent
     float gainLeft = 0.0f, gainRight = 0.0f;
   };
   TapParams tapParams(const Params& p, int tap) const noexcept SPINDLE_REALTIME;
+  float read(const float* line, double delay) const noexcept SPINDLE_REALTIME;
   void chunk(const Params& p, float* left, float* right, int frames) noexcept SPINDLE_REALTIME;
 
   std::vector<float> memory_;  // three lines of size_ frames
@@ -55,6 +68,7 @@ class BusDelay {
   size_t size_ = 1, at_ = 0;
   size_t written_ = 0;  // frames of each line written since start(), at most size_
   double rate_ = 48000.0;
+  float tempo_ = 120.0f;
   bool filtered_ = false;
   dsp::Filter filter_;
   static constexpr int kChunk = 32;

@@ -70,6 +70,8 @@ class BusEffectState {
   // Clears the processor and sets every parameter to its target now.
   void start(const BusEffect& effect, const mod::ControllerState* controllers, double sampleRate) noexcept
       SPINDLE_REALTIME;
+  // The engine's tempo (beats per minute) for the next process(): the delay's synced taps.
+  void setTempo(float bpm) noexcept SPINDLE_REALTIME { delay_.setTempo(bpm); }
   // Runs the effect in place over `frames` frames of the bus.
   void process(const BusEffect& effect, const mod::ControllerState* controllers, float* left, float* right,
                int frames) noexcept SPINDLE_REALTIME;

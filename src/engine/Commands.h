@@ -7,6 +7,7 @@
 
 #include "core/Limits.h"
 #include "core/Tuning.h"
+#include "engine/Tempo.h"
 
 namespace spindle::engine {
 
@@ -24,7 +25,7 @@ enum class CommandType : uint8_t {
   SetSlotProgram,  // count = slot 0..127, program (nullptr empties it); parts playing the
                    // slot switch to the new program; the old one goes to the trash FIFO
   SelectSlot,      // part, count = slot: what a MIDI program change does
-  SetTempo,        // value = beats per minute (lobpm/hibpm), e.g. a MIDI file's tempo
+  SetTempo,        // value = beats per minute: the set tempo (engine/Tempo.h)
   SetEffect,       // count = EffectParam (core/EffectParams.h), value: the shared reverb's
                    // or chorus's setting, clamped to its range
   SetPartTuning,   // part, tuning (copied when taken; Engine::setPartTuning owns it)
@@ -73,6 +74,8 @@ struct EngineStats {
   uint64_t commandsDropped = 0;   // postCommand() refusals (FIFO full)
   uint64_t sourceUnderruns = 0;   // render chunks a SampleSource could not fully supply
   bool effectsSounding = false;   // the reverb or chorus tail has not died yet
+  float tempo = Tempo::kDefaultBpm;  // beats per minute at the end of the last call
+  TempoSource tempoSource = TempoSource::Default;
   std::array<PartStats, limits::kChannels> parts{};
 };
 static_assert(std::is_trivially_copyable_v<EngineStats>);

@@ -78,7 +78,10 @@ void Engine::Impl::apply(const Command& c) noexcept SPINDLE_REALTIME {
       break;
     case CommandType::SetSlotProgram: setSlot(c.count, c.program); break;
     case CommandType::SelectSlot: if (part) selectSlot(c.part, c.count); break;
-    case CommandType::SetTempo: setTempo(c.value); break;
+    case CommandType::SetTempo:
+      tempoState.set(c.value);
+      refreshTempo();
+      break;
     case CommandType::SetEffect:
       if (c.count >= 0 && c.count < static_cast<int32_t>(kEffectParams))
         effects.set(static_cast<EffectParam>(c.count), c.value);
@@ -225,6 +228,8 @@ EngineStats Engine::stats() const noexcept {
   st.commandsDropped = sh.commandsDropped.load(std::memory_order_relaxed);
   st.sourceUnderruns = sh.sourceUnderruns.load(std::memory_order_relaxed);
   st.effectsSounding = sh.effectsSounding.load(std::memory_order_relaxed);
+  st.tempo = sh.tempo.load(std::memory_order_relaxed);
+  st.tempoSource = sh.tempoSource.load(std::memory_order_relaxed);
   for (size_t p = 0; p < st.parts.size(); ++p) {
     PartStats& part = st.parts[p];
     part.voices = sh.partVoices[p].load(std::memory_order_relaxed);

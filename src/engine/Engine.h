@@ -125,9 +125,13 @@ class Engine {
   void collectAllPrograms(const ProgramDisposer& dispose);
 
   // Audio thread, before process(): the host's tempo in beats per minute (JACK transport
-  // BBT while rolling), for lobpm/hibpm. Ignored unless 0 < bpm < 10000. The control
-  // side sets it with CommandType::SetTempo instead. 120 until either says otherwise.
+  // BBT while rolling), for that call only; call it before every call while the
+  // transport rolls. Ignored unless 0 < bpm < 10000. The control side sets a tempo with
+  // CommandType::SetTempo; MIDI clocks in the events set one too. Which one plays:
+  // engine/Tempo.h. 120 until one says otherwise.
   void setTempo(float bpm) noexcept SPINDLE_REALTIME;
+  // Offline renders, before process(): a MIDI file's tempo from now on (engine/Tempo.h).
+  void setSongTempo(float bpm) noexcept SPINDLE_REALTIME;
 
   // Audio thread, after process(): that call's note-on events in event order (at most
   // limits::kMaxEventsPerBlock), valid until the next process(). Measured, not assumed:

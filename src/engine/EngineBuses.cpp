@@ -37,6 +37,7 @@ void Engine::Impl::runBusTail(int part, RenderContext& ctx, float* left, float* 
 void Engine::Impl::mixBuses(const Program* program, int part, float* left, float* right, FxBusInputs& fx,
                             int frames) noexcept SPINDLE_REALTIME {
   if (program && program->buses) {
+    program->buses->setTempo(tempo);
     program->buses->process(part, &parts[static_cast<size_t>(part)].controllers, left, right, fx, frames);
     return;
   }

@@ -1,5 +1,5 @@
 // Controllers of the engine's parts: MIDI CCs into Part::controllers, the pedals, the
-// regions a controller starts (on_locc/on_hicc), reset-all-controllers and the tempo.
+// regions a controller starts (on_locc/on_hicc) and reset-all-controllers.
 //
 // Pedals are per region: a voice follows its own region's sustain_cc / sostenuto_cc,
 // down at value >= sustain_lo / sostenuto_lo (sustain_sw / sostenuto_sw = off: that
@@ -129,10 +129,6 @@ void Engine::Impl::holdOrRelease(const Part& part, Voice& v) noexcept SPINDLE_RE
   } else {
     v.noteOff();
   }
-}
-
-void Engine::Impl::setTempo(float bpm) noexcept SPINDLE_REALTIME {
-  if (bpm > 0.0f && bpm < 10000.0f) tempo = bpm;
 }
 
 }  // namespace spindle::engine

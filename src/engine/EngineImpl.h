@@ -4,7 +4,8 @@
 //   Engine.cpp       construction, commands, Program lifetimes
 //   EngineRender.cpp the process() loop: stretches between events, parts, mixing, stats
 //   EngineMidi.cpp   MIDI semantics: notes, the controller slots notes write
-//   EngineControllers.cpp  controllers, pedals, controller-started regions, tempo
+//   EngineControllers.cpp  controllers, pedals, controller-started regions
+//   EngineTempo.cpp  the tempo: its sources and the MIDI clock
 //   EngineBuses.cpp  the parts' SFZ effect buses and their crossfade on a program change
 #include <array>
 #include <atomic>
@@ -20,7 +21,9 @@
 #include "engine/Engine.h"
 #include "engine/Part.h"
 #include "engine/Random.h"
+#include "engine/MidiClock.h"
 #include "engine/RegionMatcher.h"
+#include "engine/Tempo.h"
 #include "engine/VoicePool.h"
 #include "engine/dsp/Interpolators.h"
 #include "rt/SpscFifo.h"
@@ -107,7 +110,11 @@ struct Engine::Impl {
   void pedalsMoved(int part, int cc, uint64_t frame) noexcept SPINDLE_REALTIME;
   void refreshPartPedal(int part, uint64_t frame) noexcept SPINDLE_REALTIME;
   void holdOrRelease(const Part& part, Voice& v) noexcept SPINDLE_REALTIME;
+  // EngineTempo.cpp
   void setTempo(float bpm) noexcept SPINDLE_REALTIME;
+  void clockEvent(uint8_t status, uint64_t frame) noexcept SPINDLE_REALTIME;
+  void checkClock() noexcept SPINDLE_REALTIME;
+  void refreshTempo() noexcept SPINDLE_REALTIME;
   void allNotesOff(int part) noexcept SPINDLE_REALTIME;
   void allSoundOff(int part) noexcept SPINDLE_REALTIME;
 
@@ -143,7 +150,9 @@ struct Engine::Impl {
   Quality quality;
   Prng rng;
   Prng noteRng;          // controllers 135/136: its own sequence, so rng's draws stay as they were
-  float tempo = 120.0f;  // beats per minute: SetTempo, Engine::setTempo; lobpm/hibpm
+  Tempo tempoState;
+  MidiClock midiClock;
+  float tempo = Tempo::kDefaultBpm;  // tempoState.bpm(), kept current: lobpm/hibpm, the bus delays
   uint64_t frameCounter = 0;  // engine frames rendered, the clock of note-on times
   uint64_t notesStarted = 0, voicesStolen = 0, underruns = 0;
   uint32_t peakVoices = 0;
@@ -190,6 +199,8 @@ struct Engine::Impl {
     std::atomic<uint64_t> framesRendered{0}, notesStarted{0}, voicesStolen{0}, commandsDropped{0};
     std::atomic<uint64_t> sourceUnderruns{0};
     std::atomic<bool> effectsSounding{false};
+    std::atomic<float> tempo{Tempo::kDefaultBpm};
+    std::atomic<TempoSource> tempoSource{TempoSource::Default};
     // Per part; stats() may see one part's fields from two neighbouring calls (harmless
     // for a meter and a keyboard; each value is itself whole).
     std::array<std::atomic<uint32_t>, limits::kChannels> partVoices{};

@@ -20,6 +20,7 @@ void Engine::Impl::handleMidi(const MidiEvent& e, uint64_t frame) noexcept SPIND
   const int part = e.channel();
   const int d1 = e.data1 & 0x7F, d2 = e.data2 & 0x7F;
   if (e.status == midi::kTuneKey || e.status == midi::kTunePitchClass) return tune(e);
+  if (midi::isClockMessage(e.status)) return clockEvent(e.status, frame);
   switch (e.type()) {
     case midi::kNoteOn:
       if (d2 == 0) {

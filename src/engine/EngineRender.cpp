@@ -64,6 +64,7 @@ template <class Pace>
 void Engine::Impl::process(Pace pace, const MidiEvent* events, int eventCount, float* left, float* right,
                            int frames) noexcept SPINDLE_REALTIME_IF(Pace::kRealtime) {
   drainCommands();
+  checkClock();
   noteStartCount = 0;
   noteStartsPending = 0;
   partPeak.fill(0.0f);
@@ -76,6 +77,8 @@ void Engine::Impl::process(Pace pace, const MidiEvent* events, int eventCount, f
   }
   flushPending();
   publishStats(frames);
+  tempoState.endCall();  // the transport's tempo holds for this call only
+  refreshTempo();
   if (config.streams) config.streams->endBlock(frames);  // wakes the disk thread: at most one sem_post
 }
 
@@ -207,6 +210,11 @@ void Engine::Impl::mixPart(int part, float* left, float* right, int frames) noex
 
 void Engine::setTempo(float bpm) noexcept SPINDLE_REALTIME { impl_->setTempo(bpm); }
 
+void Engine::setSongTempo(float bpm) noexcept SPINDLE_REALTIME {
+  impl_->tempoState.setSong(bpm);
+  impl_->refreshTempo();
+}
+
 std::span<const NoteStart> Engine::noteStarts() const noexcept SPINDLE_REALTIME {
   return {impl_->noteStartList.data(), static_cast<size_t>(impl_->noteStartCount)};
 }
@@ -246,6 +254,8 @@ void Engine::Impl::publishStats(int frames) noexcept SPINDLE_REALTIME {
   bool tails = false;
   for (int p = 0; p < limits::kChannels; ++p) tails = tails || busTailSounds(p);
   shared.effectsSounding.store(effects.sounding() || tails, std::memory_order_relaxed);
+  shared.tempo.store(tempo, std::memory_order_relaxed);
+  shared.tempoSource.store(tempoState.source(), std::memory_order_relaxed);
   publishPartStats();
 }
 

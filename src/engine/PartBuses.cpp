@@ -101,7 +101,9 @@ void ProgramBuses::runBus(std::span<BusEffectState> states, int bus, const mod::
                           float* left, float* right, int frames) noexcept SPINDLE_REALTIME {
   for (size_t i = 0; i < states.size(); ++i) {
     const BusEffect& effect = layout_.effects[i];
-    if (effect.bus == bus) states[i].process(effect, controllers, left, right, frames);
+    if (effect.bus != bus) continue;
+    states[i].setTempo(tempo_);
+    states[i].process(effect, controllers, left, right, frames);
   }
 }
 

@@ -54,6 +54,9 @@ class ProgramBuses {
   // theirs; empties the fed inputs.
   void process(int part, const mod::ControllerState* controllers, float* left, float* right, FxBusInputs& fx,
                int frames) noexcept SPINDLE_REALTIME;
+  // Audio thread, before process(): the engine's tempo (beats per minute), which the
+  // delays' synced taps follow.
+  void setTempo(float bpm) noexcept SPINDLE_REALTIME { tempo_ = bpm; }
   // Audio thread: whether some bus of the part still sounds a tail.
   bool sounding(int part) const noexcept SPINDLE_REALTIME;
 
@@ -74,6 +77,7 @@ class ProgramBuses {
   mod::CurveTable curves_;
   std::vector<BusEffectState> states_;  // limits::kChannels x layout_.effects
   std::vector<Tail> tails_;              // one per part
+  float tempo_ = 120.0f;
 };
 
 }  // namespace spindle::engine

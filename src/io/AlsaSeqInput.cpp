@@ -41,7 +41,7 @@ AlsaPortInfo describe(snd_seq_t* seq, const snd_seq_port_info_t* info) {
   return port;
 }
 
-// A sequencer event as a channel message; false for everything else.
+// A sequencer event as a channel message or a MIDI clock message; false for everything else.
 bool toMidi(const snd_seq_event_t& ev, MidiEvent& out) {
   const auto ch = static_cast<uint8_t>(ev.data.control.channel & 0x0F);
   switch (ev.type) {
@@ -69,6 +69,10 @@ bool toMidi(const snd_seq_event_t& ev, MidiEvent& out) {
       out = {0, static_cast<uint8_t>(0xE0 | ch), static_cast<uint8_t>(v & 0x7F), static_cast<uint8_t>((v >> 7) & 0x7F)};
       return true;
     }
+    case SND_SEQ_EVENT_CLOCK: out = {0, midi::kClock, 0, 0}; return true;
+    case SND_SEQ_EVENT_START: out = {0, midi::kStart, 0, 0}; return true;
+    case SND_SEQ_EVENT_CONTINUE: out = {0, midi::kContinue, 0, 0}; return true;
+    case SND_SEQ_EVENT_STOP: out = {0, midi::kStop, 0, 0}; return true;
     default: return false;
   }
 }

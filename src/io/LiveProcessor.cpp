@@ -73,11 +73,13 @@ bool LiveProcessor::append(const Pending& p) noexcept SPINDLE_REALTIME {
   return true;
 }
 
-// Channel messages reach the engine, and MIDI Tuning Standard sysex as its tuning
-// events (core/MidiTuning.h); other sysex and realtime events are skipped.
+// Channel messages and the MIDI clock's (midi::isClockMessage) reach the engine, and MIDI
+// Tuning Standard sysex as its tuning events (core/MidiTuning.h); other sysex and
+// realtime events are skipped.
 void LiveProcessor::addPortEvent(uint32_t offset, const uint8_t* bytes, std::size_t size) noexcept
     SPINDLE_REALTIME {
   if (size > 0 && bytes[0] == 0xF0 && offset < static_cast<uint32_t>(cycle_.frames)) return addPortTuning(offset, bytes, size);
+  if (size > 0 && midi::isClockMessage(bytes[0])) return addPortClock(offset, bytes[0]);
   if (size == 0 || bytes[0] < 0x80 || bytes[0] >= 0xF0) return;
   if (static_cast<int>(size) < messageLength(bytes[0]) || offset >= static_cast<uint32_t>(cycle_.frames)) {
     ++local_.midiDropped;
@@ -94,6 +96,23 @@ void LiveProcessor::addPortEvent(uint32_t offset, const uint8_t* bytes, std::siz
   }
   ++local_.inputs[0].events;
   local_.inputs[0].lastChannel = static_cast<uint8_t>(bytes[0] & 0x0F);
+}
+
+// A clock message: no channel, so the input's last channel stays as it was.
+void LiveProcessor::addPortClock(uint32_t offset, uint8_t status) noexcept SPINDLE_REALTIME {
+  if (offset >= static_cast<uint32_t>(cycle_.frames)) {
+    ++local_.midiDropped;
+    return;
+  }
+  Pending p;
+  p.timestamp = cycle_.frameTime + offset;
+  p.event = MidiEvent{offset, status, 0, 0};
+  p.source = EventSource::Port;
+  if (!append(p)) {
+    ++local_.midiDropped;
+    return;
+  }
+  ++local_.inputs[0].events;
 }
 
 void LiveProcessor::addPortTuning(uint32_t offset, const uint8_t* bytes, std::size_t size) noexcept
@@ -132,7 +151,7 @@ void LiveProcessor::takeThreadEvents() noexcept SPINDLE_REALTIME {
       p.source = EventSource::MidiThread;
       if (append(p)) {
         ++local_.inputs[k + 1].events;
-        local_.inputs[k + 1].lastChannel = static_cast<uint8_t>(p.event.status & 0x0F);
+        if (p.event.status < 0xF0) local_.inputs[k + 1].lastChannel = static_cast<uint8_t>(p.event.status & 0x0F);
       }
       holding_[k] = false;
     }

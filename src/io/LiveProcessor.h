@@ -104,6 +104,7 @@ class LiveProcessor {
   };
   bool append(const Pending& p) noexcept SPINDLE_REALTIME;
   // A port's sysex: the tuning events of an MTS message, at its offset.
+  void addPortClock(uint32_t offset, uint8_t status) noexcept SPINDLE_REALTIME;
   void addPortTuning(uint32_t offset, const uint8_t* bytes, std::size_t size) noexcept SPINDLE_REALTIME;
   void takeThreadEvents() noexcept SPINDLE_REALTIME;
   void sortBlock() noexcept SPINDLE_REALTIME;

@@ -60,7 +60,9 @@ bool MidiByteParser::feed(uint8_t byte, MidiEvent& out) noexcept SPINDLE_REALTIM
   sysexDone_ = false;
   if (byte >= 0xF8) {
     ++counters_.realtime;
-    return false;
+    if (!midi::isClockMessage(byte)) return false;
+    out = MidiEvent{0, byte, 0, 0};
+    return true;
   }
   if (byte & 0x80) {
     startStatus(byte);

@@ -4,7 +4,9 @@
 //
 //   - running status: data bytes after a channel message reuse its status byte;
 //   - realtime bytes (0xF8..0xFF) may appear anywhere, even inside a message or a
-//     sysex, and change nothing: they are counted and skipped;
+//     sysex, and change nothing there: they are counted; the MIDI clock's (timing clock,
+//     start, continue, stop: midi::isClockMessage) come out at once as one-byte events
+//     (data 0), the others are skipped;
 //   - sysex (0xF0 .. 0xF7) is counted and produces no channel message; any status byte
 //     ends it. One ended by 0xF7 and no longer than kMaxSysex is kept for sysexDone()
 //     (the midi thread decodes MIDI Tuning Standard messages from it, core/MidiTuning.h);
@@ -24,14 +26,15 @@ namespace spindle::io {
 
 struct MidiParserCounters {
   uint64_t messages = 0;   // channel messages produced
-  uint64_t realtime = 0;   // realtime bytes skipped
+  uint64_t realtime = 0;   // realtime bytes (the clock's passed on, the others skipped)
   uint64_t sysex = 0;      // complete or interrupted sysex messages skipped
   uint64_t dropped = 0;    // stray data bytes
 };
 
 class MidiByteParser {
  public:
-  // Feeds one byte; true when it completed a channel message, written to `out`
+  // Feeds one byte; true when it completed a channel message (or was a MIDI clock
+  // message), written to `out`
   // (out.frame is left 0: the caller timestamps it).
   bool feed(uint8_t byte, MidiEvent& out) noexcept SPINDLE_REALTIME;
   const MidiParserCounters& counters() const noexcept { return counters_; }

@@ -130,13 +130,25 @@ void readSysex(ByteReader& in, uint64_t tick, std::vector<RawEvent>& out) {
   }
 }
 
+// An escape (F7, length, bytes) after its F7: a MIDI clock message alone in it (the way
+// a file carries realtime bytes) becomes an event; any other is skipped.
+void readEscape(ByteReader& in, RawEvent& event) {
+  const std::size_t lengthAt = in.pos();
+  const uint32_t length = in.vlq();
+  const uint8_t* bytes = in.take(length, lengthAt);
+  if (length != 1 || !midi::isClockMessage(bytes[0])) return;
+  event.kind = RawKind::Channel;
+  event.status = bytes[0];
+}
+
 // One event after its delta time; leaves event.kind == Skip for sysex and most meta.
 // Running status survives meta and sysex events: lenient, and harmless for valid files.
 void readEvent(ByteReader& in, uint8_t& runningStatus, RawEvent& event) {
   const std::size_t at = in.pos();
   const uint8_t first = in.u8();
   if (first == 0xFF) return readMeta(in, event);
-  if (first == 0xF0 || first == 0xF7) return in.skip(in.vlq(), at + 1);
+  if (first == 0xF7) return readEscape(in, event);
+  if (first == 0xF0) return in.skip(in.vlq(), at + 1);
   if (first > 0xF0) in.fail("status byte " + hexByte(first) + " is not allowed in a MIDI file", at);
   const bool running = first < 0x80;
   if (running && runningStatus == 0) in.fail("data byte " + hexByte(first) + " without a running status", at);

@@ -11,8 +11,9 @@
 //   1 / (frames per second * ticks per frame) seconds, tempo is ignored; -29 means
 //   29.97 drop-frame.
 // - Running status, sysex (0xF0/0xF7) and meta events are handled; MIDI Tuning
-//   Standard sysex becomes tuning events (core/MidiTuning.h), other sysex and meta
-//   are skipped. Note-on with velocity 0 is kept as it is (it means note-off).
+//   Standard sysex becomes tuning events (core/MidiTuning.h), an escape holding one MIDI
+//   clock message (F7 01 F8: the way a file carries realtime bytes; also FA, FB, FC)
+//   becomes that event, other sysex, escapes and meta are skipped. Note-on with velocity 0 is kept as it is (it means note-off).
 // - Events at the same time keep their order: by track, then by position in it.
 // - Format 2 (independent sequences) is rejected. Malformed input raises
 //   MidiFileError, whose message names the file and the byte offset.

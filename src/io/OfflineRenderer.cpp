@@ -61,7 +61,7 @@ int64_t OfflineRenderer::applyTempos(std::size_t& next, int64_t frame) const {
   const double rate = engine_.config().sampleRate;
   const auto& tempos = options_.tempos;
   while (next < tempos.size() && secondsToFrames(tempos[next].seconds, rate) <= frame) {
-    engine_.setTempo(static_cast<float>(tempos[next].bpm));
+    engine_.setSongTempo(static_cast<float>(tempos[next].bpm));
     ++next;
   }
   return next < tempos.size() ? secondsToFrames(tempos[next].seconds, rate) - frame : INT64_MAX;

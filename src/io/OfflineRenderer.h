@@ -37,7 +37,7 @@ struct RenderOptions {
   // Runs before every block (tests: let the disk catch up between live blocks).
   std::function<void()> beforeBlock = {};
   // The song's tempo changes (MidiSong::tempos): each reaches the engine
-  // (Engine::setTempo) at its frame, which starts a block.
+  // (Engine::setSongTempo) at its frame, which starts a block.
   std::vector<TempoChange> tempos = {};
   // Engine::process as a live audio thread calls it (streams never waited for) instead
   // of Engine::processWaiting.

@@ -71,6 +71,32 @@ TEST_CASE("DecentSampler delay: echoes at delayTime -/+ stereoOffset/2 per side,
   CHECK(right[dry] == Approx(left[dry]));                     // the dry signal passes at full level
 }
 
+TEST_CASE("DecentSampler musical_time delay: a quarter note of the engine's tempo, 120 BPM then a set 90 BPM", "[app][ds-effects][tempo]") {
+  // delayTime 10: a quarter note (dspreset/MusicalTime.h), both taps; a knob of
+  // valueType musical_time at 7 (an eighth) moves it through its binding.
+  const std::string xml = preset("click-at-100ms.wav",
+                                 effects("<effect type=\"delay\" delayTimeFormat=\"musical_time\" delayTime=\"10\" "
+                                         "feedback=\"0\" wetLevel=\"0.8\"/>"));
+  const auto at120 = play("synced-120", xml, 1.0);
+  const size_t dry = peakNear(at120->render->left, 4800, 400);
+  CHECK(peakNear(at120->render->left, dry + 24000, 300) == dry + 24000);  // 0.5 s at 120 BPM
+  CHECK(peakNear(at120->render->right, dry + 24000, 300) == dry + 24000);
+  spindle::engine::Command tempo;
+  tempo.type = spindle::engine::CommandType::SetTempo;
+  tempo.value = 90.0f;
+  const auto at90 = play("synced-90", xml, 1.0, {}, &tempo);
+  CHECK(peakNear(at90->render->left, dry + 32000, 300) == dry + 32000);  // 0.667 s at 90 BPM
+  const auto knob = play("synced-knob",
+                         preset("click-at-100ms.wav",
+                                "<ui><tab><labeled-knob label=\"Time\" valueType=\"musical_time\" minValue=\"0\" maxValue=\"20\" "
+                                "value=\"7\"><binding type=\"effect\" level=\"instrument\" position=\"0\" "
+                                "parameter=\"FX_DELAY_TIME\"/></labeled-knob></tab></ui>" +
+                                    effects("<effect type=\"delay\" delayTimeFormat=\"musical_time\" delayTime=\"10\" "
+                                            "feedback=\"0\" wetLevel=\"0.8\"/>")),
+                         1.0);
+  CHECK(peakNear(knob->render->left, dry + 12000, 300) == dry + 12000);  // an eighth: 0.25 s at 120 BPM
+}
+
 TEST_CASE("DecentSampler reverb: the tail lasts longer as roomSize grows", "[app][ds-effects]") {
   // A 0.1 s burst of noise; the tail's fall from 0.2..0.4 s to 0.8..1.0 s after its start.
   const auto burst = [](const std::string& name, const std::string& size) {

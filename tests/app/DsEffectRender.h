@@ -54,8 +54,9 @@ struct Played {
 };
 
 // Key 60 held for `seconds` (the events' frames absolute), rendered for `seconds` + 1.
+// `command`: posted to the engine before the render (a tempo, say).
 inline std::unique_ptr<Played> play(const std::string& name, const std::string& xml, double seconds,
-                                    std::vector<TimedEvent> events = {}) {
+                                    std::vector<TimedEvent> events = {}, const engine::Command* command = nullptr) {
   const auto dir = scratchDir("ds-effects");
   writeSamples(dir);
   std::ofstream(dir / (name + ".dspreset")) << xml;
@@ -68,6 +69,7 @@ inline std::unique_ptr<Played> play(const std::string& name, const std::string& 
   events.push_back(noteOff(frames, 60));
   p->render = std::make_unique<Renderer>(engine::EngineConfig{}, 256);
   p->render->setProgram(p->program.get(), 0);
+  if (command) p->render->post(*command);
   p->render->run(events, frames + kRate);
   return p;
 }

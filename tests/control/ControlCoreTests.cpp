@@ -76,6 +76,8 @@ std::vector<Case> everyAddress() {
       {msg("/spindle/part/reverb", {I(2), I(64)}), "midi 177 91 64", ""},
       {msg("/spindle/part/chorus", {I(2), I(10)}), "midi 177 93 10", ""},
       {msg("/spindle/part/sends", {I(2)}), "", "/spindle/part/sends"},
+      {msg("/spindle/tempo", {F(96)}), "tempo 96.000000", ""},
+      {msg("/spindle/tempo/get"), "", "/spindle/tempo"},
       {msg("/spindle/subscribe", {F(10)}), "", ""},
       {msg("/spindle/unsubscribe"), "", ""},
       {msg("/spindle/session/save", {S("/tmp/spindle-control-test-" + std::to_string(::getpid()) + ".spindle")}), "",

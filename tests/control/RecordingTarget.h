@@ -22,6 +22,7 @@ class RecordingTarget : public control::ControlTarget {
   bool accept = true;              // false: every command "finds its FIFO full"
   int polyphonyCeiling = 256;
   std::array<std::array<float, 2>, control::kParts> sends{};  // what partSends() reports
+  control::TempoStatus tempoNow;   // what tempo() reports
   control::ProblemLog problemLog;  // what problems() reports; tests add to it
 
   void load(uint64_t ticket, int part, const std::string& path, control::LoadListener& listener) override {
@@ -85,6 +86,11 @@ class RecordingTarget : public control::ControlTarget {
     return record("effect " + std::string(effectParamInfo(param).name) + " " + formatEffectValue(param, value));
   }
   std::array<float, 2> partSends(int part) override { return sends[static_cast<std::size_t>(part)]; }
+  bool setTempo(float bpm) override {
+    state.settings.tempo = bpm;
+    return record("tempo " + std::to_string(bpm));
+  }
+  control::TempoStatus tempo() override { return tempoNow; }
   int maxPolyphony() const override { return polyphonyCeiling; }
   control::ControlStatus status() override {
     control::ControlStatus s;

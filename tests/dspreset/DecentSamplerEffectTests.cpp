@@ -101,18 +101,20 @@ TEST_CASE("Instrument <effects>: delay, reverb and DecentSampler's own effects i
   CHECK(countDiagnostics(in, "not played") == 0);
 }
 
-TEST_CASE("Instrument <effects> Spindle does not play are reported once each, with the reason") {
+TEST_CASE("Instrument <effects> Spindle does not play are reported once each, with the reason; a musical_time delay plays") {
   const auto in = load("unplayed", R"(<effects>
     <effect type="pitch_shift"/><effect type="pitch_shift"/><effect type="convolution" irFile="x.wav"/>
-    <effect type="stereo_simulator"/><effect type="delay" delayTimeFormat="musical_time" delayTime="10"/>
+    <effect type="stereo_simulator"/><effect type="delay" delayTimeFormat="musical_time" delayTime="10" stereoOffset="0.01"/>
     <effect type="wave_shaper"/><effect type="gain" level="-3"/>
   </effects>)");
   REQUIRE(in.ok);
-  REQUIRE(in.buses.effects.size() == 2);  // the wave shaper and the gain
+  REQUIRE(in.buses.effects.size() == 3);  // the synced delay, the wave shaper and the gain
+  CHECK(in.buses.effects[0].type == BusEffectType::Delay);
+  CHECK((value(in.buses.effects[0], BusParam::DelayBeatsL) == 1.0f && value(in.buses.effects[0], BusParam::DelayBeatsR) == 1.0f));
   CHECK(countDiagnostics(in, "<effect type=\"pitch_shift\"> not played (ignored): Spindle has no pitch shifter") == 1);
-  CHECK(countDiagnostics(in, "<effect type=\"convolution\"> not played") == 1);
+  CHECK(countDiagnostics(in, "(irFile=\"x.wav\") not found") == 1);  // the convolution's response
   CHECK(countDiagnostics(in, "<effect type=\"stereo_simulator\"> not played") == 1);
-  CHECK(countDiagnostics(in, "delayTimeFormat=\"musical_time\"") == 1);
+  CHECK(countDiagnostics(in, "delay stereoOffset not played (ignored) with delayTimeFormat=\"musical_time\"") == 1);
   CHECK(countDiagnostics(in, "wave_shaper highQuality not played") == 1);
 }
 

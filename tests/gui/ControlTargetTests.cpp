@@ -89,6 +89,31 @@ class ControlTargetTests : public QObject {
     QVERIFY(status.voices >= 1);
     QVERIFY(status.latencyLastMs >= 0.0);
   }
+
+  // The set tempo from the control thread, then MIDI clocks at 100 BPM (a clock every
+  // 1200 frames) into the window's input: the toolbar shows each with its source.
+  void tempoFromTheControlThreadAndClocks() {
+    Harness h;
+    GuiControlTarget target(h.link, h.store);
+    bool accepted = false;
+    onControlThread([&] { accepted = target.setTempo(87.5f); });
+    QVERIFY(accepted);
+    settle(h);
+    control::TempoStatus now;
+    control::SessionState session;
+    onControlThread([&] {
+      now = target.tempo();
+      session = target.sessionState();
+    });
+    QCOMPARE(now.bpm, 87.5f);
+    QCOMPARE(now.source, std::string("set"));
+    QCOMPARE(session.settings.tempo, 87.5f);
+    QCOMPARE(h.window.tempoText(), QStringLiteral("87.5 BPM · set · "));
+    for (int k = 0; k < 8; ++k) QVERIFY(h.link.sendMidi(midi::kClock, 0, 0, h.frame + static_cast<uint64_t>(k) * 1200));
+    h.render(50);
+    settle(h);
+    QCOMPARE(h.window.tempoText(), QStringLiteral("100.0 BPM · clock · "));
+  }
 };
 
 int runControlTargetTests(int argc, char** argv) {

@@ -180,3 +180,23 @@ TEST_CASE("LiveProcessor: a port's MTS sysex reaches the engine as its tuning ev
   CHECK(s.midiEvents == 2);  // keys 60 and 62
   CHECK(s.midiDropped == 0);
 }
+
+TEST_CASE("LiveProcessor: MIDI clocks on the port set the engine's tempo at their frames", "[io][live]") {
+  for (const double bpm : {90.0, 140.0}) {
+    Rig rig;
+    const double interval = 60.0 * 48000.0 / (bpm * 24.0);
+    int k = 0;
+    for (uint64_t start = 0; start < 48000; start += 256) {
+      rig.live.beginCycle(CycleStart{start, 256, 0, 48000.0});
+      for (; std::llround(k * interval) < static_cast<long long>(start + 256); ++k) {
+        const uint8_t clock = 0xF8;
+        rig.live.addPortEvent(static_cast<uint32_t>(std::llround(k * interval) - static_cast<long long>(start)), &clock, 1);
+      }
+      rig.live.endCycle(rig.left.data(), rig.right.data());
+    }
+    INFO(bpm << " BPM, " << k << " clocks");
+    CHECK(rig.engine.stats().tempo == Approx(bpm).margin(0.1));
+    CHECK(rig.engine.stats().tempoSource == engine::TempoSource::Clock);
+    CHECK(rig.live.stats().inputs[0].events == static_cast<uint64_t>(k));
+  }
+}

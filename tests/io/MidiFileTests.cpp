@@ -160,3 +160,17 @@ TEST_CASE("seconds to frames rounds to the nearest frame") {
   CHECK(spindle::io::secondsToFrames(1.25, 44100.0) == 55125);
   CHECK(spindle::io::secondsToFrames(1.0 / 3.0, 48000.0) == 16000);
 }
+
+TEST_CASE("a MIDI clock message in an escape (F7 01 F8) becomes an event; other escapes are skipped") {
+  TrackBuilder track;
+  track.event(0, {0xF7, 0x01, 0xFA})
+      .event(20, {0xF7, 0x01, 0xF8})
+      .event(20, {0xF7, 0x01, 0xFE})  // active sensing: not the clock's
+      .event(20, {0xF7, 0x01, 0xFC})
+      .end();
+  const MidiSong song = parse(buildSmf(0, 40, {track}));  // 40 ticks a beat at 120 bpm: 1/80 s a tick
+  REQUIRE(song.events.size() == 3);
+  CHECK(same(song.events[0], 0.0, 0xFA, 0, 0));
+  CHECK(same(song.events[1], 0.25, 0xF8, 0, 0));
+  CHECK(same(song.events[2], 0.75, 0xFC, 0, 0));
+}

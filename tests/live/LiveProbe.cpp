@@ -13,6 +13,9 @@
 //       (default 0.3) later, it plays N
 //       notes (keys K, K+1 ..., channel C 1..16; 150 ms on, 250 ms apart), then stays
 //       --hold s (0: until SIGTERM) before closing
+//   spindle-live-probe clock --target NAME --bpm B [--seconds S] [--stop 1]
+//       a MIDI clock into NAME:midi_in: a start, then timing clocks at B BPM (24 to the
+//       quarter note), each at its exact frame, for S s (default 2); with --stop 1 a stop
 //   spindle-live-probe run --target NAME --notes N --note-log FILE [--latency L] [--parts P]
 //                          [--timeout S] [--skip-lines K]
 //       opens two clients, probe_tx (MIDI out) -> NAME:midi_in and NAME:out_L/out_R ->
@@ -281,8 +284,10 @@ int main(int argc, char** argv) {
   if (mode == "run") return spindle::live::runProbe(argc, argv);
   if (mode == "chord") return spindle::live::chord(argc, argv);
   if (mode == "keyboard") return spindle::live::keyboard(argc, argv);
+  if (mode == "clock") return spindle::live::clock(argc, argv);
   std::cerr << "usage: spindle-live-probe instrument DIR | run --target NAME --notes N --note-log FILE "
                "[--latency L] [--parts P] [--timeout S] [--skip-lines K] | chord --target NAME --keys K | "
-               "keyboard --name NAME [--notes N] [--key K] [--channel C] [--wait S] [--delay S] [--hold S]\n";
+               "keyboard --name NAME [--notes N] [--key K] [--channel C] [--wait S] [--delay S] [--hold S] | "
+               "clock --target NAME --bpm B [--seconds S] [--stop 1]\n";
   return 2;
 }

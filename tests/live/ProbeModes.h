@@ -5,6 +5,7 @@
 //   LiveProbe.cpp        main, the helpers, run (the note-latency probe)
 //   ProbeKeyboards.cpp   chord, keyboard
 //   ProbeInstrument.cpp  instrument
+//   ProbeClock.cpp       clock
 #include <filesystem>
 #include <functional>
 #include <string>
@@ -19,6 +20,7 @@ bool waitFor(const std::function<bool()>& done, double seconds);
 int runProbe(int argc, char** argv);
 int chord(int argc, char** argv);
 int keyboard(int argc, char** argv);
+int clock(int argc, char** argv);
 int writeInstrument(const std::filesystem::path& dir);
 
 }  // namespace spindle::live

@@ -4,7 +4,9 @@
 // included, and a convolution with a 3 s stereo response), program changes every few blocks switching between two bus layouts (the
 // buses crossfade), and the tails of the delay, phaser and reverb running on after the
 // last voice; DecentSampler's chorus, phaser, wave folder and wave shaper with their
-// controller curves and LFOs (DsBusEffects.h). No allocation, no free, no lock.
+// controller curves and LFOs (DsBusEffects.h); the delay's right tap synced to the
+// tempo, which MIDI clocks change in every block (with a stop and a start). No
+// allocation, no free, no lock.
 #include <algorithm>
 #include <cmath>
 #include <memory>
@@ -80,6 +82,21 @@ void addConvolution(BusLayout& layout, int variant) {
   layout.effects.push_back(convolution);
 }
 
+// A delay with its left time and feedback swept, its right tap synced to the tempo.
+BusEffect delayEffect(int variant) {
+  BusEffect delay = effect(BusEffectType::Delay, variant ? 1 : 0, BusParam::DelayTimeL, 0.01f, 27, 0.02f);
+  delay.values[static_cast<size_t>(BusParam::DelayTimeC)] = 0.007f;
+  delay.values[static_cast<size_t>(BusParam::DelayLevelC)] = 50.0f;
+  delay.values[static_cast<size_t>(BusParam::DelayFeedback)] = 60.0f;
+  delay.values[static_cast<size_t>(BusParam::DelayDampHi)] = 30.0f;
+  delay.values[static_cast<size_t>(BusParam::DelayDampLo)] = 30.0f;
+  delay.values[static_cast<size_t>(BusParam::DelayCutoff)] = 3000.0f;
+  delay.controllers.push_back({BusParam::DelayFeedback, 28, 30.0f});
+  delay.values[static_cast<size_t>(BusParam::DelayBeatsR)] = 0.05f;  // at most 0.1 beat: 0.3 s of line at 20 BPM
+  delay.controllers.push_back({BusParam::DelayBeatsR, 27, 0.05f});
+  return delay;
+}
+
 // One looped region over every key sending to the four fx buses; `variant` changes
 // the layout, so the two programs' buses differ.
 engine::Program makeProgram(const SampleData& sample, int variant) {
@@ -110,15 +127,7 @@ engine::Program makeProgram(const SampleData& sample, int variant) {
   apan.controllers.push_back({BusParam::ApanFreq, 26, 5.0f});
   apan.wave = static_cast<uint8_t>(variant ? 1 : 0);
   layout.effects.push_back(apan);
-  BusEffect delay = effect(BusEffectType::Delay, variant ? 1 : 0, BusParam::DelayTimeL, 0.01f, 27, 0.02f);
-  delay.values[static_cast<size_t>(BusParam::DelayTimeC)] = 0.007f;
-  delay.values[static_cast<size_t>(BusParam::DelayLevelC)] = 50.0f;
-  delay.values[static_cast<size_t>(BusParam::DelayFeedback)] = 60.0f;
-  delay.values[static_cast<size_t>(BusParam::DelayDampHi)] = 30.0f;
-  delay.values[static_cast<size_t>(BusParam::DelayDampLo)] = 30.0f;
-  delay.values[static_cast<size_t>(BusParam::DelayCutoff)] = 3000.0f;
-  delay.controllers.push_back({BusParam::DelayFeedback, 28, 30.0f});
-  layout.effects.push_back(delay);
+  layout.effects.push_back(delayEffect(variant));
   BusEffect phaser = effect(BusEffectType::Phaser, variant ? 0 : 2, BusParam::PhaserDepth, 50.0f, 29, 50.0f);
   phaser.values[static_cast<size_t>(BusParam::PhaserFeedback)] = 50.0f;
   phaser.controllers.push_back({BusParam::PhaserFreq, 30, 4.0f});
@@ -153,6 +162,11 @@ std::vector<std::vector<MidiEvent>> makeScript() {
       if (b == 45)
         for (int key = 0; key < 128; ++key) e.push_back(test::event(200, static_cast<uint8_t>(midi::kNoteOff | channel), key, 0));
     }
+    // Two clocks a block, their spacing changing from block to block: a new tempo each time.
+    e.push_back(test::event(2, midi::kClock, 0, 0));
+    e.push_back(test::event(static_cast<uint32_t>(62 + (b % 6) * 25), midi::kClock, 0, 0));
+    if (b == 30) e.push_back(test::event(250, midi::kStop, 0, 0));
+    if (b == 31) e.push_back(test::event(0, midi::kStart, 0, 0));
     std::stable_sort(e.begin(), e.end(), [](const MidiEvent& x, const MidiEvent& y) { return x.frame < y.frame; });
     blocks.push_back(e);
   }
@@ -188,5 +202,7 @@ TEST_CASE("Audio thread: SFZ effect buses, every type with swept controls and cr
   CHECK(std::isfinite(run.peak));
   CHECK(run.end.activeVoices == 0);
   CHECK(run.end.effectsSounding);  // the tails still run after the last voice
+  CHECK(run.end.tempoSource == engine::TempoSource::Clock);
+  CHECK(run.end.tempo > 300.0f);  // clocks 60 to 185 frames and the rest of a block apart
   test::checkAudioThreadClean(run.counts);
 }
