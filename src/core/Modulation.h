@@ -30,6 +30,10 @@ enum class ModTarget : uint8_t {
   LfoFreqLfo,   // Hz: a source's depth on the frequency of LFO `sub` (lfoN_freq_lfoX_onccY)
   FilGain, Fil2Gain,  // dB (fil_gain_onccN, fil2_gain_onccN)
   LfoStep,      // percent, of step `sub` of an lfoN's step sequence (lfoN_stepX_onccY)
+  // Hz added to the first / second filter's cutoff before its cents apply: (cutoff +
+  // CutoffHz) * 2^(Cutoff / 1200). No SFZ opcode; a DecentSampler modulator adding to a
+  // filter's frequency in Hz (dspreset/Modulators.h).
+  CutoffHz, Cutoff2Hz,
   // Note-start targets.
   Offset,  // frames
   Delay,   // seconds
@@ -45,6 +49,24 @@ enum class ModTarget : uint8_t {
 };
 
 inline constexpr bool isNoteStartTarget(ModTarget t) noexcept { return t >= ModTarget::Offset; }
+
+// A set of targets: bit t of the words for ModTarget t.
+struct TargetSet {
+  std::array<uint64_t, 2> words{};
+  constexpr void add(ModTarget t) noexcept {
+    const auto i = static_cast<unsigned>(t);
+    words[i / 64] |= uint64_t{1} << (i % 64);
+  }
+  constexpr bool has(ModTarget t) const noexcept {
+    const auto i = static_cast<unsigned>(t);
+    return (words[i / 64] >> (i % 64)) & 1u;
+  }
+  constexpr TargetSet& operator|=(const TargetSet& o) noexcept {
+    words[0] |= o.words[0], words[1] |= o.words[1];
+    return *this;
+  }
+};
+static_assert(static_cast<unsigned>(ModTarget::Count) <= 128, "TargetSet holds 128 targets");
 
 // One source -> target connection. A value below 0 for smoothMs means "not given".
 // lfo = eg = 0: the region's own target; lfo = k > 0: the k-th entry of Region::lfos,

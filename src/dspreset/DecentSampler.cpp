@@ -14,6 +14,7 @@
 #include "dspreset/ClosingTags.h"
 #include "dspreset/ControlRegions.h"
 #include "dspreset/Controls.h"
+#include "dspreset/Modulators.h"
 #include "dspreset/SampleSettings.h"
 #include "instrument/Reporter.h"
 #include "instrument/SampleTable.h"
@@ -52,6 +53,7 @@ struct Loader {
   instrument::SampleTable table;
   Tags tags;
   fs::path folder;
+  Modulators modulators = {};
 
   void ignoredOnce(const std::string& what) {
     if (report.firstTime(what)) report.warning(out.path.string(), 0, what + " not played (ignored)");
@@ -77,6 +79,7 @@ struct Loader {
     if (r.group == 0 && !slot.tags.empty()) r.group = tags.id(slot.tags.front());
     const std::vector<std::string> silencedBy = splitTags(s.find("silencedByTags").as_string());
     r.offBy = silencedBy.empty() ? 0 : tags.id(silencedBy.front());
+    modulators.apply(slot.groupIndex, r);
     return b;
   }
 
@@ -217,8 +220,9 @@ struct Loader {
   }
 
   void preset(const pugi::xml_node& root) {
-    for (const char* part : {"effects", "modulators", "noteSequences", "buses"})
+    for (const char* part : {"effects", "noteSequences", "buses"})
       if (root.child(part).first_child()) ignoredOnce(std::string("<") + part + "> is");
+    modulators = Modulators::read(root, out, report);
     const std::vector<Control> controls = controlsOf(root);
     const std::vector<Slot> all = slots(root.child("groups"));
     Overrides base = tagSettings(root);

@@ -52,7 +52,7 @@ void ModPlan::build(const std::vector<Region>& regions, const std::vector<ModCur
 // The v1 envelopes and LFOs, after the flex sources: which of them the region lists
 // depends on the targets every slot and flex source touches.
 void ModPlan::addV1(const Region& r, RegionMods& m) {
-  const V1Sources v1 = compileV1(r, m.touched, m.ampegEg > 0);
+  const V1Sources v1 = compileV1(r, m.touched.words[0], m.ampegEg > 0);
   m.firstEnvelope = static_cast<uint32_t>(envelopes_.size());
   m.firstV1Lfo = static_cast<uint32_t>(v1Lfos_.size());
   m.envelopes = v1.envelopes;
@@ -72,7 +72,7 @@ void ModPlan::addSlots(const Region& r, RegionMods& m) {
       if (isNoteStartTarget(it->target) != noteStart) continue;
       slots_.push_back(*it);
       if (it->target == ModTarget::LfoFreqLfo) slots_.back().sub = lfoEntry(r, it->sub);
-      m.touched |= uint64_t{1} << static_cast<unsigned>(it->target);
+      m.touched.add(it->target);
       ++(noteStart ? m.noteStart : m.continuous);
       if (noteStart || it->lfo > 0 || it->eg > 0) continue;
       m.ownsCc7 = m.ownsCc7 || ownsGain(*it, 7);
@@ -93,14 +93,15 @@ bool isDepthTarget(ModTarget t) {
 // The continuous targets a source moves: its own depths and the controller slots that
 // give it depth (slot.*field == k + 1).
 template <class Source>
-uint32_t targetsOf(const Region& r, const Source& source, size_t k, uint8_t CcModulation::*field) {
-  uint32_t mask = 0;
+uint64_t targetsOf(const Region& r, const Source& source, size_t k, uint8_t CcModulation::*field) {
+  static_assert(FlexLfo::kDepths <= 64, "a source's targets are a 64-bit mask");
+  uint64_t mask = 0;
   for (int t = 0; t < FlexLfo::kDepths; ++t)
     if (source.depth[static_cast<size_t>(t)] != 0.0f && isDepthTarget(static_cast<ModTarget>(t)))
-      mask |= uint32_t{1} << t;
+      mask |= uint64_t{1} << t;
   for (auto it = r.ccModulations.begin(); it != r.ccModulations.begin() + r.ccModulationCount; ++it)
     if ((*it).*field == k + 1 && isDepthTarget(it->target))
-      mask |= uint32_t{1} << static_cast<unsigned>(it->target);
+      mask |= uint64_t{1} << static_cast<unsigned>(it->target);
   return mask;
 }
 
@@ -111,11 +112,11 @@ void ModPlan::addEgs(const Region& r, RegionMods& m) {
   m.firstEg = static_cast<uint32_t>(egs_.size());
   m.egs = static_cast<uint8_t>(std::min<size_t>(r.egs.size(), kMaxFlexEgs));
   for (size_t k = 0; k < m.egs; ++k) {
-    const uint32_t mask = targetsOf(r, r.egs[k], k, &CcModulation::eg);
+    const uint64_t mask = targetsOf(r, r.egs[k], k, &CcModulation::eg);
     if (r.egs[k].ampeg >= 0.5f && m.ampegEg == 0) m.ampegEg = static_cast<uint8_t>(k + 1);
     egs_.push_back(r.egs[k]);
     sources_.push_back({SourceKind::FlexEg, static_cast<uint8_t>(k), static_cast<uint8_t>(k), mask});
-    m.touched |= mask;
+    m.touched.words[0] |= mask;
   }
 }
 
@@ -125,10 +126,10 @@ void ModPlan::addLfos(const Region& r, RegionMods& m) {
   m.firstLfo = static_cast<uint32_t>(lfos_.size());
   m.lfos = static_cast<uint8_t>(std::min<size_t>(r.lfos.size(), kMaxFlexLfos));
   for (size_t k = 0; k < m.lfos; ++k) {
-    const uint32_t mask = targetsOf(r, r.lfos[k], k, &CcModulation::lfo);
+    const uint64_t mask = targetsOf(r, r.lfos[k], k, &CcModulation::lfo);
     lfos_.push_back(r.lfos[k]);
     sources_.push_back({SourceKind::FlexLfo, static_cast<uint8_t>(k), static_cast<uint8_t>(k), mask});
-    m.touched |= mask;
+    m.touched.words[0] |= mask;
   }
 }
 

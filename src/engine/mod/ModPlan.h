@@ -35,14 +35,14 @@ struct RegionMods {
   uint8_t ampegEg = 0;     // k > 0: the region's k-th flex EG replaces ampeg (egN_ampeg)
   uint8_t controlled = 0;  // RegionSources::controlled
   bool planned = false;    // built by ModPlan::build (not a region outside the program)
-  uint64_t touched = 0;  // bit (1 << ModTarget) for every target with a slot
+  TargetSet touched;  // every target with a slot
   // The region modulates gain from CC7 / CC11 or pan from CC10 itself: the part's
   // default use of that controller does not apply to its voices (as in sfizz and ARIA).
   bool ownsCc7 = false, ownsCc11 = false, ownsCc10 = false;
   CrossfadeCurve fadeCurve = CrossfadeCurve::Power;  // xf_cccurve
 
   bool modulated() const noexcept { return continuous > 0 || fades > 0 || lfos > 0 || egs > 0; }
-  bool touches(ModTarget t) const noexcept { return (touched >> static_cast<unsigned>(t)) & 1u; }
+  bool touches(ModTarget t) const noexcept { return touched.has(t); }
 };
 
 class ModPlan {

@@ -36,7 +36,7 @@ struct ModSource {
   SourceKind kind = SourceKind::Envelope;
   uint8_t slot = 0;      // Envelope, Lfo: its V1Dest; FlexLfo, FlexEg: its entry (k-th lfoN / egN)
   uint8_t params = 0;    // its parameters' index among the region's of its kind
-  uint32_t targets = 0;  // FlexLfo, FlexEg: the continuous targets it moves (bit t)
+  uint64_t targets = 0;  // FlexLfo, FlexEg: the continuous targets it moves (bit t)
 
   bool perFrame() const noexcept { return kind == SourceKind::Envelope || kind == SourceKind::Lfo; }
 };
@@ -84,7 +84,7 @@ struct V1Sources {
   }
 };
 
-// touched: RegionMods::touched; flexAmp: a flex EG replaces ampeg (egN_ampeg), which
+// touched: RegionMods::touched's first word (every target compileV1 asks about is below 64); flexAmp: a flex EG replaces ampeg (egN_ampeg), which
 // then stays at 1 and only fades. Never allocates: the loader thread compiles every
 // region with it, the audio thread a region it finds no plan for.
 V1Sources compileV1(const Region& r, uint64_t touched, bool flexAmp) noexcept SPINDLE_REALTIME;

@@ -8,8 +8,6 @@
 
 namespace spindle::engine::mod {
 
-static_assert(static_cast<int>(ModTarget::Count) <= 64, "RegionMods::touched is a 64-bit mask");
-
 const RegionMods VoiceMod::kNone{};
 
 namespace {
@@ -225,7 +223,7 @@ namespace {
 
 // A source's value times its depth on each target its mask names.
 template <class Params, class Adds>
-void addSource(float v, uint32_t mask, const Params& p, const Adds& adds, std::span<float> sums,
+void addSource(float v, uint64_t mask, const Params& p, const Adds& adds, std::span<float> sums,
                float& amplitude) noexcept SPINDLE_REALTIME {
   for (; mask != 0; mask &= mask - 1) {
     const auto t = static_cast<size_t>(std::countr_zero(mask));
