@@ -85,6 +85,10 @@ struct FlexLfo {
   // of its own seeded by it and the voice (DecentSampler <random seed>), so LFOs with
   // one seed hold one value per voice.
   uint32_t seed = 0;
+  // 1: one LFO for every voice (DecentSampler scope="global"): it runs from the engine's
+  // first frame, its delay counted from there, and a voice starts it at the phase it
+  // has reached, so all voices move together. 0: each voice starts its own.
+  uint8_t clock = 0;
   // lfoN_steps / lfoN_stepX: with steps > 0 the wave is a step sequence, step X
   // (1-based) = stepX percent of full scale for a 1/steps of the cycle.
   static constexpr int kMaxSteps = 32;

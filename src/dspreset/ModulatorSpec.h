@@ -23,6 +23,7 @@ struct SourceSpec {
   float attack = 0.0f, decay = 0.0f, sustain = 1.0f, release = 0.0f;  // seconds, level
   float attackShape = 0.0f, decayShape = 0.0f, releaseShape = 0.0f;    // FlexEg shapes
   uint32_t seed = 0;
+  uint8_t clock = 0;  // FlexLfo::clock: a global LFO
   int cc = 0;
 };
 

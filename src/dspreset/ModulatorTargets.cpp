@@ -103,7 +103,7 @@ class Emitter {
     if (r_.lfos.size() >= static_cast<size_t>(kMaxFlexLfos)) return problem("more than 8 LFO or random bindings on a sample");
     FlexLfo l;
     l.number = static_cast<int>(r_.lfos.size()) + 1;
-    l.freq = s_.freq, l.delay = s_.delay, l.wave = s_.wave, l.seed = s_.seed;
+    l.freq = s_.freq, l.delay = s_.delay, l.wave = s_.wave, l.seed = s_.seed, l.clock = s_.clock;
     l.scale = s_.unipolar ? 1.0f : 0.5f;
     l.offset = (s_.unipolar ? 0.0f : 0.5f) + (depth != 0.0f ? offset / depth : 0.0f);
     l.depth[static_cast<size_t>(t)] = depth;

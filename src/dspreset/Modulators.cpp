@@ -30,7 +30,7 @@ struct Reader {
     const std::string scope = m.attribute("scope").as_string(fallback);
     if (scope == "voice") return true;
     notPlayed(std::string("global-scope <") + m.name() + ">",
-              "one modulator shared by all voices has no per-voice source in Spindle; use scope=\"voice\"");
+              "one envelope or draw shared by all voices has no per-voice source in Spindle; use scope=\"voice\"");
     return false;
   }
 
@@ -40,7 +40,8 @@ struct Reader {
     s.unipolar = shape == "square";
     s.freq = std::max(0.0f, number(m, "frequency", 1.0));
     s.delay = std::max(0.0f, number(m, "delayTime", 0.0));
-    return voiceScope(m, "global");
+    s.clock = std::string(m.attribute("scope").as_string("global")) == "voice" ? 0 : 1;
+    return true;
   }
 
   // Curves -100..100: negative bends a stage fast first (logarithmic), positive slow

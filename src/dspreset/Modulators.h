@@ -2,8 +2,10 @@
 // A DecentSampler preset's <modulators> as the per-voice modulation of its regions: the
 // SFZ v2 sources the engine already plays. Loader thread.
 //
-//   <lfo scope="voice">            a flex LFO (FlexLfo): sine, square (0/1), saw (up);
-//                                  frequency, delayTime
+//   <lfo>                          a flex LFO (FlexLfo): sine, square (0/1), saw (up);
+//                                  frequency, delayTime; scope="global" (the default)
+//                                  on the engine's clock (FlexLfo::clock): every voice
+//                                  at the phase one LFO running since frame 0 has
 //   <envelope scope="voice">       a flex EG (FlexEg): attack to 1, decay to sustain,
 //                                  held, release to 0; the curves as stage shapes
 //   <random scope="voice">         a sample-and-hold flex LFO seeded by `seed` and the
@@ -29,8 +31,8 @@
 //   FX_FILTER_FREQUENCY              Cutoff2Hz) of the region filter the effect became:
 //                                    the group's filter effects in order are filter 1, 2
 //
-// Not played, reported once each with the reason: global-scope LFOs, envelopes,
-// random and velocity; mpeTimbre and mpePressure; table translations; bindings to any
+// Not played, reported once each with the reason: global-scope envelopes, random and
+// velocity; mpeTimbre and mpePressure; table translations; bindings to any
 // other parameter. Bindings to instrument-level effects are left to the bus effects.
 #include <memory>
 #include <string>

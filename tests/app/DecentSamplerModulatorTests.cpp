@@ -261,3 +261,29 @@ TEST_CASE("midiVelocity on a group lowpass: a soft note is darker than a loud on
   CHECK(meanOf(loud, 5, 40) == Approx(still(5500)).epsilon(0.03));
   CHECK(meanOf(soft, 5, 40) < 0.6 * meanOf(loud, 5, 40));
 }
+
+TEST_CASE("A global LFO on AMP_VOLUME: a note started later moves with one started earlier, a voice LFO does not") {
+  const auto dir = scratchDir("ds-mod-global");
+  spindle::test::writeWav16(dir / "dc.wav", 1, std::vector<int16_t>(2 * kRate, 8192), kRate);
+  const auto lfo = [](const std::string& scope) {
+    return R"(<lfo shape="sine" frequency="4" scope=")" + scope + R"(">
+      <binding type="amp" level="group" groupIndex="0" parameter="AMP_VOLUME" modBehavior="set"
+        translation="linear" translationOutputMin="0.25" translationOutputMax="1"/></lfo>)";
+  };
+  Player global(dir, preset("dc.wav", "", lfo("global")), "global");
+  Player voice(dir, preset("dc.wav", "", lfo("voice")), "voice");
+  // Started at 0 and at 0.3 s (1.2 cycles later): compared over 0.4 .. 1.2 s in 5 ms steps.
+  const auto early = global.play({noteOn(0, 60)}, kRate * 3 / 2), late = global.play({noteOn(kRate * 3 / 10, 60)}, kRate * 3 / 2);
+  const auto earlyVoice = voice.play({noteOn(0, 60)}, kRate * 3 / 2);
+  const auto lateVoice = voice.play({noteOn(kRate * 3 / 10, 60)}, kRate * 3 / 2);
+  double globalGap = 0.0, voiceGap = 0.0, swing = 0.0;
+  for (double t = 0.4; t < 1.2; t += 0.005) {
+    const double a = level(*early, t, t + 0.005);
+    globalGap = std::max(globalGap, std::abs(level(*late, t, t + 0.005) - a));
+    voiceGap = std::max(voiceGap, std::abs(level(*lateVoice, t, t + 0.005) - level(*earlyVoice, t, t + 0.005)));
+    swing = std::max(swing, a);
+  }
+  CHECK(swing > 0.05);
+  CHECK(globalGap < 1e-3 * swing);  // one LFO for both
+  CHECK(voiceGap > 0.3 * swing);    // each voice its own, 0.2 cycles apart
+}

@@ -57,6 +57,7 @@ TEST_CASE("DecentSampler LFO on a group filter frequency: a flex LFO of Hz on th
   CHECK(a.cutoff2 == Approx(100.0f));
   CHECK(depth(a.lfos[1], ModTarget::Cutoff2Hz) == Approx(100.0f));
   CHECK(in.regions[1].lfos.empty());  // the other group
+  CHECK(a.lfos[0].clock == 0);
   CHECK(warnings(in, "modulators") == 0);
   CHECK(warnings(in, "not played") == 1);  // the group <effects>, as before
 }
@@ -98,8 +99,8 @@ TEST_CASE("DecentSampler envelope, velocity and CC on volume, tuning, pan and th
 
 TEST_CASE("DecentSampler modulators not played are reported once each with the reason") {
   spindle::test::TempDir dir;
-  const auto in = load(dir, R"(<lfo frequency="2"><binding type="amp" level="group" groupIndex="0" parameter="PAN"/></lfo>
-    <lfo frequency="3"><binding type="amp" level="group" groupIndex="0" parameter="PAN"/></lfo>
+  const auto in = load(dir, R"(<random mode="periodic"><binding type="amp" level="group" groupIndex="0" parameter="PAN"/></random>
+    <random><binding type="amp" level="group" groupIndex="0" parameter="PAN"/></random>
     <mpeTimbre><binding type="amp" level="group" groupIndex="0" parameter="PAN"/></mpeTimbre>
     <midiCC number="1"><binding type="effect" level="group" groupIndex="0" effectIndex="1" parameter="FX_FILTER_FREQUENCY"
       translation="table" translationTable="0,33;1,2000"/>
@@ -110,7 +111,7 @@ TEST_CASE("DecentSampler modulators not played are reported once each with the r
     <lfo scope="voice"><binding type="amp" level="group" groupIndex="0" parameter="ENV_ATTACK"/></lfo>)");
   CHECK(in.regions[0].lfos.empty());
   CHECK(in.regions[0].ccModulationCount == 0);
-  CHECK(warnings(in, "global-scope <lfo> not played") == 1);
+  CHECK(warnings(in, "global-scope <random> not played") == 1);
   CHECK(warnings(in, "<mpeTimbre> not played (Spindle has no MPE input)") == 1);
   CHECK(warnings(in, "translation=\"table\"") == 1);
   CHECK(warnings(in, "that is not the group's first or second filter") == 1);
@@ -119,4 +120,16 @@ TEST_CASE("DecentSampler modulators not played are reported once each with the r
   CHECK(warnings(in, "ENV_ATTACK not played (the amplitude envelope's times are taken at note start)") == 1);
   CHECK(warnings(in, "level=\"instrument\"") == 0);  // instrument effects: the effect buses report them
   CHECK(warnings(in, "instrument FX_FILTER_FREQUENCY") == 0);
+}
+
+TEST_CASE("DecentSampler global LFO: a flex LFO on the engine's clock") {
+  spindle::test::TempDir dir;
+  const auto in = load(dir, R"(<lfo shape="square" frequency="2"><binding type="amp" level="group" groupIndex="0"
+    parameter="PAN" modBehavior="add" translationOutputMax="40"/></lfo>)");
+  REQUIRE(in.regions[0].lfos.size() == 1);
+  const spindle::FlexLfo& l = in.regions[0].lfos[0];
+  CHECK(l.clock == 1);
+  CHECK((l.wave == Approx(3.0f) && l.scale == Approx(1.0f) && l.offset == Approx(0.0f)));
+  CHECK(depth(l, ModTarget::Pan) == Approx(40.0f));
+  CHECK(warnings(in, "modulators") == 0);
 }
