@@ -2,6 +2,7 @@
 // What dspreset/Modulators.cpp reads from <modulators>, as ModulatorTargets.cpp turns it
 // into region modulation. Loader thread.
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include <pugixml.hpp>
@@ -38,6 +39,10 @@ struct BindingSpec {
   int effect = 0;             // FilterFrequency: the effect's index in its group's <effects>
   enum class Behavior { Add, Multiply, Set } behavior = Behavior::Set;
   float t0 = 0.0f, t1 = 1.0f;  // T(x) = t0 + t1 x
+  // translation="table" (velocity and CC only): (input, output) by input; T is the
+  // straight line between them, the end values beyond.
+  std::vector<std::pair<float, float>> table;
+  float translate(float x) const;
 };
 
 struct Modulators::Impl {

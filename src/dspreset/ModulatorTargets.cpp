@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <utility>
 
 #include "dspreset/ModulatorSpec.h"
 #include "dspreset/Modulators.h"
@@ -62,6 +63,25 @@ struct Affine {
   double p0 = 0.0, p1 = 0.0;
 };
 
+double combined(BindingSpec::Behavior how, double base, double t) {
+  return how == BindingSpec::Behavior::Add ? base + t : how == BindingSpec::Behavior::Multiply ? base * t : t;
+}
+
+// The target a parameter moves and its units per preset unit (Volume: a gain factor).
+std::pair<ModTarget, double> targetOf(Param p, int filter) {
+  switch (p) {
+    case Param::Volume: return {ModTarget::Amplitude, 100.0};
+    case Param::Tuning: return {ModTarget::Pitch, 100.0};
+    case Param::Pan: return {ModTarget::Pan, 1.0};
+    case Param::EnvAttack: return {ModTarget::AmpegAttack, 1.0};
+    case Param::EnvDecay: return {ModTarget::AmpegDecay, 1.0};
+    case Param::EnvSustain: return {ModTarget::AmpegSustain, 100.0};
+    case Param::EnvRelease: return {ModTarget::AmpegRelease, 1.0};
+    case Param::FilterFrequency: break;
+  }
+  return {filter == 0 ? ModTarget::CutoffHz : ModTarget::Cutoff2Hz, 1.0};
+}
+
 Affine modulated(const BindingSpec& b, double base, double amount) {
   const double t0 = b.t0, t1 = static_cast<double>(b.t1) * amount;
   switch (b.behavior) {
@@ -83,6 +103,9 @@ class Emitter {
     if (s_.kind == Kind::Envelope) return eg(t, depth);
     lfo(t, depth, 0.0f);
   }
+
+  // A controller source through a curve of the target's values at the 128 controller values.
+  void curveSlot(ModTarget t, float depth, const std::array<float, 128>& points) { slot(t, depth, curve(points)); }
 
   // The amplitude by the factor f0 + f1 x.
   void amplitude(double f0, double f1) {
@@ -131,13 +154,18 @@ class Emitter {
     r_.ccModulations[r_.ccModulationCount++] = m;
   }
 
-  // A generated curve of f0 + f1 x (index from the top of the table down), or -1.
+  // A generated curve of f0 + f1 x.
   int curve(double f0, double f1) {
     std::array<float, 128> points{};
     for (size_t i = 0; i < points.size(); ++i) points[i] = static_cast<float>(f0 + f1 * static_cast<double>(i) / 127.0);
+    return curve(points);
+  }
+
+  // A generated curve (index from the top of the table down), or -1.
+  int curve(const std::array<float, 128>& points) {
     for (const instrument::Curve& c : impl_.out->curves)
       if (c.index > impl_.nextCurve && c.points == points) return c.index;
-    if (impl_.nextCurve < 7) return problem("more AMP_VOLUME controller bindings than free curves"), -1;
+    if (impl_.nextCurve < 7) return problem("more controller bindings with curves than free curves"), -1;
     impl_.out->curves.push_back({impl_.nextCurve, points});
     return impl_.nextCurve--;
   }
@@ -152,7 +180,25 @@ class Emitter {
   Region& r_;
 };
 
+// A table binding (velocity, CC): the change from P0 at each controller value as a curve
+// (Volume: the gain factor P / P0, on the amplitude in percent).
+void addTableBinding(Modulators::Impl& impl, const BindingSpec& b, const pugi::xml_node& group, Region& r) {
+  const SourceSpec& s = impl.sources[b.source];
+  const double base = baseValue(b, group, impl.groups, r);
+  const int filter = b.param == Param::FilterFrequency ? filterPosition(group, b.effect) : 0;
+  if (b.param == Param::FilterFrequency && (filter == 0 ? r.cutoff : r.cutoff2) < 0.0f) groupFilter(group, filter, r);
+  if (b.param == Param::Volume && base <= 0.0) return;
+  const auto [target, unit] = targetOf(b.param, filter);
+  std::array<float, 128> points{};
+  for (size_t i = 0; i < points.size(); ++i) {
+    const double p = combined(b.behavior, base, b.translate(s.amount * static_cast<float>(i) / 127.0f));
+    points[i] = static_cast<float>(b.param == Param::Volume ? p / base : (p - base) * (unit > 0.0 ? unit : 1.0));
+  }
+  Emitter(impl, s, r).curveSlot(target, b.param == Param::Volume ? 100.0f : 1.0f, points);
+}
+
 void addBinding(Modulators::Impl& impl, const BindingSpec& b, const pugi::xml_node& group, Region& r) {
+  if (!b.table.empty()) return addTableBinding(impl, b, group, r);
   const SourceSpec& s = impl.sources[b.source];
   const double base = baseValue(b, group, impl.groups, r);
   const Affine p = modulated(b, base, s.amount);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <string>
 #include <utility>
 
@@ -163,10 +164,14 @@ struct Reader {
   // T(x) and modBehavior; false (reported) for a table.
   bool translation(const pugi::xml_node& b, const pugi::xml_node& m, BindingSpec& spec) {
     const std::string t = b.attribute("translation").as_string("linear");
-    if (t == "table") {
-      notPlayed("translation=\"table\" in modulator bindings", "Spindle plays linear and fixed_value translations");
+    const SourceSpec::Kind kind = out.sources.back().kind;
+    const bool controller = kind == SourceSpec::Kind::Velocity || kind == SourceSpec::Kind::Cc;
+    if (t == "table" && !controller) {
+      notPlayed("translation=\"table\" from an LFO, envelope or random",
+                "their sources move a target in proportion; velocity and CC tables play");
       return false;
     }
+    if (t == "table" && !readTable(b.attribute("translationTable").as_string("0,0;1,1"), spec)) return false;
     if (t == "fixed_value") {
       spec.t0 = number(b, "translationValue", 0.0), spec.t1 = 0.0f;
     } else {
@@ -179,6 +184,29 @@ struct Reader {
                     : how == "multiply" ? BindingSpec::Behavior::Multiply
                                         : BindingSpec::Behavior::Set;
     return true;
+  }
+
+  // "in,out;in,out..." into spec.table, by input; false (an error naming it) unless it
+  // gives at least two pairs of numbers.
+  bool readTable(const std::string& text, BindingSpec& spec) {
+    std::string rest = text;
+    while (!rest.empty()) {
+      const size_t end = rest.find(';');
+      const std::string pair = rest.substr(0, end);
+      rest = end == std::string::npos ? "" : rest.substr(end + 1);
+      const size_t comma = pair.find(',');
+      char* stop = nullptr;
+      const float in = std::strtof(pair.c_str(), &stop);
+      const bool numberIn = stop != pair.c_str() && comma != std::string::npos;
+      const float value = numberIn ? std::strtof(pair.c_str() + comma + 1, &stop) : 0.0f;
+      if (numberIn && stop != pair.c_str() + comma + 1) spec.table.emplace_back(in, value);
+      else if (pair.find_first_not_of(" \t\n") != std::string::npos) spec.table.clear(), rest.clear();
+    }
+    std::sort(spec.table.begin(), spec.table.end());
+    if (spec.table.size() >= 2) return true;
+    report.error(file, 0, "modulator binding translationTable \"" + text +
+                              "\" is not two or more input,output pairs: the binding is not played");
+    return false;
   }
 
   void read(const pugi::xml_node& modulators) {
@@ -204,6 +232,17 @@ bool isFilter(const pugi::xml_node& effect) {
 }
 
 }  // namespace
+
+float BindingSpec::translate(float x) const {
+  if (table.empty()) return t0 + t1 * x;
+  if (x <= table.front().first) return table.front().second;
+  for (size_t i = 1; i < table.size(); ++i) {
+    const auto [x0, y0] = table[i - 1];
+    const auto [x1, y1] = table[i];
+    if (x <= x1) return x1 > x0 ? y0 + (y1 - y0) * (x - x0) / (x1 - x0) : y1;
+  }
+  return table.back().second;
+}
 
 int filterPosition(const pugi::xml_node& group, int effectIndex) {
   int index = 0, filters = 0;

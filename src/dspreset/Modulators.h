@@ -16,9 +16,10 @@
 // Each source is read as a value x in 0..1 times modAmount (an LFO's wave and a random
 // draw mapped from -1..1 to 0..1, a square already 0..1). A <binding> turns it into the
 // parameter value T(x): linear (translationOutputMin + (max - min) x, reversed with
-// translationReversed) or fixed_value; modBehavior (on the binding, else on the
+// translationReversed), fixed_value, or for velocity and CC a table (a generated curve
+// of the change at each controller value); modBehavior (on the binding, else on the
 // modulator, else "set") combines it with the unmodulated value P0: add P0 + T,
-// multiply P0 T, set T. Every case is affine in x, so the change from P0 is
+// multiply P0 T, set T. With a linear or fixed translation the change from P0 is
 // d0 + d1 x in the target's own unit: d0 is added to the region's value, d1 becomes
 // the source's depth, so the source at 0 (an LFO in its delay) changes nothing.
 //
@@ -32,8 +33,8 @@
 //                                    the group's filter effects in order are filter 1, 2
 //
 // Not played, reported once each with the reason: global-scope envelopes, random and
-// velocity; mpeTimbre and mpePressure; table translations; bindings to any
-// other parameter. Bindings to instrument-level effects are left to the bus effects.
+// velocity; mpeTimbre and mpePressure; tables on LFOs, envelopes and random; bindings
+// to any other parameter. Bindings to instrument-level effects are left to the bus effects.
 #include <memory>
 #include <string>
 

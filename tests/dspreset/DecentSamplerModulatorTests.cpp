@@ -102,9 +102,10 @@ TEST_CASE("DecentSampler modulators not played are reported once each with the r
   const auto in = load(dir, R"(<random mode="periodic"><binding type="amp" level="group" groupIndex="0" parameter="PAN"/></random>
     <random><binding type="amp" level="group" groupIndex="0" parameter="PAN"/></random>
     <mpeTimbre><binding type="amp" level="group" groupIndex="0" parameter="PAN"/></mpeTimbre>
-    <midiCC number="1"><binding type="effect" level="group" groupIndex="0" effectIndex="1" parameter="FX_FILTER_FREQUENCY"
-      translation="table" translationTable="0,33;1,2000"/>
-      <binding type="effect" level="group" groupIndex="0" effectIndex="0" parameter="FX_FILTER_FREQUENCY"/>
+    <lfo scope="voice"><binding type="effect" level="group" groupIndex="0" effectIndex="1" parameter="FX_FILTER_FREQUENCY"
+      translation="table" translationTable="0,33;1,2000"/></lfo>
+    <midiCC number="1"><binding type="effect" level="group" groupIndex="0" effectIndex="0" parameter="FX_FILTER_FREQUENCY"/>
+      <binding type="amp" level="group" groupIndex="0" parameter="PAN" translation="table" translationTable="0,1;x"/>
       <binding type="effect" level="group" groupIndex="0" effectIndex="1" parameter="FX_FILTER_RESONANCE"/>
       <binding type="effect" level="instrument" effectIndex="0" parameter="FX_FILTER_FREQUENCY"/></midiCC>
     <midiCC number="300"/>
@@ -113,7 +114,8 @@ TEST_CASE("DecentSampler modulators not played are reported once each with the r
   CHECK(in.regions[0].ccModulationCount == 0);
   CHECK(warnings(in, "global-scope <random> not played") == 1);
   CHECK(warnings(in, "<mpeTimbre> not played (Spindle has no MPE input)") == 1);
-  CHECK(warnings(in, "translation=\"table\"") == 1);
+  CHECK(warnings(in, "translation=\"table\" from an LFO, envelope or random not played") == 1);
+  CHECK(warnings(in, "translationTable \"0,1;x\" is not two or more input,output pairs") == 1);
   CHECK(warnings(in, "that is not the group's first or second filter") == 1);
   CHECK(warnings(in, "FX_FILTER_RESONANCE not played") == 1);
   CHECK(warnings(in, "<midiCC> without a number 0..127 (\"300\")") == 1);
@@ -132,4 +134,23 @@ TEST_CASE("DecentSampler global LFO: a flex LFO on the engine's clock") {
   CHECK((l.wave == Approx(3.0f) && l.scale == Approx(1.0f) && l.offset == Approx(0.0f)));
   CHECK(depth(l, ModTarget::Pan) == Approx(40.0f));
   CHECK(warnings(in, "modulators") == 0);
+}
+
+TEST_CASE("DecentSampler CC table on a group filter: a generated curve of the Hz added at each CC value") {
+  spindle::test::TempDir dir;
+  const auto in = load(dir, R"(<midiCC number="74"><binding type="effect" level="group" groupIndex="0" effectIndex="1"
+    parameter="FX_FILTER_FREQUENCY" modBehavior="add" translation="table"
+    translationTable="0,33;0.3,150;0.4,450;0.5,1100;0.7,4100;0.9,11000;1.0001,22000"/></midiCC>)");
+  const Region& a = in.regions[0];
+  REQUIRE(a.ccModulationCount == 1);
+  const spindle::CcModulation& m = a.ccModulations[0];
+  CHECK((m.cc == 74 && m.target == ModTarget::CutoffHz && m.depth == Approx(1.0f)));
+  CHECK(a.cutoff == Approx(800.0f));  // the lowpass as written; the curve holds all of the change
+  const spindle::instrument::Curve* curve = nullptr;
+  for (const auto& c : in.curves) curve = c.index == m.curve ? &c : curve;
+  REQUIRE(curve != nullptr);
+  CHECK(curve->points[0] == Approx(33.0f));
+  CHECK(curve->points[127] == Approx(11000.0 + 11000.0 * 0.1 / 0.1001));
+  // CC 64 (x = 0.50394): between (0.5, 1100) and (0.7, 4100).
+  CHECK(curve->points[64] == Approx(1100.0 + 3000.0 * (64.0 / 127.0 - 0.5) / 0.2).epsilon(1e-4));
 }
