@@ -6,6 +6,7 @@
 #include <cmath>
 #include <complex>
 #include <fstream>
+#include <iterator>
 #include <memory>
 #include <numbers>
 #include <string>
@@ -286,4 +287,27 @@ TEST_CASE("A global LFO on AMP_VOLUME: a note started later moves with one start
   CHECK(swing > 0.05);
   CHECK(globalGap < 1e-3 * swing);  // one LFO for both
   CHECK(voiceGap > 0.3 * swing);    // each voice its own, 0.2 cycles apart
+}
+
+TEST_CASE("spindle-render renders a preset with voice and global modulators the same twice, byte for byte") {
+  const auto dir = scratchDir("ds-mod-render");
+  spindle::test::writeNoise(dir / "noise.wav", kRate);
+  const std::string mods = lfoOnFilter("0.1") + R"(<lfo shape="square" frequency="6"><binding type="amp" level="group"
+      groupIndex="0" parameter="PAN" modBehavior="add" translationOutputMin="-50" translationOutputMax="50"/></lfo>
+    <random mode="periodic" frequency="9" seed="3" scope="voice"><binding type="amp" level="group" groupIndex="0"
+      parameter="GROUP_TUNING" modBehavior="add" translationOutputMax="1"/></random>)";
+  std::ofstream(dir / "p.dspreset") << preset("noise.wav", kLowpass500, mods);
+  const std::vector<spindle::test::SongEvent> song = {{0, {0x90, 60, 100}}, {240, {0x90, 64, 80}}, {960, {0x80, 60, 0}},
+                                                      {1200, {0x80, 64, 0}}};
+  const auto a = spindle::test::renderSong(SPINDLE_RENDER_EXE, dir / "p.dspreset", song, dir, "a");
+  const auto b = spindle::test::renderSong(SPINDLE_RENDER_EXE, dir / "p.dspreset", song, dir, "b");
+  REQUIRE(a.exitCode == 0);
+  REQUIRE(b.exitCode == 0);
+  REQUIRE(a.left.size() > static_cast<size_t>(kRate));
+  CHECK(spindle::test::energy(a.left) > 0.0);
+  const auto bytes = [](const std::filesystem::path& f) {
+    std::ifstream in(f, std::ios::binary);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  };
+  CHECK(bytes(dir / "a.wav") == bytes(dir / "b.wav"));
 }
