@@ -29,14 +29,14 @@ struct SourceSpec {
 };
 
 // The parameter a binding moves.
-enum class Param { Volume, Tuning, Pan, EnvAttack, EnvDecay, EnvSustain, EnvRelease, FilterFrequency };
+enum class Param { Volume, Tuning, Pan, EnvAttack, EnvDecay, EnvSustain, EnvRelease, FilterFrequency, FilterResonance };
 
 struct BindingSpec {
   size_t source = 0;  // index into the sources
   Param param = Param::Volume;
   bool instrument = false;    // level="instrument": every group, the <groups> value as P0
   std::vector<int> groups;    // level="group": the groups it reaches
-  int effect = 0;             // FilterFrequency: the effect's index in its group's <effects>
+  int effect = 0;             // Filter*: the effect's index in its group's <effects>
   enum class Behavior { Add, Multiply, Set } behavior = Behavior::Set;
   float t0 = 0.0f, t1 = 1.0f;  // T(x) = t0 + t1 x
   // translation="table" (velocity and CC only): (input, output) by input; T is the

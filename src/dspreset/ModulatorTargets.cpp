@@ -23,6 +23,9 @@ double factor(const pugi::xml_attribute& a) {
   return a.as_double(1.0);
 }
 
+// DecentSampler's filter Q as the region's resonance: dB over Q 0.7071, at least 0.
+double resonanceDb(double q) { return std::max(0.0, 20.0 * std::log10(std::max(q, 0.001) / 0.7071)); }
+
 // The region's filter `position` (0 first, 1 second) from the group's filter effect, when
 // nothing has set it yet: type, frequency, and the resonance Q as dB over 0.7071.
 void groupFilter(const pugi::xml_node& group, int position, Region& r) {
@@ -36,7 +39,7 @@ void groupFilter(const pugi::xml_node& group, int position, Region& r) {
                                              : FilterType::Lpf2p;
   const float hz = std::clamp(e.attribute("frequency").as_float(22000.0f), 0.0f, 22000.0f);
   const float q = std::max(0.001f, e.attribute("resonance").as_float(e.attribute("q").as_float(0.7071f)));
-  const float db = std::max(0.0f, 20.0f * std::log10(q / 0.7071f));
+  const auto db = static_cast<float>(resonanceDb(q));
   if (position == 0) r.filType = t, r.cutoff = hz, r.resonance = db;
   else r.fil2Type = t, r.cutoff2 = hz, r.resonance2 = db;
 }
@@ -54,6 +57,8 @@ double baseValue(const BindingSpec& b, const pugi::xml_node& group, const pugi::
     case Param::EnvRelease: return r.ampeg.release;
     case Param::FilterFrequency:
       return filterEffect(group, filterPosition(group, b.effect)).attribute("frequency").as_double(22000.0);
+    case Param::FilterResonance:
+      return filterEffect(group, filterPosition(group, b.effect)).attribute("resonance").as_double(0.7);
   }
   return 0.0;
 }
@@ -78,6 +83,7 @@ std::pair<ModTarget, double> targetOf(Param p, int filter) {
     case Param::EnvSustain: return {ModTarget::AmpegSustain, 100.0};
     case Param::EnvRelease: return {ModTarget::AmpegRelease, 1.0};
     case Param::FilterFrequency: break;
+    case Param::FilterResonance: return {filter == 0 ? ModTarget::Resonance : ModTarget::Resonance2, 1.0};
   }
   return {filter == 0 ? ModTarget::CutoffHz : ModTarget::Cutoff2Hz, 1.0};
 }
@@ -180,25 +186,29 @@ class Emitter {
   Region& r_;
 };
 
-// A table binding (velocity, CC): the change from P0 at each controller value as a curve
-// (Volume: the gain factor P / P0, on the amplitude in percent).
+// A table binding, or any on a resonance (velocity, CC): the change from P0 at each
+// controller value as a curve (Volume: the gain factor P / P0, on the amplitude in
+// percent; a resonance: its dB less P0's).
 void addTableBinding(Modulators::Impl& impl, const BindingSpec& b, const pugi::xml_node& group, Region& r) {
   const SourceSpec& s = impl.sources[b.source];
   const double base = baseValue(b, group, impl.groups, r);
-  const int filter = b.param == Param::FilterFrequency ? filterPosition(group, b.effect) : 0;
-  if (b.param == Param::FilterFrequency && (filter == 0 ? r.cutoff : r.cutoff2) < 0.0f) groupFilter(group, filter, r);
+  const bool onFilter = b.param == Param::FilterFrequency || b.param == Param::FilterResonance;
+  const int filter = onFilter ? filterPosition(group, b.effect) : 0;
+  if (onFilter && (filter == 0 ? r.cutoff : r.cutoff2) < 0.0f) groupFilter(group, filter, r);
   if (b.param == Param::Volume && base <= 0.0) return;
   const auto [target, unit] = targetOf(b.param, filter);
   std::array<float, 128> points{};
   for (size_t i = 0; i < points.size(); ++i) {
     const double p = combined(b.behavior, base, b.translate(s.amount * static_cast<float>(i) / 127.0f));
-    points[i] = static_cast<float>(b.param == Param::Volume ? p / base : (p - base) * (unit > 0.0 ? unit : 1.0));
+    points[i] = static_cast<float>(b.param == Param::Volume            ? p / base
+                                   : b.param == Param::FilterResonance ? resonanceDb(p) - resonanceDb(base)
+                                                                       : (p - base) * unit);
   }
   Emitter(impl, s, r).curveSlot(target, b.param == Param::Volume ? 100.0f : 1.0f, points);
 }
 
 void addBinding(Modulators::Impl& impl, const BindingSpec& b, const pugi::xml_node& group, Region& r) {
-  if (!b.table.empty()) return addTableBinding(impl, b, group, r);
+  if (!b.table.empty() || b.param == Param::FilterResonance) return addTableBinding(impl, b, group, r);
   const SourceSpec& s = impl.sources[b.source];
   const double base = baseValue(b, group, impl.groups, r);
   const Affine p = modulated(b, base, s.amount);
@@ -218,11 +228,13 @@ void addBinding(Modulators::Impl& impl, const BindingSpec& b, const pugi::xml_no
              emit.add(ModTarget::AmpegSustain, 100.0f * d1);
     case Param::EnvRelease:
       return r.ampeg.release = std::max(0.001f, r.ampeg.release + d0), emit.add(ModTarget::AmpegRelease, d1);
-    case Param::FilterFrequency: break;
+    case Param::FilterFrequency:
+    case Param::FilterResonance: break;
   }
   const int position = filterPosition(group, b.effect);
   if ((position == 0 ? r.cutoff : r.cutoff2) < 0.0f) groupFilter(group, position, r);
-  (position == 0 ? r.cutoff : r.cutoff2) += d0;
+  float& cutoff = position == 0 ? r.cutoff : r.cutoff2;
+  cutoff = std::max(0.0f, cutoff + d0);
   emit.add(position == 0 ? ModTarget::CutoffHz : ModTarget::Cutoff2Hz, d1);
 }
 
@@ -235,7 +247,7 @@ void Modulators::apply(int groupIndex, Region& r) const {
     if (index++ == groupIndex) group = g;
   for (const BindingSpec& b : impl_->bindings) {
     if (!b.instrument && std::find(b.groups.begin(), b.groups.end(), groupIndex) == b.groups.end()) continue;
-    if (b.param == Param::FilterFrequency && !group) continue;
+    if ((b.param == Param::FilterFrequency || b.param == Param::FilterResonance) && !group) continue;
     addBinding(*impl_, b, group, r);
   }
 }

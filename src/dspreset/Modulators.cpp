@@ -126,7 +126,8 @@ struct Reader {
     spec.instrument = level == "instrument";
     if (type == "effect" && spec.instrument) return false;
     const bool amp = type == "amp" && (spec.instrument || level == "group") && ampParam(p, spec.instrument, spec.param);
-    const bool filter = type == "effect" && level == "group" && p == "FX_FILTER_FREQUENCY";
+    const bool resonance = type == "effect" && level == "group" && p == "FX_FILTER_RESONANCE";
+    const bool filter = (type == "effect" && level == "group" && p == "FX_FILTER_FREQUENCY") || resonance;
     if (!amp && !filter) {
       notPlayed("modulator bindings to " + type + "/" + level + " " + p, "no per-voice parameter of Spindle's regions");
       return false;
@@ -136,8 +137,14 @@ struct Reader {
       notPlayed("LFO, envelope and random bindings to " + p, "the amplitude envelope's times are taken at note start");
       return false;
     }
+    const bool controller = s.kind == SourceSpec::Kind::Velocity || s.kind == SourceSpec::Kind::Cc;
+    if (resonance && !controller) {
+      notPlayed("LFO, envelope and random bindings to FX_FILTER_RESONANCE",
+                "the region's resonance in dB is not in proportion to DecentSampler's Q; velocity and CC play");
+      return false;
+    }
     if (!spec.instrument) spec.groups = groupsOf(b);
-    spec.param = filter ? Param::FilterFrequency : spec.param;
+    spec.param = resonance ? Param::FilterResonance : filter ? Param::FilterFrequency : spec.param;
     spec.effect = b.attribute("effectIndex").as_int(b.attribute("position").as_int(0));
     if (filter) dropNonFilters(spec, p);
     return spec.instrument || !spec.groups.empty();

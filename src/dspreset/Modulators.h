@@ -31,6 +31,8 @@
 //   type="effect" level="group"      Hz added to the cutoff (ModTarget::CutoffHz,
 //   FX_FILTER_FREQUENCY              Cutoff2Hz) of the region filter the effect became:
 //                                    the group's filter effects in order are filter 1, 2
+//   FX_FILTER_RESONANCE              that filter's resonance, dB over Q 0.7071 (velocity
+//                                    and CC only: through a curve)
 //
 // Not played, reported once each with the reason: global-scope envelopes, random and
 // velocity; mpeTimbre and mpePressure; tables on LFOs, envelopes and random; bindings

@@ -106,8 +106,9 @@ TEST_CASE("DecentSampler modulators not played are reported once each with the r
       translation="table" translationTable="0,33;1,2000"/></lfo>
     <midiCC number="1"><binding type="effect" level="group" groupIndex="0" effectIndex="0" parameter="FX_FILTER_FREQUENCY"/>
       <binding type="amp" level="group" groupIndex="0" parameter="PAN" translation="table" translationTable="0,1;x"/>
-      <binding type="effect" level="group" groupIndex="0" effectIndex="1" parameter="FX_FILTER_RESONANCE"/>
+      <binding type="effect" level="group" groupIndex="0" effectIndex="1" parameter="FX_FILTER_LFO_RATE"/>
       <binding type="effect" level="instrument" effectIndex="0" parameter="FX_FILTER_FREQUENCY"/></midiCC>
+    <lfo scope="voice"><binding type="effect" level="group" groupIndex="0" effectIndex="1" parameter="FX_FILTER_RESONANCE"/></lfo>
     <midiCC number="300"/>
     <lfo scope="voice"><binding type="amp" level="group" groupIndex="0" parameter="ENV_ATTACK"/></lfo>)");
   CHECK(in.regions[0].lfos.empty());
@@ -117,7 +118,8 @@ TEST_CASE("DecentSampler modulators not played are reported once each with the r
   CHECK(warnings(in, "translation=\"table\" from an LFO, envelope or random not played") == 1);
   CHECK(warnings(in, "translationTable \"0,1;x\" is not two or more input,output pairs") == 1);
   CHECK(warnings(in, "that is not the group's first or second filter") == 1);
-  CHECK(warnings(in, "FX_FILTER_RESONANCE not played") == 1);
+  CHECK(warnings(in, "FX_FILTER_LFO_RATE not played (no per-voice parameter") == 1);
+  CHECK(warnings(in, "LFO, envelope and random bindings to FX_FILTER_RESONANCE not played") == 1);
   CHECK(warnings(in, "<midiCC> without a number 0..127 (\"300\")") == 1);
   CHECK(warnings(in, "ENV_ATTACK not played (the amplitude envelope's times are taken at note start)") == 1);
   CHECK(warnings(in, "level=\"instrument\"") == 0);  // instrument effects: the effect buses report them
@@ -153,4 +155,20 @@ TEST_CASE("DecentSampler CC table on a group filter: a generated curve of the Hz
   CHECK(curve->points[127] == Approx(11000.0 + 11000.0 * 0.1 / 0.1001));
   // CC 64 (x = 0.50394): between (0.5, 1100) and (0.7, 4100).
   CHECK(curve->points[64] == Approx(1100.0 + 3000.0 * (64.0 / 127.0 - 0.5) / 0.2).epsilon(1e-4));
+}
+
+TEST_CASE("DecentSampler CC on a group filter's resonance: a curve of the dB change from the effect's Q") {
+  spindle::test::TempDir dir;
+  const auto in = load(dir, R"(<midiCC number="21"><binding type="effect" level="group" groupIndex="0" effectIndex="1"
+    parameter="FX_FILTER_RESONANCE" modBehavior="set" translationOutputMin="0.7071" translationOutputMax="5"/></midiCC>)");
+  const Region& a = in.regions[0];
+  REQUIRE(a.ccModulationCount == 1);
+  const spindle::CcModulation& m = a.ccModulations[0];
+  CHECK((m.cc == 21 && m.target == ModTarget::Resonance && m.depth == Approx(1.0f)));
+  CHECK(a.resonance == Approx(0.0f).margin(1e-3));  // the lowpass's default Q 0.7
+  const spindle::instrument::Curve* curve = nullptr;
+  for (const auto& c : in.curves) curve = c.index == m.curve ? &c : curve;
+  REQUIRE(curve != nullptr);
+  CHECK(curve->points[0] == Approx(0.0f).margin(1e-3));
+  CHECK(curve->points[127] == Approx(20.0 * std::log10(5.0 / 0.7071)).epsilon(1e-4));  // 16.99 dB
 }
