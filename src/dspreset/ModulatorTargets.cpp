@@ -122,7 +122,8 @@ class Emitter {
       return lfo(ModTarget::Amplitude, static_cast<float>(100.0 * f1 / f0), 0.0f);
     }
     if (s_.kind == Kind::Envelope || s_.delay > 0.0f)
-      return problem("AMP_VOLUME bindings whose gain is 0 at the modulator's 0, from an envelope or a delayed LFO");
+      return problem("AMP_VOLUME bindings whose gain is 0 at the modulator's 0, from an envelope or a delayed LFO",
+                     "the voice's gain can only be scaled around a level above 0");
     lfo(ModTarget::Amplitude, static_cast<float>(100.0 * f1), static_cast<float>(100.0 * (f0 - 1.0)));
   }
 
@@ -176,9 +177,9 @@ class Emitter {
     return impl_.nextCurve--;
   }
 
-  void problem(const std::string& what) {
+  void problem(const std::string& what, const std::string& why = "the region has no room for more") {
     if (impl_.report->firstTime("modulators: " + what))
-      impl_.report->warning(impl_.out->path.string(), 0, what + " not played (the region has no room)");
+      impl_.report->warning(impl_.out->path.string(), 0, what + " not played (" + why + ")");
   }
 
   Modulators::Impl& impl_;

@@ -172,3 +172,17 @@ TEST_CASE("DecentSampler CC on a group filter's resonance: a curve of the dB cha
   CHECK(curve->points[0] == Approx(0.0f).margin(1e-3));
   CHECK(curve->points[127] == Approx(20.0 * std::log10(5.0 / 0.7071)).epsilon(1e-4));  // 16.99 dB
 }
+
+TEST_CASE("DecentSampler AMP_VOLUME from an envelope down to a gain of 0: reported, not played") {
+  spindle::test::TempDir dir;
+  const auto in = load(dir, R"(<envelope attack="1" scope="voice"><binding type="amp" level="group" groupIndex="0"
+    parameter="AMP_VOLUME" modBehavior="set" translationOutputMin="0" translationOutputMax="1"/></envelope>
+    <lfo scope="voice" frequency="2"><binding type="amp" level="group" groupIndex="0"
+    parameter="AMP_VOLUME" modBehavior="set" translationOutputMin="0" translationOutputMax="1"/></lfo>)");
+  CHECK(in.regions[0].egs.empty());
+  REQUIRE(in.regions[0].lfos.size() == 1);  // no delay: the LFO's offset holds the gain's 0
+  const spindle::FlexLfo& l = in.regions[0].lfos[0];
+  // 1 + depth% (0.5 w + offset) = 0.5 w + 0.5: depth 100, offset -0.5.
+  CHECK((depth(l, ModTarget::Amplitude) == Approx(100.0f) && l.scale == Approx(0.5f) && l.offset == Approx(-0.5f)));
+  CHECK(warnings(in, "from an envelope or a delayed LFO not played (the voice's gain can only be scaled") == 1);
+}
