@@ -33,6 +33,10 @@ enum class ModTarget : uint8_t {
   LfoStep,      // percent, of step `sub` of an lfoN's step sequence (lfoN_stepX_onccY)
   OscillatorDetune,    // cents, added to oscillator_detune
   OscillatorModDepth,  // percent; multiplies oscillator_mod_depth (100 at curve value 1 = unity, as sfizz)
+  // Hz added to the first / second filter's cutoff before its cents apply: (cutoff +
+  // CutoffHz) * 2^(Cutoff / 1200). No SFZ opcode; a DecentSampler modulator adding to a
+  // filter's frequency in Hz (dspreset/Modulators.h).
+  CutoffHz, Cutoff2Hz,
   // Note-start targets.
   Offset,  // frames
   Delay,   // seconds
@@ -52,6 +56,7 @@ enum class ModTarget : uint8_t {
 using ModTargetSet = std::bitset<static_cast<size_t>(ModTarget::Count)>;
 
 inline constexpr bool isNoteStartTarget(ModTarget t) noexcept { return t >= ModTarget::Offset; }
+
 
 // One source -> target connection. A value below 0 for smoothMs means "not given".
 // lfo = eg = 0: the region's own target; lfo = k > 0: the k-th entry of Region::lfos,

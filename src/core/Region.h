@@ -74,13 +74,21 @@ struct LfoParams {
 // 5 pulse 12.5 %, 6 saw up, 7 saw down, 12 sample and hold; pulses and the square are
 // unipolar (0..1, as ARIA), the others bipolar; a step sequence replaces the wave.
 struct FlexLfo {
-  static constexpr int kDepths = 33;  // the continuous targets, ModTarget::Amplitude..OscillatorModDepth
+  static constexpr int kDepths = 35;  // the continuous targets, ModTarget::Amplitude..Cutoff2Hz
   int number = 1;                     // the N of lfoN
   float freq = 0.0f, phase = 0.0f, delay = 0.0f, fade = 0.0f;  // Hz, cycles, seconds, seconds
   float count = 0.0f;                 // cycles before it stops; 0 = endless
   float wave = 1.0f;
   float offset = 0.0f, ratio = 1.0f, scale = 1.0f;
   std::array<float, kDepths> depth{};
+  // Sample and hold: 0 draws from the voice's generator; another value from a generator
+  // of its own seeded by it and the voice (DecentSampler <random seed>), so LFOs with
+  // one seed hold one value per voice.
+  uint32_t seed = 0;
+  // 1: one LFO for every voice (DecentSampler scope="global"): it runs from the engine's
+  // first frame, its delay counted from there, and a voice starts it at the phase it
+  // has reached, so all voices move together. 0: each voice starts its own.
+  uint8_t clock = 0;
   // lfoN_steps / lfoN_stepX: with steps > 0 the wave is a step sequence, step X
   // (1-based) = stepX percent of full scale for a 1/steps of the cycle.
   static constexpr int kMaxSteps = 32;

@@ -19,6 +19,7 @@
 #include "dspreset/GlobalLfo.h"
 #include "dspreset/GroupEffects.h"
 #include "dspreset/InstrumentEffects.h"
+#include "dspreset/Modulators.h"
 #include "dspreset/SampleSettings.h"
 #include "instrument/Reporter.h"
 #include "instrument/SampleTable.h"
@@ -57,6 +58,7 @@ struct Loader {
   instrument::SampleTable table;
   Tags tags;
   fs::path folder;
+  Modulators modulators = {};
 
   void ignoredOnce(const std::string& what) {
     if (report.firstTime(what)) report.warning(out.path.string(), 0, what + " not played (ignored)");
@@ -83,6 +85,7 @@ struct Loader {
     if (r.group == 0 && !slot.tags.empty()) r.group = tags.id(slot.tags.front());
     const std::vector<std::string> silencedBy = splitTags(s.find("silencedByTags").as_string());
     r.offBy = silencedBy.empty() ? 0 : tags.id(silencedBy.front());
+    modulators.apply(slot.groupIndex, r);
     return b;
   }
 
@@ -226,6 +229,7 @@ struct Loader {
       if (root.child(part).first_child()) ignoredOnce(std::string("<") + part + "> is");
     const std::vector<EffectSlot> effects = readInstrumentEffects(root, folder, out, report);
     readGlobalLfos(root, effects, out, report);
+    modulators = Modulators::read(root, out, report);
     const std::vector<Control> controls = controlsOf(root);
     bindEffects(controls, effects, out, report);
     const std::vector<Slot> all = slots(root.child("groups"));

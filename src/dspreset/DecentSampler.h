@@ -15,8 +15,9 @@
 //   trigger                             attack, release, first, legato
 //   seqMode round_robin / random        seq_length/seq_position, lorand/hirand
 //   tags / silencedByTags               group / off_by (a choke group per tag)
-// What is not played (effects, UI, modulators, note sequences, loop crossfades, glide,
-// oscillators) is reported once each.
+// <modulators> play per voice (dspreset/Modulators.h). What is not played (effects,
+// note sequences, glide, oscillators, the modulators Modulators.h names) is reported
+// once each.
 #include <filesystem>
 #include <span>
 #include <string_view>

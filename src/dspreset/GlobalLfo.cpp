@@ -53,10 +53,7 @@ void readLfo(const pugi::xml_node& lfo, const std::vector<EffectSlot>& slots, in
              instrument::Reporter& report) {
   for (const pugi::xml_node& b : lfo.children("binding")) {
     const std::string type = b.attribute("type").as_string(), level = b.attribute("level").as_string();
-    if (type != "effect" || level != "instrument") {
-      notPlayed(report, out, "global LFO bindings to " + type + " (level " + level + ") are");
-      continue;
-    }
+    if (type != "effect" || level != "instrument") continue;  // the voices' (dspreset/Modulators.h)
     const pugi::xml_attribute index = b.attribute("effectIndex") ? b.attribute("effectIndex") : b.attribute("position");
     const std::vector<std::string> tags = splitTags(b.attribute("tags").as_string());
     for (const EffectSlot* slot : slotsNamed(slots, index.as_int(tags.empty() ? 0 : -1), tags))
@@ -74,7 +71,11 @@ void readGlobalLfos(const pugi::xml_node& root, const std::vector<EffectSlot>& s
       readLfo(m, slots, out, report);
       continue;
     }
-    notPlayed(report, out, (kind == "lfo" ? std::string("voice LFOs") : "<" + kind + ">") + " are");
+    // Voice modulators play on the voices (dspreset/Modulators.h); an instrument effect
+    // runs on the part's bus, which no voice's source reaches.
+    for (const pugi::xml_node& b : m.children("binding"))
+      if (std::string(b.attribute("type").as_string()) == "effect" && std::string(b.attribute("level").as_string()) == "instrument")
+        notPlayed(report, out, "bindings of voice modulators (<" + kind + ">) to instrument effects are");
   }
 }
 

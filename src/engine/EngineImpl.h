@@ -95,7 +95,8 @@ struct Engine::Impl {
   void startRegions(int part, const NoteContext& note, uint64_t frame) noexcept SPINDLE_REALTIME;
   void startFound(int part, const NoteContext& note, const Region* const* found, int count, uint64_t frame) noexcept
       SPINDLE_REALTIME;
-  void startVoice(int part, const NoteContext& note, const Region& r, float extraDb) noexcept SPINDLE_REALTIME;
+  void startVoice(int part, const NoteContext& note, const Region& r, float extraDb, uint64_t frame) noexcept
+      SPINDLE_REALTIME;
 
   // EngineTuning.cpp: a tuning event (core/MidiTuning.h) on its parts; realtime: the
   // key's sounding voices follow.

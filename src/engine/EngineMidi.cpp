@@ -167,7 +167,7 @@ void Engine::Impl::startFound(int partIndex, const NoteContext& note, const Regi
     for (int i = 0; i < count; ++i) {
       NoteContext own = note;
       own.key = RegionMatcher::triggerKey(*found[i]);
-      startVoice(partIndex, own, *found[i], 0.0f);
+      startVoice(partIndex, own, *found[i], 0.0f, frame);
     }
     return;
   }
@@ -180,12 +180,12 @@ void Engine::Impl::startFound(int partIndex, const NoteContext& note, const Regi
     const Region& r = *found[i];
     if (sustainEnded && !r.rtDead) continue;
     const float extraDb = note.release ? -r.rtDecay * static_cast<float>(heldSeconds) : 0.0f;
-    startVoice(partIndex, note, r, extraDb);
+    startVoice(partIndex, note, r, extraDb, frame);
   }
 }
 
-void Engine::Impl::startVoice(int partIndex, const NoteContext& note, const Region& r, float extraDb) noexcept
-    SPINDLE_REALTIME {
+void Engine::Impl::startVoice(int partIndex, const NoteContext& note, const Region& r, float extraDb,
+                              uint64_t frame) noexcept SPINDLE_REALTIME {
   const Part& part = parts[static_cast<size_t>(partIndex)];
   const Program* program = part.program;
   const int32_t index = RegionMatcher::sampleIndex(r, part);
@@ -207,6 +207,7 @@ void Engine::Impl::startVoice(int partIndex, const NoteContext& note, const Regi
   s.extraDb = extraDb;
   s.releaseTrigger = note.release;
   s.order = notesStarted;
+  s.frame = frame;
   s.tempo = tempo;
   bool soloActive = false;
   for (const Part& p : parts) soloActive = soloActive || p.solo;

@@ -93,6 +93,7 @@ struct VoiceStart {
   float extraDb = 0.0f;         // rt_decay attenuation of a release trigger
   bool releaseTrigger = false;  // plays out like a one-shot
   uint64_t order = 0;           // start order, for "oldest"
+  uint64_t frame = 0;           // the engine frame it starts at (the clock of FlexLfo::clock)
   float tempo = 120.0f;         // beats per minute (delay_beats, stop_beats)
 };
 

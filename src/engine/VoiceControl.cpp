@@ -45,7 +45,7 @@ void Voice::startModulation(const VoiceStart& s, const PartMix& mix) noexcept SP
   const mod::ModPlan& plan = ours ? s.program->modulation : kNoPlan;
   const size_t index = ours ? static_cast<size_t>(s.region - s.program->regions.data()) : 0;
   mod_.start(plan, index, *s.region, mix.controllers ? *mix.controllers : kNoControllers, s.sampleRate,
-             static_cast<uint32_t>(s.order), static_cast<float>(s.velocity) / 127.0f);
+             static_cast<uint32_t>(s.order), static_cast<float>(s.velocity) / 127.0f, s.frame);
   fadeoutFrames_ = s.region ? std::llround(static_cast<double>(s.region->sampleFadeout) * s.sampleRate) : 0;
   modulated_ = mod_.active() || fadeoutFrames_ > 0;
   if (modulated_) updateModulatedParams();

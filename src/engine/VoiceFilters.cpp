@@ -34,6 +34,7 @@ TrackedFilter track(const FilterOpcodes& o, int key, int velocity, Prng& rng) no
 void VoiceFilters::clearModulation() noexcept SPINDLE_REALTIME {
   one_.modCents = one_.modResonance = two_.modCents = two_.modResonance = 0.0f;
   one_.modGain = two_.modGain = 0.0f;
+  one_.modHz = two_.modHz = 0.0f;
 }
 
 void VoiceFilters::setup(const Region& r, int key, int velocity, double sampleRate, bool stereo, Prng& rng) noexcept
@@ -58,7 +59,7 @@ void VoiceFilters::setupFirst(const Region& r, int key, int velocity, double sam
   one_.resonance = f.resonance;
   one_.gain = r.filGain;
   filter_.setup(r.filType == FilterType::None ? FilterType::Lpf2p : r.filType, sampleRate);
-  filter_.setParams(one_.cutoff * std::exp2(one_.modCents / 1200.0f), one_.resonance + one_.modResonance,
+  filter_.setParams(one_.hz(one_.modCents), one_.resonance + one_.modResonance,
                     one_.gain + one_.modGain);
 }
 
@@ -73,7 +74,7 @@ void VoiceFilters::setupSecond(const Region& r, int key, int velocity, double sa
   two_.resonance = f.resonance;
   two_.gain = r.fil2Gain;
   filter2_.setup(r.fil2Type == FilterType::None ? FilterType::Lpf2p : r.fil2Type, sampleRate);
-  filter2_.setParams(two_.cutoff * std::exp2(two_.modCents / 1200.0f), two_.resonance + two_.modResonance,
+  filter2_.setParams(two_.hz(two_.modCents), two_.resonance + two_.modResonance,
                      two_.gain + two_.modGain);
 }
 
@@ -81,21 +82,26 @@ void VoiceFilters::setupSecond(const Region& r, int key, int velocity, double sa
 void VoiceFilters::followModulation(const mod::VoiceMod& mod) noexcept SPINDLE_REALTIME {
   using T = ModTarget;
   const float cutoffCents = mod.sum(T::Cutoff), resonance = mod.sum(T::Resonance), gain = mod.sum(T::FilGain);
-  const bool filterMoved = cutoffCents != one_.modCents || resonance != one_.modResonance || gain != one_.modGain;
+  const float cutoffHz = mod.sum(T::CutoffHz), cutoff2Hz = mod.sum(T::Cutoff2Hz);
+  const bool filterMoved = cutoffCents != one_.modCents || resonance != one_.modResonance || gain != one_.modGain ||
+                           cutoffHz != one_.modHz;
   one_.modCents = cutoffCents;
+  one_.modHz = cutoffHz;
   one_.modResonance = resonance;
   one_.modGain = gain;
   if (first_ && filterMoved && !sourcesMove_)
-    filter_.setParams(one_.cutoff * std::exp2(one_.modCents / 1200.0f), one_.resonance + one_.modResonance,
+    filter_.setParams(one_.hz(one_.modCents), one_.resonance + one_.modResonance,
                       one_.gain + gain);
   const float cutoff2Cents = mod.sum(T::Cutoff2), resonance2 = mod.sum(T::Resonance2);
   const float gain2 = mod.sum(T::Fil2Gain);
-  if (cutoff2Cents != two_.modCents || resonance2 != two_.modResonance || gain2 != two_.modGain) {
+  if (cutoff2Cents != two_.modCents || resonance2 != two_.modResonance || gain2 != two_.modGain ||
+      cutoff2Hz != two_.modHz) {
     two_.modCents = cutoff2Cents;
+    two_.modHz = cutoff2Hz;
     two_.modResonance = resonance2;
     two_.modGain = gain2;
     if (second_) {
-      const float hz = two_.cutoff * std::exp2(two_.modCents / 1200.0f);
+      const float hz = two_.hz(two_.modCents);
       filter2_.setParams(hz, two_.resonance + two_.modResonance, two_.gain + gain2);
     }
   }
@@ -124,7 +130,7 @@ void VoiceFilters::processFirst(float* left, float* right, int frames, mod::Voic
   for (int i = 0; i < frames; i += kStep) {
     const int len = std::min(kStep, frames - i);
     const float cents = env[i] * depth + lfo[i] + one_.modCents;
-    filter_.setParams(one_.cutoff * std::exp2(cents / 1200.0f), one_.resonance + one_.modResonance,
+    filter_.setParams(one_.hz(cents), one_.resonance + one_.modResonance,
                       one_.gain + one_.modGain);
     processSpan(left + i, right + i, len);
   }

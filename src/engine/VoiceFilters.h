@@ -4,6 +4,9 @@
 // sums of cutoff, resonance and gain (at control rate, VoiceControl.cpp) and, for the
 // first filter only, fileg + fillfo, whose cents re-set the cutoff every kStep frames.
 // Audio thread only; a member of Voice, set up again at every note start.
+#include <algorithm>
+#include <cmath>
+
 #include "core/Realtime.h"
 #include "core/Region.h"
 #include "engine/Random.h"
@@ -36,6 +39,9 @@ class VoiceFilters {
   struct Settings {
     float cutoff = 0.0f, resonance = 0.0f, gain = 0.0f;
     float modCents = 0.0f, modResonance = 0.0f, modGain = 0.0f;
+    float modHz = 0.0f;  // CutoffHz / Cutoff2Hz: added before the cents apply
+    // The cutoff after `cents` more: (cutoff + modHz) * 2^(cents / 1200), at least 1 Hz.
+    float hz(float cents) const noexcept { return std::max(1.0f, cutoff + modHz) * std::exp2(cents / 1200.0f); }
   };
   void setupFirst(const Region& r, int key, int velocity, double sampleRate, Prng& rng) noexcept SPINDLE_REALTIME;
   void setupSecond(const Region& r, int key, int velocity, double sampleRate, Prng& rng) noexcept SPINDLE_REALTIME;

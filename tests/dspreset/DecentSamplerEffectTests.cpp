@@ -184,7 +184,8 @@ TEST_CASE("A global LFO bound to an instrument effect: its wave through the tran
                  translationOutputMin="500" translationOutputMax="4500"/></lfo>
       <lfo shape="square" frequency="1"><binding type="effect" level="instrument" position="0"
            parameter="FX_FILTER_RESONANCE" modBehavior="add"/></lfo>
-      <lfo shape="sine" scope="voice"/><envelope/>
+      <lfo shape="sine" scope="voice"><binding type="effect" level="instrument" position="0"
+           parameter="FX_FILTER_FREQUENCY"/></lfo><envelope/>
     </modulators>)");
   REQUIRE(in.buses.effects.size() == 1);
   const auto& lfos = in.buses.effects[0].lfos;
@@ -195,8 +196,8 @@ TEST_CASE("A global LFO bound to an instrument effect: its wave through the tran
   CHECK((lfos[0].curve[0] == Approx(500.0f) && lfos[0].curve[127] == Approx(2500.0f)));  // modAmount 0.5
   CHECK((lfos[1].param == BusParam::FilterResonance && lfos[1].wave == 1));
   CHECK(lfos[1].behavior == spindle::BusParamLfo::Behavior::Add);
-  CHECK(countDiagnostics(in, "<modulators> voice LFOs are not played") == 1);
-  CHECK(countDiagnostics(in, "<modulators> <envelope> are not played") == 1);
+  CHECK(countDiagnostics(in, "<modulators> bindings of voice modulators (<lfo>) to instrument effects are not played") == 1);
+  CHECK(countDiagnostics(in, "<envelope>") == 0);  // no bindings: nothing to play or report
 }
 
 TEST_CASE("The fixture presets' effects (lowpass, chorus, reverb; group lowpass and gain) play, none reported",

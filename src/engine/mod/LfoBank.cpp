@@ -39,6 +39,7 @@ float LfoBank::wave(int shape, double phase) noexcept SPINDLE_REALTIME {
 void LfoBank::reset(double sampleRate, uint32_t seed) noexcept SPINDLE_REALTIME {
   sampleRate_ = sampleRate > 0.0 ? sampleRate : 48000.0;
   rng_ = seed * 2654435761u + 1u;
+  seed_ = seed;
   count_ = 0;
   moving_ = false;
 }
@@ -54,7 +55,9 @@ void LfoBank::add(const FlexLfo& p, const StartAdds& a) noexcept SPINDLE_REALTIM
   s.phase = phase - std::floor(phase);
   s.delayLeft = toFrames(p.delay + a.delay, sampleRate_);
   s.fadeFrames = toFrames(p.fade + a.fade, sampleRate_);
-  s.held = random();
+  if (p.seed != 0) s.rng = ((seed_ + 1u) * 2654435761u) ^ (p.seed * 0x9E3779B9u) ^ 0x5bd1e995u;
+  if (s.rng == 0 && p.seed != 0) s.rng = 1;
+  s.held = draw(s);
 }
 
 void LfoBank::advance(int frames, const float* freqAdd) noexcept SPINDLE_REALTIME {
@@ -76,7 +79,7 @@ void LfoBank::advance(int frames, const float* freqAdd) noexcept SPINDLE_REALTIM
       const double whole = std::floor(turned);
       if (whole >= 1.0) {
         s.cycles += whole;
-        if (s.shape == kSampleHold) s.held = random();
+        if (s.shape == kSampleHold) s.held = draw(s);
         if (p.count >= 1.0f && s.cycles >= static_cast<double>(p.count)) s.stopped = true;
       }
       s.phase = turned - whole;
@@ -108,6 +111,14 @@ void LfoBank::evaluate(State& s) noexcept SPINDLE_REALTIME {
     out += wave(shapeOf(sub.wave), turns - std::floor(turns)) * sub.scale + sub.offset;
   }
   s.value = fade * out;
+}
+
+float LfoBank::draw(State& s) noexcept SPINDLE_REALTIME {
+  if (s.rng == 0) return random();
+  s.rng ^= s.rng << 13;
+  s.rng ^= s.rng >> 17;
+  s.rng ^= s.rng << 5;
+  return static_cast<float>(s.rng) / 2147483648.0f - 1.0f;
 }
 
 float LfoBank::random() noexcept SPINDLE_REALTIME {

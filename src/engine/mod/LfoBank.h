@@ -57,17 +57,19 @@ class LfoBank {
     double cycles = 0.0;   // whole cycles run
     int64_t delayLeft = 0, fadeFrames = 0, fadeDone = 0;
     float held = 0.0f;     // sample and hold's value
+    uint32_t rng = 0;      // its own generator (FlexLfo::seed), 0: the bank's
     float value = 0.0f;
     bool stopped = false;  // ran its count
   };
   void evaluate(State& s) noexcept SPINDLE_REALTIME;
   float random() noexcept SPINDLE_REALTIME;  // uniform in [-1, 1]
+  float draw(State& s) noexcept SPINDLE_REALTIME;  // s's generator, else random()
 
   std::array<State, kMaxFlexLfos> state_{};
   const StepAdds* stepAdds_ = nullptr;
   size_t count_ = 0;
   double sampleRate_ = 48000.0;
-  uint32_t rng_ = 1;
+  uint32_t rng_ = 1, seed_ = 1;
   bool moving_ = false;
 };
 

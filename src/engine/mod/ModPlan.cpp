@@ -94,6 +94,7 @@ bool isDepthTarget(ModTarget t) {
 // give it depth (slot.*field == k + 1).
 template <class Source>
 uint64_t targetsOf(const Region& r, const Source& source, size_t k, uint8_t CcModulation::*field) {
+  static_assert(FlexLfo::kDepths <= 64, "a source's targets are a 64-bit mask");
   uint64_t mask = 0;
   for (int t = 0; t < FlexLfo::kDepths; ++t)
     if (source.depth[static_cast<size_t>(t)] != 0.0f && isDepthTarget(static_cast<ModTarget>(t)))

@@ -84,7 +84,7 @@ struct V1Sources {
   }
 };
 
-// touched: RegionMods::touched; flexAmp: a flex EG replaces ampeg (egN_ampeg), which
+// touched: RegionMods::touched, the targets with a slot; flexAmp: a flex EG replaces ampeg (egN_ampeg), which
 // then stays at 1 and only fades. Never allocates: the loader thread compiles every
 // region with it, the audio thread a region it finds no plan for.
 V1Sources compileV1(const Region& r, const ModTargetSet& touched, bool flexAmp) noexcept SPINDLE_REALTIME;

@@ -56,19 +56,39 @@ uint32_t VoiceMod::refreshEnvelopes(const ControllerState& cc) noexcept SPINDLE_
 }
 
 void VoiceMod::start(const ModPlan& plan, size_t regionIndex, const Region& region, const ControllerState& cc,
-                     double sampleRate, uint32_t seed, float velocity01) noexcept SPINDLE_REALTIME {
+                     double sampleRate, uint32_t seed, float velocity01, uint64_t frame) noexcept SPINDLE_REALTIME {
   plan_ = &plan;
   info_ = &plan.region(regionIndex);
   const RegionSources list = info_->planned ? plan.sources(*info_) : sources_.compileOwn(region);
   startSmoothed(cc, static_cast<float>(sampleRate) * 0.001f);
   std::array<LfoBank::StartAdds, kMaxFlexLfos> lfoStart{};
   readNoteStart(cc, lfoStart);
+  followClock(list, lfoStart, frame, sampleRate);
   lfoFreqMod_.fill(0.0f);
   sumUp();
   sources_.flexLfos().setStepAdds(&stepAdds_);
   sources_.startControlRate(list, lfoStart, sampleRate, seed, &plan.curves());
   addSources();
   sources_.startPerFrame(targetSums(), velocity01, sampleRate);
+}
+
+// LFOs on the engine's clock (FlexLfo::clock) start where one LFO running since frame 0
+// is at `frame`: their delay counted from frame 0, their phase turned on by the time
+// since it ended (at the LFO's own frequency; what moves the frequency is not followed).
+void VoiceMod::followClock(const RegionSources& list, std::array<LfoBank::StartAdds, kMaxFlexLfos>& lfoStart,
+                           uint64_t frame, double sampleRate) noexcept SPINDLE_REALTIME {
+  const double now = static_cast<double>(frame) / (sampleRate > 0.0 ? sampleRate : 48000.0);
+  for (size_t k = 0; k < list.flexLfos.size() && k < lfoStart.size(); ++k) {
+    const FlexLfo& l = list.flexLfos[k];
+    if (l.clock == 0) continue;
+    LfoBank::StartAdds& a = lfoStart[k];
+    const double delay = static_cast<double>(l.delay + a.delay);
+    const double running = now - delay;
+    a.delay -= static_cast<float>(std::min(now, std::max(0.0, delay)));
+    if (running <= 0.0) continue;
+    const double turns = running * static_cast<double>(l.freq) * static_cast<double>(l.ratio);
+    a.phase += static_cast<float>(turns - std::floor(turns));
+  }
 }
 
 // The continuous slots and the crossfades start at their controllers' values (no glide).

@@ -37,9 +37,9 @@ class VoiceMod {
   // Reads the controllers: continuous values start at their targets (no glide), and
   // the note-start sums are fixed for the voice's life; then starts every source.
   // region: the plan's region regionIndex, or one outside the plan; seed: the voice's
-  // LFO noise.
+  // LFO noise; frame: the engine frame the voice starts at (FlexLfo::clock).
   void start(const ModPlan& plan, size_t regionIndex, const Region& region, const ControllerState& cc,
-             double sampleRate, uint32_t seed, float velocity01) noexcept SPINDLE_REALTIME;
+             double sampleRate, uint32_t seed, float velocity01, uint64_t frame = 0) noexcept SPINDLE_REALTIME;
   // Moves every continuous value `frames` frames towards its controller's current value.
   void advance(const ControllerState& cc, int frames) noexcept SPINDLE_REALTIME;
   // The next control step's length, after taking the controllers' current values as
@@ -83,6 +83,8 @@ class VoiceMod {
   void readNoteStart(const ControllerState& cc,
                      std::array<LfoBank::StartAdds, kMaxFlexLfos>& lfoStart) noexcept SPINDLE_REALTIME;
   void retarget(const ControllerState& cc) noexcept SPINDLE_REALTIME;
+  static void followClock(const RegionSources& list, std::array<LfoBank::StartAdds, kMaxFlexLfos>& lfoStart,
+                          uint64_t frame, double sampleRate) noexcept SPINDLE_REALTIME;
   float contribution(const CcModulation& m, float x) const noexcept SPINDLE_REALTIME;
   static void setGoal(Smoothed& s, float goal, float smoothFrames) noexcept SPINDLE_REALTIME;
   static void move(Smoothed& s, int frames) noexcept SPINDLE_REALTIME;
