@@ -49,6 +49,9 @@ class ProgramBuses {
   // theirs; empties the fed inputs.
   void process(int part, const mod::ControllerState* controllers, float* left, float* right, FxBusInputs& fx,
                int frames) noexcept SPINDLE_REALTIME;
+  // Audio thread: the player's bypass of the part's effects, bit i for effect i
+  // (core/PartEffects.h); each flag that changed crossfades (BusEffectState::bypass).
+  void setBypass(int part, uint64_t mask) noexcept SPINDLE_REALTIME;
   // Audio thread: whether some bus of the part still sounds a tail.
   bool sounding(int part) const noexcept SPINDLE_REALTIME;
 
