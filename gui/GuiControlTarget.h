@@ -54,6 +54,8 @@ class GuiControlTarget final : public QObject, public control::ControlTarget {
   [[nodiscard]] bool panic() override;
   [[nodiscard]] bool setEffect(EffectParam param, float value) override;
   std::array<float, 2> partSends(int part) override;
+  std::vector<PartEffectInfo> partEffects(int part) override;
+  [[nodiscard]] bool setPartEffectBypass(int part, int index, bool on) override;
   int maxPolyphony() const override { return maxPolyphony_; }
   control::ControlStatus status() override;
   control::SessionState sessionState() override;
@@ -81,10 +83,11 @@ class GuiControlTarget final : public QObject, public control::ControlTarget {
   QSettings& store_;
   const int maxPolyphony_;
   std::array<std::optional<Ticket>, control::kParts> tickets_;  // gui thread
-  std::mutex mutex_;  // guards the two copies below
+  std::mutex mutex_;  // guards the copies below
   control::ControlStatus status_;
   control::SessionState session_;
   std::array<std::vector<control::PartControl>, control::kParts> controls_;
+  std::array<std::vector<PartEffectInfo>, control::kParts> effects_;
   app::ConnectionControl connections_;  // thread-safe
 };
 

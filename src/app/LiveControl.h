@@ -52,6 +52,8 @@ class LiveControl final : public control::ControlTarget {
   // ---- main thread ----
   // The instrument every part starts with (--instrument), for sessionState().
   void setInitialInstrument(const std::string& path);
+  // The effects of that instrument (its bus layout), for partEffects().
+  void setInitialPartEffects(const BusLayout& layout);
   // The reverb and chorus settings the engine was built with, for sessionState().
   void setInitialEffects(const EffectValues& values);
   // Forwards queued commands to the engine (what it refuses stays queued) and frees
@@ -94,6 +96,8 @@ class LiveControl final : public control::ControlTarget {
   bool panic() override;
   bool setEffect(EffectParam param, float value) override;  // LiveControlEffects.cpp
   std::array<float, 2> partSends(int part) override;
+  std::vector<PartEffectInfo> partEffects(int part) override;                  // LiveControlPartEffects.cpp
+  bool setPartEffectBypass(int part, int index, bool on) override;             // LiveControlPartEffects.cpp
   int maxPolyphony() const override { return engine_.config().polyphony; }
   control::ControlStatus status() override;
   control::SessionState sessionState() override;
@@ -112,6 +116,7 @@ class LiveControl final : public control::ControlTarget {
   };
   bool queue(const engine::Command& command);
   void pumpTunings();  // main thread
+  void addSends(control::SessionState& state);  // the engine's CC91 and CC93 of every part
   engine::Command partCommand(engine::CommandType type, int part) const;
   void runLoad(const Job& job);  // loader thread
   Loader::Result loadWithSettings(const std::string& path);                   // loader thread
@@ -132,6 +137,8 @@ class LiveControl final : public control::ControlTarget {
   control::SessionState state_;
   // The label_cc lines of each part's instrument, set when its load is posted.
   std::array<std::vector<controllers::ControllerLabel>, control::kParts> labels_;
+  // The effects of each part's instrument (flags in state_'s parts), set when its load is posted.
+  std::array<std::vector<PartEffectInfo>, control::kParts> effects_;
   // Parts playing a SoundFont loaded into another part (shareSoundFont): saved as empty.
   std::array<bool, control::kParts> sharedFont_{};
   std::atomic<uint64_t> memoryBytes_{0}, baseMemory_{0}, refused_{0};

@@ -6,6 +6,7 @@
 
 #include "control/ControlCore.h"
 #include "control/OscEffects.h"
+#include "control/OscPartEffects.h"
 #include "control/ProblemLog.h"
 #include "core/MidiEvent.h"
 
@@ -214,6 +215,7 @@ std::vector<OscEntry> makeApi() {
   for (OscEntry& entry : engineApi()) api.push_back(std::move(entry));
   for (OscEntry& entry : stateApi()) api.push_back(std::move(entry));
   for (OscEntry& entry : effectsApi()) api.push_back(std::move(entry));
+  for (OscEntry& entry : partEffectsApi()) api.push_back(std::move(entry));
   return api;
 }
 
@@ -312,6 +314,7 @@ const std::vector<OscReplyDoc>& oscReplies() {
   static const std::vector<OscReplyDoc> replies = [] {
     std::vector<OscReplyDoc> all = coreReplies();
     for (const OscReplyDoc& reply : effectsReplies()) all.push_back(reply);
+    for (const OscReplyDoc& reply : partEffectsReplies()) all.push_back(reply);
     return all;
   }();
   return replies;
