@@ -12,6 +12,7 @@
 
 #include "core/Controllers.h"
 #include "gui/EngineLink.h"
+#include "gui/PartEffectsBox.h"
 
 namespace spindle::gui {
 
@@ -21,6 +22,8 @@ constexpr std::array<int, 2> kSendControllers{controllers::kReverbSend, controll
 
 EffectsPanel::EffectsPanel(EngineLink& link, QWidget* parent) : QWidget(parent), link_(link) {
   auto* layout = new QVBoxLayout(this);
+  partEffects_ = new PartEffectsBox(link_, this);
+  layout->addWidget(partEffects_);
   layout->addWidget(buildEffect(tr("Reverb"), "reverb"));
   layout->addWidget(buildEffect(tr("Chorus"), "chorus"));
   layout->addWidget(buildSends());
@@ -29,6 +32,8 @@ EffectsPanel::EffectsPanel(EngineLink& link, QWidget* parent) : QWidget(parent),
   connect(&link_, &EngineLink::effectsChanged, this, &EffectsPanel::refresh);
   connect(&link_, &EngineLink::statsUpdated, this, &EffectsPanel::refresh);
 }
+
+void EffectsPanel::setPart(int part) { partEffects_->setPart(part); }
 
 QWidget* EffectsPanel::settingWidget(const EffectParamInfo& info) {
   const EffectParam id = info.id;
