@@ -26,6 +26,7 @@ EffectsPanel::EffectsPanel(EngineLink& link, QWidget* parent) : QWidget(parent),
   layout->addWidget(partEffects_);
   layout->addWidget(buildEffect(tr("Reverb"), "reverb"));
   layout->addWidget(buildEffect(tr("Chorus"), "chorus"));
+  layout->addWidget(buildEffect(tr("Master"), "master"));
   layout->addWidget(buildSends());
   layout->addStretch(1);
   refresh();

@@ -116,7 +116,7 @@ void Voice::mixWithFxSends(float* outLeft, float* outRight, const float* env, in
 }
 
 // Each send bus gets the voice's centred signal (no pan) times its send level, read
-// from the part's controllers once per span and ramped to (SendRamp.h).
+// from the part's controllers once per span and ramped to (GainRamp.h).
 void Voice::addSends(const float* env, int frames, const PartMix& mix, RenderContext& ctx) noexcept SPINDLE_REALTIME {
   const float centre = gain_.centreGain(mix, modulated_) * region_->sendGain;
   const float* left = ctx.scratch->left.data();
@@ -124,7 +124,7 @@ void Voice::addSends(const float* env, int frames, const PartMix& mix, RenderCon
   for (size_t b = 0; b < static_cast<size_t>(kSendBuses); ++b) {
     const EffectSend& send = region_->sends[b];
     const float cc = mix.controllers && send.perCc != 0.0f ? mix.controllers->value(send.cc) : 0.0f;
-    SendRamp& ramp = sendRamps_[b];
+    GainRamp& ramp = sendRamps_[b];
     ramp.aim(std::clamp(send.percent + send.perCc * cc, 0.0f, 100.0f) * 0.01f * centre);
     if (!ctx.sends[b]) ramp.skip(frames);
     if (!ctx.sends[b] || ramp.silent()) continue;

@@ -73,6 +73,8 @@ std::vector<Case> everyAddress() {
       {msg("/spindle/chorus/speed", {F(1.5)}), "effect chorus-speed 1.5", ""},
       {msg("/spindle/chorus/depth", {F(12)}), "effect chorus-depth 12", ""},
       {msg("/spindle/chorus"), "", "/spindle/chorus"},
+      {msg("/spindle/master/gain", {F(-6)}), "effect master-gain -6", ""},
+      {msg("/spindle/master"), "", "/spindle/master"},
       {msg("/spindle/part/reverb", {I(2), I(64)}), "midi 177 91 64", ""},
       {msg("/spindle/part/chorus", {I(2), I(10)}), "midi 177 93 10", ""},
       {msg("/spindle/part/sends", {I(2)}), "", "/spindle/part/sends"},

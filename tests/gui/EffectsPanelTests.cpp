@@ -71,7 +71,9 @@ class EffectsPanelTests : public QObject {
     child<QDoubleSpinBox>(h, "reverb-room-size")->setValue(0.7);
     child<QCheckBox>(h, "chorus")->setChecked(false);
     child<QSpinBox>(h, "chorus-voices")->setValue(12);
+    child<QDoubleSpinBox>(h, "master-gain")->setValue(-6.0);
     settle(h);
+    QCOMPARE(h.link.effects().get(EffectParam::MasterGain), -6.0f);
     QCOMPARE(h.link.effects().get(EffectParam::ReverbRoomSize), 0.7f);
     QCOMPARE(h.link.effects().get(EffectParam::ChorusOn), 0.0f);
     QCOMPARE(h.link.effects().get(EffectParam::ChorusVoices), 12.0f);
@@ -80,6 +82,7 @@ class EffectsPanelTests : public QObject {
     onControlThread([&] { session = target.sessionState(); });
     QCOMPARE(session.effects.get(EffectParam::ReverbRoomSize), 0.7f);
     QCOMPARE(session.effects.get(EffectParam::ChorusVoices), 12.0f);
+    QCOMPARE(session.effects.get(EffectParam::MasterGain), -6.0f);
   }
 
   void oscSettingsShowInThePanel() {

@@ -1,5 +1,5 @@
 // A part's sends to the shared reverb and chorus (CC91, CC93) move smoothly: a step in
-// the controller ramps the voice's send over kSendRampSeconds instead of jumping, so
+// the controller ramps the voice's send over kGainRampSeconds instead of jumping, so
 // the effect's return starts without a click. Measured on the return alone (the render
 // with the send stepped minus the render without it) of a 100 Hz sine, the step at a
 // crest: the largest change between two frames while the return starts stays within
@@ -11,6 +11,7 @@
 #include "EngineTestSupport.h"
 #include "catch.h"
 #include "core/Controllers.h"
+#include "core/EffectParams.h"
 
 using namespace spindle;
 using namespace spindle::test;
@@ -63,4 +64,35 @@ TEST_CASE("a step in a part's reverb or chorus send ramps: the return starts wit
     CHECK(maxJump(wet, 0, kStep - 10) == 0.0f);  // nothing before the step
     CHECK(onset <= steady * 1.5f);
   }
+}
+
+TEST_CASE("the master gain scales the main output and glides to a new value without a jump", "[engine][effects]") {
+  TestProgram tp;
+  const int s = tp.addSample(std::make_unique<TestSample>(sine(440.0, kRate, 96000, 0.5f)));
+  Region& r = tp.addRegion(s);
+  r.loopMode = LoopMode::LoopContinuous;
+  r.loopModeSet = true;
+  r.loopStart = 0;
+  r.loopEnd = 96000 - 1;
+  const engine::Program* program = tp.prepare();
+  Renderer renderer(engine::EngineConfig{kRate, 256, 32, engine::Quality::Hermite, 1});
+  renderer.setProgram(program);
+  renderer.run({noteOn(0, 69, 127)}, 24064);
+  engine::Command gain;
+  gain.type = engine::CommandType::SetEffect;
+  gain.count = static_cast<int32_t>(EffectParam::MasterGain);
+  gain.value = -12.0f;
+  renderer.post(gain);  // taken at the start of the next block, frame 24064
+  renderer.run({}, 24000);
+  const auto rms = [&](size_t from, size_t to) {
+    double e = 0.0;
+    for (size_t i = from; i < to; ++i) e += static_cast<double>(renderer.left[i]) * renderer.left[i];
+    return 10.0 * std::log10(e / static_cast<double>(to - from));
+  };
+  const double before = rms(12000, 24000), after = rms(30000, 48000);
+  const float own = maxJump(renderer.left, 12000, 24000);
+  INFO("before " << before << " dB, after " << after << " dB; largest step " << maxJump(renderer.left, 24000, 24600)
+                 << " (the signal's own " << own << ")");
+  CHECK(after - before == Approx(-12.0).margin(0.05));
+  CHECK(maxJump(renderer.left, 24000, 24600) <= own);
 }

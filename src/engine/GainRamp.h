@@ -1,8 +1,9 @@
 #pragma once
-// SendRamp: one voice's level into one shared effect (reverb or chorus), moving toward
-// its target linearly over kSeconds whenever the target changes (a part's CC91 or CC93,
-// its volume), so the effect's input never steps and its return never clicks. A voice
-// starts at its target. Audio thread only (a member of the Voice).
+// GainRamp: a gain moving toward its target linearly over kSeconds whenever the target
+// changes, so what it scales never steps: a voice's level into a shared effect (a
+// part's CC91 or CC93, its volume: the effect's return never clicks), the master gain.
+// The first target after start() is taken at once (a voice starts at its level).
+// Audio thread only.
 #include <algorithm>
 #include <cmath>
 
@@ -10,7 +11,7 @@
 
 namespace spindle::engine {
 
-class SendRamp {
+class GainRamp {
  public:
   static constexpr double kSeconds = 0.005;
 
