@@ -4,7 +4,9 @@
 // each, following its loads, sending the bypass to the engine, showing OSC's.
 #include <QCheckBox>
 #include <QDoubleSpinBox>
+#include <QImage>
 #include <QLabel>
+#include <QSet>
 #include <QSpinBox>
 #include <QtTest>
 #include <fstream>
@@ -45,6 +47,19 @@ QString writeEffectsInstrument(Harness& h, const std::string& name, const std::s
   const std::string file = h.dir.filePath(QString::fromStdString(name)).toStdString();
   std::ofstream(file) << "<region> sample=*sine amp_veltrack=0\n" << effects;
   return QString::fromStdString(file);
+}
+
+// The panel as drawn (offscreen): not blank, and saved under $SPINDLE_SCREENSHOT_DIR
+// when set (ctest sets the test's build folder) for a look at the layout.
+void checkShot(Harness& h, const char* name) {
+  const QImage shot = h.window.effects()->grab().toImage();
+  QVERIFY(!shot.isNull());
+  QSet<QRgb> colours;
+  for (int y = 0; y < shot.height(); y += 4)
+    for (int x = 0; x < shot.width(); x += 4) colours.insert(shot.pixel(x, y));
+  QVERIFY2(colours.size() > 8, "the effects panel draws as a blank image");
+  const QByteArray dir = qgetenv("SPINDLE_SCREENSHOT_DIR");
+  if (!dir.isEmpty()) QVERIFY(shot.save(QString::fromLocal8Bit(dir) + QStringLiteral("/") + QLatin1String(name)));
 }
 
 }  // namespace
@@ -127,6 +142,7 @@ class EffectsPanelTests : public QObject {
     QVERIFY(gain->text().contains(QStringLiteral("main")));
     QVERIFY(child<QCheckBox>(h, "effect-bypass-2")->text().contains(QStringLiteral("fx1")));
     QVERIFY(!gain->isChecked());
+    checkShot(h, "effects-panel.png");
     h.link.noteOn(0, 69, 127);
     settle(h, 20);
     h.clear();
