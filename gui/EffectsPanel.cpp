@@ -12,6 +12,7 @@
 
 #include "core/Controllers.h"
 #include "gui/EngineLink.h"
+#include "gui/PartEffectsBox.h"
 
 namespace spindle::gui {
 
@@ -21,14 +22,19 @@ constexpr std::array<int, 2> kSendControllers{controllers::kReverbSend, controll
 
 EffectsPanel::EffectsPanel(EngineLink& link, QWidget* parent) : QWidget(parent), link_(link) {
   auto* layout = new QVBoxLayout(this);
+  partEffects_ = new PartEffectsBox(link_, this);
+  layout->addWidget(partEffects_);
   layout->addWidget(buildEffect(tr("Reverb"), "reverb"));
   layout->addWidget(buildEffect(tr("Chorus"), "chorus"));
+  layout->addWidget(buildEffect(tr("Master"), "master"));
   layout->addWidget(buildSends());
   layout->addStretch(1);
   refresh();
   connect(&link_, &EngineLink::effectsChanged, this, &EffectsPanel::refresh);
   connect(&link_, &EngineLink::statsUpdated, this, &EffectsPanel::refresh);
 }
+
+void EffectsPanel::setPart(int part) { partEffects_->setPart(part); }
 
 QWidget* EffectsPanel::settingWidget(const EffectParamInfo& info) {
   const EffectParam id = info.id;

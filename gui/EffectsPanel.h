@@ -1,6 +1,8 @@
 #pragma once
-// EffectsPanel: the shared reverb and chorus, and each part's sends to them.
+// EffectsPanel: the selected part's instrument effects (PartEffectsBox), the shared
+// reverb and chorus every part sends to (the master effects), and each part's sends.
 //
+//   ┌ Instrument effects → part 1 ┐  each effect of its instrument with a bypass box
 //   ┌ Reverb ────────────────┐  [x] on        every setting FluidSynth names, in its
 //   │ room size   [ 0.20 ]   │               range (core/EffectParams.h); a change
 //   │ damping ... level      │               goes to the engine at once and glides
@@ -24,6 +26,10 @@ class QCheckBox;
 class QSpinBox;
 
 namespace spindle::gui {
+class PartEffectsBox;
+}
+
+namespace spindle::gui {
 
 class EngineLink;
 
@@ -33,6 +39,8 @@ class EffectsPanel : public QWidget {
  public:
   explicit EffectsPanel(EngineLink& link, QWidget* parent = nullptr);
   void refresh();
+  // The part whose instrument effects the panel lists (the window's selected part).
+  void setPart(int part);
 
  private:
   QWidget* buildEffect(const QString& title, std::string_view effect);
@@ -40,6 +48,7 @@ class EffectsPanel : public QWidget {
   QWidget* settingWidget(const EffectParamInfo& info);
 
   EngineLink& link_;
+  PartEffectsBox* partEffects_ = nullptr;
   std::array<QWidget*, kEffectParams> settings_{};  // QCheckBox or spin box per setting
   std::array<std::array<QSpinBox*, 2>, limits::kChannels> sends_{};
 };

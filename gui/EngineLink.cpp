@@ -92,6 +92,8 @@ void EngineLink::unload(int part) {
   info.keyLabels.clear();
   info.program = nullptr;
   info.sharedFrom = -1;
+  info.effects.clear();
+  info.effectBypass = 0;
   post(partCommand(engine::CommandType::SetProgram, part));  // nullptr: the part falls silent
   emit partChanged(part);
 }
@@ -237,6 +239,8 @@ void EngineLink::finishLoad(int part, LoadOutcome outcome) {
   info.name = QString::fromStdString(outcome.name);
   info.path = QString::fromStdString(outcome.path.string());
   info.sharedFrom = -1;
+  info.effects = spindle::partEffects(program->busLayout, 0);
+  info.effectBypass = 0;  // the engine clears its flags on the program switch too
   info.regions = static_cast<int>(outcome.regions);
   info.missingSamples = static_cast<int>(outcome.samples - outcome.samplesLoaded);
   programs_.emplace(program, std::move(outcome.program));
@@ -261,6 +265,7 @@ void EngineLink::shareSoundFont(int from) {
     info.regions = source.regions, info.missingSamples = source.missingSamples;
     info.controls = source.controls, info.controlValues = source.controlValues, info.keyLabels = source.keyLabels;
     info.sharedFrom = from;
+    info.effects = source.effects, info.effectBypass = 0;
     problems_[index(part)] = problems_[index(from)];
     engine::Command command = partCommand(engine::CommandType::SetProgram, part);
     command.program = source.program;

@@ -34,6 +34,7 @@
 
 #include "control/ProblemLog.h"
 #include "core/Limits.h"
+#include "core/PartEffects.h"
 #include "engine/Engine.h"
 #include "gui/HealthModel.h"
 #include "gui/KeyMap.h"
@@ -82,6 +83,10 @@ struct PartInfo {
   // >= 0: the part plays the SoundFont loaded into that part (EngineLink shares a font
   // with the empty parts); a session saves it as empty, and loading it shares it again.
   int sharedFrom = -1;
+  // The loaded instrument's effects (its bus layout: type and bus, core/PartEffects.h),
+  // built when the load finished, and the player's bypass flags (bit i: effect i).
+  std::vector<PartEffectInfo> effects;
+  uint64_t effectBypass = 0;
 };
 
 class EngineLink : public QObject {
@@ -131,6 +136,11 @@ class EngineLink : public QObject {
   const EffectValues& effects() const noexcept { return effects_; }
   // The part's send level for CC91 or CC93 as the engine holds it now, 0..127.
   int send(int part, int cc) const;
+  // The player's bypass of effect `effect` (0-based) of the part's instrument
+  // (PartInfo::effects), crossfaded by the engine; one it does not have is ignored.
+  void setEffectBypass(int part, int effect, bool on);
+  // The part's effects with their bypass flags.
+  std::vector<PartEffectInfo> partEffects(int part) const;
   void noteOn(int part, int key, int velocity);
   void noteOff(int part, int key);
   // Any channel message into the GUI's MIDI input. `frame`: the audio-clock frame it

@@ -164,6 +164,18 @@ control::SessionState GuiControlTarget::sessionState() {
 // The log is thread-safe and lives as long as the link, which outlives this target.
 const control::ProblemLog& GuiControlTarget::problems() { return link_.problemLog(); }
 
+std::vector<PartEffectInfo> GuiControlTarget::partEffects(int part) {
+  const std::lock_guard lock(mutex_);
+  return effects_[static_cast<std::size_t>(part)];
+}
+
+bool GuiControlTarget::setPartEffectBypass(int part, int index, bool on) {
+  return onGuiThread([this, part, index, on] {
+    link_.setEffectBypass(part, index, on);
+    refresh();
+  });
+}
+
 std::vector<control::PartControl> GuiControlTarget::partControls(int part) {
   const std::lock_guard lock(mutex_);
   return controls_[static_cast<std::size_t>(part)];
@@ -172,11 +184,15 @@ std::vector<control::PartControl> GuiControlTarget::partControls(int part) {
 void GuiControlTarget::refresh() {
   control::SessionState session;
   std::array<std::vector<control::PartControl>, control::kParts> controls;
+  std::array<std::vector<PartEffectInfo>, control::kParts> effects;
   for (int p = 0; p < control::kParts; ++p) {
     const PartInfo& info = link_.part(p);
     session.parts[static_cast<std::size_t>(p)] =
         control::PartSettings{info.sharedFrom >= 0 ? std::string() : info.path.toStdString(), info.volumeDb, info.pan,
-                              info.mute, info.solo, info.scalePath.toStdString(), info.keymapPath.toStdString()};
+                              info.mute, info.solo, info.scalePath.toStdString(), info.keymapPath.toStdString(),
+                              link_.send(p, controllers::kReverbSend), link_.send(p, controllers::kChorusSend),
+                              info.effectBypass};
+    effects[static_cast<std::size_t>(p)] = link_.partEffects(p);
     for (std::size_t c = 0; c < info.controls.size(); ++c)
       controls[static_cast<std::size_t>(p)].push_back({info.controls[c].cc, info.controls[c].label, info.controlValues[c]});
   }
@@ -190,6 +206,7 @@ void GuiControlTarget::refresh() {
   session_ = std::move(session);
   status_ = status;
   controls_ = std::move(controls);
+  effects_ = std::move(effects);
 }
 
 void GuiControlTarget::onProgress(int part, int filesDone, int filesTotal) {
@@ -216,8 +233,8 @@ void GuiControlTarget::onFinished(int part, bool ok, const QString& name) {
   event.missingSamples = ok ? info.missingSamples : 0;
   control::LoadListener* listener = ticket->listener;
   ticket.reset();
+  refresh();  // before the event: what follows a load (a session's bypass flags) reads the new copies
   listener->onLoadEvent(std::move(event));
-  refresh();
 }
 
 }  // namespace spindle::gui

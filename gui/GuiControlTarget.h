@@ -56,6 +56,8 @@ class GuiControlTarget final : public QObject, public control::ControlTarget {
   std::array<float, 2> partSends(int part) override;
   [[nodiscard]] bool setTempo(float bpm) override;
   control::TempoStatus tempo() override;
+  std::vector<PartEffectInfo> partEffects(int part) override;
+  [[nodiscard]] bool setPartEffectBypass(int part, int index, bool on) override;
   int maxPolyphony() const override { return maxPolyphony_; }
   control::ControlStatus status() override;
   control::SessionState sessionState() override;
@@ -83,10 +85,11 @@ class GuiControlTarget final : public QObject, public control::ControlTarget {
   QSettings& store_;
   const int maxPolyphony_;
   std::array<std::optional<Ticket>, control::kParts> tickets_;  // gui thread
-  std::mutex mutex_;  // guards the two copies below
+  std::mutex mutex_;  // guards the copies below
   control::ControlStatus status_;
   control::SessionState session_;
   std::array<std::vector<control::PartControl>, control::kParts> controls_;
+  std::array<std::vector<PartEffectInfo>, control::kParts> effects_;
   app::ConnectionControl connections_;  // thread-safe
 };
 

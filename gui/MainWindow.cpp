@@ -308,6 +308,7 @@ void MainWindow::selectPart(int part) {
   selected_ = part;
   strip(part)->setSelected(true);
   keyboard_->setKeyMap(link_.part(part).keys);
+  if (effects_) effects_->setPart(part);
   controls_->setControls(link_.part(part).controls, link_.part(part).controlValues);
   const QString name = link_.part(part).name;
   controlsCaption_->setText(tr("Controls → part %1%2").arg(part + 1).arg(name.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(name)));

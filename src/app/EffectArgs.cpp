@@ -21,7 +21,9 @@ std::string effectArgsUsage(int column) {
   for (const auto& info : kEffectParamTable) {
     std::string line = "  --" + std::string(info.name) + (info.toggle ? " on|off" : " X");
     line.resize(static_cast<size_t>(column) > line.size() + 1 ? static_cast<size_t>(column) : line.size() + 1, ' ');
-    out += line + std::string(info.fluidName) + ": " + effectRangeText(info.id) + ", default " +
+    const std::string origin = info.fluidName.empty() ? "the main output's " + std::string(info.setting)
+                                                      : std::string(info.fluidName);
+    out += line + origin + ": " + effectRangeText(info.id) + ", default " +
            formatEffectValue(info.id, info.def) + "\n";
   }
   return out;

@@ -1,7 +1,8 @@
 #pragma once
-// The shared reverb's and chorus's options, the same on `spindle` and `spindle-render`:
-// --reverb on|off, --chorus on|off and one option per setting, named as in
-// core/EffectParams.h (--reverb-room-size 0.2, --chorus-depth 8, ...).
+// The shared reverb's and chorus's options and the master gain, the same on `spindle`
+// and `spindle-render`: --reverb on|off, --chorus on|off and one option per setting,
+// named as in core/EffectParams.h (--reverb-room-size 0.2, --chorus-depth 8,
+// --master-gain -6, ...).
 #include <string>
 
 #include "core/EffectParams.h"

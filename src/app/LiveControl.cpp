@@ -86,6 +86,8 @@ bool LiveControl::unload(int part) {
   std::lock_guard lock(mutex_);
   state_.parts[static_cast<std::size_t>(part)].instrument.clear();
   labels_[static_cast<std::size_t>(part)].clear();
+  effects_[static_cast<std::size_t>(part)].clear();
+  state_.parts[static_cast<std::size_t>(part)].effectBypass = 0;
   sharedFont_[static_cast<std::size_t>(part)] = false;
   return true;
 }
@@ -159,6 +161,7 @@ control::SessionState LiveControl::sessionState() {
     std::lock_guard lock(mutex_);
     state = state_;
   }
+  addSends(state);
   connections_.addTo(state);
   return state;
 }

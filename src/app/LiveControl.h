@@ -52,6 +52,8 @@ class LiveControl final : public control::ControlTarget {
   // ---- main thread ----
   // The instrument every part starts with (--instrument), for sessionState().
   void setInitialInstrument(const std::string& path);
+  // The effects of that instrument (its bus layout), for partEffects().
+  void setInitialPartEffects(const BusLayout& layout);
   // The reverb and chorus settings the engine was built with, for sessionState().
   void setInitialEffects(const EffectValues& values);
   // Forwards queued commands to the engine (what it refuses stays queued) and frees
@@ -96,6 +98,8 @@ class LiveControl final : public control::ControlTarget {
   std::array<float, 2> partSends(int part) override;
   bool setTempo(float bpm) override;  // LiveControlTempo.cpp
   control::TempoStatus tempo() override;
+  std::vector<PartEffectInfo> partEffects(int part) override;                  // LiveControlPartEffects.cpp
+  bool setPartEffectBypass(int part, int index, bool on) override;             // LiveControlPartEffects.cpp
   int maxPolyphony() const override { return engine_.config().polyphony; }
   control::ControlStatus status() override;
   control::SessionState sessionState() override;
@@ -114,6 +118,7 @@ class LiveControl final : public control::ControlTarget {
   };
   bool queue(const engine::Command& command);
   void pumpTunings();  // main thread
+  void addSends(control::SessionState& state);  // the engine's CC91 and CC93 of every part
   engine::Command partCommand(engine::CommandType type, int part) const;
   void runLoad(const Job& job);  // loader thread
   Loader::Result loadWithSettings(const std::string& path);                   // loader thread
@@ -134,6 +139,8 @@ class LiveControl final : public control::ControlTarget {
   control::SessionState state_;
   // The label_cc lines of each part's instrument, set when its load is posted.
   std::array<std::vector<controllers::ControllerLabel>, control::kParts> labels_;
+  // The effects of each part's instrument (flags in state_'s parts), set when its load is posted.
+  std::array<std::vector<PartEffectInfo>, control::kParts> effects_;
   // Parts playing a SoundFont loaded into another part (shareSoundFont): saved as empty.
   std::array<bool, control::kParts> sharedFont_{};
   std::atomic<uint64_t> memoryBytes_{0}, baseMemory_{0}, refused_{0};

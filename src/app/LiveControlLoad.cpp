@@ -77,6 +77,7 @@ bool LiveControl::playOnPart(const Job& job, std::unique_ptr<engine::Program> pr
   engine::Command command = partCommand(engine::CommandType::SetProgram, job.part);
   command.program = program.get();
   const std::vector<controllers::ControllerLabel> labels = program->controllerLabels;
+  std::vector<PartEffectInfo> effects = spindle::partEffects(program->busLayout, 0);
   {
     std::lock_guard lock(mutex_);
     owned_[command.program] = std::move(program);
@@ -89,6 +90,8 @@ bool LiveControl::playOnPart(const Job& job, std::unique_ptr<engine::Program> pr
     std::lock_guard lock(mutex_);
     state_.parts[static_cast<std::size_t>(job.part)].instrument = job.path;
     labels_[static_cast<std::size_t>(job.part)] = labels;
+    effects_[static_cast<std::size_t>(job.part)] = std::move(effects);
+    state_.parts[static_cast<std::size_t>(job.part)].effectBypass = 0;  // the engine clears its flags too
     sharedFont_[static_cast<std::size_t>(job.part)] = false;
   }
   if (!command.program->presets.empty()) shareSoundFont(job.part, command.program, labels);
@@ -114,6 +117,8 @@ void LiveControl::shareSoundFont(int from, const engine::Program* font,
     if (!queue(command)) return;
     std::lock_guard lock(mutex_);
     labels_[static_cast<std::size_t>(p)] = labels;
+    effects_[static_cast<std::size_t>(p)] = effects_[static_cast<std::size_t>(from)];
+    state_.parts[static_cast<std::size_t>(p)].effectBypass = 0;
     sharedFont_[static_cast<std::size_t>(p)] = true;
   }
 }

@@ -93,6 +93,7 @@ bool Session::joinNsm() {
 bool Session::startControl() {
   control_ = std::make_unique<LiveControl>(*engine_, *live_, kOscMidiInput, streaming_->poolOptions(), problems_);
   if (program_) control_->setInitialInstrument(std::filesystem::absolute(args_.instrument).string());
+  if (program_) control_->setInitialPartEffects(program_->busLayout);
   control_->setInitialEffects(args_.effects);
   if (args_.tempo && !control_->setTempo(*args_.tempo)) err_ << "spindle: the engine refused the tempo\n";
   if (!args_.scale.empty() || !args_.keymap.empty()) {

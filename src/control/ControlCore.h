@@ -7,6 +7,7 @@
 // Threads: the control thread calls everything except onLoadEvent(), which any thread
 // may call (the loader thread): events are queued under a mutex and the `wake`
 // callback tells the control thread to call tick().
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -93,6 +94,7 @@ class ControlCore final : public LoadListener {
     std::set<uint64_t> tickets;
     std::vector<std::string> failures;
     SessionDone done;
+    std::array<PartSettings, kParts> parts{};  // the file's, for what follows each part's load
   };
   struct Subscription {
     Peer to;
@@ -107,6 +109,9 @@ class ControlCore final : public LoadListener {
   uint64_t startLoad(const Peer& requester, int part, const std::string& path, uint64_t session);
   void applySettings(const SessionState& state);
   void applyTunings(const SessionState& state, std::vector<std::string>& failures);
+  // The part's sends, and its bypass flags once its instrument has loaded (SessionPartEffects.h).
+  bool applySends(int part, const PartSettings& settings);
+  bool applyBypass(int part, const PartSettings& settings);
   void pushProblems();
   void pushConnections();
 

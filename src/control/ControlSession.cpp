@@ -3,6 +3,8 @@
 
 #include "control/ControlCore.h"
 #include "control/SessionFile.h"
+#include "core/Controllers.h"
+#include "core/MidiEvent.h"
 
 namespace spindle::control {
 
@@ -53,6 +55,10 @@ void ControlCore::finishTicket(uint64_t ticket, const LoadEvent& event) {
   const auto it = sessions_.find(session);
   if (it == sessions_.end()) return;
   if (event.kind == LoadEvent::Kind::Failed) it->second.failures.push_back(path + ": " + event.text);
+  if (event.kind == LoadEvent::Kind::Done) {
+    const PartSettings& settings = it->second.parts[static_cast<std::size_t>(event.part)];
+    if (!applySends(event.part, settings) || !applyBypass(event.part, settings)) ++dropped_;
+  }
   it->second.tickets.erase(ticket);
   if (it->second.tickets.empty()) finishSession(session);
 }
@@ -84,6 +90,7 @@ void ControlCore::applySettings(const SessionState& state) {
     ok = target_.setPartPan(k, p.pan) && ok;
     ok = target_.setPartMute(k, p.mute) && ok;
     ok = target_.setPartSolo(k, p.solo) && ok;
+    ok = applySends(k, p) && ok;
     if (p.instrument.empty()) ok = target_.unload(k) && ok;
   }
   for (const auto& info : kEffectParamTable) ok = target_.setEffect(info.id, state.effects.get(info.id)) && ok;
@@ -110,7 +117,7 @@ bool ControlCore::loadSession(const std::string& file, const Peer& requester, Se
   if (!state) return false;
   applySettings(*state);
   const uint64_t session = nextTicket_++;
-  sessions_[session] = PendingSession{requester, file, {}, {}, std::move(done)};
+  sessions_[session] = PendingSession{requester, file, {}, {}, std::move(done), state->parts};
   applyTunings(*state, sessions_[session].failures);
   for (int k = 0; k < kParts; ++k) {
     const std::string& instrument = state->parts[static_cast<std::size_t>(k)].instrument;
@@ -118,6 +125,27 @@ bool ControlCore::loadSession(const std::string& file, const Peer& requester, Se
   }
   if (sessions_[session].tickets.empty()) finishSession(session);
   return true;
+}
+
+}  // namespace spindle::control
+
+namespace spindle::control {
+
+// Again after the part's load: the instrument's set_cc may have moved CC91 or CC93.
+bool ControlCore::applySends(int part, const PartSettings& settings) {
+  const auto status = static_cast<uint8_t>(midi::kControlChange | part);
+  return target_.sendMidi(status, controllers::kReverbSend, static_cast<uint8_t>(settings.reverbSend)) &&
+         target_.sendMidi(status, controllers::kChorusSend, static_cast<uint8_t>(settings.chorusSend));
+}
+
+// The flags of the effects the loaded instrument has; a flag past its effects (the file
+// changed since the session was saved) is left out.
+bool ControlCore::applyBypass(int part, const PartSettings& settings) {
+  bool ok = true;
+  const auto count = static_cast<int>(target_.partEffects(part).size());
+  for (int i = 0; i < count; ++i)
+    if (effectBypassed(settings.effectBypass, i)) ok = target_.setPartEffectBypass(part, i, true) && ok;
+  return ok;
 }
 
 }  // namespace spindle::control

@@ -16,6 +16,7 @@
 #include "control/ProblemLog.h"
 #include "core/EffectParams.h"
 #include "core/Limits.h"
+#include "core/PartEffects.h"
 
 namespace spindle::control {
 
@@ -50,6 +51,8 @@ struct PartSettings {
   float pan = 0.0f;        // -1 .. 1
   bool mute = false, solo = false;
   std::string scale, keymap;  // Scala .scl and .kbm paths; both empty: 12-TET
+  int reverbSend = 0, chorusSend = 0;  // CC91 and CC93 on the part's channel, 0..127
+  uint64_t effectBypass = 0;  // the player's bypass of the instrument's effects (core/PartEffects.h)
 
   bool operator==(const PartSettings&) const = default;
 };
@@ -173,6 +176,14 @@ class ControlTarget {
   // The part's reverb and chorus send levels, 0..1: its channel's CC91 and CC93 as the
   // engine holds them now (/spindle/cc sets them).
   virtual std::array<float, 2> partSends(int part) = 0;
+  // The part's instrument effects (core/PartEffects.h), in file order, with the player's
+  // bypass flags; empty when its instrument has none or it has no instrument. Built
+  // when the instrument loads, never by the audio thread.
+  virtual std::vector<PartEffectInfo> partEffects(int part) = 0;
+  // Bypasses (or plays again) effect `index` (0-based) of partEffects(part), with a
+  // short crossfade; loading another instrument into the part clears its flags.
+  // Callers check the index against partEffects() first; a wrong one is ignored.
+  [[nodiscard]] virtual bool setPartEffectBypass(int part, int index, bool on) = 0;
 
   virtual int maxPolyphony() const = 0;  // the ceiling setPolyphony accepts
   virtual ControlStatus status() = 0;

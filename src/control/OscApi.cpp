@@ -7,6 +7,7 @@
 #include "control/ControlCore.h"
 #include "control/OscEffects.h"
 #include "control/OscTempo.h"
+#include "control/OscPartEffects.h"
 #include "control/ProblemLog.h"
 #include "core/MidiEvent.h"
 
@@ -216,6 +217,7 @@ std::vector<OscEntry> makeApi() {
   for (OscEntry& entry : stateApi()) api.push_back(std::move(entry));
   for (OscEntry& entry : effectsApi()) api.push_back(std::move(entry));
   for (OscEntry& entry : tempoApi()) api.push_back(std::move(entry));
+  for (OscEntry& entry : partEffectsApi()) api.push_back(std::move(entry));
   return api;
 }
 
@@ -315,6 +317,7 @@ const std::vector<OscReplyDoc>& oscReplies() {
     std::vector<OscReplyDoc> all = coreReplies();
     for (const OscReplyDoc& reply : effectsReplies()) all.push_back(reply);
     for (const OscReplyDoc& reply : tempoReplies()) all.push_back(reply);
+    for (const OscReplyDoc& reply : partEffectsReplies()) all.push_back(reply);
     return all;
   }();
   return replies;

@@ -27,13 +27,14 @@ const EffectTexts& effectTexts() {
     EffectTexts t;
     for (const auto& info : kEffectParamTable) {
       const auto k = static_cast<size_t>(info.id);
-      t.paths[k] = "/spindle/" + std::string(info.effect) + "/" + std::string(info.setting);
-      t.docs[k] = std::string(info.toggle ? "turns the shared " + std::string(info.effect) + " on (1) or off (0)"
-                                          : "sets the shared " + std::string(info.effect) + "'s " +
-                                                std::string(info.setting)) +
-                  " (FluidSynth's " + std::string(info.fluidName) + ", default " +
-                  formatEffectValue(info.id, info.def) + (info.unit.empty() ? "" : " " + std::string(info.unit)) +
-                  "); /spindle/" + std::string(info.effect) + " reads it back";
+      const std::string effect(info.effect), setting(info.setting);
+      t.paths[k] = "/spindle/" + effect + "/" + setting;
+      const std::string what = info.toggle ? "turns the shared " + effect + " on (1) or off (0)"
+                               : info.fluidName.empty() ? "sets the " + effect + " " + setting + " of the main output"
+                                                        : "sets the shared " + effect + "'s " + setting;
+      const std::string origin = info.fluidName.empty() ? "" : "FluidSynth's " + std::string(info.fluidName) + ", ";
+      t.docs[k] = what + " (" + origin + "default " + formatEffectValue(info.id, info.def) +
+                  (info.unit.empty() ? "" : " " + std::string(info.unit)) + "); /spindle/" + effect + " reads it back";
     }
     return t;
   }();
@@ -64,6 +65,7 @@ void replyEffect(OscCall& c, std::string_view effect) {
 }
 void reverbQuery(OscCall& c) { replyEffect(c, "reverb"); }
 void chorusQuery(OscCall& c) { replyEffect(c, "chorus"); }
+void masterQuery(OscCall& c) { replyEffect(c, "master"); }
 
 void sendLevel(OscCall& c, int cc) {
   const auto status = static_cast<uint8_t>(midi::kControlChange | (c.integer(0) - 1));
@@ -102,6 +104,7 @@ std::vector<OscEntry> effectsApi() {
   std::vector<OscEntry> api = settingEntries(std::make_index_sequence<kEffectParams>());
   api.push_back({"/spindle/reverb", {}, "replies /spindle/reverb: the shared reverb's settings", reverbQuery});
   api.push_back({"/spindle/chorus", {}, "replies /spindle/chorus: the shared chorus's settings", chorusQuery});
+  api.push_back({"/spindle/master", {}, "replies /spindle/master: the master stage's settings", masterQuery});
   api.push_back({"/spindle/part/reverb", {part, {'i', "level", 0, 127}},
                  "the part's reverb send (CC91 on its channel)", partReverb});
   api.push_back({"/spindle/part/chorus", {part, {'i', "level", 0, 127}},
@@ -115,6 +118,7 @@ std::vector<OscReplyDoc> effectsReplies() {
   return {
       {"/spindle/reverb", "iffff", "the shared reverb: on (1) or off (0), room-size, damping, width, level"},
       {"/spindle/chorus", "iifff", "the shared chorus: on (1) or off (0), voices, level, speed (Hz), depth (ms)"},
+      {"/spindle/master", "f", "the master gain of the main output (dB), after the reverb and chorus"},
       {"/spindle/part/sends", "iii", "part, its reverb send (CC91) and chorus send (CC93), 0..127"},
   };
 }

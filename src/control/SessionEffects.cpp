@@ -13,7 +13,7 @@ bool parseEffectsLine(EffectValues& values, const std::string& key, const std::s
   const auto param = effectParamByName(key);
   if (!param) {
     message = "unknown effects setting '" + key + "' (";
-    for (const auto& info : kEffectParamTable) message += std::string(info.name) + (info.id == EffectParam::ChorusDepth ? ")" : ", ");
+    for (const auto& info : kEffectParamTable) message += std::string(info.name) + (&info == &kEffectParamTable.back() ? ")" : ", ");
     return false;
   }
   const auto parsed = parseEffectValue(*param, value);

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "control/SessionEffects.h"
+#include "control/SessionPartEffects.h"
 
 namespace spindle::control {
 
@@ -108,11 +109,16 @@ bool Parser::partValue(PartSettings& p, const std::string& key, const std::strin
     std::string& field = key == "instrument" ? p.instrument : (key == "scale" ? p.scale : p.keymap);
     field = value.empty() ? std::string() : path.lexically_normal().string();
   } else if (key == "volume") ok = toFloat(value, -144.0f, 12.0f, p.volumeDb);
+  else if (key == "reverb-send") ok = toInt(value, 0, 127, p.reverbSend);
+  else if (key == "chorus-send") ok = toInt(value, 0, 127, p.chorusSend);
+  else if (key == "bypass") ok = parseBypassList(value, p.effectBypass);
   else if (key == "pan") ok = toFloat(value, -1.0f, 1.0f, p.pan);
   else if (key == "mute" || key == "solo") {
     ok = toInt(value, 0, 1, flag);
     (key == "mute" ? p.mute : p.solo) = flag != 0;
-  } else return fail(line, "unknown part key '" + key + "' (instrument, volume, pan, mute, solo, scale, keymap)");
+  } else
+    return fail(line, "unknown part key '" + key +
+                          "' (instrument, volume, pan, mute, solo, scale, keymap, reverb-send, chorus-send, bypass)");
   return ok || fail(line, "bad value '" + value + "' for " + key);
 }
 
@@ -150,6 +156,8 @@ std::string formatSession(const SessionState& state) {
         << "\npan = " << p.pan << "\nmute = " << (p.mute ? 1 : 0) << "\nsolo = " << (p.solo ? 1 : 0) << "\n";
     if (!p.scale.empty()) out << "scale = " << p.scale << "\n";
     if (!p.keymap.empty()) out << "keymap = " << p.keymap << "\n";
+    out << "reverb-send = " << p.reverbSend << "\nchorus-send = " << p.chorusSend << "\n";
+    if (p.effectBypass != 0) out << "bypass = " << formatBypassList(p.effectBypass) << "\n";
   }
   out << formatEffectsSection(state.effects);
   if (state.hasConnections) {

@@ -16,6 +16,10 @@
 //   solo = 0
 //   scale = /home/me/tunings/19edo.scl     (optional: Scala scale and keyboard map)
 //   keymap = /home/me/tunings/19edo.kbm
+//   reverb-send = 40                       (CC91 and CC93, 0..127: 0 when left out)
+//   chorus-send = 0
+//   bypass = 1 3                           (optional: instrument effects bypassed,
+//                                           control/SessionPartEffects.h)
 //
 //   [effects]
 //   reverb = on
@@ -28,7 +32,7 @@
 //   midi_in = a2j:Keystation [20] (capture): Keystation MIDI 1
 //
 // Parts are 1..16; a part without a section keeps the defaults (no instrument, 0 dB,
-// centre, unmuted, 12-TET). [connections] holds one link per line (Spindle's port = the other
+// centre, unmuted, 12-TET, no sends, no effect bypassed). [connections] holds one link per line (Spindle's port = the other
 // port's full name); when present, a load restores exactly these links instead of the
 // automatic connections. A relative instrument, scale or keymap path is relative to the session file's
 // folder. Writing is atomic: a temporary file in the same folder, then rename().

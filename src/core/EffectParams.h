@@ -1,8 +1,10 @@
 #pragma once
 // The shared reverb and chorus settings the player can change: FluidSynth's settings
-// (synth.reverb.*, synth.chorus.*) with its names, ranges and defaults. One table, read
-// by the command lines (--reverb-room-size), OSC (/spindle/reverb/room-size), the
-// session file and the window, so every front door spells and bounds them alike.
+// (synth.reverb.*, synth.chorus.*) with its names, ranges and defaults; and the master
+// gain of the main output (Spindle's own, in dB: FluidSynth's synth.gain is a linear
+// factor, so no FluidSynth name). One table, read by the command lines
+// (--reverb-room-size), OSC (/spindle/reverb/room-size), the session file and the
+// window, so every front door spells and bounds them alike.
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -17,15 +19,16 @@ namespace spindle {
 enum class EffectParam : uint8_t {
   ReverbOn, ReverbRoomSize, ReverbDamping, ReverbWidth, ReverbLevel,
   ChorusOn, ChorusVoices, ChorusLevel, ChorusSpeed, ChorusDepth,
+  MasterGain,
 };
-inline constexpr size_t kEffectParams = 10;
+inline constexpr size_t kEffectParams = 11;
 
 struct EffectParamInfo {
   EffectParam id;
   std::string_view name;       // reverb-room-size: the flag (--name), the session key
   std::string_view effect;     // reverb | chorus: the OSC path /spindle/<effect>/<setting>
   std::string_view setting;    // room-size
-  std::string_view fluidName;  // FluidSynth's setting
+  std::string_view fluidName;  // FluidSynth's setting; empty: none (the master gain)
   float min, max, def;
   bool integer;                // a count (chorus voices)
   bool toggle;                 // on/off
@@ -48,6 +51,7 @@ inline constexpr std::array<EffectParamInfo, kEffectParams> kEffectParamTable{{
      "Hz"},
     {EffectParam::ChorusDepth, "chorus-depth", "chorus", "depth", "synth.chorus.depth", 0, 256, 8, false, false,
      "ms"},
+    {EffectParam::MasterGain, "master-gain", "master", "gain", "", -60, 12, 0, false, false, "dB"},
 }};
 
 inline constexpr const EffectParamInfo& effectParamInfo(EffectParam p) noexcept {

@@ -38,6 +38,7 @@ void BusEffectState::start(const BusEffect& effect, const mod::ControllerState* 
   phase_ = 0.0;
   filter_.setup(effect.type == BusEffectType::Eq ? eqFilterType(effect.eqType) : effect.filterType, sampleRate);
   startTail(effect, sampleRate);
+  startBypass(sampleRate);
   applyCoefficients(effect);
   dynamics_.start(sampleRate);
 }

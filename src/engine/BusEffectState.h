@@ -28,7 +28,7 @@
 // lofi, disto, comp, gate and limiter run in BusDynamics (BusDynamics.h), whose
 // processor allocate() picks on the loader thread; convolution in BusConvolution
 // (BusConvolution.h); any effect's bypass_onccN blends its output back toward its
-// input (BusBypass.cpp).
+// input, and so does the player's bypass (bypass()), over kBypassSeconds (BusBypass.cpp).
 //
 // DecentSampler's chorus, phaser, wave_folder and wave_shaper run in BusChorus,
 // BusModPhaser and BusShaper; curves of controllers and part-wide LFOs move parameters
@@ -72,6 +72,10 @@ class BusEffectState {
       SPINDLE_REALTIME;
   // The engine's tempo (beats per minute) for the next process(): the delay's synced taps.
   void setTempo(float bpm) noexcept SPINDLE_REALTIME { delay_.setTempo(bpm); }
+  // The player's bypass: the output crossfades to the input (on) or back to the effect
+  // (off) over kBypassSeconds from the next frame processed.
+  static constexpr double kBypassSeconds = 0.005;
+  void bypass(bool on) noexcept SPINDLE_REALTIME { playerTarget_ = on ? 1.0f : 0.0f; }
   // Runs the effect in place over `frames` frames of the bus.
   void process(const BusEffect& effect, const mod::ControllerState* controllers, float* left, float* right,
                int frames) noexcept SPINDLE_REALTIME;
@@ -88,6 +92,7 @@ class BusEffectState {
   void autoPan(const BusEffect& effect, const Params& from, float* left, float* right, int frames) noexcept
       SPINDLE_REALTIME;
   void startTail(const BusEffect& effect, double sampleRate) noexcept SPINDLE_REALTIME;
+  void startBypass(double sampleRate) noexcept SPINDLE_REALTIME;
   void tailCoefficients(const BusEffect& effect) noexcept SPINDLE_REALTIME;
 
   // dsp::Filter's resonance is 20 log10(Q sqrt(2)); filter_resonance is 20 log10(Q).
@@ -107,6 +112,9 @@ class BusEffectState {
   BusChorus chorus_;
   BusModPhaser modPhaser_;
   BusModulation modulation_;
+  // The player's bypass, 0 plays the effect, 1 passes its input; moves toward its target
+  // by playerStep_ a frame.
+  float player_ = 0.0f, playerTarget_ = 0.0f, playerStep_ = 1.0f;
 };
 
 }  // namespace spindle::engine

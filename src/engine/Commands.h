@@ -29,6 +29,8 @@ enum class CommandType : uint8_t {
   SetEffect,       // count = EffectParam (core/EffectParams.h), value: the shared reverb's
                    // or chorus's setting, clamped to its range
   SetPartTuning,   // part, tuning (copied when taken; Engine::setPartTuning owns it)
+  SetPartEffectBypass,  // part, count = the effect's index in its bus layout (file order,
+                        // < kBypassableEffects), flag: the player's bypass (PartBuses.h)
 };
 
 struct Command {
@@ -58,6 +60,9 @@ struct PartStats {
   // through it: it may already be handed back. Tells a reader when Engine::controllerValue
   // speaks for the program it loaded.
   const Program* program = nullptr;
+  // The player's bypass flags of the program's bus effects, bit i for effect i
+  // (core/PartEffects.h); cleared when the part switches programs.
+  uint64_t effectBypass = 0;
 
   bool held(int key) const noexcept {
     return key >= 0 && key < 128 && ((heldKeys[static_cast<std::size_t>(key >> 6)] >> (key & 63)) & 1U) != 0;

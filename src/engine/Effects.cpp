@@ -13,6 +13,8 @@ EffectsStage::EffectsStage(double sampleRate, int maxBlockFrames, const EffectsS
       returnLeft_(static_cast<size_t>(maxBlockFrames)),
       returnRight_(static_cast<size_t>(maxBlockFrames)) {
   for (auto& in : inputs_) in.assign(static_cast<size_t>(maxBlockFrames), 0.0f);
+  master_.start(sampleRate);
+  master_.aim(std::pow(10.0f, settings_.masterGainDb / 20.0f));
 }
 
 void setEffectsSetting(EffectsSettings& s, EffectParam p, float v) noexcept SPINDLE_REALTIME {
@@ -29,6 +31,7 @@ void setEffectsSetting(EffectsSettings& s, EffectParam p, float v) noexcept SPIN
     case EffectParam::ChorusLevel: s.chorus.level = v; break;
     case EffectParam::ChorusSpeed: s.chorus.speedHz = v; break;
     case EffectParam::ChorusDepth: s.chorus.depthMs = v; break;
+    case EffectParam::MasterGain: s.masterGainDb = v; break;
   }
 }
 
@@ -42,6 +45,7 @@ void EffectsStage::set(EffectParam p, float value) noexcept SPINDLE_REALTIME {
   setEffectsSetting(settings_, p, value);
   reverb_.set(settings_.reverb);
   chorus_.set(settings_.chorus);
+  master_.aim(std::pow(10.0f, settings_.masterGainDb / 20.0f));
 }
 
 float* EffectsStage::input(SendBus b) noexcept SPINDLE_REALTIME {
@@ -52,6 +56,16 @@ float* EffectsStage::input(SendBus b) noexcept SPINDLE_REALTIME {
 void EffectsStage::render(float* left, float* right, int frames) noexcept SPINDLE_REALTIME {
   run(reverb_, static_cast<size_t>(SendBus::Reverb), left, right, frames);
   run(chorus_, static_cast<size_t>(SendBus::Chorus), left, right, frames);
+  applyMaster(left, right, frames);
+}
+
+void EffectsStage::applyMaster(float* left, float* right, int frames) noexcept SPINDLE_REALTIME {
+  if (master_.steady() && master_.level() == 1.0f) return;
+  for (int i = 0; i < frames; ++i) {
+    const float gain = master_.next();
+    left[i] *= gain;
+    right[i] *= gain;
+  }
 }
 
 // Runs one effect over the block when it was fed or still sounds, adds its return to

@@ -15,6 +15,10 @@
 // set() changes a setting while the effects play (Reverb.h and Chorus.h say how each
 // glides); turning an effect off stops its input, and what its lines hold dies away.
 //
+// The master stage: after the returns, render() scales the main pair (the parts with
+// outputs of their own are not in it) by the master gain, which glides to a new value
+// over GainRamp::kSeconds (5 ms); at 0 dB nothing is touched.
+//
 // Construction allocates (control thread); everything else runs on the audio thread.
 #include <array>
 #include <vector>
@@ -23,6 +27,7 @@
 #include "core/Realtime.h"
 #include "core/Region.h"
 #include "engine/dsp/Chorus.h"
+#include "engine/GainRamp.h"
 #include "engine/dsp/Reverb.h"
 
 namespace spindle::engine {
@@ -31,6 +36,7 @@ struct EffectsSettings {
   bool reverbOn = true, chorusOn = true;
   dsp::ReverbSettings reverb;  // FluidSynth's defaults
   dsp::ChorusSettings chorus;
+  float masterGainDb = 0.0f;   // the main pair after the returns
 };
 
 // The settings a table of values (core/EffectParams.h) gives, values clamped to range.
@@ -60,7 +66,10 @@ class EffectsStage {
   template <class Effect>
   void run(Effect& effect, size_t bus, float* left, float* right, int frames) noexcept SPINDLE_REALTIME;
 
+  void applyMaster(float* left, float* right, int frames) noexcept SPINDLE_REALTIME;
+
   EffectsSettings settings_;
+  GainRamp master_;
   dsp::Reverb reverb_;
   dsp::Chorus chorus_;
   std::array<std::vector<float>, kSendBuses> inputs_;

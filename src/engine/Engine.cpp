@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/PartEffects.h"
 #include "engine/EngineImpl.h"
 
 namespace spindle::engine {
@@ -87,6 +88,9 @@ void Engine::Impl::apply(const Command& c) noexcept SPINDLE_REALTIME {
         effects.set(static_cast<EffectParam>(c.count), c.value);
       break;
     case CommandType::SetPartTuning: if (part && c.tuning) part->tuning = *c.tuning; break;
+    case CommandType::SetPartEffectBypass:
+      if (part) part->effectBypass = withEffectBypass(part->effectBypass, c.count, c.flag);
+      break;
   }
 }
 
@@ -114,6 +118,7 @@ void Engine::Impl::setPartProgram(int part, const Program* p, int slot) noexcept
     return;
   }
   target.setProgram(p, slot);
+  target.effectBypass = 0;
   if (p && p->buses) p->buses->start(part, &target.controllers, config.sampleRate);
   startBusFade(part, old, p);
   pedalsMoved(part, -1, frameCounter);  // set_cc defaults may have moved a pedal
@@ -236,6 +241,7 @@ EngineStats Engine::stats() const noexcept {
     part.peak = sh.partPeak[p].load(std::memory_order_relaxed);
     part.heldKeys = {sh.heldKeys[p][0].load(std::memory_order_relaxed), sh.heldKeys[p][1].load(std::memory_order_relaxed)};
     part.program = sh.partProgram[p].load(std::memory_order_relaxed);
+    part.effectBypass = sh.partBypass[p].load(std::memory_order_relaxed);
   }
   return st;
 }

@@ -15,6 +15,7 @@ namespace spindle::engine {
 void Engine::Impl::runPartBuses(int part, RenderContext& ctx, int frames) noexcept SPINDLE_REALTIME {
   fxInputs.fed = std::exchange(ctx.fxSent, {});
   Part& p = parts[static_cast<size_t>(part)];
+  if (p.program && p.program->buses) p.program->buses->setBypass(part, p.effectBypass);
   if (p.busFadeFrom) return crossfadeBuses(part, frames);
   mixBuses(p.program, part, partLeft.data(), partRight.data(), fxInputs, frames);
 }

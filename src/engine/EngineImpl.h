@@ -211,6 +211,7 @@ struct Engine::Impl {
     // controllers only (Program::publishedControllers); the other slots hold stale values.
     std::array<std::array<std::atomic<float>, controllers::kCount>, limits::kChannels> controllers{};
     std::array<std::atomic<const Program*>, limits::kChannels> partProgram{};
+    std::array<std::atomic<uint64_t>, limits::kChannels> partBypass{};
   } shared;
   static_assert(std::atomic<float>::is_always_lock_free && std::atomic<uint64_t>::is_always_lock_free);
 };

@@ -272,6 +272,7 @@ void Engine::Impl::publishPartStats() noexcept SPINDLE_REALTIME {
     shared.heldKeys[p][0].store(held[0], std::memory_order_relaxed);
     shared.heldKeys[p][1].store(held[1], std::memory_order_relaxed);
     shared.partProgram[p].store(parts[p].program, std::memory_order_relaxed);
+    shared.partBypass[p].store(parts[p].effectBypass, std::memory_order_relaxed);
     for (const uint16_t cc : {controllers::kReverbSend, controllers::kChorusSend})  // every part's sends
       shared.controllers[p][cc].store(parts[p].controllers.value(cc), std::memory_order_relaxed);
     if (const Program* program = parts[p].program) {

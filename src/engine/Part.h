@@ -60,6 +60,9 @@ struct Part {
   // busFadeFrames more frames while the new program's fade in; null when not fading.
   const Program* busFadeFrom = nullptr;
   int busFadeFrames = 0;
+  // The player's bypass of the program's bus effects (CommandType::SetPartEffectBypass),
+  // bit i for effect i; a new program starts with none bypassed.
+  uint64_t effectBypass = 0;
 
   // Each key's pitch (SetPartTuning, MIDI Tuning Standard messages); 12-TET by default.
   KeyTuning tuning = KeyTuning::equalTemperament();

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "core/Limits.h"
+#include "core/PartEffects.h"
 
 namespace spindle::engine {
 
@@ -35,6 +36,11 @@ void ProgramBuses::start(int part, const mod::ControllerState* controllers, doub
     memory = std::max(memory, states[i].memoryFrames(effect));
   }
   tail.quiet = tail.memory;  // nothing sounds yet
+}
+
+void ProgramBuses::setBypass(int part, uint64_t mask) noexcept SPINDLE_REALTIME {
+  const std::span<BusEffectState> states = partStates(part);
+  for (size_t i = 0; i < states.size(); ++i) states[i].bypass(effectBypassed(mask, static_cast<int>(i)));
 }
 
 bool ProgramBuses::sounding(int part) const noexcept SPINDLE_REALTIME {

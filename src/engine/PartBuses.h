@@ -57,6 +57,9 @@ class ProgramBuses {
   // Audio thread, before process(): the engine's tempo (beats per minute), which the
   // delays' synced taps follow.
   void setTempo(float bpm) noexcept SPINDLE_REALTIME { tempo_ = bpm; }
+  // Audio thread: the player's bypass of the part's effects, bit i for effect i
+  // (core/PartEffects.h); each flag that changed crossfades (BusEffectState::bypass).
+  void setBypass(int part, uint64_t mask) noexcept SPINDLE_REALTIME;
   // Audio thread: whether some bus of the part still sounds a tail.
   bool sounding(int part) const noexcept SPINDLE_REALTIME;
 

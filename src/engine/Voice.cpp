@@ -75,6 +75,7 @@ void Voice::takeNote(const VoiceStart& s) noexcept SPINDLE_REALTIME {
   stereo_ = s.sample->channels > 1;
   velocity_ = s.velocity;
   hasSends_ = s.region->sends[0].any() || s.region->sends[1].any();
+  for (GainRamp& ramp : sendRamps_) ramp.start(s.sampleRate);
   const auto fx = s.region->fxSends();
   hasFxSends_ = std::any_of(fx.begin(), fx.end(), [](float percent) { return percent > 0.0f; });
 }

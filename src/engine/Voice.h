@@ -31,6 +31,7 @@
 #include "engine/Engine.h"
 #include "engine/Random.h"
 #include "engine/SampleSource.h"
+#include "engine/GainRamp.h"
 #include "engine/PartMix.h"
 #include "engine/VoiceEq.h"
 #include "engine/VoiceFilters.h"
@@ -199,6 +200,7 @@ class Voice {
   bool active_ = false, released_ = false, fading_ = false;
   bool oneShot_ = false, loopSustain_ = false, stereo_ = false, releaseTrigger_ = false;
   bool hasSends_ = false;  // the region sends to an effect bus
+  std::array<GainRamp, kSendBuses> sendRamps_{};  // its level into each, ramped (GainRamp.h)
   bool hasFxSends_ = false;  // the region feeds some fx bus (effect1..effect4)
 
   SampleSource source_;

@@ -116,7 +116,7 @@ void Voice::mixWithFxSends(float* outLeft, float* outRight, const float* env, in
 }
 
 // Each send bus gets the voice's centred signal (no pan) times its send level, read
-// from the part's controllers once per span.
+// from the part's controllers once per span and ramped to (GainRamp.h).
 void Voice::addSends(const float* env, int frames, const PartMix& mix, RenderContext& ctx) noexcept SPINDLE_REALTIME {
   const float centre = gain_.centreGain(mix, modulated_) * region_->sendGain;
   const float* left = ctx.scratch->left.data();
@@ -124,13 +124,15 @@ void Voice::addSends(const float* env, int frames, const PartMix& mix, RenderCon
   for (size_t b = 0; b < static_cast<size_t>(kSendBuses); ++b) {
     const EffectSend& send = region_->sends[b];
     const float cc = mix.controllers && send.perCc != 0.0f ? mix.controllers->value(send.cc) : 0.0f;
-    const float level = std::clamp(send.percent + send.perCc * cc, 0.0f, 100.0f) * 0.01f * centre;
-    if (!ctx.sends[b] || level == 0.0f) continue;
+    GainRamp& ramp = sendRamps_[b];
+    ramp.aim(std::clamp(send.percent + send.perCc * cc, 0.0f, 100.0f) * 0.01f * centre);
+    if (!ctx.sends[b]) ramp.skip(frames);
+    if (!ctx.sends[b] || ramp.silent()) continue;
     float* bus = ctx.sends[b];
-    if (right) {
-      for (int i = 0; i < frames; ++i) bus[i] += 0.5f * (left[i] + right[i]) * env[i] * level;
+    if (ramp.steady() && !right) {
+      dsp::addScaled(left, env, ramp.level(), bus, frames);
     } else {
-      dsp::addScaled(left, env, level, bus, frames);
+      for (int i = 0; i < frames; ++i) bus[i] += (right ? 0.5f * (left[i] + right[i]) : left[i]) * env[i] * ramp.next();
     }
     ctx.sent[b] = true;
   }

@@ -128,7 +128,7 @@ TEST_CASE("spindle and spindle-render take the same reverb and chorus options an
   const std::vector<std::string> options{"--reverb", "off", "--reverb-room-size", "0.7", "--reverb-damping", "0.3",
                                          "--reverb-width", "12", "--reverb-level", "0.4", "--chorus", "on",
                                          "--chorus-voices", "9", "--chorus-level", "5.5", "--chorus-speed", "4",
-                                         "--chorus-depth", "100"};
+                                         "--chorus-depth", "100", "--master-gain", "-6.5"};
   std::vector<std::string> renderArgs{"--instrument", "a.sf2", "--midi", "b.mid", "--wav", "c.wav"};
   renderArgs.insert(renderArgs.end(), options.begin(), options.end());
   std::string error;
@@ -137,7 +137,7 @@ TEST_CASE("spindle and spindle-render take the same reverb and chorus options an
   const auto live = app::parseLiveArgs(options, error);
   REQUIRE(live);
   EffectValues expected;
-  const std::vector<float> values{0, 0.7f, 0.3f, 12, 0.4f, 1, 9, 5.5f, 4, 100};
+  const std::vector<float> values{0, 0.7f, 0.3f, 12, 0.4f, 1, 9, 5.5f, 4, 100, -6.5f};
   for (const auto& info : kEffectParamTable) expected.set(info.id, values[static_cast<size_t>(info.id)]);
   CHECK(render->effects == expected);
   CHECK(live->effects == expected);

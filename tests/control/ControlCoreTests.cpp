@@ -73,17 +73,21 @@ std::vector<Case> everyAddress() {
       {msg("/spindle/chorus/speed", {F(1.5)}), "effect chorus-speed 1.5", ""},
       {msg("/spindle/chorus/depth", {F(12)}), "effect chorus-depth 12", ""},
       {msg("/spindle/chorus"), "", "/spindle/chorus"},
+      {msg("/spindle/master/gain", {F(-6)}), "effect master-gain -6", ""},
+      {msg("/spindle/master"), "", "/spindle/master"},
       {msg("/spindle/part/reverb", {I(2), I(64)}), "midi 177 91 64", ""},
       {msg("/spindle/part/chorus", {I(2), I(10)}), "midi 177 93 10", ""},
       {msg("/spindle/part/sends", {I(2)}), "", "/spindle/part/sends"},
       {msg("/spindle/tempo", {F(96)}), "tempo 96.000000", ""},
       {msg("/spindle/tempo/get"), "", "/spindle/tempo"},
+      {msg("/spindle/part/effects", {I(2)}), "", "/spindle/part/effects"},
+      {msg("/spindle/part/effect/bypass", {I(3), I(1), I(1)}), "bypass 2 0 1", ""},
       {msg("/spindle/subscribe", {F(10)}), "", ""},
       {msg("/spindle/unsubscribe"), "", ""},
       {msg("/spindle/session/save", {S("/tmp/spindle-control-test-" + std::to_string(::getpid()) + ".spindle")}), "",
        "/spindle/session/saved"},
       {msg("/spindle/session/load", {S("/tmp/spindle-control-test-" + std::to_string(::getpid()) + ".spindle")}),
-       "load 2 " + sfz, "/spindle/session/loaded"},
+       "bypass 2 0 1", "/spindle/session/loaded"},  // after the load: its sends, then its bypass flags
   };
 }
 
@@ -91,6 +95,7 @@ std::vector<Case> everyAddress() {
 
 TEST_CASE("every OSC address dispatches to the target or replies", "[control]") {
   RecordingTarget target;
+  target.effects[2] = {{0, "gain", 0, false}};
   RecordingSink sink;
   ControlCore core(target, sink);
   std::set<std::string> covered;

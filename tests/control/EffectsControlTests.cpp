@@ -32,6 +32,7 @@ EffectValues changed() {
   v.set(EffectParam::ChorusLevel, 7.25f);
   v.set(EffectParam::ChorusSpeed, 0.1f);
   v.set(EffectParam::ChorusDepth, 255.5f);
+  v.set(EffectParam::MasterGain, -7.25f);
   return v;
 }
 

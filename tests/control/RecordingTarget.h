@@ -34,6 +34,7 @@ class RecordingTarget : public control::ControlTarget {
       return;
     }
     state.parts[static_cast<std::size_t>(part)].instrument = path;
+    state.parts[static_cast<std::size_t>(part)].effectBypass = 0;  // a new instrument plays every effect
     listener.onLoadEvent({Kind::Done, ticket, part, 1.0f, "inst", 3, 0});
   }
   bool unload(int part) override {
@@ -91,6 +92,18 @@ class RecordingTarget : public control::ControlTarget {
     return record("tempo " + std::to_string(bpm));
   }
   control::TempoStatus tempo() override { return tempoNow; }
+  // What partEffects() reports (without flags: those come from the state's parts).
+  std::array<std::vector<PartEffectInfo>, control::kParts> effects;
+  std::vector<PartEffectInfo> partEffects(int part) override {
+    std::vector<PartEffectInfo> list = effects[static_cast<std::size_t>(part)];
+    for (PartEffectInfo& e : list) e.bypassed = effectBypassed(state.parts[static_cast<std::size_t>(part)].effectBypass, e.index);
+    return list;
+  }
+  bool setPartEffectBypass(int part, int index, bool on) override {
+    uint64_t& mask = state.parts[static_cast<std::size_t>(part)].effectBypass;
+    mask = withEffectBypass(mask, index, on);
+    return record("bypass " + std::to_string(part) + " " + std::to_string(index) + " " + (on ? "1" : "0"));
+  }
   int maxPolyphony() const override { return polyphonyCeiling; }
   control::ControlStatus status() override {
     control::ControlStatus s;

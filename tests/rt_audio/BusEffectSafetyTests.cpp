@@ -206,3 +206,39 @@ TEST_CASE("Audio thread: SFZ effect buses, every type with swept controls and cr
   CHECK(run.end.tempo > 300.0f);  // clocks 60 to 185 frames and the rest of a block apart
   test::checkAudioThreadClean(run.counts);
 }
+
+TEST_CASE("Audio thread: the player's bypass of bus effects toggled every few blocks during a heavy render "
+          "allocates nothing",
+          "[rt][audio][effects]") {
+  INFO(test::rtGuardMode());
+  const test::RamSample sample(48000, 48000.0, [](int64_t i) { return 0.5f * static_cast<float>(std::sin(0.05 * static_cast<double>(i))); });
+  const engine::Program program = makeProgram(sample.data, 0);
+  REQUIRE(program.buses);
+  const auto effects = static_cast<int>(program.busLayout.effects.size());
+  int block = 0;
+  const auto toggle = [&](engine::Engine& engine) {
+    for (int part = 0; part < 2 && block % 3 == 1; ++part) {
+      engine::Command c;
+      c.type = engine::CommandType::SetPartEffectBypass;
+      c.part = static_cast<int8_t>(part);
+      c.count = (block / 3 + part) % effects;
+      c.flag = (block / 3) % 2 == 0;
+      REQUIRE(engine.postCommand(c));
+    }
+    ++block;
+  };
+  engine::Command part1;
+  part1.type = engine::CommandType::SetProgram;
+  part1.part = 1;
+  part1.program = &program;
+  engine::EngineConfig config{48000.0, 256, 256, engine::Quality::Hermite, 1};
+  auto script = makeScript();
+  for (auto& events : script)  // no program changes: the bypass flags stay with the program
+    std::erase_if(events, [](const MidiEvent& e) { return (e.status & 0xF0) == midi::kProgramChange; });
+  const test::ScriptRun run = test::runScript(program, script, config, {part1}, toggle);
+  CHECK(run.end.notesStarted >= 256);
+  CHECK(std::isfinite(run.peak));
+  CHECK(run.peak > 0.001f);
+  CHECK(run.end.parts[0].effectBypass != 0);
+  test::checkAudioThreadClean(run.counts);
+}
