@@ -2,6 +2,7 @@
 // dspreset/Modulators.h describes.
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <string>
 #include <utility>
 
@@ -23,8 +24,9 @@ double factor(const pugi::xml_attribute& a) {
   return a.as_double(1.0);
 }
 
-// DecentSampler's filter Q as the region's resonance: dB over Q 0.7071, at least 0.
-double resonanceDb(double q) { return std::max(0.0, 20.0 * std::log10(std::max(q, 0.001) / 0.7071)); }
+// DecentSampler's filter Q as the region's resonance: dB over Q 1/sqrt(2), as the
+// group's filter effects set it (dspreset/GroupEffects.h).
+double resonanceDb(double q) { return 20.0 * std::log10(std::max(q, 0.001) * std::numbers::sqrt2); }
 
 // The region's filter `position` (0 first, 1 second) from the group's filter effect, when
 // nothing has set it yet: type, frequency, and the resonance Q as dB over 0.7071.
