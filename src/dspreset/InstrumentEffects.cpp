@@ -21,7 +21,7 @@ bool syncedDelay(const pugi::xml_node& e, const std::string& type) {
 }
 
 // Why a type Spindle knows of is not played, or empty when it is.
-std::string unplayedReason(const pugi::xml_node& e, const std::string& type) {
+std::string unplayedReason(const std::string& type) {
   if (type == "pitch_shift") return "Spindle has no pitch shifter";
   if (type == "stereo_simulator") return "Spindle has no stereo simulator";
   if (!effectKind(type)) return "Spindle does not know this effect type";
@@ -38,7 +38,7 @@ std::vector<EffectSlot> readInstrumentEffects(const pugi::xml_node& root, const 
     const std::string type = e.attribute("type").as_string();
     EffectSlot& slot = slots.emplace_back();
     slot.tags = splitTags(e.attribute("tags").as_string());
-    const std::string why = unplayedReason(e, type);
+    const std::string why = unplayedReason(type);
     if (!why.empty()) {
       notPlayed(report, out, type, why);
       continue;

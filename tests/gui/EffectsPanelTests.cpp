@@ -155,7 +155,7 @@ class EffectsPanelTests : public QObject {
     const float bypassed = peak(h.left);
     QCOMPARE(h.link.part(0).effectBypass, uint64_t{1});
     QCOMPARE(h.engine.stats().parts[0].effectBypass, uint64_t{1});
-    QVERIFY2(std::abs(20.0 * std::log10(bypassed / withGain) - 12.0) < 0.2,
+    QVERIFY2(std::abs(20.0 * std::log10(static_cast<double>(bypassed / withGain)) - 12.0) < 0.2,
              qPrintable(QStringLiteral("%1 -> %2").arg(withGain).arg(bypassed)));
     std::vector<PartEffectInfo> listed;
     control::SessionState session;

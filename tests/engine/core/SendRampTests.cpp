@@ -86,7 +86,7 @@ TEST_CASE("the master gain scales the main output and glides to a new value with
   renderer.run({}, 24000);
   const auto rms = [&](size_t from, size_t to) {
     double e = 0.0;
-    for (size_t i = from; i < to; ++i) e += static_cast<double>(renderer.left[i]) * renderer.left[i];
+    for (size_t i = from; i < to; ++i) e += static_cast<double>(renderer.left[i]) * static_cast<double>(renderer.left[i]);
     return 10.0 * std::log10(e / static_cast<double>(to - from));
   };
   const double before = rms(12000, 24000), after = rms(30000, 48000);
