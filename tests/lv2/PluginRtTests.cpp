@@ -41,4 +41,14 @@ TEST_CASE("Live run() with streaming voices neither allocates nor locks", "[lv2]
   // The first note sounds from 24000 frames past its start, far beyond its 4096-frame
   // preload: read from the disk stream.
   CHECK(peak(left, 20000, 24000) > 0.05);
+
+  // The counters see inside the plugin: its load on the worker (parsing, the pool, the
+  // Program) allocates hundreds of times where the host around it allocates a few.
+  resetRtCounts();
+  {
+    AudioThreadScope worker;
+    host.setInstrument(instrument.string());
+    host.run(0);
+  }
+  CHECK(rtCounts().allocs > 100);
 }
