@@ -9,6 +9,9 @@ uri="urn:spindle:lv2"
 specs=/usr/lib/lv2
 export LV2_PATH="$lib:$specs"
 fail() { echo "bundle_check: $*" >&2; exit 1; }
+for tool in lv2ls lv2info; do
+  command -v "$tool" >/dev/null || { echo "SKIPPED: $tool not installed (lilv-utils)"; exit 77; }
+done
 
 lv2ls | grep -qx "$uri" || fail "lv2ls does not list $uri (LV2_PATH=$LV2_PATH)"
 info=$(lv2info "$uri" 2>&1) || fail "lv2info failed: $info"
