@@ -111,6 +111,7 @@ void Plugin::process(uint32_t frames) noexcept SPINDLE_REALTIME_IF(Live) {
     lv2_atom_forge_set_buffer(&forge_, reinterpret_cast<uint8_t*>(notify_), notify_->atom.size);
     lv2_atom_forge_sequence_head(&forge_, &notifyFrame_, 0);
   }
+  retryRefused();
   const LV2_Atom_Event* event = control_ ? lv2_atom_sequence_begin(&control_->body) : nullptr;
   const auto atEnd = [&] { return !event || lv2_atom_sequence_is_end(&control_->body, control_->atom.size, event); };
   for (; frames == 0 && !atEnd(); event = lv2_atom_sequence_next(event))
@@ -151,21 +152,33 @@ void Plugin::handlePatch(const LV2_Atom_Object& object) noexcept SPINDLE_REALTIM
   if (!property || property->type != uris_.atomUrid || !value) return;
   const LV2_URID key = reinterpret_cast<const LV2_Atom_URID*>(property)->body;
   if (key == uris_.instrument && value->type == uris_.atomPath && value->size > 1 && value->size <= kMaxPathBytes) {
-    schedule(kWorkLoad, 0.0f, static_cast<const char*>(LV2_ATOM_BODY_CONST(value)), value->size);
+    const char* path = static_cast<const char*>(LV2_ATOM_BODY_CONST(value));
+    pendingPathBytes_ = 0;
+    if (!schedule(kWorkLoad, 0.0f, path, value->size)) {  // the host's queue is full: next cycle
+      std::memcpy(pendingPath_, path, value->size);
+      pendingPathBytes_ = value->size;
+    }
   } else if (key == uris_.level && value->type == uris_.atomFloat) {
     const float db = std::clamp(reinterpret_cast<const LV2_Atom_Float*>(value)->body, kMinLevelDb, kMaxLevelDb);
     level_.store(db, std::memory_order_relaxed);
-    schedule(kWorkLevel, db, nullptr, 0);
+    levelPending_ = !schedule(kWorkLevel, db, nullptr, 0);
   }
 }
 
-void Plugin::schedule(uint32_t kind, float value, const char* path, uint32_t pathBytes) noexcept SPINDLE_REALTIME {
+bool Plugin::schedule(uint32_t kind, float value, const char* path, uint32_t pathBytes) noexcept SPINDLE_REALTIME {
   alignas(WorkHeader) char message[sizeof(WorkHeader) + kMaxPathBytes];
   const WorkHeader header{kind, value, pathBytes};
   std::memcpy(message, &header, sizeof header);
   if (pathBytes > 0) std::memcpy(message + sizeof header, path, pathBytes);
   message[sizeof header + (pathBytes > 0 ? pathBytes - 1 : 0)] = '\0';
-  host_.schedule->schedule_work(host_.schedule->handle, static_cast<uint32_t>(sizeof header + pathBytes), message);
+  return host_.schedule->schedule_work(host_.schedule->handle, static_cast<uint32_t>(sizeof header + pathBytes),
+                                      message) == LV2_WORKER_SUCCESS;
+}
+
+// Requests the host's worker queue refused, asked again (the latest of each kind).
+void Plugin::retryRefused() noexcept SPINDLE_REALTIME {
+  if (pendingPathBytes_ > 0 && schedule(kWorkLoad, 0.0f, pendingPath_, pendingPathBytes_)) pendingPathBytes_ = 0;
+  if (levelPending_) levelPending_ = !schedule(kWorkLevel, level_.load(std::memory_order_relaxed), nullptr, 0);
 }
 
 // patch:Set of each parameter, for a patch:Get or when the instrument changed.
@@ -197,8 +210,7 @@ void Plugin::scheduleCollect(uint32_t frames) noexcept SPINDLE_REALTIME {
   framesSinceCollect_ += frames;
   if (collectRounds_ <= 0 || static_cast<double>(framesSinceCollect_) < sampleRate_) return;
   framesSinceCollect_ = 0;
-  --collectRounds_;
-  schedule(kWorkCollect, 0.0f, nullptr, 0);
+  if (schedule(kWorkCollect, 0.0f, nullptr, 0)) --collectRounds_;
 }
 
 LV2_Worker_Status Plugin::workResponse(uint32_t size, const void* data) noexcept SPINDLE_REALTIME {

@@ -77,7 +77,9 @@ class Plugin {
   void process(uint32_t frames) noexcept SPINDLE_REALTIME_IF(Live);
   void handleEvent(const LV2_Atom_Event& event, uint32_t chunkStart) noexcept SPINDLE_REALTIME;
   void handlePatch(const LV2_Atom_Object& object) noexcept SPINDLE_REALTIME;
-  void schedule(uint32_t kind, float value, const char* path, uint32_t pathBytes) noexcept SPINDLE_REALTIME;
+  // False when the host's worker queue refused the request.
+  bool schedule(uint32_t kind, float value, const char* path, uint32_t pathBytes) noexcept SPINDLE_REALTIME;
+  void retryRefused() noexcept SPINDLE_REALTIME;
   void writeReplies() noexcept SPINDLE_REALTIME;
   void scheduleCollect(uint32_t frames) noexcept SPINDLE_REALTIME;
 
@@ -114,6 +116,9 @@ class Plugin {
   uint64_t frameTime_ = 0;
   uint64_t framesSinceCollect_ = 0;
   int collectRounds_ = 0;
+  char pendingPath_[kMaxPathBytes] = {};  // a load the worker's queue refused, asked again each cycle
+  uint32_t pendingPathBytes_ = 0;
+  bool levelPending_ = false;
 
   std::atomic<float> level_{0.0f};  // part 0's level in dB: audio thread writes, save reads
   std::mutex controlMutex_;

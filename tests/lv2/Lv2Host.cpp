@@ -127,7 +127,8 @@ const char* Lv2Host::unmap(LV2_URID urid) {
 }
 
 LV2_Worker_Status Lv2Host::schedule(LV2_Worker_Schedule_Handle handle, uint32_t size, const void* data) {
-  return static_cast<Lv2Host*>(handle)->requests_.push(size, data) ? LV2_WORKER_SUCCESS : LV2_WORKER_ERR_NO_SPACE;
+  auto* host = static_cast<Lv2Host*>(handle);
+  return !host->refuseWork_ && host->requests_.push(size, data) ? LV2_WORKER_SUCCESS : LV2_WORKER_ERR_NO_SPACE;
 }
 
 LV2_Worker_Status Lv2Host::respond(LV2_Worker_Respond_Handle handle, uint32_t size, const void* data) {

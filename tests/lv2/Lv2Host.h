@@ -60,6 +60,8 @@ class Lv2Host {
   const float* right() const { return right_.data(); }
   // The patch:Set replies of the last run(): property URI -> path or level as text.
   const std::map<std::string, std::string>& replies() const { return replies_; }
+  // While set, schedule_work refuses every request (a full worker queue).
+  void refuseWork(bool refuse) { refuseWork_ = refuse; }
   // What the plugin logged (log:log), one line each.
   std::vector<std::string> takeLog();
 
@@ -113,6 +115,7 @@ class Lv2Host {
   std::vector<uint64_t> control_, notify_;  // atom sequences, 8-byte aligned
   std::vector<float> left_, right_;
   float freewheel_ = 1.0f;
+  bool refuseWork_ = false;
   LV2_Atom_Forge forge_{};
   LV2_Atom_Forge_Frame sequenceFrame_{};
   std::map<std::string, std::string> replies_;

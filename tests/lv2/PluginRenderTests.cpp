@@ -93,3 +93,19 @@ TEST_CASE("patch:Get replies with the instrument; a bad one is named and the old
   CHECK(peak(std::vector<float>(host.left(), host.left() + 10), 0, 10) == 0.0);
   CHECK(peak(std::vector<float>(host.left(), host.left() + 256), 10, 256) > 0.01);
 }
+
+TEST_CASE("A load the host's full worker queue refused is asked again in the next cycles", "[lv2]") {
+  const auto dir = lv2Scratch("worker-full");
+  const auto instrument = writeStreamedInstrument(dir);
+  Lv2Host host;
+  REQUIRE(host.ok());
+  host.refuseWork(true);
+  host.setInstrument(instrument.string());
+  host.run(64);
+  host.run(64);
+  CHECK(host.replies().count("urn:spindle:lv2#instrument") == 0);
+  host.refuseWork(false);
+  host.run(64);  // asked again; the worker loads it after this cycle
+  host.run(64);
+  CHECK(host.replies().at("urn:spindle:lv2#instrument") == instrument.string());
+}
