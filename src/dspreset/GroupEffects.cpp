@@ -56,6 +56,37 @@ bool addPeak(Region& r, const EffectValues& e, int& bands) {
   return true;
 }
 
+// The next of the region's shaper stages, from the element's attributes (the guide's
+// defaults where missing); false when both are taken.
+bool addShaper(Region& r, const EffectKind& kind, const EffectValues& e) {
+  if (r.shaperCount >= kMaxShaperStages) return false;
+  const auto value = [&](int i) {
+    const EffectAttribute& a = kind.attributes[i];
+    return convertAttribute(a, e.get(a.name, a.fallback, {}), false);
+  };
+  ShaperStage& stage = r.shapers[r.shaperCount++];
+  stage = ShaperStage{};
+  stage.drive = value(0);
+  if (kind.bus == BusEffectType::WaveFolder) {
+    stage.type = ShaperType::Folder;
+    stage.threshold = value(1);
+  } else {
+    stage.type = ShaperType::Shaper;
+    stage.driveBoost = value(1);
+    stage.outputLevel = value(2);
+  }
+  return true;
+}
+
+void addWaveEffect(Region& r, const EffectKind& kind, const EffectValues& e, instrument::Reporter& report,
+                   const std::string& file) {
+  if (!addShaper(r, kind, e))
+    return notPlayed(report, file, std::string(kind.type), "a group plays at most two wave_folder or wave_shaper effects");
+  if (kind.bus == BusEffectType::WaveShaper && e.element.attribute("highQuality").as_bool(true) &&
+      report.firstTime("group wave_shaper highQuality"))
+    report.warning(file, 0, "group wave_shaper highQuality not played (ignored): the shaper runs at the engine's rate, not oversampled");
+}
+
 }  // namespace
 
 void applyGroupEffects(const pugi::xml_node& group, const pugi::xml_node& overrides, Region& r,
@@ -75,8 +106,12 @@ void applyGroupEffects(const pugi::xml_node& group, const pugi::xml_node& overri
       if (!addPeak(r, e, bands)) notPlayed(report, file, type, "a group plays at most three peak bands (its voices' EQ)");
     } else if (type == "gain") {
       r.volume += convertAttribute(kind->attributes[0], e.get("level", 0.0, {"LEVEL", "FX_GAIN"}), linearLevel(element));
+    } else if (kind && (kind->bus == BusEffectType::WaveFolder || kind->bus == BusEffectType::WaveShaper)) {
+      addWaveEffect(r, *kind, e, report, file);
+    } else if (type == "chorus") {
+      notPlayed(report, file, type, "a chorus per voice needs a delay line per voice, which voices do not have");
     } else {
-      notPlayed(report, file, type, "Spindle plays only filters, peak and gain as group effects");
+      notPlayed(report, file, type, "Spindle plays only filters, peak, gain, wave_folder and wave_shaper as group effects");
     }
   }
 }

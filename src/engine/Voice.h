@@ -14,6 +14,8 @@
 //             frames if modulated; a mono source filters one channel; then the
 //             second filter (fil2_*) when its cutoff2 is given
 //   eq     -> 3-band peaking EQ (skipped when every band has 0 dB gain)
+//   shape  -> the region's shaper stages (Region::shapers, dsp/Shaper.h), memoryless,
+//             in order (skipped when it has none)
 //   amp    -> ampeg x amplfo x region/velocity/part gain x pan, added to the output
 //             (dsp/Mix.h: vectorised loops; only a gain ramp runs frame by frame)
 // Gain changes from the part (CC7/CC10/CC11, part volume/pan) ramp over
@@ -176,6 +178,8 @@ class Voice {
       SPINDLE_REALTIME;
   void renderSpan(float* outLeft, float* outRight, int frames, const PartMix& mix, RenderContext& ctx) noexcept
       SPINDLE_REALTIME;
+
+  void shape(float* left, float* right, int frames) const noexcept SPINDLE_REALTIME;
 
   void computeIncrements(float* pitchEnv, float* pitchLfo, int frames, const PartMix& mix) noexcept SPINDLE_REALTIME;
   // VoiceFetch.cpp: the source's frames, interpolated.

@@ -140,6 +140,32 @@ TEST_CASE("Group <effects>: filters as the regions' filter 1 and 2, peak as an E
   CHECK(countDiagnostics(in, "group <effect type=\"chorus\"> not played") == 1);
 }
 
+TEST_CASE("Group wave_folder and wave_shaper: the regions' shaper stages in order, a third and highQuality reported") {
+  const fs::path dir = fs::temp_directory_path() / "spindle-dsfx-tests";
+  fs::create_directories(dir);
+  std::ofstream(dir / "group-shapers.dspreset") << R"(<DecentSampler><groups>
+    <group><sample path="a.wav" loNote="60" hiNote="60"/><effects>
+      <effect type="wave_shaper" drive="3" driveBoost="0.5" outputLevel="0.8"/><effect type="lowpass" frequency="900"/>
+      <effect type="wave_folder" threshold="0.4"/><effect type="wave_folder" drive="9"/></effects></group>
+    <group><sample path="b.wav" loNote="61" hiNote="61"/><effects><effect type="wave_shaper" highQuality="false"/>
+      </effects></group></groups></DecentSampler>)";
+  const auto in = ds::loadPreset(dir / "group-shapers.dspreset");
+  REQUIRE(in.regions.size() == 2);
+  const Region& r = in.regions[0];
+  REQUIRE(r.shaperCount == 2);
+  CHECK(r.shapers[0].type == spindle::ShaperType::Shaper);
+  CHECK((r.shapers[0].drive == 3.0f && r.shapers[0].driveBoost == 0.5f && r.shapers[0].outputLevel == 0.8f));
+  CHECK(r.shapers[1].type == spindle::ShaperType::Folder);
+  CHECK((r.shapers[1].drive == 1.0f && r.shapers[1].threshold == 0.4f));  // the guide's default drive
+  CHECK(r.cutoff == 900.0f);
+  const Region& other = in.regions[1];
+  REQUIRE(other.shaperCount == 1);  // the guide's defaults: drive 1, driveBoost 1, outputLevel 0.1
+  CHECK((other.shapers[0].drive == 1.0f && other.shapers[0].driveBoost == 1.0f && other.shapers[0].outputLevel == 0.1f));
+  CHECK(countDiagnostics(in, "group <effect type=\"wave_folder\"> not played (ignored): a group plays at most two") == 1);
+  CHECK(countDiagnostics(in, "group wave_shaper highQuality not played") == 1);
+  CHECK(countDiagnostics(in, "not played") == 2);
+}
+
 TEST_CASE("A knob bound to an instrument effect: its CC moves the bus parameter through the translated curve") {
   const auto in = load("bound", R"(<ui><tab>
     <labeled-knob label="Tone" minValue="0" maxValue="1" value="1">

@@ -1,8 +1,9 @@
 // DecentSampler <modulators> on the audio thread inside an AudioThreadScope: a preset with
 // voice LFOs (sine, square, saw, delayed), an envelope, note_on and periodic random, a
 // velocity and two CC modulators moving group filter frequencies (the linear-Hz cutoff
-// targets of both filters), volume, tuning and pan, while the CCs sweep and notes come
-// and go. No allocation, no free, no lock.
+// targets of both filters), volume, tuning and pan, on voices that also run the group's
+// wave_folder and wave_shaper stages, while the CCs sweep and notes come and go. No
+// allocation, no free, no lock.
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
@@ -26,7 +27,8 @@ namespace {
 constexpr double kRate = 48000.0;
 
 const char* kPreset = R"(<DecentSampler><groups release="0.05"><group volume="0.8" groupTuning="0.5">
-  <effects><effect type="lowpass" frequency="700" resonance="2"/><effect type="highpass" frequency="60"/></effects>
+  <effects><effect type="lowpass" frequency="700" resonance="2"/><effect type="highpass" frequency="60"/>
+    <effect type="wave_folder" drive="6" threshold="0.3"/><effect type="wave_shaper" drive="4" highQuality="false"/></effects>
   <sample path="noise.wav" rootNote="60"/></group></groups>
   <modulators>
     <lfo shape="sine" frequency="5" scope="voice"><binding type="effect" level="group" groupIndex="0" effectIndex="0"
@@ -59,6 +61,7 @@ engine::Program makeProgram(const SampleData& noise) {
   REQUIRE(in.regions.size() == 1);
   REQUIRE(in.regions[0].lfos.size() == 5);
   REQUIRE(in.regions[0].egs.size() == 1);
+  REQUIRE(in.regions[0].shaperCount == 2);
   engine::Program p;
   p.samples.push_back(&noise);
   p.regions = in.regions;
@@ -89,7 +92,8 @@ std::vector<std::vector<MidiEvent>> makeScript() {
 
 }  // namespace
 
-TEST_CASE("Audio thread: DecentSampler voice modulators on group filters, volume, tuning and pan allocate nothing",
+TEST_CASE("Audio thread: DecentSampler voice modulators on group filters, volume, tuning and pan, with group "
+          "wave_folder and wave_shaper stages, allocate nothing",
           "[rt][audio]") {
   INFO(test::rtGuardMode());
   uint32_t x = 99;
