@@ -74,7 +74,7 @@ struct LfoParams {
 // 5 pulse 12.5 %, 6 saw up, 7 saw down, 12 sample and hold; pulses and the square are
 // unipolar (0..1, as ARIA), the others bipolar; a step sequence replaces the wave.
 struct FlexLfo {
-  static constexpr int kDepths = 35;  // the continuous targets, ModTarget::Amplitude..Cutoff2Hz
+  static constexpr int kDepths = 43;  // the continuous targets, ModTarget::Amplitude..Shaper2OutputLevel
   int number = 1;                     // the N of lfoN
   float freq = 0.0f, phase = 0.0f, delay = 0.0f, fade = 0.0f;  // Hz, cycles, seconds, seconds
   float count = 0.0f;                 // cycles before it stops; 0 = endless
@@ -171,7 +171,8 @@ struct EffectSend {
 
 // A memoryless curve a voice applies to its own output (DecentSampler's group
 // wave_folder and wave_shaper; engine/dsp/Shaper.h gives the formulas, which the
-// instrument bus effects of the same names share).
+// instrument bus effects of the same names share). Controllers add to its values
+// (ModTarget::Shaper1Drive...).
 enum class ShaperType : uint8_t { Folder, Shaper };
 struct ShaperStage {
   ShaperType type = ShaperType::Folder;

@@ -17,11 +17,11 @@
 // type (chorus: it would need a delay line per voice; delay, reverb, ...) are reported
 // as not played, once per preset, and so is a group wave_shaper's highQuality.
 //
-// Controls bound to a group's effect (level="group", effectIndex) move the filters', peak
-// bands' and gain's settings: ControlRegions turns the differences into controller
-// curves on the cutoff (cents), resonance, EQ band and volume of the group's regions.
-// Bindings to a wave_folder's or wave_shaper's parameters are reported as not played
-// (the engine has no modulation target for a voice's shaper stages).
+// Controls bound to a group's effect (level="group", effectIndex) move these settings:
+// ControlRegions turns the differences into controller curves on the cutoff (cents),
+// resonance, EQ band, volume and shaper stages (drive, threshold, driveBoost,
+// outputLevel) of the group's regions. A binding to a parameter the effect at its index
+// does not play (no such effect, a lowpass's FX_DRIVE...) is reported, once per preset.
 #include <string>
 
 #include <pugixml.hpp>

@@ -6,7 +6,6 @@
 #include "core/Units.h"
 #include "engine/Voice.h"
 #include "engine/dsp/Mix.h"
-#include "engine/dsp/Shaper.h"
 #include "engine/mod/Curves.h"
 
 namespace spindle::engine {
@@ -57,19 +56,8 @@ void Voice::renderSpan(float* outLeft, float* outRight, int frames, const PartMi
   fetch(s.left.data(), s.right.data(), frames, pitch_.sourcesMove() ? s.pitchEnv.data() : nullptr, ctx);
   filters_.process(s.left.data(), s.right.data(), frames, mod_.sources(), s.filEnv.data(), s.filLfo.data());
   eq_.process(s.left.data(), s.right.data(), frames);
-  if (region_->shaperCount > 0) shape(s.left.data(), s.right.data(), frames);
+  shapers_.process(s.left.data(), s.right.data(), frames);
   amplify(outLeft, outRight, frames, mix, ctx);
-}
-
-// The region's shaper stages in order, on the voice's own signal (a mono source's
-// right channel holds nothing yet: only the left is shaped).
-void Voice::shape(float* left, float* right, int frames) const noexcept SPINDLE_REALTIME {
-  const int count = std::min<int>(region_->shaperCount, kMaxShaperStages);
-  for (int i = 0; i < count; ++i) {
-    const ShaperStage& stage = region_->shapers[static_cast<size_t>(i)];
-    dsp::applyShaper(stage, left, frames);
-    if (stereo_) dsp::applyShaper(stage, right, frames);
-  }
 }
 
 // The pitch stage (VoicePitch), with loop_tune while the span starts inside a loop that

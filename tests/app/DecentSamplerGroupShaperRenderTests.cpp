@@ -99,3 +99,25 @@ TEST_CASE("Two notes through a group wave_shaper sum as each alone; through the 
   CHECK(imGroup < -90.0);
   CHECK(imBus > -40.0);
 }
+
+TEST_CASE("A knob bound to a group wave_folder's FX_DRIVE moves each voice's folding as its CC moves", "[app][ds-effects]") {
+  const std::string xml = preset("sine.wav",
+                                 "<ui><tab><labeled-knob label=\"Drive\" minValue=\"0\" maxValue=\"1\" value=\"0\">"
+                                 "<binding type=\"effect\" level=\"group\" groupIndex=\"0\" effectIndex=\"1\" "
+                                 "parameter=\"FX_DRIVE\" translation=\"linear\" translationOutputMin=\"1\" "
+                                 "translationOutputMax=\"4\"/></labeled-knob></tab></ui>",
+                                 effects("<effect type=\"lowpass\" frequency=\"20000\"/>"
+                                         "<effect type=\"wave_folder\" drive=\"1\" threshold=\"1\"/>"));
+  using spindle::test::cc;
+  const auto low = play("fold-knob-low", xml, 1.5, {cc(0, 102, 0)});
+  const auto high = play("fold-knob-high", xml, 1.5, {cc(0, 102, 127)});
+  const auto moved = play("fold-knob-moved", xml, 1.5, {cc(0, 102, 0), cc(ds::kRate / 2, 102, 127)});
+  const double l = ds::harmonicDb(low->left(), 0.2, 3), h = ds::harmonicDb(high->left(), 0.2, 3);
+  const double before = ds::harmonicDb(moved->left(), 0.2, 3), after = ds::harmonicDb(moved->left(), 0.8, 3);
+  INFO("3rd harmonic: drive 1 (CC 0) " << l << " dB, drive 4 (CC 127) " << h << " dB; a held note " << before
+                                       << " dB, then after the knob moved " << after << " dB");
+  CHECK(l < -60.0);
+  CHECK(h > -20.0);
+  CHECK(before < -60.0);
+  CHECK(after == Approx(h).margin(0.5));
+}
