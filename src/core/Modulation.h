@@ -37,6 +37,11 @@ enum class ModTarget : uint8_t {
   // CutoffHz) * 2^(Cutoff / 1200). No SFZ opcode; a DecentSampler modulator adding to a
   // filter's frequency in Hz (dspreset/Modulators.h).
   CutoffHz, Cutoff2Hz,
+  // Added to a voice's shaper stage 1 / 2 (Region::shapers): drive, threshold,
+  // driveBoost, outputLevel, in their units. No SFZ opcode; DecentSampler controls bound
+  // to a group's wave_folder or wave_shaper (dspreset/ControlRegions.h).
+  Shaper1Drive, Shaper1Threshold, Shaper1DriveBoost, Shaper1OutputLevel,
+  Shaper2Drive, Shaper2Threshold, Shaper2DriveBoost, Shaper2OutputLevel,
   // Note-start targets.
   Offset,  // frames
   Delay,   // seconds

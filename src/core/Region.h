@@ -74,7 +74,7 @@ struct LfoParams {
 // 5 pulse 12.5 %, 6 saw up, 7 saw down, 12 sample and hold; pulses and the square are
 // unipolar (0..1, as ARIA), the others bipolar; a step sequence replaces the wave.
 struct FlexLfo {
-  static constexpr int kDepths = 35;  // the continuous targets, ModTarget::Amplitude..Cutoff2Hz
+  static constexpr int kDepths = 43;  // the continuous targets, ModTarget::Amplitude..Shaper2OutputLevel
   int number = 1;                     // the N of lfoN
   float freq = 0.0f, phase = 0.0f, delay = 0.0f, fade = 0.0f;  // Hz, cycles, seconds, seconds
   float count = 0.0f;                 // cycles before it stops; 0 = endless
@@ -168,6 +168,20 @@ struct EffectSend {
   uint16_t cc = 0;
   bool any() const noexcept { return percent != 0.0f || perCc != 0.0f; }
 };
+
+// A memoryless curve a voice applies to its own output (DecentSampler's group
+// wave_folder and wave_shaper; engine/dsp/Shaper.h gives the formulas, which the
+// instrument bus effects of the same names share). Controllers add to its values
+// (ModTarget::Shaper1Drive...).
+enum class ShaperType : uint8_t { Folder, Shaper };
+struct ShaperStage {
+  ShaperType type = ShaperType::Folder;
+  float drive = 1.0f;        // input gain, >= 0
+  float threshold = 0.25f;   // Folder: folds back at +-threshold
+  float driveBoost = 0.0f;   // Shaper: 0..1, the drive times 1 + driveBoost
+  float outputLevel = 1.0f;  // Shaper: gain after the tanh
+};
+inline constexpr int kMaxShaperStages = 2;
 
 struct Region {
   // Sample: index into the owning instrument's sample table; -1 = no sample.
@@ -326,6 +340,10 @@ struct Region {
   float filVeltrack = 0.0f;               // cents
   float filRandom = 0.0f;                 // cents
   std::array<EqBand, 3> eq{{{50.0f}, {500.0f}, {5000.0f}}};  // eq1..eq3; gain 0 = band off
+  // Per-voice shaper stages, in order, after the filters and the EQ, before the
+  // amplitude envelope, gain and pan; shaperCount 0: none (the voice skips the stage).
+  uint8_t shaperCount = 0;
+  std::array<ShaperStage, kMaxShaperStages> shapers{};
 
   EnvelopeParams ampeg = EnvelopeParams::amplitude();
   EnvelopeParams fileg{0, 0, 0, 0, 0, 0, 0};

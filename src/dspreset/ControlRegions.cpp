@@ -39,6 +39,15 @@ constexpr Field kFields[] = {
     {ModTarget::Eq3Freq, [](const Region& r) { return r.eq[2].freq; }},
     {ModTarget::Eq3Bw, [](const Region& r) { return r.eq[2].bw; }},
     {ModTarget::Eq3Gain, [](const Region& r) { return r.eq[2].gain; }},
+    // Its wave_folder and wave_shaper: the shaper stages' parameters.
+    {ModTarget::Shaper1Drive, [](const Region& r) { return r.shapers[0].drive; }},
+    {ModTarget::Shaper1Threshold, [](const Region& r) { return r.shapers[0].threshold; }},
+    {ModTarget::Shaper1DriveBoost, [](const Region& r) { return r.shapers[0].driveBoost; }},
+    {ModTarget::Shaper1OutputLevel, [](const Region& r) { return r.shapers[0].outputLevel; }},
+    {ModTarget::Shaper2Drive, [](const Region& r) { return r.shapers[1].drive; }},
+    {ModTarget::Shaper2Threshold, [](const Region& r) { return r.shapers[1].threshold; }},
+    {ModTarget::Shaper2DriveBoost, [](const Region& r) { return r.shapers[1].driveBoost; }},
+    {ModTarget::Shaper2OutputLevel, [](const Region& r) { return r.shapers[1].outputLevel; }},
 };
 
 bool sameGate(const Built& a, const Built& b) {

@@ -11,7 +11,7 @@
 //                                               difference at each CC value (so a held
 //                                               note follows the control, smoothed)
 //   a group effect's cutoff, resonance, EQ      the same (cutoff in cents)
-//   band (GroupEffects.h)
+//   band, shaper stage (GroupEffects.h)
 //   attack, decay, sustain, release             the same, taken when a note starts
 //   enabled (ENABLED, TAG_ENABLED), polyphony   one copy of the region per run of CC
 //                                               values that agree, with a locc/hicc

@@ -45,7 +45,8 @@ const Parameter* parameterNamed(const std::string& name) {
 
 // The group effect parameters a control can move (dspreset/GroupEffects.h plays them).
 bool groupEffectParameter(const std::string& name) {
-  for (const char* p : {"FX_FILTER_FREQUENCY", "FX_FILTER_RESONANCE", "FX_FILTER_Q", "FX_FILTER_GAIN", "LEVEL", "FX_GAIN"})
+  for (const char* p : {"FX_FILTER_FREQUENCY", "FX_FILTER_RESONANCE", "FX_FILTER_Q", "FX_FILTER_GAIN", "LEVEL", "FX_GAIN",
+                        "FX_DRIVE", "FX_THRESHOLD", "FX_DRIVE_BOOST", "FX_OUTPUT_LEVEL"})
     if (name == p) return true;
   return false;
 }

@@ -9,12 +9,19 @@
 //   peak  the next of the region's three EQ bands (peak; bw from q as the bus EQ's;
 //         gain 20 log10(gain) dB)
 //   gain  added to the region's volume (dB, or 20 log10 with levelUnit="linear")
-// A third filter, a fourth EQ band and every other type (chorus, wave_folder,
-// wave_shaper, delay, reverb, ...) are reported as not played, once per preset.
+//   wave_folder, wave_shaper
+//         in order: the region's shaper stages 1 and 2 (Region::shapers: drive,
+//         threshold; drive, driveBoost, outputLevel; the guide's defaults), which each
+//         voice runs on its own signal after its filters and EQ (engine/dsp/Shaper.h)
+// A third filter, a fourth EQ band, a third wave_folder or wave_shaper and every other
+// type (chorus: it would need a delay line per voice; delay, reverb, ...) are reported
+// as not played, once per preset, and so is a group wave_shaper's highQuality.
 //
 // Controls bound to a group's effect (level="group", effectIndex) move these settings:
 // ControlRegions turns the differences into controller curves on the cutoff (cents),
-// resonance, EQ band and volume of the group's regions.
+// resonance, EQ band, volume and shaper stages (drive, threshold, driveBoost,
+// outputLevel) of the group's regions. A binding to a parameter the effect at its index
+// does not play (no such effect, a lowpass's FX_DRIVE...) is reported, once per preset.
 #include <string>
 
 #include <pugixml.hpp>

@@ -52,6 +52,7 @@ bool Voice::start(const VoiceStart& s, Prng& rng, const SourceScratch& scratch, 
   const int q = r.sampleQuality;
   quality_ = q < 1 ? -1 : q == 1 ? 0 : q == 2 ? 1 : q <= 5 ? 2 : 3;
   eq_.setup(r, mod_, s.velocity, s.sampleRate, stereo_);
+  shapers_.setup(r, mod_, stereo_);
   startSources();
   setupTiming(r, s, rng);
   startGains(mix);

@@ -14,6 +14,8 @@
 //             frames if modulated; a mono source filters one channel; then the
 //             second filter (fil2_*) when its cutoff2 is given
 //   eq     -> 3-band peaking EQ (skipped when every band has 0 dB gain)
+//   shape  -> the region's shaper stages (VoiceShapers: Region::shapers, dsp/Shaper.h),
+//             memoryless, in order (skipped when it has none)
 //   amp    -> ampeg x amplfo x region/velocity/part gain x pan, added to the output
 //             (dsp/Mix.h: vectorised loops; only a gain ramp runs frame by frame)
 // Gain changes from the part (CC7/CC10/CC11, part volume/pan) ramp over
@@ -36,6 +38,7 @@
 #include "engine/VoiceEq.h"
 #include "engine/VoiceFilters.h"
 #include "engine/VoiceGain.h"
+#include "engine/VoiceShapers.h"
 #include "engine/VoicePitch.h"
 #include "engine/dsp/Interpolators.h"
 #include "engine/dsp/OscillatorBank.h"
@@ -224,6 +227,7 @@ class Voice {
   bool modulated_ = false;  // continuous modulation: render in control steps
   int velocity_ = 0;
   VoiceEq eq_;
+  VoiceShapers shapers_;
 };
 
 }  // namespace spindle::engine

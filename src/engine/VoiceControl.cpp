@@ -78,7 +78,7 @@ void Voice::applyControl(const PartMix& mix, int frames) noexcept SPINDLE_REALTI
   computeModGains(mix);
 }
 
-// Pitch, filters, EQ, width and the oscillator bank's detune and depth from the current sums.
+// Pitch, filters, EQ, shaper stages, width and the oscillator bank's detune and depth from the current sums.
 void Voice::updateModulatedParams() noexcept SPINDLE_REALTIME {
   using T = ModTarget;
   const Region& r = *region_;
@@ -86,6 +86,7 @@ void Voice::updateModulatedParams() noexcept SPINDLE_REALTIME {
   pitch_.setModCents(mod_.sum(T::Pitch));
   filters_.followModulation(mod_);
   eq_.followModulation(r, mod_, velocity_);
+  shapers_.followModulation(r, mod_);
   if (stereo_ && m.touches(T::Width)) gain_.setWidth(r.width + mod_.sum(T::Width));
   followOscillatorModulation();
 }

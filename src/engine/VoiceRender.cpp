@@ -1,4 +1,5 @@
-// Voice render stages: pitch -> fetch (VoiceFetch.cpp) -> filters (VoiceFilters.cpp) -> eq -> amp/pan -> mix.
+// Voice render stages: pitch -> fetch (VoiceFetch.cpp) -> filters (VoiceFilters.cpp) -> eq -> shapers -> amp/pan
+// -> mix.
 #include <algorithm>
 #include <cmath>
 
@@ -55,6 +56,7 @@ void Voice::renderSpan(float* outLeft, float* outRight, int frames, const PartMi
   fetch(s.left.data(), s.right.data(), frames, pitch_.sourcesMove() ? s.pitchEnv.data() : nullptr, ctx);
   filters_.process(s.left.data(), s.right.data(), frames, mod_.sources(), s.filEnv.data(), s.filLfo.data());
   eq_.process(s.left.data(), s.right.data(), frames);
+  shapers_.process(s.left.data(), s.right.data(), frames);
   amplify(outLeft, outRight, frames, mix, ctx);
 }
 

@@ -10,6 +10,7 @@
 #include <memory>
 #include <numbers>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "NoiseSample.h"
@@ -53,10 +54,11 @@ struct Played {
   const std::vector<float>& left() const { return render->left; }
 };
 
-// Key 60 held for `seconds` (the events' frames absolute), rendered for `seconds` + 1.
-// `command`: posted to the engine before the render (a tempo, say).
-inline std::unique_ptr<Played> play(const std::string& name, const std::string& xml, double seconds,
-                                    std::vector<TimedEvent> events = {}, const engine::Command* command = nullptr) {
+// `keys` held from frame 0 for `seconds` (the events' frames absolute), rendered for
+// `seconds` + 1. `command`: posted to the engine before the render (a tempo, say).
+inline std::unique_ptr<Played> playKeys(const std::string& name, const std::string& xml, double seconds,
+                                        const std::vector<int>& keys, std::vector<TimedEvent> events = {},
+                                        const engine::Command* command = nullptr) {
   const auto dir = scratchDir("ds-effects");
   writeSamples(dir);
   std::ofstream(dir / (name + ".dspreset")) << xml;
@@ -65,13 +67,21 @@ inline std::unique_ptr<Played> play(const std::string& name, const std::string& 
   REQUIRE(result.program);
   p->program = std::move(result.program);
   const auto frames = static_cast<int64_t>(seconds * kRate);
-  events.push_back(noteOn(0, 60, 127));
-  events.push_back(noteOff(frames, 60));
+  for (const int key : keys) {
+    events.push_back(noteOn(0, key, 127));
+    events.push_back(noteOff(frames, key));
+  }
   p->render = std::make_unique<Renderer>(engine::EngineConfig{}, 256);
   p->render->setProgram(p->program.get(), 0);
   if (command) p->render->post(*command);
   p->render->run(events, frames + kRate);
   return p;
+}
+
+// Key 60 held for `seconds`, as playKeys.
+inline std::unique_ptr<Played> play(const std::string& name, const std::string& xml, double seconds,
+                                    std::vector<TimedEvent> events = {}, const engine::Command* command = nullptr) {
+  return playKeys(name, xml, seconds, {60}, std::move(events), command);
 }
 
 inline size_t at(double seconds) { return static_cast<size_t>(seconds * kRate); }
@@ -150,9 +160,9 @@ inline std::vector<double> windowFrequencies(const std::vector<float>& x, double
   return out;
 }
 
-// Harmonic h of the 1 kHz sine, relative to the fundamental (dB), over 8192 frames
-// of the left channel from `from` s (Hann window, power within 3 bins of each).
-inline double harmonicDb(const std::vector<float>& x, double from, int h) {
+// The power near `hz` relative to that near `refHz` (dB), over 8192 frames of `x` from
+// `from` s (Hann window, power within 3 bins of each).
+inline double toneDb(const std::vector<float>& x, double from, double hz, double refHz) {
   constexpr size_t kN = 8192;
   std::vector<std::complex<double>> v(kN);
   for (size_t i = 0; i < kN; ++i)
@@ -164,7 +174,10 @@ inline double harmonicDb(const std::vector<float>& x, double from, int h) {
     for (long k = bin - 3; k <= bin + 3; ++k) p += std::norm(v[static_cast<size_t>(k)]);
     return p;
   };
-  return 10.0 * std::log10(power(1000.0 * h) / power(1000.0) + 1e-30);
+  return 10.0 * std::log10(power(hz) / power(refHz) + 1e-30);
 }
+
+// Harmonic h of the 1 kHz sine, relative to the fundamental (dB), as toneDb.
+inline double harmonicDb(const std::vector<float>& x, double from, int h) { return toneDb(x, from, 1000.0 * h, 1000.0); }
 
 }  // namespace spindle::test::ds

@@ -140,6 +140,71 @@ TEST_CASE("Group <effects>: filters as the regions' filter 1 and 2, peak as an E
   CHECK(countDiagnostics(in, "group <effect type=\"chorus\"> not played") == 1);
 }
 
+TEST_CASE("Group wave_folder and wave_shaper: the regions' shaper stages in order, a third and highQuality reported") {
+  const fs::path dir = fs::temp_directory_path() / "spindle-dsfx-tests";
+  fs::create_directories(dir);
+  std::ofstream(dir / "group-shapers.dspreset") << R"(<DecentSampler><groups>
+    <group><sample path="a.wav" loNote="60" hiNote="60"/><effects>
+      <effect type="wave_shaper" drive="3" driveBoost="0.5" outputLevel="0.8"/><effect type="lowpass" frequency="900"/>
+      <effect type="wave_folder" threshold="0.4"/><effect type="wave_folder" drive="9"/></effects></group>
+    <group><sample path="b.wav" loNote="61" hiNote="61"/><effects><effect type="wave_shaper" highQuality="false"/>
+      </effects></group></groups></DecentSampler>)";
+  const auto in = ds::loadPreset(dir / "group-shapers.dspreset");
+  REQUIRE(in.regions.size() == 2);
+  const Region& r = in.regions[0];
+  REQUIRE(r.shaperCount == 2);
+  CHECK(r.shapers[0].type == spindle::ShaperType::Shaper);
+  CHECK((r.shapers[0].drive == 3.0f && r.shapers[0].driveBoost == 0.5f && r.shapers[0].outputLevel == 0.8f));
+  CHECK(r.shapers[1].type == spindle::ShaperType::Folder);
+  CHECK((r.shapers[1].drive == 1.0f && r.shapers[1].threshold == 0.4f));  // the guide's default drive
+  CHECK(r.cutoff == 900.0f);
+  const Region& other = in.regions[1];
+  REQUIRE(other.shaperCount == 1);  // the guide's defaults: drive 1, driveBoost 1, outputLevel 0.1
+  CHECK((other.shapers[0].drive == 1.0f && other.shapers[0].driveBoost == 1.0f && other.shapers[0].outputLevel == 0.1f));
+  CHECK(countDiagnostics(in, "group <effect type=\"wave_folder\"> not played (ignored): a group plays at most two") == 1);
+  CHECK(countDiagnostics(in, "group wave_shaper highQuality not played") == 1);
+  CHECK(countDiagnostics(in, "not played") == 2);
+}
+
+TEST_CASE("Knobs bound to a group's wave_folder and wave_shaper: curves on the shaper stages' targets, a lowpass's drive reported") {
+  const fs::path dir = fs::temp_directory_path() / "spindle-dsfx-tests";
+  fs::create_directories(dir);
+  std::ofstream(dir / "group-shaper-knob.dspreset") << R"(<DecentSampler><ui><tab>
+    <labeled-knob label="Drive" minValue="0" maxValue="1" value="0">
+      <binding type="effect" level="group" groupIndex="0" effectIndex="1" parameter="FX_DRIVE"
+               translation="linear" translationOutputMin="1" translationOutputMax="5"/>
+      <binding type="effect" level="group" groupIndex="0" effectIndex="0" parameter="FX_DRIVE"/></labeled-knob>
+    <labeled-knob label="Level" minValue="0" maxValue="1" value="1">
+      <binding type="effect" level="group" groupIndex="0" effectIndex="2" parameter="FX_OUTPUT_LEVEL"/></labeled-knob>
+    </tab></ui><groups>
+    <group><sample path="a.wav" loNote="60" hiNote="60"/><effects><effect type="lowpass" frequency="1000"/>
+      <effect type="wave_folder" threshold="0.5"/><effect type="wave_shaper" outputLevel="0.3"/></effects></group>
+    </groups></DecentSampler>)";
+  const auto in = ds::loadPreset(dir / "group-shaper-knob.dspreset");
+  REQUIRE(in.regions.size() == 1);
+  const Region& r = in.regions[0];
+  REQUIRE(r.shaperCount == 2);
+  CHECK(r.shapers[0].drive == Approx(1.0));        // the knob's initial 0 translated
+  CHECK(r.shapers[1].outputLevel == Approx(1.0));  // the level knob's initial 1
+  const auto curveOf = [&](spindle::ModTarget t) -> const spindle::instrument::Curve* {
+    for (int i = 0; i < r.ccModulationCount; ++i)
+      if (r.ccModulations[static_cast<size_t>(i)].target == t)
+        for (const auto& c : in.curves)
+          if (c.index == r.ccModulations[static_cast<size_t>(i)].curve) return &c;
+    return nullptr;
+  };
+  const auto* drive = curveOf(spindle::ModTarget::Shaper1Drive);
+  const auto* level = curveOf(spindle::ModTarget::Shaper2OutputLevel);
+  REQUIRE(drive);
+  REQUIRE(level);
+  CHECK(drive->points[0] == Approx(0.0).margin(1e-6));
+  CHECK(drive->points[127] == Approx(4.0));  // drive 5 at CC 127: 4 above the base
+  CHECK(level->points[0] == Approx(-1.0));   // outputLevel 0 at CC 0
+  CHECK(level->points[127] == Approx(0.0).margin(1e-6));
+  CHECK(curveOf(spindle::ModTarget::Shaper1Threshold) == nullptr);
+  CHECK(countDiagnostics(in, "binding to FX_DRIVE of group effect 0 not played (ignored): the group's lowpass effect has no such parameter") == 1);
+}
+
 TEST_CASE("A knob bound to an instrument effect: its CC moves the bus parameter through the translated curve") {
   const auto in = load("bound", R"(<ui><tab>
     <labeled-knob label="Tone" minValue="0" maxValue="1" value="1">
@@ -244,5 +309,5 @@ TEST_CASE("A knob bound to a group's lowpass: the regions' cutoff follows its CC
   CHECK(curve->points[0] == Approx(1200.0 * std::log2(250.0 / cutoff)).margin(0.01));
   CHECK(curve->points[127] == Approx(1200.0 * std::log2(4000.0 / cutoff)).margin(0.01));
   CHECK(in.regions[1].ccModulationCount == 0);  // the other group has no effect
-  CHECK(countDiagnostics(in, "bindings to effect parameters (level group) are not played") == 1);
+  CHECK(countDiagnostics(in, "binding to FX_DRIVE of group effect 1 not played (ignored): the group has no such effect") == 1);
 }

@@ -1,8 +1,9 @@
 // DecentSampler <modulators> on the audio thread inside an AudioThreadScope: a preset with
 // voice LFOs (sine, square, saw, delayed), an envelope, note_on and periodic random, a
 // velocity and two CC modulators moving group filter frequencies (the linear-Hz cutoff
-// targets of both filters), volume, tuning and pan, while the CCs sweep and notes come
-// and go. No allocation, no free, no lock.
+// targets of both filters), volume, tuning and pan, on voices that also run the group's
+// wave_folder and wave_shaper stages (their drive and level moved by a knob), while the
+// CCs sweep and notes come and go. No allocation, no free, no lock.
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
@@ -24,9 +25,15 @@ using namespace spindle;
 namespace {
 
 constexpr double kRate = 48000.0;
+constexpr int kDriveKnobCc = 102;  // the first CC the preset's controls take
 
-const char* kPreset = R"(<DecentSampler><groups release="0.05"><group volume="0.8" groupTuning="0.5">
-  <effects><effect type="lowpass" frequency="700" resonance="2"/><effect type="highpass" frequency="60"/></effects>
+const char* kPreset = R"(<DecentSampler><ui><tab><labeled-knob label="Drive" minValue="1" maxValue="12" value="6">
+  <binding type="effect" level="group" groupIndex="0" effectIndex="2" parameter="FX_DRIVE"/>
+  <binding type="effect" level="group" groupIndex="0" effectIndex="3" parameter="FX_OUTPUT_LEVEL"
+    translation="linear" translationOutputMin="0.1" translationOutputMax="1"/></labeled-knob></tab></ui>
+  <groups release="0.05"><group volume="0.8" groupTuning="0.5">
+  <effects><effect type="lowpass" frequency="700" resonance="2"/><effect type="highpass" frequency="60"/>
+    <effect type="wave_folder" drive="6" threshold="0.3"/><effect type="wave_shaper" drive="4" highQuality="false"/></effects>
   <sample path="noise.wav" rootNote="60"/></group></groups>
   <modulators>
     <lfo shape="sine" frequency="5" scope="voice"><binding type="effect" level="group" groupIndex="0" effectIndex="0"
@@ -59,6 +66,13 @@ engine::Program makeProgram(const SampleData& noise) {
   REQUIRE(in.regions.size() == 1);
   REQUIRE(in.regions[0].lfos.size() == 5);
   REQUIRE(in.regions[0].egs.size() == 1);
+  REQUIRE(in.regions[0].shaperCount == 2);
+  int stageCurves = 0;  // the knob's curves on the stages
+  for (int i = 0; i < in.regions[0].ccModulationCount; ++i) {
+    const ModTarget t = in.regions[0].ccModulations[static_cast<size_t>(i)].target;
+    stageCurves += t == ModTarget::Shaper1Drive || t == ModTarget::Shaper2OutputLevel ? 1 : 0;
+  }
+  REQUIRE(stageCurves == 2);
   engine::Program p;
   p.samples.push_back(&noise);
   p.regions = in.regions;
@@ -76,6 +90,7 @@ std::vector<std::vector<MidiEvent>> makeScript() {
       const int v = static_cast<int>((f + static_cast<uint32_t>(b) * 13) % 128);
       events.push_back(test::event(f, midi::kControlChange, 1, v));
       events.push_back(test::event(f, midi::kControlChange, 11, 127 - v));
+      events.push_back(test::event(f, midi::kControlChange, kDriveKnobCc, (v * 3) % 128));
     }
     if (b % 6 == 0)
       for (int key = 48; key < 72; key += 3) events.push_back(test::event(static_cast<uint32_t>(key), midi::kNoteOn, key, 20 + b % 100));
@@ -89,7 +104,8 @@ std::vector<std::vector<MidiEvent>> makeScript() {
 
 }  // namespace
 
-TEST_CASE("Audio thread: DecentSampler voice modulators on group filters, volume, tuning and pan allocate nothing",
+TEST_CASE("Audio thread: DecentSampler voice modulators on group filters, volume, tuning and pan, with group "
+          "wave_folder and wave_shaper stages, allocate nothing",
           "[rt][audio]") {
   INFO(test::rtGuardMode());
   uint32_t x = 99;
