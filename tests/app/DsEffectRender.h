@@ -168,8 +168,8 @@ inline double toneDb(const std::vector<float>& x, double from, double hz, double
   for (size_t i = 0; i < kN; ++i)
     v[i] = (0.5 - 0.5 * std::cos(2.0 * std::numbers::pi * static_cast<double>(i) / kN)) * static_cast<double>(x[at(from) + i]);
   fft(v);
-  const auto power = [&](double hz) {
-    const auto bin = static_cast<long>(std::lround(hz * kN / kRate));
+  const auto power = [&](double f) {
+    const auto bin = static_cast<long>(std::lround(f * kN / kRate));
     double p = 0.0;
     for (long k = bin - 3; k <= bin + 3; ++k) p += std::norm(v[static_cast<size_t>(k)]);
     return p;
