@@ -136,6 +136,21 @@ void StressLoad::diskLoop() {
   }
 }
 
+namespace {
+
+// Reads a /proc file whole; a process that ends while it is read makes the read fail
+// (ESRCH), which libstdc++'s filebuf throws whatever the stream's exception mask: that
+// file is then skipped.
+void readProcFile(const std::string& path) {
+  try {
+    std::ifstream in(path);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  } catch (const std::ios_base::failure&) {
+  }
+}
+
+}  // namespace
+
 void StressLoad::procLoop() {
   while (!stop_.load(std::memory_order_relaxed)) {
     std::error_code ec;
@@ -143,14 +158,12 @@ void StressLoad::procLoop() {
       const std::string name = entry.path().filename().string();
       if (name.empty() || name[0] < '0' || name[0] > '9') continue;
       for (const char* file : {"/stat", "/status", "/cmdline"}) {
-        std::ifstream in(entry.path().string() + file);
-        std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        readProcFile(entry.path().string() + file);
         ++counters_.procFilesRead;
       }
     }
     for (const char* file : {"/proc/meminfo", "/proc/stat", "/proc/interrupts", "/proc/loadavg"}) {
-      std::ifstream in(file);
-      std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      readProcFile(file);
       ++counters_.procFilesRead;
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(10));  // top -d 0.01
