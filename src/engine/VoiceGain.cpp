@@ -46,11 +46,13 @@ void VoiceGain::start(const PartMix& mix) noexcept SPINDLE_REALTIME {
   const curves::PanGains pan = curves::panGains(panOffset_ + mix.pan);
   gainLeft_ = pan.left * staticGain_ * mix.gain;
   gainRight_ = pan.right * staticGain_ * mix.gain;
+  ramp_ = {};
 }
 
 void VoiceGain::startModulated() noexcept SPINDLE_REALTIME {
   gainLeft_ = modLeft_;
   gainRight_ = modRight_;
+  ramp_ = {};
 }
 
 void VoiceGain::setWidth(float percent) noexcept SPINDLE_REALTIME {
@@ -112,30 +114,37 @@ void VoiceGain::mixInto(float* outLeft, float* outRight, const float* left, cons
 }
 
 // A part's gain or pan moved: the first frames step the gains towards the targets,
-// rampLength steps in all (a segment shorter than that leaves the ramp to the
-// next one, which steps from where this one stopped). Returns the frames written.
+// rampLength steps in all. A segment shorter than that (a block or an event ends it)
+// leaves the rest to the next one, which goes on with the same start and steps when the
+// targets and the length are still the same: the frames do not depend on where blocks
+// end. Returns the frames written.
 int VoiceGain::ramp(const float* left, const float* right, const float* env, float targetLeft, float targetRight,
                     float* outLeft, float* outRight, int frames, int rampLength) noexcept SPINDLE_REALTIME {
-  const int rampFrames = std::min(frames, rampLength);
-  const float stepLeft = (targetLeft - gainLeft_) / static_cast<float>(rampLength);
-  const float stepRight = (targetRight - gainRight_) / static_cast<float>(rampLength);
+  if (ramp_.done == 0 || targetLeft != ramp_.targetLeft || targetRight != ramp_.targetRight || rampLength != ramp_.length)
+    ramp_ = {gainLeft_, gainRight_, (targetLeft - gainLeft_) / static_cast<float>(rampLength),
+             (targetRight - gainRight_) / static_cast<float>(rampLength), targetLeft, targetRight, rampLength, 0};
+  const int rampFrames = std::min(frames, ramp_.length - ramp_.done);
   // Each frame's gain from the start (no running sum): the loop vectorises.
-  const float startLeft = gainLeft_, startRight = gainRight_, a = widthA_, b = widthB_;
+  const float startLeft = ramp_.startLeft, startRight = ramp_.startRight, stepLeft = ramp_.stepLeft;
+  const float stepRight = ramp_.stepRight, a = widthA_, b = widthB_;
+  const int done = ramp_.done;
   const float* __restrict inL = left;
   const float* __restrict inR = right;
   const float* __restrict e = env;
   float* __restrict outL = outLeft;
   float* __restrict outR = outRight;
   for (int i = 0; i < rampFrames; ++i) {
-    const auto t = static_cast<float>(i + 1);
+    const auto t = static_cast<float>(done + i + 1);
     const float l = a * inL[i] + b * inR[i];
     const float r = b * inL[i] + a * inR[i];
     outL[i] += l * e[i] * (startLeft + stepLeft * t);
     outR[i] += r * e[i] * (startRight + stepRight * t);
   }
-  const bool arrived = rampFrames == rampLength;
-  gainLeft_ = arrived ? targetLeft : startLeft + stepLeft * static_cast<float>(rampFrames);
-  gainRight_ = arrived ? targetRight : startRight + stepRight * static_cast<float>(rampFrames);
+  ramp_.done += rampFrames;
+  const bool arrived = ramp_.done == ramp_.length;
+  gainLeft_ = arrived ? targetLeft : startLeft + stepLeft * static_cast<float>(ramp_.done);
+  gainRight_ = arrived ? targetRight : startRight + stepRight * static_cast<float>(ramp_.done);
+  if (arrived) ramp_ = {};
   return rampFrames;
 }
 

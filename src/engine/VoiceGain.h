@@ -60,6 +60,13 @@ class VoiceGain {
   int rampFrames_ = kRampFrames;
   float lastVolumeDb_ = 0.0f, lastVolumeGain_ = 1.0f, lastPan_ = 0.0f;
   float lastPanLeft_ = 1.0f, lastPanRight_ = 1.0f;
+  // The ramp under way (done > 0): frame k of it has the gain start + step * k.
+  struct Ramp {
+    float startLeft = 0.0f, startRight = 0.0f, stepLeft = 0.0f, stepRight = 0.0f;
+    float targetLeft = 0.0f, targetRight = 0.0f;
+    int length = 0, done = 0;
+  };
+  Ramp ramp_;
 };
 
 }  // namespace spindle::engine

@@ -17,7 +17,7 @@ set -euo pipefail
 top=${SPINDLE_SOURCE_DIR:?}
 skip() { echo "SKIPPED: $*"; exit 77; }
 fail() { echo "FAILED: $*"; exit 1; }
-for tool in dpkg-buildpackage dh dpkg-checkbuilddeps lintian desktop-file-validate appstreamcli rsvg-convert man flock; do
+for tool in dpkg-buildpackage dh dpkg-checkbuilddeps lintian desktop-file-validate appstreamcli rsvg-convert man flock lv2ls lv2info; do
   command -v "$tool" >/dev/null 2>&1 || skip "$tool not installed (scripts/install-deps.sh --tests)"
 done
 [ "$(id -u)" -eq 0 ] || skip "installs the package with dpkg -i, which needs root (CI runs as root)"
@@ -114,7 +114,8 @@ for f in /usr/bin/spindle /usr/bin/spindle-render /usr/bin/spindle-doctor /usr/b
     /usr/share/metainfo/org.spindle.Spindle.metainfo.xml /usr/share/icons/hicolor/scalable/apps/spindle.svg \
     /usr/share/icons/hicolor/48x48/apps/spindle.png /usr/share/icons/hicolor/128x128/apps/spindle.png \
     /usr/share/icons/hicolor/256x256/apps/spindle.png /usr/lib/systemd/user/spindle.service \
-    /usr/share/spindle/instrument/spindle-ep.sfz /usr/share/spindle/instrument/demo.mid; do
+    /usr/share/spindle/instrument/spindle-ep.sfz /usr/share/spindle/instrument/demo.mid \
+    /usr/lib/lv2/spindle.lv2/manifest.ttl /usr/lib/lv2/spindle.lv2/spindle.ttl /usr/lib/lv2/spindle.lv2/spindle.so; do
   grep -qxF "$f" "$scratch/listed.txt" || fail "$f is not in the package"
   [ -e "$f" ] || fail "$f is not installed"
 done
@@ -133,12 +134,16 @@ wants=/etc/systemd/user/default.target.wants/spindle.service
 [ ! -e "$wants" ] && [ ! -L "$wants" ] || fail "dpkg -i enabled spindle.service for every user ($wants)"
 # The Depends cover every library the executables and the GUI module load.
 for f in /usr/bin/spindle /usr/bin/spindle-render /usr/bin/spindle-doctor /usr/bin/spindle-latency \
-    /usr/bin/spindle-diskbench /usr/lib/spindle/libspindle-gui.so; do
+    /usr/bin/spindle-diskbench /usr/lib/spindle/libspindle-gui.so /usr/lib/lv2/spindle.lv2/spindle.so; do
   ! ldd "$f" | grep "not found" || fail "$f needs a library that is not installed"
 done
 
 /usr/bin/spindle --version | grep -q "^spindle " || fail "spindle --version"
 /usr/bin/spindle-render --help | grep -q "^Usage: spindle-render" || fail "spindle-render --help"
+# LV2 hosts find the plugin where they look by default (no LV2_PATH).
+env -u LV2_PATH lv2ls | grep -qx "urn:spindle:lv2" || fail "lv2ls does not list urn:spindle:lv2"
+env -u LV2_PATH lv2info urn:spindle:lv2 | grep -q "Bundle: *file:///usr/lib/lv2/spindle.lv2/" \
+  || fail "lv2info does not find spindle.lv2 in /usr/lib/lv2"
 # No --instrument, no server: the installed bundled instrument is loaded (found next to
 # /usr/bin), then spindle says no server runs and exits 1.
 mkdir -p "$scratch/run" && chmod 700 "$scratch/run"

@@ -210,3 +210,27 @@ TEST_CASE("sw_vel=previous matches and plays the previous note's velocity", "[en
   const auto seen = playTags(r, {noteOn(0, 60, 110), noteOn(0, 60, 20), noteOn(0, 60, 127)});
   CHECK(seen == std::vector<float>{0.0f, 0.5f, 0.0f});
 }
+
+TEST_CASE("a CC7 gain ramp is the same whatever blocks and events cut it", "[engine][controllers]") {
+  TestProgram tp;
+  tagRegion(tp, 0.5f, 0, 127, 48000);
+  const std::vector<TimedEvent> song{noteOn(0, 60), cc(1000, 7, 40), noteOn(1030, 61), cc(3000, 7, 110)};
+  const engine::Program* program = tp.prepare();
+  std::vector<std::vector<float>> outs;
+  for (const int block : {256, 1024, 7, 37}) {
+    Renderer r({}, block);
+    r.setProgram(program);
+    r.run(song, 4096);
+    outs.push_back(r.left);
+  }
+  // The ramp from CC7's old gain to its new one takes 64 frames from the event: the
+  // 1024-frame blocks cut neither, 256-frame blocks cut the second at 3072, 7- and
+  // 37-frame blocks cut both, and the note-on at 1030 cuts the first.
+  CHECK(outs[0][1000] != outs[0][1064]);
+  for (std::size_t i = 1; i < outs.size(); ++i) {
+    std::size_t differing = 0;
+    for (std::size_t k = 0; k < outs[0].size(); ++k) differing += outs[i][k] != outs[0][k] ? 1 : 0;
+    INFO("render " << i);
+    CHECK(differing == 0);
+  }
+}

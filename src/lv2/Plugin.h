@@ -1,0 +1,128 @@
+#pragma once
+// Plugin: Spindle as an LV2 instrument. It owns an engine, a disk thread and a loader
+// exactly as the JACK backend's session does; run() is the process callback.
+//
+//   host run() ──► atom sequence: MIDI at its frame ──► io::LiveProcessor ──► Engine
+//        │         patch:Set instrument / level ─┐        (blocks split at the engine's
+//        │         patch:Get ──► reply on notify │         max; freewheel: waits for disk)
+//        ▼                                        ▼
+//   work():  Loader::load, SetProgram on every part, collectGarbage (the worker thread)
+//   work_response(): the new path, sent back on the notify port (audio thread)
+//
+// Threads, by LV2's contexts:
+//   - audio (run, workResponse): no allocation, lock, wait, log or file I/O; a
+//     freewheeling run() renders through Engine::processWaiting (it may wait for the disk).
+//   - the host's worker (work) and state calls (save, restore): the control side. They
+//     may run on different threads, so they take controlMutex_: one of them at a time
+//     posts commands (Engine::postCommand) and frees the Programs the engine hands back.
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include <lv2/atom/forge.h>
+#include <lv2/core/lv2.h>
+#include <lv2/log/log.h>
+#include <lv2/state/state.h>
+#include <lv2/worker/worker.h>
+
+#include "app/Loader.h"
+#include "core/Realtime.h"
+#include "engine/Engine.h"
+#include "io/LiveProcessor.h"
+#include "lv2/Uris.h"
+#include "stream/Streaming.h"
+
+namespace spindle::lv2 {
+
+inline constexpr uint32_t kMaxPathBytes = 4096;  // an instrument path, NUL included
+inline constexpr float kMinLevelDb = -80.0f, kMaxLevelDb = 12.0f;
+
+enum Port : uint32_t { kControlPort = 0, kNotifyPort, kLeftPort, kRightPort, kFreewheelPort, kPortCount };
+
+// What the host passed to instantiate() that the plugin keeps.
+struct HostFeatures {
+  LV2_URID_Map* map = nullptr;
+  LV2_Worker_Schedule* schedule = nullptr;
+  LV2_Log_Log* log = nullptr;
+  int maxBlockFrames = 0;  // buf-size's maxBlockLength (else nominalBlockLength); 0: unknown
+};
+// Reads the features; empty `missing` when every required one is there.
+HostFeatures readFeatures(const LV2_Feature* const* features, std::string& missing);
+
+class Plugin {
+ public:
+  Plugin(double sampleRate, const HostFeatures& host);
+  ~Plugin();
+  Plugin(const Plugin&) = delete;
+  Plugin& operator=(const Plugin&) = delete;
+
+  void connect(uint32_t port, void* data) noexcept;
+  // Audio thread (or the freewheeling process thread).
+  void run(uint32_t frames) noexcept;
+  LV2_Worker_Status workResponse(uint32_t size, const void* data) noexcept SPINDLE_REALTIME;
+
+  // Worker thread.
+  LV2_Worker_Status work(LV2_Worker_Respond_Function respond, LV2_Worker_Respond_Handle handle, uint32_t size,
+                         const void* data);
+  // The host's state calls (not the audio thread).
+  LV2_State_Status save(LV2_State_Store_Function store, LV2_State_Handle handle, const LV2_Feature* const* features);
+  LV2_State_Status restore(LV2_State_Retrieve_Function retrieve, LV2_State_Handle handle,
+                           const LV2_Feature* const* features);
+
+ private:
+  template <bool Live>
+  void process(uint32_t frames) noexcept SPINDLE_REALTIME_IF(Live);
+  void handleEvent(const LV2_Atom_Event& event, uint32_t chunkStart) noexcept SPINDLE_REALTIME;
+  void handlePatch(const LV2_Atom_Object& object) noexcept SPINDLE_REALTIME;
+  // False when the host's worker queue refused the request.
+  bool schedule(uint32_t kind, float value, const char* path, uint32_t pathBytes) noexcept SPINDLE_REALTIME;
+  void retryRefused() noexcept SPINDLE_REALTIME;
+  void writeReplies() noexcept SPINDLE_REALTIME;
+  void scheduleCollect(uint32_t frames) noexcept SPINDLE_REALTIME;
+
+  // Control side (controlMutex_ held).
+  bool loadInstrument(const std::string& path);
+  void postLevel(float db);
+  void collect();
+  void logLine(bool error, const std::string& text);
+
+  HostFeatures host_;
+  Uris uris_;
+  double sampleRate_;
+  int maxBlockFrames_;
+  stream::StreamingOptions streamingOptions_;
+  app::Loader loader_;            // its pool outlives the disk thread and every Program
+  std::map<const engine::Program*, std::unique_ptr<engine::Program>> owned_;
+  stream::Streaming streaming_;
+  engine::Engine engine_;
+  io::LiveProcessor live_;
+
+  // Ports (audio thread).
+  const LV2_Atom_Sequence* control_ = nullptr;
+  LV2_Atom_Sequence* notify_ = nullptr;
+  float* left_ = nullptr;
+  float* right_ = nullptr;
+  const float* freewheel_ = nullptr;
+
+  // Audio thread state.
+  LV2_Atom_Forge forge_{};
+  LV2_Atom_Forge_Frame notifyFrame_{};  // the notify port's sequence, open during run()
+  char path_[kMaxPathBytes] = {};  // the instrument playing (also written by restore: never concurrent)
+  uint32_t pathBytes_ = 0;
+  bool replyPending_ = false;
+  uint64_t frameTime_ = 0;
+  uint64_t framesSinceCollect_ = 0;
+  int collectRounds_ = 0;
+  char pendingPath_[kMaxPathBytes] = {};  // a load the worker's queue refused, asked again each cycle
+  uint32_t pendingPathBytes_ = 0;
+  bool levelPending_ = false;
+
+  std::atomic<float> level_{0.0f};  // part 0's level in dB: audio thread writes, save reads
+  std::mutex controlMutex_;
+  std::string loadedPath_;          // the control side's copy of path_
+};
+
+}  // namespace spindle::lv2
