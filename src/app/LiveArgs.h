@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "control/OscServer.h"
 #include "core/EffectParams.h"
 #include "io/Connections.h"
 #include "stream/Streaming.h"
@@ -29,6 +30,9 @@ struct LiveArgs {
   int cacheMiB = 0;                  // the block cache's budget; 0: the default
   int oscPort = 9951;                // OSC on UDP and TCP; 0: off
   std::string oscBind = "127.0.0.1"; // the address the OSC sockets bind to
+  std::string oscSecretFile;         // the cluster's shared secret: signed OSC (control/OscAuth.h)
+  bool oscInsecure = false;          // a network --osc-bind without a secret, on purpose
+  bool oscRequireSigned = false;     // loopback peers must sign too
   // What Spindle connects by itself (io/Connections.h); unset: the saved setting
   // (spindle.conf [connections] audio= / midi=, as the window writes it), else on.
   std::optional<bool> connectAudio, connectMidi;
@@ -51,6 +55,10 @@ std::string liveUsage();
 // tests only:
 // SPINDLE_TEST_DISK_DELAY_MS makes every disk read wait that long (a slow disk).
 stream::StreamingOptions streamingOptionsFor(const LiveArgs& args);
+
+// The OSC server's options: port, address and the secret read from --osc-secret-file;
+// nullopt with `error` (naming the file) when the secret cannot be used.
+std::optional<control::OscServerOptions> oscOptionsFor(const LiveArgs& args, std::string& error);
 
 // The connection policy the arguments ask for, the saved settings where they are silent.
 io::ConnectionPolicy connectionPolicyFor(const LiveArgs& args);

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "control/ControlTarget.h"
+#include "control/OscAuth.h"
 #include "control/OscMessage.h"
 #include "control/Peer.h"
 
@@ -34,6 +35,7 @@ class ReplySink {
 
 inline constexpr double kMaxSubscribeHz = 30.0;
 inline constexpr std::size_t kMaxSubscribers = 32;
+inline constexpr int kRefusalRepliesPerSecond = 20;
 
 class ControlCore final : public LoadListener {
  public:
@@ -75,6 +77,15 @@ class ControlCore final : public LoadListener {
   bool dirty() const noexcept { return dirty_; }
   void markDirty();
   void markClean();
+
+  // ---- authentication (control thread; the OSC server's OscGate decides) ----
+  void setAuthMode(std::string mode) { authMode_ = std::move(mode); }
+  // A packet the gate refused: counted per reason; the peer hears /spindle/error
+  // <reason> at most kRefusalRepliesPerSecond times a second (a flood gets no echo).
+  void refuse(const Peer& from, AuthRefusal why, const std::string& reason);
+  void countVerified() noexcept { ++verified_; }
+  uint64_t refused(AuthRefusal why) const noexcept { return refusals_[static_cast<std::size_t>(why)]; }
+  OscMessage authMessage() const;  // /spindle/auth: the mode, verified, then each refusal count
 
   uint64_t dropped() const noexcept { return dropped_; }
   uint64_t handled() const noexcept { return handled_; }
@@ -129,6 +140,11 @@ class ControlCore final : public LoadListener {
   uint64_t dropped_ = 0, handled_ = 0, droppedReported_ = 0;
   Clock::time_point lastDropReport_{};
   bool dirty_ = false;
+  std::string authMode_ = "open";
+  uint64_t verified_ = 0;
+  std::array<uint64_t, kAuthRefusals> refusals_{};
+  Clock::time_point refusalWindow_{};
+  int refusalReplies_ = 0;  // in the current one-second window
   std::function<void(bool)> onDirty_;
   std::function<void()> wake_;
 
