@@ -7,7 +7,6 @@
 
 #include "app/EffectArgs.h"
 #include "app/TempoArgs.h"
-#include "control/OscAuth.h"
 #include "control/UserSettings.h"
 #include "core/Limits.h"
 
@@ -212,20 +211,6 @@ io::ConnectionPolicy connectionPolicyFor(const LiveArgs& args) {
   policy.midi = args.connectMidi.value_or(saved("midi"));
   policy.midiFrom = args.midiFrom;
   return policy;
-}
-
-std::optional<control::OscServerOptions> oscOptionsFor(const LiveArgs& args, std::string& error) {
-  control::OscServerOptions options{args.oscPort, args.oscBind, {}, args.oscInsecure};
-  options.auth.requireSigned = args.oscRequireSigned;
-  if (args.oscRequireSigned && args.oscSecretFile.empty()) {
-    error = "--osc-require-signed needs --osc-secret-file";
-    return std::nullopt;
-  }
-  if (args.oscSecretFile.empty()) return options;
-  auto secret = control::readSecretFile(args.oscSecretFile, error);
-  if (!secret) return std::nullopt;
-  options.auth.secret = std::move(*secret);
-  return options;
 }
 
 stream::StreamingOptions streamingOptionsFor(const LiveArgs& args) {

@@ -4,7 +4,6 @@
 #include <string>
 #include <vector>
 
-#include "control/OscServer.h"
 #include "core/EffectParams.h"
 #include "io/Connections.h"
 #include "stream/Streaming.h"
@@ -55,10 +54,6 @@ std::string liveUsage();
 // tests only:
 // SPINDLE_TEST_DISK_DELAY_MS makes every disk read wait that long (a slow disk).
 stream::StreamingOptions streamingOptionsFor(const LiveArgs& args);
-
-// The OSC server's options: port, address and the secret read from --osc-secret-file;
-// nullopt with `error` (naming the file) when the secret cannot be used.
-std::optional<control::OscServerOptions> oscOptionsFor(const LiveArgs& args, std::string& error);
 
 // The connection policy the arguments ask for, the saved settings where they are silent.
 io::ConnectionPolicy connectionPolicyFor(const LiveArgs& args);

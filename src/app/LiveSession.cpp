@@ -111,7 +111,8 @@ bool Session::startControl() {
   control_->setBaseMemory(loader_.pool().bytesInRam(), loader_.pool().loadedCount());
   if (streaming_->disk()) control_->setDiskCounters(&streaming_->disk()->counters(), streaming_->cacheBytes());
   std::string error;
-  auto oscOptions = oscOptionsFor(args_, error);
+  auto oscOptions = control::oscServerOptions(args_.oscPort, args_.oscBind, args_.oscSecretFile,
+                                              args_.oscRequireSigned, args_.oscInsecure, error);
   if (!oscOptions) {
     err_ << "spindle: " << error << '\n';
     return false;

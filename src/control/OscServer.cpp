@@ -57,6 +57,21 @@ bool OscServer::bindSockets(std::string& error) {
   return false;
 }
 
+std::optional<OscServerOptions> oscServerOptions(int port, const std::string& bindAddress, const std::string& secretFile,
+                                                 bool requireSigned, bool insecure, std::string& error) {
+  OscServerOptions options{port, bindAddress, {}, insecure};
+  options.auth.requireSigned = requireSigned;
+  if (requireSigned && secretFile.empty()) {
+    error = "--osc-require-signed needs --osc-secret-file";
+    return std::nullopt;
+  }
+  if (secretFile.empty()) return options;
+  auto secret = readSecretFile(secretFile, error);
+  if (!secret) return std::nullopt;
+  options.auth.secret = std::move(*secret);
+  return options;
+}
+
 void OscServer::stop() {
   if (!running_.exchange(false)) return;
   wake();

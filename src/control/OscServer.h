@@ -21,6 +21,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -93,6 +94,12 @@ class OscServer final : public ReplySink {
   std::vector<uint8_t> receive_ = std::vector<uint8_t>(kMaxPacket);
   std::thread thread_;
 };
+
+// The options --osc-port, --osc-bind, --osc-secret-file, --osc-require-signed and
+// --osc-insecure (or the window's settings) ask for, the secret read from its file;
+// nullopt with `error` (naming the file) when the secret cannot be used.
+std::optional<OscServerOptions> oscServerOptions(int port, const std::string& bindAddress, const std::string& secretFile,
+                                                 bool requireSigned, bool insecure, std::string& error);
 
 // Binds a socket of `type` (SOCK_DGRAM, SOCK_STREAM) to address:port; -1 with `error`.
 int bindSocket(const std::string& address, int port, int type, std::string& error);
