@@ -166,7 +166,7 @@ void Session::tick() {
   if (++ticks_ == 50 || ticks_ == 250) checkRealtime();
   if (gPrintStats) {
     gPrintStats = 0;
-    out_ << io::formatStats(live_->stats()) << connectionLog_->line() << streamingStats() << std::flush;
+    out_ << io::formatStats(live_->stats()) << connectionLog_->line() << streamingStats() << oscStats() << std::flush;
   }
   connectionLog_->tick(ticks_ >= 50);
   drainNoteLog();

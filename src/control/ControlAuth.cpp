@@ -4,7 +4,7 @@
 namespace spindle::control {
 
 void ControlCore::refuse(const Peer& from, AuthRefusal why, const std::string& reason) {
-  ++refusals_[static_cast<std::size_t>(why)];
+  refusals_[static_cast<std::size_t>(why)].fetch_add(1, std::memory_order_relaxed);
   const auto now = Clock::now();
   if (now - refusalWindow_ >= std::chrono::seconds(1)) {
     refusalWindow_ = now;
@@ -18,9 +18,19 @@ void ControlCore::refuse(const Peer& from, AuthRefusal why, const std::string& r
 }
 
 OscMessage ControlCore::authMessage() const {
-  OscMessage m{"/spindle/auth", {OscValue::s(authMode_), OscValue::h(static_cast<int64_t>(verified_))}};
-  for (uint64_t count : refusals_) m.args.push_back(OscValue::h(static_cast<int64_t>(count)));
+  OscMessage m{"/spindle/auth", {OscValue::s(authMode_), OscValue::h(static_cast<int64_t>(verified()))}};
+  for (std::size_t k = 0; k < kAuthRefusals; ++k)
+    m.args.push_back(OscValue::h(static_cast<int64_t>(refused(static_cast<AuthRefusal>(k)))));
   return m;
+}
+
+std::string authReport(const ControlCore& core) {
+  std::string line = std::to_string(core.verified()) + " signed accepted; refused: ";
+  for (std::size_t k = 0; k < kAuthRefusals; ++k) {
+    const auto why = static_cast<AuthRefusal>(k);
+    line += (k ? ", " : "") + std::to_string(core.refused(why)) + " " + wireName(why);
+  }
+  return line;
 }
 
 }  // namespace spindle::control

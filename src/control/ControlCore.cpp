@@ -152,7 +152,7 @@ OscMessage ControlCore::statusMessage() {
   add("sample_rate", OscValue::f(s.sampleRate));
   for (std::size_t k = 0; k < kAuthRefusals; ++k)
     add((std::string("auth_") + wireName(static_cast<AuthRefusal>(k))).c_str(),
-        OscValue::h(static_cast<int64_t>(refusals_[k])));
+        OscValue::h(static_cast<int64_t>(refused(static_cast<AuthRefusal>(k)))));
   add("problems", OscValue::h(static_cast<int64_t>(target_.problems().total())));
   return m;
 }

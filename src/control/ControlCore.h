@@ -8,6 +8,7 @@
 // may call (the loader thread): events are queued under a mutex and the `wake`
 // callback tells the control thread to call tick().
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -36,6 +37,10 @@ class ReplySink {
 inline constexpr double kMaxSubscribeHz = 30.0;
 inline constexpr std::size_t kMaxSubscribers = 32;
 inline constexpr int kRefusalRepliesPerSecond = 20;
+
+class ControlCore;
+// "3 signed accepted; refused: 1 unsigned, 0 bad_mac, 0 replayed, 0 stale" (any thread).
+std::string authReport(const ControlCore& core);
 
 class ControlCore final : public LoadListener {
  public:
@@ -83,8 +88,12 @@ class ControlCore final : public LoadListener {
   // A packet the gate refused: counted per reason; the peer hears /spindle/error
   // <reason> at most kRefusalRepliesPerSecond times a second (a flood gets no echo).
   void refuse(const Peer& from, AuthRefusal why, const std::string& reason);
-  void countVerified() noexcept { ++verified_; }
-  uint64_t refused(AuthRefusal why) const noexcept { return refusals_[static_cast<std::size_t>(why)]; }
+  void countVerified() noexcept { verified_.fetch_add(1, std::memory_order_relaxed); }
+  // Any thread (the headless stats read them from main).
+  uint64_t verified() const noexcept { return verified_.load(std::memory_order_relaxed); }
+  uint64_t refused(AuthRefusal why) const noexcept {
+    return refusals_[static_cast<std::size_t>(why)].load(std::memory_order_relaxed);
+  }
   OscMessage authMessage() const;  // /spindle/auth: the mode, verified, then each refusal count
 
   uint64_t dropped() const noexcept { return dropped_; }
@@ -141,8 +150,8 @@ class ControlCore final : public LoadListener {
   Clock::time_point lastDropReport_{};
   bool dirty_ = false;
   std::string authMode_ = "open";
-  uint64_t verified_ = 0;
-  std::array<uint64_t, kAuthRefusals> refusals_{};
+  std::atomic<uint64_t> verified_{0};  // written on the control thread only
+  std::array<std::atomic<uint64_t>, kAuthRefusals> refusals_{};
   Clock::time_point refusalWindow_{};
   int refusalReplies_ = 0;  // in the current one-second window
   std::function<void(bool)> onDirty_;

@@ -193,6 +193,7 @@ TEST_CASE("refusals are counted per reason and answered at most 20 times a secon
   CHECK(describe(sent.front().message) == "/spindle/error ss \"\" \"unsigned OSC refused\"");
   CHECK(core.refused(AuthRefusal::Unsigned) == 25);
   CHECK(describe(core.authMessage()) == "/spindle/auth shhhhh \"signed_remote\" 1 25 0 1 0");
+  CHECK(authReport(core) == "1 signed accepted; refused: 25 unsigned, 0 bad_mac, 1 replayed, 0 stale");
   const OscMessage status = core.statusMessage();
   std::map<std::string, int64_t> values;
   for (std::size_t k = 0; k + 1 < status.args.size(); k += 2) values[status.args[k].text] = status.args[k + 1].integer;

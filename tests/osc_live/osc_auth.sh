@@ -3,7 +3,7 @@
 # with a secret, clients in another. Plain oscsend is refused (the level does not change)
 # and counted; spindle-osc with the secret works and its replies verify; the same signed
 # packet sent twice is refused the second time; a wrong secret is refused; each refusal
-# is counted in /spindle/auth. Without a secret, or with a secret file open to others,
+# is counted in /spindle/auth and in spindle's summary. Without a secret, or with a secret file open to others,
 # spindle refuses to start. Skips (77) where network namespaces are not permitted.
 source "$SPINDLE_LIVE_SUPPORT"
 source "$SPINDLE_OSC_SUPPORT"
@@ -118,4 +118,7 @@ grep -q "^unsigned /spindle/error .*signature does not match" "$LIVE_TMP/signed.
 [ "$(auth_count unsigned)" = 1 ] && [ "$(auth_count stale)" = 0 ] || fail "other refusal counts changed"
 echo "a wrong secret is refused and counted"
 stop_spindle
+grep "^osc: " "$LIVE_TMP/spindle.out" || fail "no osc line in spindle's summary"
+grep -q "^osc: .* signed accepted; refused: 1 unsigned, 1 bad_mac, 1 replayed, 0 stale$" "$LIVE_TMP/spindle.out" ||
+  fail "the summary's refusal counts are not 1 unsigned, 1 bad_mac, 1 replayed, 0 stale"
 echo PASSED
