@@ -176,10 +176,12 @@ void GuiSession::Impl::startOsc() {
   if (settings_.oscPort <= 0) return;
   target_ = std::make_unique<GuiControlTarget>(*link_, store_);
   target_->setBackend(backend_.get(), live_.get(), oscInputs());
-  osc_ = std::make_unique<control::OscServer>(
-      *target_, control::OscServerOptions{settings_.oscPort, settings_.oscBind.toStdString()});
   std::string error;
-  if (osc_->start(error)) return;
+  auto options = control::oscServerOptions(settings_.oscPort, settings_.oscBind.toStdString(),
+                                           settings_.oscSecretFile.toStdString(), settings_.oscRequireSigned,
+                                           settings_.oscInsecure, error);
+  if (options) osc_ = std::make_unique<control::OscServer>(*target_, std::move(*options));
+  if (osc_ && osc_->start(error)) return;
   warn("OSC server not started: " + error);
   window_->statusBar()->showMessage(QObject::tr("OSC server not started: %1").arg(QString::fromStdString(error)));
   osc_.reset();

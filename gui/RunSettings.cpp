@@ -10,6 +10,9 @@ AppSettings effectiveSettings(const AppSettings& saved, const app::GuiLaunch& la
   if (launch.quality) s.quality = *launch.quality;
   if (launch.oscPort) s.oscPort = *launch.oscPort;
   if (launch.oscBind) s.oscBind = QString::fromStdString(*launch.oscBind);
+  if (launch.oscSecretFile) s.oscSecretFile = QString::fromStdString(*launch.oscSecretFile);
+  if (launch.oscInsecure) s.oscInsecure = *launch.oscInsecure;
+  if (launch.oscRequireSigned) s.oscRequireSigned = *launch.oscRequireSigned;
   if (launch.connectAudio) s.connectAudio = *launch.connectAudio;
   if (launch.connectMidi) s.connectMidi = *launch.connectMidi;
   return s;

@@ -30,6 +30,9 @@ AppSettings loadSettings(QSettings& store) {
   s.quality = std::clamp(store.value("engine/quality", d.quality).toInt(), 0, 3);
   s.oscPort = std::clamp(store.value("osc/port", d.oscPort).toInt(), 0, 65535);
   s.oscBind = store.value("osc/bind", d.oscBind).toString();
+  s.oscSecretFile = store.value("osc/secretFile", d.oscSecretFile).toString();
+  s.oscRequireSigned = store.value("osc/requireSigned", 0).toInt() != 0;
+  s.oscInsecure = store.value("osc/insecure", 0).toInt() != 0;
   s.libraryFolder = store.value("libraries/folder", d.libraryFolder).toString();
   s.connectAudio = store.value("connections/audio", d.connectAudio ? 1 : 0).toInt() != 0;
   s.connectMidi = store.value("connections/midi", d.connectMidi ? 1 : 0).toInt() != 0;
@@ -44,6 +47,9 @@ void saveSettings(QSettings& store, const AppSettings& s) {
   store.setValue("engine/quality", s.quality);
   store.setValue("osc/port", s.oscPort);
   store.setValue("osc/bind", s.oscBind);
+  store.setValue("osc/secretFile", s.oscSecretFile);
+  store.setValue("osc/requireSigned", s.oscRequireSigned ? 1 : 0);
+  store.setValue("osc/insecure", s.oscInsecure ? 1 : 0);
   store.setValue("libraries/folder", s.libraryFolder);
   store.setValue("connections/audio", s.connectAudio ? 1 : 0);
   store.setValue("connections/midi", s.connectMidi ? 1 : 0);

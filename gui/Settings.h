@@ -22,6 +22,9 @@ struct AppSettings {
   int quality = 1;            // engine::Quality: 0 linear, 1 hermite, 2 sinc, 3 high sinc
   int oscPort = 9951;         // control::OscServerOptions default; 0: no OSC server
   QString oscBind = QStringLiteral("127.0.0.1");
+  QString oscSecretFile;      // the cluster's shared secret: other hosts must sign (control/OscAuth.h)
+  bool oscRequireSigned = false;  // with a secret, loopback peers must sign too
+  bool oscInsecure = false;   // a network bind address without a secret, on purpose
   QString libraryFolder;      // the library browser's folder
   bool connectAudio = true;   // main outputs -> the system's playback (io::ConnectionPolicy)
   bool connectMidi = true;    // every hardware MIDI source -> midi_in, hot-plug included

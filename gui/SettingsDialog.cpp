@@ -33,6 +33,25 @@ QCheckBox* SettingsDialog::checkBox(const QString& text, const char* name, bool 
   return box;
 }
 
+// OSC: the port, the address, and the secret other hosts sign with (docs/osc.md, Security).
+void SettingsDialog::addOscRows(QFormLayout& form, const AppSettings& s) {
+  oscPort_ = new QSpinBox(this);
+  oscPort_->setRange(0, 65535);
+  oscPort_->setSpecialValueText(tr("off"));
+  oscPort_->setValue(s.oscPort);
+  oscBind_ = new QLineEdit(s.oscBind, this);
+  oscSecretFile_ = new QLineEdit(s.oscSecretFile, this);
+  oscSecretFile_->setPlaceholderText(tr("none: OSC only on loopback (mode 0600, at least 16 bytes)"));
+  oscRequireSigned_ = checkBox(tr("Loopback must sign too"), "oscRequireSigned", s.oscRequireSigned);
+  oscInsecure_ = checkBox(tr("Accept unsigned OSC on a network address (anyone who reaches the port controls Spindle)"),
+                          "oscInsecure", s.oscInsecure);
+  form.addRow(tr("OSC port"), oscPort_);
+  form.addRow(tr("OSC bind address"), oscBind_);
+  form.addRow(tr("OSC secret file"), oscSecretFile_);
+  form.addRow(QString(), oscRequireSigned_);
+  form.addRow(QString(), oscInsecure_);
+}
+
 QFormLayout* SettingsDialog::buildForm(const AppSettings& s) {
   auto* form = new QFormLayout;
   backend_ = new QComboBox(this);
@@ -52,11 +71,6 @@ QFormLayout* SettingsDialog::buildForm(const AppSettings& s) {
   quality_ = new QComboBox(this);
   for (const QString& name : {tr("Linear"), tr("Hermite"), tr("Sinc"), tr("High sinc")}) quality_->addItem(name);
   quality_->setCurrentIndex(s.quality);
-  oscPort_ = new QSpinBox(this);
-  oscPort_->setRange(0, 65535);
-  oscPort_->setSpecialValueText(tr("off"));
-  oscPort_->setValue(s.oscPort);
-  oscBind_ = new QLineEdit(s.oscBind, this);
   connectAudio_ = checkBox(tr("Connect the outputs to the system's playback"), "connectAudio", s.connectAudio);
   connectMidi_ = checkBox(tr("Follow MIDI keyboards (connect every hardware MIDI input, also when plugged in later)"),
                           "connectMidi", s.connectMidi);
@@ -65,8 +79,7 @@ QFormLayout* SettingsDialog::buildForm(const AppSettings& s) {
   form->addRow(tr("Polyphony"), polyphony_);
   form->addRow(tr("Preload per sample"), preload_);
   form->addRow(tr("Interpolation"), quality_);
-  form->addRow(tr("OSC port"), oscPort_);
-  form->addRow(tr("OSC bind address"), oscBind_);
+  addOscRows(*form, s);
   form->addRow(tr("Connections"), connectAudio_);
   form->addRow(QString(), connectMidi_);
   return form;
@@ -81,6 +94,9 @@ AppSettings SettingsDialog::settings() const {
   s.quality = quality_->currentIndex();
   s.oscPort = oscPort_->value();
   s.oscBind = oscBind_->text().trimmed();
+  s.oscSecretFile = oscSecretFile_->text().trimmed();
+  s.oscRequireSigned = oscRequireSigned_->isChecked();
+  s.oscInsecure = oscInsecure_->isChecked();
   s.connectAudio = connectAudio_->isChecked();
   s.connectMidi = connectMidi_->isChecked();
   return s;

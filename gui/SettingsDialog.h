@@ -28,6 +28,7 @@ class SettingsDialog : public QDialog {
  private:
   QCheckBox* checkBox(const QString& text, const char* name, bool checked);
   QFormLayout* buildForm(const AppSettings& settings);
+  void addOscRows(QFormLayout& form, const AppSettings& settings);
 
   AppSettings base_;  // fields the dialog does not edit (the library folder) pass through
   QComboBox* backend_ = nullptr;
@@ -37,6 +38,9 @@ class SettingsDialog : public QDialog {
   QComboBox* quality_ = nullptr;
   QSpinBox* oscPort_ = nullptr;
   QLineEdit* oscBind_ = nullptr;
+  QLineEdit* oscSecretFile_ = nullptr;
+  QCheckBox* oscRequireSigned_ = nullptr;
+  QCheckBox* oscInsecure_ = nullptr;
   QCheckBox* connectAudio_ = nullptr;
   QCheckBox* connectMidi_ = nullptr;
 };

@@ -6,10 +6,10 @@ set -euo pipefail
 # qt6-base-dev: the GUI (without it the build leaves the window out; --headless works).
 # lv2-dev: the LV2 plugin (without it the build leaves spindle.lv2 out).
 # These -dev packages bring the libraries the Debian package Depends on (libsndfile1,
-# libflac12, libfftw3-single3, libjack-jackd2-0, libpipewire-0.3-0, libasound2, liblo7, libqt6widgets6, ...);
+# libflac12, libfftw3-single3, libjack-jackd2-0, libpipewire-0.3-0, libasound2, liblo7, libssl3, libqt6widgets6, ...);
 # tests/package/package_install.sh checks the built package's Depends are met.
 runtime_build=(build-essential cmake ninja-build pkg-config libsndfile1-dev libflac-dev libfftw3-dev libjack-jackd2-dev libpipewire-0.3-dev libspa-0.2-dev libasound2-dev liblo-dev qt6-base-dev
-  libpugixml-dev libarchive-dev lv2-dev)
+  libpugixml-dev libarchive-dev lv2-dev libssl-dev)
 # xvfb, x11-apps (xwd), x11-utils (xwininfo): the GUI screenshot test (tests/gui).
 # fluidsynth: the SoundFont comparison test (tests/sf2/fluidsynth_compare.py).
 # liblilv-dev, lilv-utils (lv2ls, lv2info), sordi (sord_validate), jalv: the LV2 plugin's tests (tests/lv2).

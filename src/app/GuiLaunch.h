@@ -16,7 +16,8 @@ namespace spindle::app {
 struct GuiLaunch {
   std::string instrument;              // loaded into part 1 at start; empty: none
   // Each given one overrides the saved setting for this run.
-  std::optional<std::string> backend, clientName, oscBind;
+  std::optional<std::string> backend, clientName, oscBind, oscSecretFile;
+  std::optional<bool> oscInsecure, oscRequireSigned;  // given: on for this run
   std::optional<int> polyphony, quality, oscPort;
   std::string midiDevice;              // raw MIDI device node or named pipe
   bool alsaSeq = false;

@@ -54,6 +54,9 @@ GuiLaunch launchFrom(const LiveArgs& a, const std::vector<std::string>& args) {
   if (given(args, "--quality")) launch.quality = a.quality;
   if (given(args, "--osc-port")) launch.oscPort = a.oscPort;
   if (given(args, "--osc-bind")) launch.oscBind = a.oscBind;
+  if (given(args, "--osc-secret-file")) launch.oscSecretFile = a.oscSecretFile;
+  if (a.oscInsecure) launch.oscInsecure = true;
+  if (a.oscRequireSigned) launch.oscRequireSigned = true;
   return launch;
 }
 

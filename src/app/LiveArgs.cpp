@@ -24,6 +24,7 @@ bool parseInt(const std::string& text, int low, int high, int& out) {
 
 bool applyOsc(LiveArgs& a, const std::string& option, const std::string& value, std::string& error) {
   if (option == "--osc-bind") a.oscBind = value;
+  else if (option == "--osc-secret-file") a.oscSecretFile = value;
   else if (!parseInt(value, 0, 65535, a.oscPort)) error = "--osc-port takes 0 (off) to 65535";
   if (value.empty()) error = option + " needs a value";
   return error.empty();
@@ -81,7 +82,7 @@ bool applyValue(LiveArgs& a, const std::string& option, const std::string& value
       error = "--memory-budget takes 16 to 4194304 MiB";
       return false;
     }
-  } else if (option == "--osc-port" || option == "--osc-bind") {
+  } else if (option == "--osc-port" || option == "--osc-bind" || option == "--osc-secret-file") {
     return applyOsc(a, option, value, error);
   } else if (option == "--preload-frames" || option == "--cache-size") {
     return applyStreaming(a, option, value, error);
@@ -95,6 +96,8 @@ bool applyValue(LiveArgs& a, const std::string& option, const std::string& value
 bool isFlag(LiveArgs& a, const std::string& option) {
   if (option == "--headless") a.headless = true;
   else if (option == "--alsa-seq") a.alsaSeq = true;
+  else if (option == "--osc-insecure") a.oscInsecure = true;
+  else if (option == "--osc-require-signed") a.oscRequireSigned = true;
   else if (option == "--multi-out") a.multiOut = true;
   else if (option == "--no-connect") a.connectAudio = a.connectMidi = false;
   else if (option == "--no-connect-audio") a.connectAudio = false;
@@ -161,7 +164,13 @@ std::string optionsUsage() {
          "                            spindle-diskbench --save measures this disk's); -1: whole samples in RAM\n"
          "  --cache-size MIB          decoded audio the streams share, pinned blocks included (default 64)\n"
          "  --osc-port N              OSC remote control on UDP and TCP port N (default 9951; 0: off)\n"
-         "  --osc-bind ADDR           the address OSC listens on (default 127.0.0.1; 0.0.0.0: every network)\n"
+         "  --osc-bind ADDR           the address OSC listens on (default 127.0.0.1; 0.0.0.0: every network);\n"
+         "                            an address other than loopback needs --osc-secret-file or --osc-insecure\n"
+         "  --osc-secret-file FILE    the cluster's shared secret (mode 0600, at least 16 bytes): other hosts\n"
+         "                            must send signed OSC (spindle-osc), replies to them are signed\n"
+         "  --osc-require-signed      with a secret, loopback peers must sign too\n"
+         "  --osc-insecure            accept unsigned OSC on a network address: anyone who reaches the\n"
+         "                            port controls Spindle (loads, session files); trusted networks only\n"
          "The shared reverb and chorus (SoundFont CC91/CC93 and effects sends), FluidSynth's settings\n"
          "(a session's [effects] replaces them when it loads):\n";
 }

@@ -29,6 +29,9 @@ struct LiveArgs {
   int cacheMiB = 0;                  // the block cache's budget; 0: the default
   int oscPort = 9951;                // OSC on UDP and TCP; 0: off
   std::string oscBind = "127.0.0.1"; // the address the OSC sockets bind to
+  std::string oscSecretFile;         // the cluster's shared secret: signed OSC (control/OscAuth.h)
+  bool oscInsecure = false;          // a network --osc-bind without a secret, on purpose
+  bool oscRequireSigned = false;     // loopback peers must sign too
   // What Spindle connects by itself (io/Connections.h); unset: the saved setting
   // (spindle.conf [connections] audio= / midi=, as the window writes it), else on.
   std::optional<bool> connectAudio, connectMidi;

@@ -110,14 +110,23 @@ bool Session::startControl() {
   control_->setBackend(backend_.get(), std::move(inputs));
   control_->setBaseMemory(loader_.pool().bytesInRam(), loader_.pool().loadedCount());
   if (streaming_->disk()) control_->setDiskCounters(&streaming_->disk()->counters(), streaming_->cacheBytes());
-  osc_ = std::make_unique<control::OscServer>(*control_, control::OscServerOptions{args_.oscPort, args_.oscBind});
-  if (nsm_) osc_->attachNsm(*nsm_);
   std::string error;
+  auto oscOptions = control::oscServerOptions(args_.oscPort, args_.oscBind, args_.oscSecretFile,
+                                              args_.oscRequireSigned, args_.oscInsecure, error);
+  if (!oscOptions) {
+    err_ << "spindle: " << error << '\n';
+    return false;
+  }
+  const bool secured = !oscOptions->auth.secret.empty();
+  osc_ = std::make_unique<control::OscServer>(*control_, std::move(*oscOptions));
+  if (nsm_) osc_->attachNsm(*nsm_);
   if (!osc_->start(error)) {
     err_ << "spindle: " << error << " (--osc-port 0 turns OSC off)\n";
     return false;
   }
-  if (osc_->port() != 0) out_ << "OSC: udp and tcp " << args_.oscBind << ":" << osc_->port() << '\n';
+  if (osc_->port() != 0)
+    out_ << "OSC: udp and tcp " << args_.oscBind << ":" << osc_->port()
+         << (!secured ? "" : args_.oscRequireSigned ? ", signed only" : ", signed from other hosts") << '\n';
   return true;
 }
 
@@ -157,7 +166,7 @@ void Session::tick() {
   if (++ticks_ == 50 || ticks_ == 250) checkRealtime();
   if (gPrintStats) {
     gPrintStats = 0;
-    out_ << io::formatStats(live_->stats()) << connectionLog_->line() << streamingStats() << std::flush;
+    out_ << io::formatStats(live_->stats()) << connectionLog_->line() << streamingStats() << oscStats() << std::flush;
   }
   connectionLog_->tick(ticks_ >= 50);
   drainNoteLog();

@@ -56,6 +56,7 @@ class Session {
   void collectProblems();
   void logProblems();
   std::string streamingStats();
+  std::string oscStats();
   void finish();
 
   const LiveArgs& args_;

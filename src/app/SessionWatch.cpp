@@ -80,6 +80,13 @@ void Session::checkRealtime() {
        << io::realtimeLimitsAdvice() << '\n';
 }
 
+// What OSC accepted signed and refused, when it listens (SIGUSR1, and at the end).
+std::string Session::oscStats() {
+  if (!osc_ || osc_->port() == 0) return {};
+  return "osc:               " + std::to_string(osc_->packets()) + " packets, " + control::authReport(osc_->core()) +
+         "\n";
+}
+
 // The memory line and the disk's figures, after the live stats (SIGUSR1, and at the end).
 std::string Session::streamingStats() {
   const control::ControlStatus s = control_->status();
@@ -98,7 +105,7 @@ void Session::finish() {
   collectProblems();
   engine_->collectAllPrograms([this](const engine::Program* p) { control_->dispose(p); });
   out_ << "spindle: stopped\n"
-       << io::formatStats(live_->stats()) << connections << streamingStats() << std::flush;
+       << io::formatStats(live_->stats()) << connections << streamingStats() << oscStats() << std::flush;
 }
 
 }  // namespace spindle::app

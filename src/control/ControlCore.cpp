@@ -53,8 +53,10 @@ void ControlCore::reportMalformed(const Peer& from, const std::string& reason) {
 Peer ControlCore::replyAddress(const Peer& from) const {
   const auto it = replyPorts_.find(from.host());
   if (it == replyPorts_.end()) return from;
-  if (auto redirected = Peer::udp(it->first, it->second)) return *redirected;
-  return from;
+  auto redirected = Peer::udp(it->first, it->second);
+  if (!redirected) return from;
+  redirected->sign = from.sign;
+  return *redirected;
 }
 
 void ControlCore::reply(const OscMessage& message) { replyTo(sender_, message); }
@@ -148,6 +150,9 @@ OscMessage ControlCore::statusMessage() {
   add("cache_bytes", OscValue::h(static_cast<int64_t>(s.cacheBytes)));
   add("dropped", OscValue::h(static_cast<int64_t>(dropped_ + s.commandsDropped)));
   add("sample_rate", OscValue::f(s.sampleRate));
+  for (std::size_t k = 0; k < kAuthRefusals; ++k)
+    add((std::string("auth_") + wireName(static_cast<AuthRefusal>(k))).c_str(),
+        OscValue::h(static_cast<int64_t>(refused(static_cast<AuthRefusal>(k)))));
   add("problems", OscValue::h(static_cast<int64_t>(target_.problems().total())));
   return m;
 }

@@ -8,6 +8,7 @@
 // may call (the loader thread): events are queued under a mutex and the `wake`
 // callback tells the control thread to call tick().
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -19,6 +20,7 @@
 #include <vector>
 
 #include "control/ControlTarget.h"
+#include "control/OscAuth.h"
 #include "control/OscMessage.h"
 #include "control/Peer.h"
 
@@ -34,6 +36,11 @@ class ReplySink {
 
 inline constexpr double kMaxSubscribeHz = 30.0;
 inline constexpr std::size_t kMaxSubscribers = 32;
+inline constexpr int kRefusalRepliesPerSecond = 20;
+
+class ControlCore;
+// "3 signed accepted; refused: 1 unsigned, 0 bad_mac, 0 replayed, 0 stale" (any thread).
+std::string authReport(const ControlCore& core);
 
 class ControlCore final : public LoadListener {
  public:
@@ -75,6 +82,19 @@ class ControlCore final : public LoadListener {
   bool dirty() const noexcept { return dirty_; }
   void markDirty();
   void markClean();
+
+  // ---- authentication (control thread; the OSC server's OscGate decides) ----
+  void setAuthMode(std::string mode) { authMode_ = std::move(mode); }
+  // A packet the gate refused: counted per reason; the peer hears /spindle/error
+  // <reason> at most kRefusalRepliesPerSecond times a second (a flood gets no echo).
+  void refuse(const Peer& from, AuthRefusal why, const std::string& reason);
+  void countVerified() noexcept { verified_.fetch_add(1, std::memory_order_relaxed); }
+  // Any thread (the headless stats read them from main).
+  uint64_t verified() const noexcept { return verified_.load(std::memory_order_relaxed); }
+  uint64_t refused(AuthRefusal why) const noexcept {
+    return refusals_[static_cast<std::size_t>(why)].load(std::memory_order_relaxed);
+  }
+  OscMessage authMessage() const;  // /spindle/auth: the mode, verified, then each refusal count
 
   uint64_t dropped() const noexcept { return dropped_; }
   uint64_t handled() const noexcept { return handled_; }
@@ -129,6 +149,11 @@ class ControlCore final : public LoadListener {
   uint64_t dropped_ = 0, handled_ = 0, droppedReported_ = 0;
   Clock::time_point lastDropReport_{};
   bool dirty_ = false;
+  std::string authMode_ = "open";
+  std::atomic<uint64_t> verified_{0};  // written on the control thread only
+  std::array<std::atomic<uint64_t>, kAuthRefusals> refusals_{};
+  Clock::time_point refusalWindow_{};
+  int refusalReplies_ = 0;  // in the current one-second window
   std::function<void(bool)> onDirty_;
   std::function<void()> wake_;
 

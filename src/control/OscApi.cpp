@@ -66,6 +66,7 @@ void preload(OscCall& c) { c.core.commandResult(c.core.target().setPreloadFrames
 void quality(OscCall& c) { c.core.commandResult(c.core.target().setQuality(c.integer(0)), true); }
 void panic(OscCall& c) { c.core.commandResult(c.core.target().panic(), false); }
 void statusQuery(OscCall& c) { c.core.reply(c.core.statusMessage()); }
+void authQuery(OscCall& c) { c.core.reply(c.core.authMessage()); }
 // One message: the part, then controller, label, value (0..1) per labelled controller.
 void partControls(OscCall& c) {
   OscMessage m{"/spindle/part/controls", {OscValue::i(c.integer(0))}};
@@ -188,6 +189,8 @@ std::vector<OscEntry> engineApi() {
 std::vector<OscEntry> stateApi() {
   return {
       {"/spindle/status", {}, "replies one /spindle/status message: name, value pairs (see below)", statusQuery},
+      {"/spindle/auth/get", {}, "replies /spindle/auth: the OSC security mode and the packets refused per reason",
+       authQuery},
       {"/spindle/problems", {},
        "replies /spindle/problems (problems so far, how many follow), then the last 64 as /spindle/problem, oldest first",
        problemsQuery},
@@ -287,7 +290,16 @@ std::vector<OscReplyDoc> coreReplies() {
                                    "hold), cache_budget_bytes (the block cache's budget, pinned blocks included), "
                                    "cache_hit_rate (decoded blocks found in the cache 0..1), decoded_mb_s (frames "
                                    "decoded per second, MB of 16-bit stereo), cache_bytes (decoded blocks held), "
-                                   "dropped, sample_rate, problems (problems so far); -1: not measured"},
+                                   "dropped, sample_rate, auth_unsigned, auth_bad_mac, auth_replayed, auth_stale "
+                                   "(packets refused, as in /spindle/auth), problems (problems so far); -1: not "
+                                   "measured"},
+      {"/spindle/auth", "shhhhh",
+       "mode (open: no secret; signed_remote: other hosts must sign; signed_all: every peer must sign), signed "
+       "packets accepted, then packets refused: unsigned, bad_mac (wrong secret, altered or malformed), replayed "
+       "(counter not above the sender's last), stale (counter over 30 s from this host's clock)"},
+      {"/spindle/signed", "shbb",
+       "a signed packet: identity, counter, the OSC packet, its HMAC-SHA256 (Security, above); replies to a signed "
+       "request come in one, from identity spindle"},
       {"/spindle/problem", "hsss",
        "a problem met while running: serial (1, 2, ...), kind (disk: a stream could not read its file while "
        "playing; load: a load left the sample out, over the memory budget or unreadable; server: the audio "

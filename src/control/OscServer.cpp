@@ -14,7 +14,9 @@ namespace spindle::control {
 
 
 OscServer::OscServer(ControlTarget& target, OscServerOptions options)
-    : options_(std::move(options)), core_(target, *this) {}
+    : options_(std::move(options)), core_(target, *this), gate_(options_.auth) {
+  core_.setAuthMode(gate_.mode());
+}
 
 OscServer::~OscServer() {
   stop();
@@ -24,6 +26,8 @@ OscServer::~OscServer() {
 }
 
 bool OscServer::start(std::string& error) {
+  if (options_.port != 0 && !oscExposureAllowed(options_.bindAddress, gate_.hasSecret(), options_.insecure, error))
+    return false;
   if (!dispatcher_.create(error)) return false;
   wakeFd_ = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
   if (wakeFd_ < 0) {
@@ -51,6 +55,21 @@ bool OscServer::bindSockets(std::string& error) {
     if (options_.port >= 0) return false;
   }
   return false;
+}
+
+std::optional<OscServerOptions> oscServerOptions(int port, const std::string& bindAddress, const std::string& secretFile,
+                                                 bool requireSigned, bool insecure, std::string& error) {
+  OscServerOptions options{port, bindAddress, {}, insecure};
+  options.auth.requireSigned = requireSigned;
+  if (requireSigned && secretFile.empty()) {
+    error = "--osc-require-signed needs --osc-secret-file";
+    return std::nullopt;
+  }
+  if (secretFile.empty()) return options;
+  auto secret = readSecretFile(secretFile, error);
+  if (!secret) return std::nullopt;
+  options.auth.secret = std::move(*secret);
+  return options;
 }
 
 void OscServer::stop() {
@@ -106,9 +125,14 @@ void OscServer::readUdp() {
 
 void OscServer::dispatch(const Peer& from, uint8_t* data, std::size_t size) {
   packets_.fetch_add(1, std::memory_order_relaxed);
+  const OscGate::Verdict verdict = gate_.admit(from, data, size, nowMicros());
+  if (verdict.refused) return core_.refuse(from, *verdict.refused, verdict.reason);
+  Peer sender = from;
+  sender.sign = verdict.verified;
+  if (verdict.verified) core_.countVerified();
   std::string error;
-  if (!dispatcher_.dispatch(data, size, [&](const OscMessage& m) { core_.handle(from, m); }, error))
-    core_.reportMalformed(from, error);
+  if (!dispatcher_.dispatch(verdict.data, verdict.size, [&](const OscMessage& m) { core_.handle(sender, m); }, error))
+    core_.reportMalformed(sender, error);
 }
 
 }  // namespace spindle::control

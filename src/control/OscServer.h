@@ -7,9 +7,13 @@
 // UDP socket (source port = the server's port) or back on the TCP connection.
 //
 //   UDP datagram ───────────────┐
-//   TCP: [u32 BE length][packet] ┼─► lo_server_dispatch_data ─► ControlCore::handle
+//   TCP: [u32 BE length][packet] ┼─► OscGate ─► lo_server_dispatch_data ─► ControlCore::handle
 //   NSM socket (NsmClient) ─────┘                                  │ replies
 //   eventfd (loader thread's load events, stop) ─► ControlCore::tick ◄┘ subscriptions
+//
+// OscGate (OscGate.h) refuses what must be signed and is not, or is signed wrongly, and
+// unwraps signed packets; replies to a verified request are signed. Binding a
+// non-loopback address needs a secret, or `insecure`.
 //
 // Threads: start()/stop() from the owner's thread; everything else runs on the
 // control thread it starts. `port` 0 binds no OSC sockets (the thread still runs for
@@ -17,20 +21,28 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "control/ControlCore.h"
 #include "control/OscDispatcher.h"
+#include "control/OscGate.h"
 
 namespace spindle::control {
 
 class NsmClient;
 
 struct OscServerOptions {
-  int port = 9951;
-  std::string bindAddress = "127.0.0.1";  // --osc-bind: a numeric IPv4/IPv6 address, 0.0.0.0 or ::
+  OscServerOptions(int portNumber = 9951, std::string address = "127.0.0.1", OscAuthOptions authOptions = {},
+                   bool insecureBind = false)
+      : port(portNumber), bindAddress(std::move(address)), auth(std::move(authOptions)), insecure(insecureBind) {}
+
+  int port;
+  std::string bindAddress;  // --osc-bind: a numeric IPv4/IPv6 address, 0.0.0.0 or ::
+  OscAuthOptions auth;      // --osc-secret-file, --osc-require-signed
+  bool insecure;            // --osc-insecure: a network address without a secret
 };
 
 inline constexpr std::size_t kMaxPacket = 65536;
@@ -74,6 +86,7 @@ class OscServer final : public ReplySink {
   ControlCore core_;
   NsmClient* nsm_ = nullptr;
   OscDispatcher dispatcher_;
+  OscGate gate_;
   int udp_ = -1, tcp_ = -1, wakeFd_ = -1, boundPort_ = 0;
   std::vector<Stream> streams_;
   std::atomic<bool> running_{false};
@@ -81,6 +94,12 @@ class OscServer final : public ReplySink {
   std::vector<uint8_t> receive_ = std::vector<uint8_t>(kMaxPacket);
   std::thread thread_;
 };
+
+// The options --osc-port, --osc-bind, --osc-secret-file, --osc-require-signed and
+// --osc-insecure (or the window's settings) ask for, the secret read from its file;
+// nullopt with `error` (naming the file) when the secret cannot be used.
+std::optional<OscServerOptions> oscServerOptions(int port, const std::string& bindAddress, const std::string& secretFile,
+                                                 bool requireSigned, bool insecure, std::string& error);
 
 // Binds a socket of `type` (SOCK_DGRAM, SOCK_STREAM) to address:port; -1 with `error`.
 int bindSocket(const std::string& address, int port, int type, std::string& error);

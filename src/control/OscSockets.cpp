@@ -91,7 +91,8 @@ void OscServer::closeStream(std::size_t index) {
 // Never blocks: a reply the socket cannot take now is dropped (UDP semantics, also
 // for a TCP peer that stopped reading).
 void OscServer::send(const Peer& to, const OscMessage& message) {
-  const std::vector<uint8_t> packet = serialise(message);
+  std::vector<uint8_t> packet = serialise(message);
+  if (to.sign && gate_.hasSecret()) packet = gate_.signReply(packet, nowMicros());
   if (to.stream >= 0) {
     std::vector<uint8_t> framed(4 + packet.size());
     const uint32_t length = htonl(static_cast<uint32_t>(packet.size()));

@@ -23,6 +23,14 @@ int Peer::port() const noexcept {
   return 0;
 }
 
+bool Peer::loopback() const noexcept {
+  if (address.ss_family == AF_INET)
+    return (ntohl(reinterpret_cast<const sockaddr_in*>(&address)->sin_addr.s_addr) >> 24) == 127;
+  if (address.ss_family != AF_INET6) return false;
+  const in6_addr& a = reinterpret_cast<const sockaddr_in6*>(&address)->sin6_addr;
+  return IN6_IS_ADDR_LOOPBACK(&a) || (IN6_IS_ADDR_V4MAPPED(&a) && a.s6_addr[12] == 127);
+}
+
 std::string Peer::toString() const {
   return std::string(stream >= 0 ? "tcp " : "udp ") + host() + ":" + std::to_string(port());
 }

@@ -56,6 +56,7 @@ std::vector<Case> everyAddress() {
       {msg("/spindle/quality", {I(3)}), "quality 3", ""},
       {msg("/spindle/panic"), "panic", ""},
       {msg("/spindle/status"), "", "/spindle/status"},
+      {msg("/spindle/auth/get"), "", "/spindle/auth"},
       {msg("/spindle/problems"), "", "/spindle/problems"},
       {msg("/spindle/connections"), "", "/spindle/connections"},
       {msg("/spindle/connect", {S("out_3_R"), S("system:playback_2"), I(1)}), "connect out_3_R system:playback_2", ""},

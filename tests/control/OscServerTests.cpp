@@ -77,7 +77,10 @@ TEST_CASE("the OSC server binds UDP and TCP to loopback only, unless told otherw
   CHECK(tcp == 1);
   server.stop();
 
-  OscServer open(target, {-1, "0.0.0.0"});  // --osc-bind 0.0.0.0: the opt-in
+  OscServer refused(target, {-1, "0.0.0.0"});  // no secret, no --osc-insecure
+  CHECK_FALSE(refused.start(error));
+  CHECK_THAT(error, Catch::Contains("without a secret"));
+  OscServer open(target, {-1, "0.0.0.0", {}, true});  // --osc-bind 0.0.0.0 --osc-insecure: the opt-in
   REQUIRE(open.start(error));
   bool any = false;
   for (const auto& s : spindle::test::boundSockets(::getpid())) any |= s.port == open.port() && s.address == "00000000";

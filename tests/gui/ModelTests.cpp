@@ -146,6 +146,8 @@ class ModelTests : public QObject {
     s.polyphony = 64;
     s.oscPort = 7001;
     s.oscBind = QStringLiteral("0.0.0.0");
+    s.oscSecretFile = QStringLiteral("/etc/spindle/cluster.secret");
+    s.oscRequireSigned = true;
     saveSettings(*openSettings(), s);
     QVERIFY(QFileInfo::exists(dir.filePath(QStringLiteral("spindle/spindle.conf"))));
     QVERIFY(loadSettings(*openSettings()) == s);

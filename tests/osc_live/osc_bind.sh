@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The OSC server is reachable on loopback only, unless --osc-bind opts in: every INET
 # socket spindle owns is bound to 127.0.0.1 (from /proc/PID/fd and /proc/PID/net/*);
-# with --osc-bind 0.0.0.0 the port is bound to any address.
+# --osc-bind 0.0.0.0 without a secret refuses to start unless --osc-insecure opts in
+# twice; with it the port is bound to any address.
 source "$SPINDLE_LIVE_SUPPORT"
 source "$SPINDLE_OSC_SUPPORT"
 make_instrument
@@ -49,7 +50,12 @@ if [ -n "$other" ]; then
 fi
 stop_spindle
 
-start_osc_spindle "$SPINDLE_NAME" --backend jack --osc-bind 0.0.0.0
+if timeout 20 "$SPINDLE_EXE" --headless --instrument "$LIVE_TMP/inst/impulse.sfz" --name "$SPINDLE_NAME" \
+    --osc-port "$OSC_PORT" --backend jack --osc-bind 0.0.0.0 >"$LIVE_TMP/refused.out" 2>&1; then
+  fail "--osc-bind 0.0.0.0 started without a secret or --osc-insecure"
+fi
+grep -q -- "--osc-insecure" "$LIVE_TMP/refused.out" || fail "the refusal does not name --osc-insecure"
+start_osc_spindle "$SPINDLE_NAME" --backend jack --osc-bind 0.0.0.0 --osc-insecure
 wait_osc_ready
 bound_sockets "$SPINDLE_PID" | tee "$LIVE_TMP/sockets-open.txt"
 grep -qx "udp 00000000:$OSC_PORT" "$LIVE_TMP/sockets-open.txt" || fail "--osc-bind 0.0.0.0 did not bind any address"

@@ -110,7 +110,7 @@ while IFS= read -r f; do
   [ -e "$f" ] || fail "dpkg -L spindle lists $f, which is not on /"
 done <"$scratch/listed.txt"
 for f in /usr/bin/spindle /usr/bin/spindle-render /usr/bin/spindle-doctor /usr/bin/spindle-latency \
-    /usr/bin/spindle-diskbench /usr/lib/spindle/libspindle-gui.so /usr/share/applications/spindle.desktop \
+    /usr/bin/spindle-diskbench /usr/bin/spindle-osc /usr/lib/spindle/libspindle-gui.so /usr/share/applications/spindle.desktop \
     /usr/share/metainfo/org.spindle.Spindle.metainfo.xml /usr/share/icons/hicolor/scalable/apps/spindle.svg \
     /usr/share/icons/hicolor/48x48/apps/spindle.png /usr/share/icons/hicolor/128x128/apps/spindle.png \
     /usr/share/icons/hicolor/256x256/apps/spindle.png /usr/lib/systemd/user/spindle.service \
@@ -119,7 +119,7 @@ for f in /usr/bin/spindle /usr/bin/spindle-render /usr/bin/spindle-doctor /usr/b
   grep -qxF "$f" "$scratch/listed.txt" || fail "$f is not in the package"
   [ -e "$f" ] || fail "$f is not installed"
 done
-for tool in spindle spindle-render spindle-doctor spindle-latency spindle-diskbench; do
+for tool in spindle spindle-render spindle-doctor spindle-latency spindle-diskbench spindle-osc; do
   page=/usr/share/man/man1/$tool.1.gz
   grep -qxF "$page" "$scratch/listed.txt" && [ -e "$page" ] || fail "no man page for $tool"
   man -l "$page" >/dev/null 2>&1 </dev/null || fail "man cannot show $tool.1"
@@ -134,7 +134,7 @@ wants=/etc/systemd/user/default.target.wants/spindle.service
 [ ! -e "$wants" ] && [ ! -L "$wants" ] || fail "dpkg -i enabled spindle.service for every user ($wants)"
 # The Depends cover every library the executables and the GUI module load.
 for f in /usr/bin/spindle /usr/bin/spindle-render /usr/bin/spindle-doctor /usr/bin/spindle-latency \
-    /usr/bin/spindle-diskbench /usr/lib/spindle/libspindle-gui.so /usr/lib/lv2/spindle.lv2/spindle.so; do
+    /usr/bin/spindle-diskbench /usr/bin/spindle-osc /usr/lib/spindle/libspindle-gui.so /usr/lib/lv2/spindle.lv2/spindle.so; do
   ! ldd "$f" | grep "not found" || fail "$f needs a library that is not installed"
 done
 
