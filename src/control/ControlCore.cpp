@@ -148,6 +148,8 @@ OscMessage ControlCore::statusMessage() {
   add("cache_bytes", OscValue::h(static_cast<int64_t>(s.cacheBytes)));
   add("dropped", OscValue::h(static_cast<int64_t>(dropped_ + s.commandsDropped)));
   add("sample_rate", OscValue::f(s.sampleRate));
+  add("net_round_trip_frames", OscValue::i(s.netRoundTripFrames));
+  add("net_round_trip_periods", OscValue::i(s.netRoundTripPeriods));
   add("problems", OscValue::h(static_cast<int64_t>(target_.problems().total())));
   return m;
 }
