@@ -158,3 +158,23 @@ master_xruns() {
 }
 # probe_gaps FILE: the frame gaps on the probe's last xrun line in FILE.
 probe_gaps() { sed -n -E 's/^probe: [0-9]+ xrun callbacks, ([0-9]+) frame gaps$/\1/p' "$LIVE_TMP/$1" | tail -1; }
+
+# osc_round_trip H: net_round_trip_frames and net_round_trip_periods of host H's
+# /spindle/status (its OSC server on 127.0.0.1:9951 inside the namespace), or nothing
+# when oscsend/oscdump are missing.
+osc_round_trip() {
+  command -v oscsend >/dev/null && command -v oscdump >/dev/null || return 0
+  local ns dump="$LIVE_TMP/osc$1.txt" port=$((20000 + $1)) deadline=$((SECONDS + 10))
+  ns=$(net_ns "$1")
+  : >"$dump"
+  ip netns exec "$ns" oscdump -L "$port" >>"$dump" 2>&1 &
+  track $!
+  until grep -q "/spindle/status" "$dump"; do
+    [ $SECONDS -ge $deadline ] && fail "host $1: no /spindle/status reply"
+    ip netns exec "$ns" oscsend 127.0.0.1 9951 /spindle/reply_port i "$port" || true
+    ip netns exec "$ns" oscsend 127.0.0.1 9951 /spindle/status || true
+    sleep 0.2
+  done
+  grep /spindle/status "$dump" | tail -1 |
+    sed -E 's/.*"net_round_trip_frames" ([0-9]+) "net_round_trip_periods" ([0-9]+).*/\1 \2/'
+}

@@ -32,6 +32,9 @@ trip1=$(reported_round_trip 1)
 trip2=$(reported_round_trip 2)
 echo "reported round trips: host 1 $trip1 frames, host 2 $trip2 frames"
 [ "$trip1" = 768 ] && [ "$trip2" = 512 ] || fail "round trips: expected 768 (-l 2) and 512 (-l 1) frames at period 256"
+osc1=$(osc_round_trip 1)
+echo "host 1's /spindle/status: net_round_trip_frames, net_round_trip_periods = ${osc1:-(no oscsend)}"
+[ -z "$osc1" ] || [ "$osc1" = "768 3" ] || fail "host 1's /spindle/status reports $osc1, not 768 frames in 3 periods"
 
 # probe_hosts OUT H...: the probe against hosts H..., expecting their reported trips.
 probe_hosts() {
