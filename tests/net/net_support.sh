@@ -103,11 +103,15 @@ net_master() {
     fail "cannot load netmanager: $(cat "$LIVE_TMP/jack_load.out")"
 }
 
-# net_slave H L: jackd -d net in host H's namespace with -l L, 1 MIDI in, 2 audio out,
-# named spindle_hostH on the master; then spindle --headless on it (it connects its
-# outputs to system:playback_1/2 and system:midi_capture_1 to midi_in by itself).
+# net_slave H L [ARGS...]: jackd -d net in host H's namespace with -l L, 1 MIDI in, 2
+# audio out, named spindle_hostH on the master; then spindle --headless on it with ARGS
+# (default: the impulse instrument). It connects its outputs to system:playback_1/2
+# and system:midi_capture_1 to midi_in by itself.
 net_slave() {
   local h=$1 latency=$2 ns server="spindle-nets$1-$$" deadline=$((SECONDS + 30))
+  shift 2
+  local args=("$@")
+  [ ${#args[@]} -gt 0 ] || args=(--instrument "$LIVE_TMP/inst/impulse.sfz")
   ns=$(net_ns "$h")
   NET_SERVERS+=("$server")
   # JACK registers at most 8 servers on a machine (its shm registry, shared by every
@@ -122,7 +126,7 @@ net_slave() {
     [ $SECONDS -ge $deadline ] && fail "host $h: JACK has no free server slot (8 servers active)"
   done
   ip netns exec "$ns" env JACK_DEFAULT_SERVER="$server" "$SPINDLE_EXE" --headless --backend jack \
-    --instrument "$LIVE_TMP/inst/impulse.sfz" --name spindle >"$LIVE_TMP/spindle$h.out" 2>"$LIVE_TMP/spindle$h.err" &
+    --name spindle "${args[@]}" >"$LIVE_TMP/spindle$h.out" 2>"$LIVE_TMP/spindle$h.err" &
   eval "SLAVE_SPINDLE_$h=$!"
   track $!
   wait_until 30 net_spindle_connected "$h" || fail "host $h: spindle did not connect to its jackd -d net"
