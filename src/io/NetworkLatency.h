@@ -12,7 +12,10 @@
 // frames: the slave's L periods of network buffering, split half each way, plus one
 // master period in async mode. Spindle's own share is 0 frames (events render at their
 // frame), so the master hears each note exactly this many frames after its event.
-// Measured through veth links (tests/net): -l 0, 1, 2 gave 256, 512, 768 frames at P 256.
+// A slave in sync mode (jackd -S) declares L * P / 2 alone; its ports do not tell the
+// modes apart, so the figure assumes the default async mode (README "Several machines").
+// Measured on the master through veth links at P 256: -l 0, 1, 2 gave 256, 512 and 768
+// frames for every note (tests/net checks -l 1 and 2 on every run).
 //
 // Threads: fromPlayback is plain arithmetic (any thread); readNetJackPlayback reads the
 // server's port table, JACK's latency callback thread or main.
