@@ -35,6 +35,8 @@ control::ControlStatus statusOf(const EngineLink& link) {
   s.cacheBytes = in.disk.cacheBytes;
   s.commandsDropped = link.engine().stats().commandsDropped + live.midiDropped;
   s.sampleRate = live.sampleRate;
+  s.netRoundTripFrames = live.networkRoundTripFrames;
+  s.netRoundTripPeriods = live.networkRoundTripFrames > 0 ? live.networkSlavePeriods + 1 : 0;
   return s;
 }
 

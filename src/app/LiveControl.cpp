@@ -185,6 +185,8 @@ control::ControlStatus LiveControl::status() {
   out.memoryBytes = memoryBytes_.load(std::memory_order_relaxed) + baseMemory_.load(std::memory_order_relaxed);
   out.commandsDropped = refused_.load(std::memory_order_relaxed) + s.midiDropped + engine_.stats().commandsDropped;
   out.sampleRate = s.sampleRate;
+  out.netRoundTripFrames = s.networkRoundTripFrames;
+  out.netRoundTripPeriods = s.networkRoundTripFrames > 0 ? s.networkSlavePeriods + 1 : 0;
   const uint64_t samples = memorySamples_.load(std::memory_order_relaxed) + baseSamples_.load(std::memory_order_relaxed);
   out.bytesPerSample = samples > 0 ? out.memoryBytes / samples : 0;
   if (const rt::StreamBank* bank = engine_.config().streams) {

@@ -153,6 +153,8 @@ OscMessage ControlCore::statusMessage() {
   for (std::size_t k = 0; k < kAuthRefusals; ++k)
     add((std::string("auth_") + wireName(static_cast<AuthRefusal>(k))).c_str(),
         OscValue::h(static_cast<int64_t>(refused(static_cast<AuthRefusal>(k)))));
+  add("net_round_trip_frames", OscValue::i(s.netRoundTripFrames));
+  add("net_round_trip_periods", OscValue::i(s.netRoundTripPeriods));
   add("problems", OscValue::h(static_cast<int64_t>(target_.problems().total())));
   return m;
 }

@@ -43,6 +43,8 @@ struct ControlStatus {
   uint64_t cacheBytes = 0;              // decoded blocks held
   uint64_t commandsDropped = 0;         // the target's own FIFOs refused a command
   double sampleRate = 0.0;
+  // On a NetJACK2 slave: the master's MIDI out -> this host -> its audio in; 0: not a slave.
+  uint32_t netRoundTripFrames = 0, netRoundTripPeriods = 0;
 };
 
 struct PartSettings {

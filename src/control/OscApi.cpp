@@ -291,7 +291,9 @@ std::vector<OscReplyDoc> coreReplies() {
                                    "cache_hit_rate (decoded blocks found in the cache 0..1), decoded_mb_s (frames "
                                    "decoded per second, MB of 16-bit stereo), cache_bytes (decoded blocks held), "
                                    "dropped, sample_rate, auth_unsigned, auth_bad_mac, auth_replayed, auth_stale "
-                                   "(packets refused, as in /spindle/auth), problems (problems so far); -1: not "
+                                   "(packets refused, as in /spindle/auth), net_round_trip_frames, net_round_trip_periods (on a "
+                                   "NetJACK2 slave: the master's MIDI out to its audio in through this host; 0: not "
+                                   "a slave), problems (problems so far); -1: not "
                                    "measured"},
       {"/spindle/auth", "shhhhh",
        "mode (open: no secret; signed_remote: other hosts must sign; signed_all: every peer must sign), signed "

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <string>
 
+#include "io/NetworkLatency.h"
 #include "io/ProcessTimer.h"
 
 namespace spindle::io {
@@ -165,6 +166,7 @@ void JackBackend::onLatency(jack_latency_callback_mode_t mode, void* self) {
 
 // With a latency callback JACK leaves propagation to the client: capture latency
 // flows midi_in -> outputs, playback latency outputs -> midi_in (the engine adds none).
+// On a NetJACK2 slave the playback pass also reads the network's round trip.
 void JackBackend::latency(jack_latency_callback_mode_t mode) noexcept {
   jack_latency_range_t range{};
   if (mode == JackCaptureLatency) {
@@ -174,7 +176,10 @@ void JackBackend::latency(jack_latency_callback_mode_t mode) noexcept {
   }
   setOutputLatency(mode, range);
   jack_port_set_latency_range(midiIn_, JackPlaybackLatency, &range);
-  if (live_) live_->setPlaybackLatency(range.max);
+  if (!live_) return;
+  live_->setPlaybackLatency(range.max);
+  const NetworkLatency net = NetworkLatency::fromPlayback(readNetJackPlayback(client_), jack_get_buffer_size(client_));
+  live_->setNetworkLatency(net.roundTripFrames, net.slavePeriods);
 }
 
 // Capture: sets `range` on every output. Playback: gathers the outputs' ranges into

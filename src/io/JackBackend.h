@@ -8,7 +8,8 @@
 //   process        audio thread   -> LiveProcessor begin/addPortEvent/endCycle
 //   latency        JACK thread    -> playback latency of out_L/out_R into the stats;
 //                                    propagates capture latency midi_in -> outs and
-//                                    playback latency outs -> midi_in
+//                                    playback latency outs -> midi_in; on a NetJACK2
+//                                    slave, the network round trip (NetworkLatency.h)
 //   freewheel      -> LiveProcessor: freewheeling cycles wait for the disk (process<false>)
 //   xrun, buffer size, sample rate: notification thread -> atomics
 //   info shutdown  -> lost(): the main thread closes the client and reconnects

@@ -266,6 +266,9 @@ LiveStatsSnapshot LiveProcessor::stats() const noexcept {
   s.peakVoices = e.peakVoices;
   s.parts = e.parts;
   s.playbackLatencyFrames = playbackLatency_.load(std::memory_order_relaxed);
+  const uint64_t network = network_.load(std::memory_order_relaxed);
+  s.networkRoundTripFrames = static_cast<uint32_t>(network);
+  s.networkSlavePeriods = static_cast<uint32_t>(network >> 32);
   s.backendXruns = backendXruns_.load(std::memory_order_relaxed);
   s.midiDropped += midiDropped_.load(std::memory_order_relaxed);
   s.reconnects = reconnects_.load(std::memory_order_relaxed);

@@ -77,6 +77,11 @@ class LiveProcessor {
   // ---- backend callbacks, any thread ----
   void countBackendXrun() noexcept { backendXruns_.fetch_add(1, std::memory_order_relaxed); }
   void setPlaybackLatency(uint32_t frames) noexcept { playbackLatency_.store(frames, std::memory_order_relaxed); }
+  // A NetJACK2 slave's round trip through this host (NetworkLatency.h); both in one
+  // word so a reader never sees the frames of one value with the periods of another.
+  void setNetworkLatency(uint32_t roundTripFrames, uint32_t slavePeriods) noexcept {
+    network_.store(uint64_t{slavePeriods} << 32 | roundTripFrames, std::memory_order_relaxed);
+  }
   void setFreewheeling(bool on) noexcept { freewheeling_.store(on, std::memory_order_relaxed); }
   void setConnected(bool on) noexcept { connected_.store(on, std::memory_order_relaxed); }
   void countReconnect() noexcept { reconnects_.fetch_add(1, std::memory_order_relaxed); }
@@ -138,6 +143,7 @@ class LiveProcessor {
   // Raised by other threads, read into stats().
   std::atomic<uint64_t> backendXruns_{0}, midiDropped_{0};
   std::atomic<uint32_t> playbackLatency_{0}, reconnects_{0};
+  std::atomic<uint64_t> network_{0};  // slave periods << 32 | round-trip frames
   std::atomic<bool> freewheeling_{false}, connected_{false};
   std::atomic<unsigned long> audioThread_{0};
   std::atomic<int> audioTid_{0};  // its kernel thread id

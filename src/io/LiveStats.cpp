@@ -27,6 +27,16 @@ std::string formatLatency(const LiveStatsSnapshot& s) {
               s.playbackLatencyFrames, ms(s.playbackLatencyFrames, s.sampleRate));
 }
 
+// Only on a NetJACK2 slave: what the master hears of this host.
+std::string formatNetwork(const LiveStatsSnapshot& s) {
+  if (s.networkRoundTripFrames == 0) return {};
+  const uint32_t periods = s.periodFrames > 0 ? s.networkRoundTripFrames / s.periodFrames : 0;
+  return line("network:           NetJACK2 slave, round trip %u frames (%.3f ms, %u periods: the slave's "
+              "-l %u + 1 master period) from the master's MIDI out through this host to its audio in\n",
+              s.networkRoundTripFrames, ms(s.networkRoundTripFrames, s.sampleRate), periods,
+              s.networkSlavePeriods);
+}
+
 std::string formatProcess(const ProcessHistogram& h) {
   std::string text = line("process time:      %llu cycles, p50 <%.0f%% p99 <%.0f%% p99.9 <%.0f%% of budget, "
                           "max %.3f ms, %llu over budget\n",
@@ -63,7 +73,7 @@ std::string formatStats(const LiveStatsSnapshot& s) {
                static_cast<unsigned long long>(s.midiEvents), static_cast<unsigned long long>(s.noteOns),
                static_cast<unsigned long long>(s.notesWithoutVoice), static_cast<unsigned long long>(s.midiDropped),
                static_cast<unsigned long long>(s.lateEvents), static_cast<unsigned long long>(s.noteLogDropped));
-  return text + formatLatency(s) + formatProcess(s.process);
+  return text + formatLatency(s) + formatNetwork(s) + formatProcess(s.process);
 }
 
 std::string formatNoteLatency(const NoteLatency& n, double sampleRate) {

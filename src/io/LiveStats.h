@@ -68,6 +68,9 @@ struct LiveStatsSnapshot {
   double sampleRate = 0.0;
   uint32_t periodFrames = 0;
   uint32_t playbackLatencyFrames = 0;
+  // On a NetJACK2 slave (io/NetworkLatency.h): frames from the master's MIDI output
+  // through this host back to the master's audio input, and the slave's -l; 0: not a slave.
+  uint32_t networkRoundTripFrames = 0, networkSlavePeriods = 0;
   uint64_t frames = 0;              // frames processed since start
   uint64_t backendXruns = 0;        // reported by the backend's xrun callback
   uint64_t detectedXruns = 0;       // frame-time gaps between consecutive cycles

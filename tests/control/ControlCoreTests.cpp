@@ -186,6 +186,8 @@ TEST_CASE("status carries the target's numbers as name, value pairs", "[control]
   CHECK(value("cache_hit_rate") == -1);  // the target measures no block cache
   CHECK(value("decoded_mb_s") == -1);
   CHECK(value("cache_bytes") == 0);
+  CHECK(value("net_round_trip_frames") == 768);
+  CHECK(value("net_round_trip_periods") == 3);
 }
 
 TEST_CASE("reply_port redirects the replies of the sender's host", "[control]") {

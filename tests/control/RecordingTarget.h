@@ -111,6 +111,8 @@ class RecordingTarget : public control::ControlTarget {
     s.backendXruns = 2;
     s.latencyLastMs = 5.5;
     s.memoryBytes = 1234567;
+    s.netRoundTripFrames = 768;
+    s.netRoundTripPeriods = 3;
     return s;
   }
   control::SessionState sessionState() override { return state; }

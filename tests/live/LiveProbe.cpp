@@ -16,6 +16,8 @@
 //   spindle-live-probe clock --target NAME --bpm B [--seconds S] [--stop 1]
 //       a MIDI clock into NAME:midi_in: a start, then timing clocks at B BPM (24 to the
 //       quarter note), each at its exact frame, for S s (default 2); with --stop 1 a stop
+//   spindle-live-probe net --to MIDI1,.. --from AUDIO1,.. [--notes N] [--expect F1,..] ...
+//       notes to hosts across NetJACK2, each host's onsets timed (ProbeNet.cpp)
 //   spindle-live-probe run --target NAME --notes N --note-log FILE [--latency L] [--parts P]
 //                          [--timeout S] [--skip-lines K]
 //       opens two clients, probe_tx (MIDI out) -> NAME:midi_in and NAME:out_L/out_R ->
@@ -285,9 +287,11 @@ int main(int argc, char** argv) {
   if (mode == "chord") return spindle::live::chord(argc, argv);
   if (mode == "keyboard") return spindle::live::keyboard(argc, argv);
   if (mode == "clock") return spindle::live::clock(argc, argv);
+  if (mode == "net") return spindle::live::netProbe(argc, argv);
   std::cerr << "usage: spindle-live-probe instrument DIR | run --target NAME --notes N --note-log FILE "
                "[--latency L] [--parts P] [--timeout S] [--skip-lines K] | chord --target NAME --keys K | "
                "keyboard --name NAME [--notes N] [--key K] [--channel C] [--wait S] [--delay S] [--hold S] | "
-               "clock --target NAME --bpm B [--seconds S] [--stop 1]\n";
+               "clock --target NAME --bpm B [--seconds S] [--stop 1] | "
+               "net --to MIDI,.. --from AUDIO,.. [--notes N] [--every C] [--expect F,..] [--tolerance T]\n";
   return 2;
 }

@@ -6,6 +6,7 @@
 //   ProbeKeyboards.cpp   chord, keyboard
 //   ProbeInstrument.cpp  instrument
 //   ProbeClock.cpp       clock
+//   ProbeNet.cpp         net (notes to NetJACK2 hosts, per-host latency)
 #include <filesystem>
 #include <functional>
 #include <string>
@@ -21,6 +22,7 @@ int runProbe(int argc, char** argv);
 int chord(int argc, char** argv);
 int keyboard(int argc, char** argv);
 int clock(int argc, char** argv);
+int netProbe(int argc, char** argv);
 int writeInstrument(const std::filesystem::path& dir);
 
 }  // namespace spindle::live

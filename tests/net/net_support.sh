@@ -1,0 +1,184 @@
+# Helpers for the NetJACK2 rig (sourced after tests/live/support.sh): a bridge in the
+# root namespace with the master on it, one network namespace per slave host joined to
+# it by a veth pair. Everything made here is recorded and removed on exit, processes by
+# PID (support.sh), links and namespaces by name, and the JACK files in /dev/shm of the
+# servers this rig named.
+NET_ID=$(( $$ % 10000 ))
+NET_SUBNET="10.$(( 200 + $$ % 50 )).$(( $$ / 50 % 250 ))"
+NET_MASTER_IP="$NET_SUBNET.1"
+NET_BRIDGE="spnb$NET_ID"
+NET_NAMESPACES=()
+NET_LINKS=()
+NET_SERVERS=()
+
+net_cleanup() {
+  local name
+  live_cleanup
+  for name in "${NET_LINKS[@]}"; do ip link del "$name" 2>/dev/null || true; done
+  for name in "${NET_NAMESPACES[@]}"; do ip netns del "$name" 2>/dev/null || true; done
+  ip link del "$NET_BRIDGE" 2>/dev/null || true
+  for name in "${NET_SERVERS[@]}"; do
+    net_reclaim_server "$name"
+    rm -rf /dev/shm/jack_sem.*_"${name}"_* /dev/shm/jack_"${name}"_* "/dev/shm/jack_db-$(id -u)/$name" 2>/dev/null || true
+  done
+}
+
+# net_reclaim_server NAME: a server killed with SIGKILL stays in JACK's shm registry,
+# which holds 8 servers for the whole machine; JACK reclaims a dead server's entry only
+# when a server of the same name starts. So a dummy jackd of that name starts and stops.
+net_reclaim_server() {
+  grep -qaF ":$1:" /dev/shm/jack-shm-registry 2>/dev/null || return 0
+  jackd -n "$1" -d dummy -r 48000 -p 256 >/dev/null 2>&1 &
+  local pid=$!
+  wait_until 5 bash -c "! grep -qaF ':$1:' /dev/shm/jack-shm-registry || JACK_DEFAULT_SERVER='$1' jack_lsp" || true
+  stop_pid "$pid"
+}
+trap net_cleanup EXIT
+
+# net_usable: root, network namespaces and JACK's net driver and netmanager, else skip.
+net_usable() {
+  need jackd jack_lsp jack_load ip
+  [ "$(id -u)" = 0 ] || skip "network namespaces need root"
+  local probe="spnp$NET_ID"
+  ip netns add "$probe" 2>/dev/null || skip "cannot make a network namespace"
+  ip netns del "$probe"
+  local help
+  help=$(jackd -d net --help 2>&1 || true)
+  [[ "$help" == *--latency* ]] || skip "jackd has no net driver (NetJACK2)"
+  local dir found=
+  dir=$(dirname "$(readlink -f "$(command -v jackd)")")/..
+  for so in /usr/lib/*/jack/netmanager.so /usr/lib/jack/netmanager.so "$dir"/lib/*/jack/netmanager.so; do
+    [ -e "$so" ] && found=1
+  done
+  [ -n "$found" ] || skip "JACK's netmanager is not installed"
+}
+
+# net_bridge: the bridge the master listens on.
+net_bridge() {
+  ip link add "$NET_BRIDGE" type bridge || fail "cannot make bridge $NET_BRIDGE"
+  ip addr add "$NET_MASTER_IP/24" dev "$NET_BRIDGE"
+  ip link set "$NET_BRIDGE" up
+}
+
+# net_delay DEV [NS]: netem delay and jitter ($NET_DELAY, e.g. "1ms 0.2ms") on DEV.
+# A kernel without sch_netem gets no delay: said once, and the rig runs on.
+NET_NETEM=unknown
+net_delay() {
+  local dev=$1 ns=${2:-}
+  [ "$NET_NETEM" = no ] && return 0
+  if ${ns:+ip netns exec "$ns"} tc qdisc add dev "$dev" root netem delay $NET_DELAY 2>"$LIVE_TMP/tc.err"; then
+    NET_NETEM=yes
+  else
+    NET_NETEM=no
+    echo "netem: not available in this kernel ($(cat "$LIVE_TMP/tc.err")): links without added delay"
+  fi
+}
+
+# net_host H: namespace spindle-net-ID-H with address SUBNET.(10+H), linked to the bridge.
+net_host() {
+  local h=$1 ns="spindle-net-$NET_ID-$1" outer="spnv${NET_ID}h$1" inner="spnp${NET_ID}h$1"
+  ip netns add "$ns" || fail "cannot make namespace $ns"
+  NET_NAMESPACES+=("$ns")
+  ip link add "$outer" type veth peer name "$inner" || fail "cannot make veth $outer"
+  NET_LINKS+=("$outer")
+  ip link set "$inner" netns "$ns"
+  ip link set "$outer" master "$NET_BRIDGE"
+  ip link set "$outer" up
+  ip netns exec "$ns" ip addr add "$NET_SUBNET.$((10 + h))/24" dev "$inner"
+  ip netns exec "$ns" ip link set "$inner" up
+  ip netns exec "$ns" ip link set lo up
+  net_delay "$outer"
+  net_delay "$inner" "$ns"
+}
+net_ns() { echo "spindle-net-$NET_ID-$1"; }
+net_link() { echo "spnv${NET_ID}h$1"; }
+
+# net_master: jackd (dummy, 48 kHz, period 256) and netmanager listening on the bridge.
+net_master() {
+  NET_MASTER="spindle-netm-$$"
+  NET_SERVERS+=("$NET_MASTER")
+  start_jackd "$NET_MASTER"
+  mv "$LIVE_TMP/jackd.out" "$LIVE_TMP/master.out"
+  jack_load netmanager netmanager -i "-a $NET_MASTER_IP" >"$LIVE_TMP/jack_load.out" 2>&1 ||
+    fail "cannot load netmanager: $(cat "$LIVE_TMP/jack_load.out")"
+}
+
+# net_slave H L [ARGS...]: jackd -d net in host H's namespace with -l L, 1 MIDI in, 2
+# audio out, named spindle_hostH on the master; then spindle --headless on it with ARGS
+# (default: the impulse instrument). It connects its outputs to system:playback_1/2
+# and system:midi_capture_1 to midi_in by itself.
+net_slave() {
+  local h=$1 latency=$2 ns server="spindle-nets$1-$$" deadline=$((SECONDS + 30))
+  shift 2
+  local args=("$@")
+  [ ${#args[@]} -gt 0 ] || args=(--instrument "$LIVE_TMP/inst/impulse.sfz")
+  ns=$(net_ns "$h")
+  NET_SERVERS+=("$server")
+  # JACK registers at most 8 servers on a machine (its shm registry, shared by every
+  # namespace): while other servers hold them all, wait for a free one.
+  while :; do
+    ip netns exec "$ns" jackd -n "$server" -R -P 70 -d net -a "$NET_MASTER_IP" -l "$latency" \
+      -C 0 -P 2 -i 1 -o 0 -n "spindle_host$h" >"$LIVE_TMP/slave$h.out" 2>&1 &
+    eval "SLAVE_JACKD_$h=$!"
+    track $!
+    sleep 0.5
+    grep -q "Too many servers" "$LIVE_TMP/slave$h.out" || break
+    [ $SECONDS -ge $deadline ] && fail "host $h: JACK has no free server slot (8 servers active)"
+  done
+  ip netns exec "$ns" env JACK_DEFAULT_SERVER="$server" "$SPINDLE_EXE" --headless --backend jack \
+    --name spindle "${args[@]}" >"$LIVE_TMP/spindle$h.out" 2>"$LIVE_TMP/spindle$h.err" &
+  eval "SLAVE_SPINDLE_$h=$!"
+  track $!
+  wait_until 30 net_spindle_connected "$h" || fail "host $h: spindle did not connect to its jackd -d net"
+}
+net_spindle_connected() {
+  ip netns exec "$(net_ns "$1")" env JACK_DEFAULT_SERVER="spindle-nets$1-$$" jack_lsp -c spindle:out_L |
+    grep -q "system:playback_1"
+}
+
+# master_client H: the master's client of host H (spindle_hostH, or spindle_hostH-NN
+# when the master still held the old one when it came back), empty when absent.
+master_client() {
+  jack_lsp | sed -n -E "s/^(spindle_host$1(-[0-9]+)?):midi_to_slave_1\$/\\1/p" | tail -1
+}
+master_has() { [ -n "$(master_client "$1")" ]; }
+master_lacks() { [ -z "$(master_client "$1")" ]; }
+
+# reported_round_trip H: the round trip host H's spindle reports (its stats, SIGUSR1).
+reported_round_trip() {
+  local pid_var="SLAVE_SPINDLE_$1" before
+  before=$(grep -c "^network:" "$LIVE_TMP/spindle$1.out" || true)
+  kill -USR1 "${!pid_var}"
+  wait_until 5 bash -c "[ \$(grep -c '^network:' '$LIVE_TMP/spindle$1.out') -gt $before ]" ||
+    fail "host $1: spindle reports no network round trip"
+  grep "^network:" "$LIVE_TMP/spindle$1.out" | tail -1 | sed -E 's/.*round trip ([0-9]+) frames.*/\1/'
+}
+
+# master_xruns [CLIENT]: the xruns the master's jackd has logged so far (those it
+# blamed on CLIENT: "JackEngine::XRun: client = CLIENT was not finished").
+master_xruns() {
+  if [ $# -eq 0 ]; then grep -c "XRun" "$LIVE_TMP/master.out" || true
+  else grep -c "XRun: client = $1 was not finished" "$LIVE_TMP/master.out" || true; fi
+}
+# probe_gaps FILE: the frame gaps on the probe's last xrun line in FILE.
+probe_gaps() { sed -n -E 's/^probe: [0-9]+ xrun callbacks, ([0-9]+) frame gaps$/\1/p' "$LIVE_TMP/$1" | tail -1; }
+
+# osc_round_trip H: net_round_trip_frames and net_round_trip_periods of host H's
+# /spindle/status (its OSC server on 127.0.0.1:9951 inside the namespace), or nothing
+# when oscsend/oscdump are missing.
+osc_round_trip() {
+  command -v oscsend >/dev/null && command -v oscdump >/dev/null || return 0
+  local ns dump="$LIVE_TMP/osc$1.txt" port=$((20000 + $1)) deadline=$((SECONDS + 10))
+  ns=$(net_ns "$1")
+  : >"$dump"
+  ip netns exec "$ns" oscdump -L "$port" >>"$dump" 2>&1 &
+  track $!
+  until grep -q "/spindle/status" "$dump"; do
+    [ $SECONDS -ge $deadline ] && fail "host $1: no /spindle/status reply"
+    ip netns exec "$ns" oscsend 127.0.0.1 9951 /spindle/reply_port i "$port" || true
+    ip netns exec "$ns" oscsend 127.0.0.1 9951 /spindle/status || true
+    sleep 0.2
+  done
+  grep /spindle/status "$dump" | tail -1 |
+    sed -E 's/.*"net_round_trip_frames" ([0-9]+) "net_round_trip_periods" ([0-9]+).*/\1 \2/'
+}
