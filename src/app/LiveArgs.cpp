@@ -40,8 +40,25 @@ bool applyStreaming(LiveArgs& a, const std::string& option, const std::string& v
   return error.empty();
 }
 
-// --tempo; any other option is unknown.
+// --host NAME=ADDR[:PORT], each name once.
+bool applyHost(LiveArgs& a, const std::string& value, std::string& error) {
+  auto host = control::parseHostSpec(value, error);
+  if (!host) {
+    error = "--host: " + error;
+    return false;
+  }
+  for (const control::HostSettings& other : a.hosts)
+    if (other.name == host->name) {
+      error = "--host: the name " + host->name + " is given twice";
+      return false;
+    }
+  a.hosts.push_back(std::move(*host));
+  return true;
+}
+
+// --tempo and --host; any other option is unknown.
 bool applyTempo(LiveArgs& a, const std::string& option, const std::string& value, std::string& error) {
+  if (option == "--host") return applyHost(a, value, error);
   if (option != "--tempo") {
     error = "unknown option " + option;
     return false;
@@ -162,6 +179,8 @@ std::string optionsUsage() {
          "  --cache-size MIB          decoded audio the streams share, pinned blocks included (default 64)\n"
          "  --osc-port N              OSC remote control on UDP and TCP port N (default 9951; 0: off)\n"
          "  --osc-bind ADDR           the address OSC listens on (default 127.0.0.1; 0.0.0.0: every network)\n"
+         "  --host NAME=ADDR[:PORT]   drive the Spindle on another machine over OSC (default port 9951;\n"
+         "                            repeatable): its parts and health in /spindle/host/... and the window\n"
          "The shared reverb and chorus (SoundFont CC91/CC93 and effects sends), FluidSynth's settings\n"
          "(a session's [effects] replaces them when it loads):\n";
 }
