@@ -1,65 +1,16 @@
 // Hosts over real UDP sockets on the loopback: a test socket plays the remote Spindle
 // (it answers the subscription with status, stops, answers again) and the hosts thread
 // connects, loses and restores it.
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <poll.h>
-#include <unistd.h>
-
 #include <thread>
 
 #include "catch.h"
 #include "cluster/Hosts.h"
-#include "control/OscDispatcher.h"
+#include "FakeHost.h"
 
 using namespace spindle;
 using namespace std::chrono_literals;
 
 namespace {
-
-// A UDP socket on 127.0.0.1 that receives what the master sends and answers it.
-struct FakeHost {
-  int fd = ::socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
-  sockaddr_in self{}, master{};
-  control::OscDispatcher dispatcher;
-
-  FakeHost() {
-    self.sin_family = AF_INET;
-    self.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t length = sizeof self;
-    REQUIRE(::bind(fd, reinterpret_cast<sockaddr*>(&self), sizeof self) == 0);
-    REQUIRE(::getsockname(fd, reinterpret_cast<sockaddr*>(&self), &length) == 0);
-    std::string error;
-    REQUIRE(dispatcher.create(error));
-  }
-  ~FakeHost() { ::close(fd); }
-  int port() const { return ntohs(self.sin_port); }
-
-  // The next message within `wait` (its path and arguments), or "" when none came.
-  std::string next(std::chrono::milliseconds wait = 2000ms) {
-    pollfd p{fd, POLLIN, 0};
-    if (::poll(&p, 1, static_cast<int>(wait.count())) <= 0) return {};
-    uint8_t buffer[4096];
-    socklen_t length = sizeof master;
-    const ssize_t got = ::recvfrom(fd, buffer, sizeof buffer, 0, reinterpret_cast<sockaddr*>(&master), &length);
-    std::string text, error;
-    dispatcher.dispatch(buffer, static_cast<std::size_t>(got), [&](const control::OscMessage& m) { text = describe(m); }, error);
-    return text;
-  }
-  // Waits for a message starting with `prefix`, skipping others (pings, subscriptions).
-  bool expect(const std::string& prefix) {
-    for (auto end = std::chrono::steady_clock::now() + 3s; std::chrono::steady_clock::now() < end;)
-      if (next(100ms).rfind(prefix, 0) == 0) return true;
-    return false;
-  }
-  void reply(const control::OscMessage& message) {
-    const auto bytes = control::serialise(message);
-    ::sendto(fd, bytes.data(), bytes.size(), 0, reinterpret_cast<const sockaddr*>(&master), sizeof master);
-  }
-  void status(int voices) {
-    reply({"/spindle/status", {control::OscValue::s("voices"), control::OscValue::i(voices)}});
-  }
-};
 
 std::string stateOf(cluster::Hosts& hosts, const std::string& name) {
   for (const control::HostView& view : hosts.hosts())
@@ -75,7 +26,7 @@ bool waitState(cluster::Hosts& hosts, const std::string& name, const std::string
 }  // namespace
 
 TEST_CASE("the hosts thread connects, loses and restores a host over UDP", "[cluster]") {
-  FakeHost fake;
+  test::FakeHost fake;
   cluster::HostTiming timing;
   timing.lostAfter = 400ms;
   timing.resubscribe = 100ms;
