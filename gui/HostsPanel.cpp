@@ -131,7 +131,8 @@ void HostsPanel::fillHost(int row, const control::HostView& host) {
   setCell(hostTable_, row, 2, figure("voices", "", 0));
   setCell(hostTable_, row, 3, figure("underruns", "", 0));
   setCell(hostTable_, row, 4, figure("xruns", "", 0));
-  setCell(hostTable_, row, 5, figure("memory_bytes", "MiB", 1, 1.0 / (1 << 20)));
+  const bool small = host.value("memory_bytes") < (1 << 20);  // a small library reads better in KiB
+  setCell(hostTable_, row, 5, small ? figure("memory_bytes", "KiB", 0, 1.0 / 1024) : figure("memory_bytes", "MiB", 1, 1.0 / (1 << 20)));
   setCell(hostTable_, row, 6, figure("latency_last_ms", "ms", 1));
   // The host's own network latency when it reports one, else the OSC round trip to it.
   const double network = host.value("network_latency_ms", host.roundTripMs);

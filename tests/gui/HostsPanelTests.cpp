@@ -75,6 +75,7 @@ class HostsPanelTests : public QObject {
     QCOMPARE(cell(panel->hostTable(), rowA, 6), QStringLiteral("5.4 ms"));
     const int rowB = rowOf(panel->hostTable(), QStringLiteral("b"));
     QCOMPARE(cell(panel->hostTable(), rowB, 3), QStringLiteral("2"));
+    QCOMPARE(cell(panel->hostTable(), rowB, 5), QStringLiteral("1.0 MiB"));
     QCOMPARE(cell(panel->hostTable(), rowB, 6), QStringLiteral("–"));  // no note yet
 
     loadFromPanel(panel, "a", 1, "/srv/lib/piano.sfz");
