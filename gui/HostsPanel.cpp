@@ -47,6 +47,14 @@ QString partNote(const control::HostPartView& part) {
   return out.join(QStringLiteral(", "));
 }
 
+// A network latency the host reports in its status (a field "net..._ms", as a NetJACK2
+// slave may add), or -1 when it reports none.
+double networkLatencyMs(const control::HostView& host) {
+  for (const auto& [field, value] : host.status)
+    if (field.rfind("net", 0) == 0 && field.size() > 6 && field.compare(field.size() - 3, 3, "_ms") == 0) return value;
+  return -1.0;
+}
+
 }  // namespace
 
 QString hostFigure(double value, const char* unit, int decimals) {
@@ -135,7 +143,8 @@ void HostsPanel::fillHost(int row, const control::HostView& host) {
   setCell(hostTable_, row, 5, small ? figure("memory_bytes", "KiB", 0, 1.0 / 1024) : figure("memory_bytes", "MiB", 1, 1.0 / (1 << 20)));
   setCell(hostTable_, row, 6, figure("latency_last_ms", "ms", 1));
   // The host's own network latency when it reports one, else the OSC round trip to it.
-  const double network = host.value("network_latency_ms", host.roundTripMs);
+  const double reported = networkLatencyMs(host);
+  const double network = reported >= 0.0 ? reported : host.roundTripMs;
   setCell(hostTable_, row, 7, heard ? hostFigure(network, "ms", 2) : QStringLiteral("–"));
   const bool lost = host.state == "lost";
   for (int c = 0; c < hostTable_->columnCount(); ++c)

@@ -76,6 +76,15 @@ class HostsPanelTests : public QObject {
     const int rowB = rowOf(panel->hostTable(), QStringLiteral("b"));
     QCOMPARE(cell(panel->hostTable(), rowB, 3), QStringLiteral("2"));
     QCOMPARE(cell(panel->hostTable(), rowB, 5), QStringLiteral("1.0 MiB"));
+    QCOMPARE(cell(panel->hostTable(), rowA, 7), QStringLiteral("–"));  // no pong yet
+    QVERIFY(a.expect("/spindle/ping"));
+    a.reply({"/spindle/pong", {}});
+    QTRY_VERIFY_WITH_TIMEOUT((panel->refresh(), cell(panel->hostTable(), rowA, 7).endsWith(QStringLiteral(" ms"))), 3000);
+    auto withNet = status(0, 2, 0, 1 << 20, -1.0);
+    withNet.args.push_back(OscValue::s("net_latency_ms"));
+    withNet.args.push_back(OscValue::f(2.5));
+    b.reply(withNet);
+    QTRY_COMPARE_WITH_TIMEOUT((panel->refresh(), cell(panel->hostTable(), rowB, 7)), QStringLiteral("2.50 ms"), 3000);
     QCOMPARE(cell(panel->hostTable(), rowB, 6), QStringLiteral("–"));  // no note yet
 
     loadFromPanel(panel, "a", 1, "/srv/lib/piano.sfz");
