@@ -160,6 +160,7 @@ control::SessionState GuiControlTarget::sessionState() {
     session = session_;
   }
   connections_.addTo(session);
+  if (hosts_) session.hosts = hosts_->settings();
   return session;
 }
 

@@ -38,7 +38,11 @@ class GuiControlTarget final : public QObject, public control::ControlTarget {
     connections_.attach(backend, live, std::move(inputs));
   }
 
+  // The remote Spindles this one drives (before the OSC server starts; they outlive it).
+  void setHosts(control::HostControl* hosts) { hosts_ = hosts; }
+
   // ---- control thread ----
+  control::HostControl* hostControl() override { return hosts_; }
   void load(uint64_t ticket, int part, const std::string& path, control::LoadListener& listener) override;
   [[nodiscard]] bool unload(int part) override;
   [[nodiscard]] bool sendMidi(uint8_t status, uint8_t data1, uint8_t data2) override;
@@ -91,6 +95,7 @@ class GuiControlTarget final : public QObject, public control::ControlTarget {
   std::array<std::vector<control::PartControl>, control::kParts> controls_;
   std::array<std::vector<PartEffectInfo>, control::kParts> effects_;
   app::ConnectionControl connections_;  // thread-safe
+  control::HostControl* hosts_ = nullptr;  // thread-safe (cluster::Hosts)
 };
 
 }  // namespace spindle::gui

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "cluster/Hosts.h"
 #include "control/OscServer.h"
 #include "core/Limits.h"
 #include "engine/Engine.h"
@@ -69,6 +70,7 @@ class GuiSession::Impl {
   void startEngine();
   void startWindow();
   void startOsc();
+  void startHosts();
   void startMidi();
   void showInputs();
   void applySettings(const AppSettings& s);
@@ -91,6 +93,7 @@ class GuiSession::Impl {
   std::unique_ptr<io::LiveProcessor> live_;
   std::unique_ptr<EngineLink> link_;
   std::unique_ptr<MainWindow> window_;
+  cluster::Hosts hosts_;  // --host: the remote Spindles; outlives the OSC server and the window
   std::unique_ptr<GuiControlTarget> target_;
   std::unique_ptr<control::OscServer> osc_;
   std::unique_ptr<io::MidiInputThread> midiDevice_;
@@ -172,10 +175,21 @@ void GuiSession::Impl::startWindow() {
   link_->startPolling();
 }
 
+// The remote Spindles (--host) and their tab; a host that cannot be reached is named
+// and the others still start.
+void GuiSession::Impl::startHosts() {
+  for (const control::HostSettings& host : launch_.hosts) {
+    std::string error;
+    if (!hosts_.add(host, error)) warn("--host " + host.name + ": " + error);
+  }
+  if (!launch_.hosts.empty()) window_->showHosts(hosts_);
+}
+
 void GuiSession::Impl::startOsc() {
   if (settings_.oscPort <= 0) return;
   target_ = std::make_unique<GuiControlTarget>(*link_, store_);
   target_->setBackend(backend_.get(), live_.get(), oscInputs());
+  target_->setHosts(&hosts_);
   std::string error;
   auto options = control::oscServerOptions(settings_.oscPort, settings_.oscBind.toStdString(),
                                            settings_.oscSecretFile.toStdString(), settings_.oscRequireSigned,
@@ -296,6 +310,7 @@ bool GuiSession::Impl::start() {
     return false;
   }
   startWindow();
+  startHosts();
   startOsc();
   startMidi();
   showInputs();

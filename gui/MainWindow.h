@@ -23,6 +23,7 @@
 #include <QMainWindow>
 #include <array>
 
+#include "control/HostControl.h"
 #include "core/Limits.h"
 #include "gui/ProblemsModel.h"
 #include "gui/Settings.h"
@@ -38,6 +39,7 @@ class ControlStrip;
 class EffectsPanel;
 class EngineLink;
 class HealthPanel;
+class HostsPanel;
 class LibraryBrowser;
 class PartStrip;
 class PianoKeyboard;
@@ -64,6 +66,9 @@ class MainWindow : public QMainWindow {
   ConnectionsPanel* connections() const noexcept { return connections_; }
   ProblemsModel& problems() noexcept { return problems_; }
   LibraryBrowser* browser() const noexcept { return browser_; }
+  // The Hosts tab (beside Health, in front): the remote Spindles this one drives.
+  void showHosts(control::HostControl& hosts);  // MainWindowHosts.cpp
+  HostsPanel* hosts() const noexcept { return hosts_; }
 
  signals:
   // Settings the user accepted (already saved); the wiring applies what it can live.
@@ -97,6 +102,7 @@ class MainWindow : public QMainWindow {
   QLabel* controlsCaption_ = nullptr;
   HealthPanel* health_ = nullptr;
   EffectsPanel* effects_ = nullptr;
+  HostsPanel* hosts_ = nullptr;
   ConnectionsPanel* connections_ = nullptr;
   QLabel* connectionStatus_ = nullptr;  // the status bar's part: what is not connected
   ProblemsPanel* problemsPanel_ = nullptr;

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "control/HostControl.h"
 #include "core/EffectParams.h"
 
 namespace spindle::app {
@@ -28,6 +29,7 @@ struct GuiLaunch {
   std::vector<std::string> midiFrom;
   EffectValues effects;  // the shared reverb and chorus (--reverb, --chorus-depth, ...)
   std::optional<float> tempo;  // --tempo: the set tempo, BPM
+  std::vector<control::HostSettings> hosts;  // --host: the remote Spindles the window drives
 };
 
 // The module's one exported symbol, kGuiEntryName, has this type: it runs the window

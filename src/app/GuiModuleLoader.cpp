@@ -48,6 +48,7 @@ GuiLaunch launchFrom(const LiveArgs& a, const std::vector<std::string>& args) {
   launch.connectAudio = a.connectAudio;
   launch.connectMidi = a.connectMidi;
   launch.midiFrom = a.midiFrom;
+  launch.hosts = a.hosts;
   if (given(args, "--backend")) launch.backend = a.backend;
   if (given(args, "--name")) launch.clientName = a.name;
   if (given(args, "--polyphony")) launch.polyphony = a.polyphony;

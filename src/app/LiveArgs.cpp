@@ -41,8 +41,25 @@ bool applyStreaming(LiveArgs& a, const std::string& option, const std::string& v
   return error.empty();
 }
 
-// --tempo; any other option is unknown.
+// --host NAME=ADDR[:PORT], each name once.
+bool applyHost(LiveArgs& a, const std::string& value, std::string& error) {
+  auto host = control::parseHostSpec(value, error);
+  if (!host) {
+    error = "--host: " + error;
+    return false;
+  }
+  for (const control::HostSettings& other : a.hosts)
+    if (other.name == host->name) {
+      error = "--host: the name " + host->name + " is given twice";
+      return false;
+    }
+  a.hosts.push_back(std::move(*host));
+  return true;
+}
+
+// --tempo and --host; any other option is unknown.
 bool applyTempo(LiveArgs& a, const std::string& option, const std::string& value, std::string& error) {
+  if (option == "--host") return applyHost(a, value, error);
   if (option != "--tempo") {
     error = "unknown option " + option;
     return false;
@@ -171,6 +188,8 @@ std::string optionsUsage() {
          "  --osc-require-signed      with a secret, loopback peers must sign too\n"
          "  --osc-insecure            accept unsigned OSC on a network address: anyone who reaches the\n"
          "                            port controls Spindle (loads, session files); trusted networks only\n"
+         "  --host NAME=ADDR[:PORT]   drive the Spindle on another machine over OSC (default port 9951;\n"
+         "                            repeatable): its parts and health in /spindle/host/... and the window\n"
          "The shared reverb and chorus (SoundFont CC91/CC93 and effects sends), FluidSynth's settings\n"
          "(a session's [effects] replaces them when it loads):\n";
 }

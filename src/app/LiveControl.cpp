@@ -163,6 +163,7 @@ control::SessionState LiveControl::sessionState() {
   }
   addSends(state);
   connections_.addTo(state);
+  if (hosts_) state.hosts = hosts_->settings();
   return state;
 }
 

@@ -108,6 +108,10 @@ class LiveControl final : public control::ControlTarget {
   control::ConnectionState connections() override { return connections_.state(); }
   void restoreConnections(const std::vector<control::ConnectionLink>& links) override { connections_.restore(links); }
   void setConnection(const control::ConnectionLink& link, bool on) override { connections_.set(link, on); }
+  control::HostControl* hostControl() override { return hosts_; }
+  // The remote Spindles this one drives (cluster::Hosts), for OSC and sessions. Set before
+  // the control thread starts; they outlive this object.
+  void setHosts(control::HostControl* hosts) { hosts_ = hosts; }
 
  private:
   struct Job {
@@ -149,6 +153,7 @@ class LiveControl final : public control::ControlTarget {
   uint64_t cacheBudget_ = 0;
   stream::CacheRate cacheRate_;  // control thread (status())
   ConnectionControl connections_;
+  control::HostControl* hosts_ = nullptr;
 
   // Loader thread only (after construction): one Loader per preload size, all kept:
   // the Programs they built point into their pools.

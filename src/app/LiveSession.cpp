@@ -109,6 +109,7 @@ bool Session::startControl() {
   if (args_.alsaSeq) inputs.push_back({1 + kAlsaSeqMidiInput, "alsa_seq"});
   control_->setBackend(backend_.get(), std::move(inputs));
   control_->setBaseMemory(loader_.pool().bytesInRam(), loader_.pool().loadedCount());
+  if (!startHosts()) return false;
   if (streaming_->disk()) control_->setDiskCounters(&streaming_->disk()->counters(), streaming_->cacheBytes());
   std::string error;
   auto oscOptions = control::oscServerOptions(args_.oscPort, args_.oscBind, args_.oscSecretFile,
@@ -127,6 +128,20 @@ bool Session::startControl() {
   if (osc_->port() != 0)
     out_ << "OSC: udp and tcp " << args_.oscBind << ":" << osc_->port()
          << (!secured ? "" : args_.oscRequireSigned ? ", signed only" : ", signed from other hosts") << '\n';
+  return true;
+}
+
+// The remote Spindles this one drives (--host); their parts come with a session.
+bool Session::startHosts() {
+  for (const control::HostSettings& host : args_.hosts) {
+    std::string error;
+    if (!hosts_.add(host, error)) {
+      err_ << "spindle: --host " << host.name << ": " << error << '\n';
+      return false;
+    }
+    out_ << "host " << host.name << ": " << host.address << ":" << host.port << '\n';
+  }
+  control_->setHosts(&hosts_);
   return true;
 }
 

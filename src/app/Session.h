@@ -18,6 +18,7 @@
 #include "app/LiveArgs.h"
 #include "app/LiveControl.h"
 #include "app/Loader.h"
+#include "cluster/Hosts.h"
 #include "control/NsmClient.h"
 #include "control/OscServer.h"
 #include "control/ProblemLog.h"
@@ -47,6 +48,7 @@ class Session {
   bool joinNsm();
   void startEngine();
   bool startControl();
+  bool startHosts();  // --host: the remote Spindles this one drives
   void startMidi();
   void tick();
   // SessionWatch.cpp
@@ -69,6 +71,8 @@ class Session {
   uint64_t problemsLogged_ = 0;  // serial of the newest problem printed to err_
   Loader loader_;
   std::unique_ptr<engine::Program> program_;
+  // The remote Spindles (--host, a session's hosts): outlive the control thread.
+  cluster::Hosts hosts_;
   // Programs loaded over OSC/NSM (their pools, too): outlive the streams and the engine.
   std::unique_ptr<LiveControl> control_;
   std::unique_ptr<stream::Streaming> streaming_;

@@ -95,6 +95,7 @@ void ControlCore::applySettings(const SessionState& state) {
   }
   for (const auto& info : kEffectParamTable) ok = target_.setEffect(info.id, state.effects.get(info.id)) && ok;
   if (state.hasConnections) target_.restoreConnections(state.connections);
+  if (HostControl* hosts = target_.hostControl(); hosts && !state.hosts.empty()) hosts->restore(state.hosts);
   if (!ok) ++dropped_;
 }
 

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "control/HostControl.h"
 #include "control/ProblemLog.h"
 #include "core/EffectParams.h"
 #include "core/Limits.h"
@@ -111,6 +112,8 @@ struct SessionState {
   bool hasConnections = false;
   std::vector<ConnectionLink> connections;
   EffectValues effects;  // the shared reverb and chorus
+  // The remote Spindles a master drives and what it asked of their parts (HostControl.h).
+  std::vector<HostSettings> hosts;
 
   bool operator==(const SessionState&) const = default;
 };
@@ -201,6 +204,8 @@ class ControlTarget {
   virtual ConnectionState connections() = 0;
   virtual void restoreConnections(const std::vector<ConnectionLink>& links) = 0;
   virtual void setConnection(const ConnectionLink& link, bool on) = 0;
+  // The other machines' Spindles this one drives (--host), or null when it drives none.
+  virtual HostControl* hostControl() { return nullptr; }
 };
 
 }  // namespace spindle::control

@@ -6,6 +6,7 @@
 
 #include "control/ControlCore.h"
 #include "control/OscEffects.h"
+#include "control/OscHosts.h"
 #include "control/OscTempo.h"
 #include "control/OscPartEffects.h"
 #include "control/ProblemLog.h"
@@ -221,6 +222,7 @@ std::vector<OscEntry> makeApi() {
   for (OscEntry& entry : effectsApi()) api.push_back(std::move(entry));
   for (OscEntry& entry : tempoApi()) api.push_back(std::move(entry));
   for (OscEntry& entry : partEffectsApi()) api.push_back(std::move(entry));
+  for (OscEntry& entry : hostsApi()) api.push_back(std::move(entry));
   return api;
 }
 
@@ -332,6 +334,7 @@ const std::vector<OscReplyDoc>& oscReplies() {
     for (const OscReplyDoc& reply : effectsReplies()) all.push_back(reply);
     for (const OscReplyDoc& reply : tempoReplies()) all.push_back(reply);
     for (const OscReplyDoc& reply : partEffectsReplies()) all.push_back(reply);
+    for (const OscReplyDoc& reply : hostsReplies()) all.push_back(reply);
     return all;
   }();
   return replies;

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "control/SessionEffects.h"
+#include "control/SessionHosts.h"
 #include "control/SessionPartEffects.h"
 
 namespace spindle::control {
@@ -38,6 +39,7 @@ bool toFloat(const std::string& text, float low, float high, float& out) {
 
 constexpr int kConnections = -2;
 constexpr int kEffects = -3;
+constexpr int kHost = -4;  // [host NAME]: the last of state.hosts
 
 struct Parser {
   const std::filesystem::path& file;
@@ -81,12 +83,17 @@ bool Parser::section(const std::string& name, int line) {
     state.hasConnections = true;
     return true;
   }
+  if (name.rfind("host ", 0) == 0 && !trim(name.substr(5)).empty()) {
+    part = kHost;
+    state.hosts.push_back(HostSettings{trim(name.substr(5)), {}, 9951, {}});
+    return true;
+  }
   int n = 0;
   if (name.rfind("part ", 0) == 0 && toInt(trim(name.substr(5)), 1, kParts, n)) {
     part = n - 1;
     return true;
   }
-  return fail(line, "unknown section [" + name + "] (expected [settings], [effects], [connections] or [part 1] .. [part 16])");
+  return fail(line, "unknown section [" + name + "] (expected [settings], [effects], [connections], [part 1] .. [part 16] or [host NAME])");
 }
 
 bool Parser::setting(const std::string& key, const std::string& value, int line) {
@@ -138,6 +145,10 @@ bool Parser::parseLine(const std::string& raw, int line) {
     std::string message;
     return parseEffectsLine(state.effects, key, value, message) || fail(line, message);
   }
+  if (part == kHost) {
+    std::string message;
+    return parseHostLine(state.hosts.back(), key, value, message) || fail(line, message);
+  }
   if (part < 0) return setting(key, value, line);
   return partValue(state.parts[static_cast<std::size_t>(part)], key, value, line);
 }
@@ -160,6 +171,7 @@ std::string formatSession(const SessionState& state) {
     if (p.effectBypass != 0) out << "bypass = " << formatBypassList(p.effectBypass) << "\n";
   }
   out << formatEffectsSection(state.effects);
+  out << formatHostSections(state.hosts);
   if (state.hasConnections) {
     out << "\n[connections]\n";
     for (const ConnectionLink& link : state.connections) out << link.port << " = " << link.peer << "\n";

@@ -15,6 +15,52 @@
 
 namespace spindle::test {
 
+// The remote hosts a master drives: one, "a", with what was asked of it; each call is
+// recorded in `calls` (the target's), a call naming another host fails.
+class RecordingHosts final : public control::HostControl {
+ public:
+  explicit RecordingHosts(std::vector<std::string>& calls) : calls_(calls) { host_.name = "a"; }
+  control::HostSettings host_{"a", "127.0.0.1", 9952, {}};
+
+  std::vector<control::HostView> hosts() override {
+    control::HostView view;
+    view.name = host_.name;
+    view.address = host_.address;
+    view.port = host_.port;
+    view.state = "connected";
+    view.status = {{"voices", 3.0}, {"underruns", 0.0}};
+    for (const auto& [part, asked] : host_.parts) view.parts.push_back({part, asked, "piano", 10, "", {}});
+    return {view};
+  }
+  bool load(const std::string& host, int part, const std::string& path, std::string& error) override {
+    return known(host, error) && record("host load " + host + " " + std::to_string(part) + " " + path) &&
+           (host_.parts[part].library = path, true);
+  }
+  bool setVolume(const std::string& host, int part, float db, std::string& error) override {
+    return known(host, error) && record("host volume " + host + " " + std::to_string(part) + " " + std::to_string(db));
+  }
+  bool setControl(const std::string& host, int part, int cc, int value, std::string& error) override {
+    return known(host, error) && record("host cc " + host + " " + std::to_string(part) + " " + std::to_string(cc) +
+                                        " " + std::to_string(value));
+  }
+  std::vector<control::HostSettings> settings() override { return {host_}; }
+  void restore(const std::vector<control::HostSettings>& hosts) override {
+    record("host restore " + std::to_string(hosts.size()));
+  }
+
+ private:
+  bool known(const std::string& host, std::string& error) {
+    if (host == host_.name) return true;
+    error = "no host named '" + host + "'";
+    return false;
+  }
+  bool record(std::string call) {
+    calls_.push_back(std::move(call));
+    return true;
+  }
+  std::vector<std::string>& calls_;
+};
+
 class RecordingTarget : public control::ControlTarget {
  public:
   std::vector<std::string> calls;  // "name arg arg ..."
@@ -132,7 +178,10 @@ class RecordingTarget : public control::ControlTarget {
     record((on ? "connect " : "disconnect ") + link.port + " " + link.peer);
   }
 
+  control::HostControl* hostControl() override { return &hosts; }
+
   std::string last() const { return calls.empty() ? std::string() : calls.back(); }
+  RecordingHosts hosts{calls};
 
  private:
   bool record(std::string call) {

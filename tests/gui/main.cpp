@@ -18,6 +18,7 @@ int runControlStripTests(int argc, char** argv);
 int runConnectionsPanelTests(int argc, char** argv);
 int runEffectsPanelTests(int argc, char** argv);
 int runTuningTests(int argc, char** argv);
+int runHostsPanelTests(int argc, char** argv);
 }  // namespace spindle::gui::test
 
 int main(int argc, char** argv) {
@@ -42,5 +43,6 @@ int main(int argc, char** argv) {
   failed += spindle::gui::test::runConnectionsPanelTests(argc, argv);
   failed += spindle::gui::test::runEffectsPanelTests(argc, argv);
   failed += spindle::gui::test::runTuningTests(argc, argv);
+  failed += spindle::gui::test::runHostsPanelTests(argc, argv);
   return failed == 0 ? 0 : 1;
 }

@@ -1,0 +1,23 @@
+// MainWindow, the Hosts tab: the remote Spindles a master drives (HostsPanel.h).
+#include <QDockWidget>
+#include <QTimer>
+
+#include "gui/HostsPanel.h"
+#include "gui/MainWindow.h"
+
+namespace spindle::gui {
+
+void MainWindow::showHosts(control::HostControl& hosts) {
+  if (hosts_) return;
+  hosts_ = new HostsPanel(hosts, this);
+  auto* dock = new QDockWidget(tr("Hosts"), this);
+  dock->setObjectName(QStringLiteral("Hosts"));
+  dock->setWidget(hosts_);
+  dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+  if (auto* health = findChild<QDockWidget*>(QStringLiteral("Health"))) tabifyDockWidget(health, dock);
+  else addDockWidget(Qt::RightDockWidgetArea, dock);
+  dock->raise();
+  QTimer::singleShot(0, dock, &QDockWidget::raise);  // once the tab exists (tabifying is laid out later)
+}
+
+}  // namespace spindle::gui
