@@ -93,12 +93,23 @@ net_host() {
 net_ns() { echo "spindle-net-$NET_ID-$1"; }
 net_link() { echo "spnv${NET_ID}h$1"; }
 
-# net_master: jackd (dummy, 48 kHz, period 256) and netmanager listening on the bridge.
+# net_master: jackd (dummy, 48 kHz, period 256, client timeout -t NET_TIMEOUT_MS) and
+# netmanager listening on the bridge. A slave lost without a word blocks its netmanager
+# client in recv() for NetJACK2's fixed 2 s receive timeout; JACK's engine logs an xrun
+# on the first cycle that client has not finished after each graph switch, and switches
+# without it only once the client timeout has passed. With JACK's default (two periods)
+# that is an xrun every other period for 2 s; with a timeout longer than 2 s it is the
+# first cycle only (README "A slave lost").
+NET_TIMEOUT_MS=${NET_TIMEOUT_MS:-3000}
 net_master() {
   NET_MASTER="spindle-netm-$$"
   NET_SERVERS+=("$NET_MASTER")
-  start_jackd "$NET_MASTER"
-  mv "$LIVE_TMP/jackd.out" "$LIVE_TMP/master.out"
+  export JACK_DEFAULT_SERVER=$NET_MASTER
+  jackd -n "$NET_MASTER" -R -P 70 -t "$NET_TIMEOUT_MS" -d dummy -r 48000 -p 256 \
+    >"$LIVE_TMP/master.out" 2>&1 &
+  JACKD_PID=$!
+  track "$JACKD_PID"
+  wait_until 15 jack_lsp || fail "jackd $NET_MASTER did not start"
   jack_load netmanager netmanager -i "-a $NET_MASTER_IP" >"$LIVE_TMP/jack_load.out" 2>&1 ||
     fail "cannot load netmanager: $(cat "$LIVE_TMP/jack_load.out")"
 }
