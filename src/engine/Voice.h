@@ -210,6 +210,14 @@ class Voice {
   dsp::OscillatorBank osc_;  // plays the voice instead of source_ when oscillating_
   bool oscillating_ = false;
   double position_ = 0.0;       // unrolled source frames
+  // A constant increment's positions are anchor + increment * k for the k-th frame since
+  // the anchor, whatever the spans and blocks in between: the frames never depend on
+  // where a block ends. A new increment (or a per-frame one) sets a new anchor.
+  struct PositionAnchor {
+    double position = 0.0, increment = 0.0;  // increment 0: no anchor
+    int64_t frames = 0;
+  };
+  PositionAnchor anchor_;
   VoicePitch pitch_;
   int quality_ = -1;  // sample_quality as an engine Quality, -1 = the engine's
   int64_t fadeoutFrames_ = 0;  // sample_fadeout in output frames

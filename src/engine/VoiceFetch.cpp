@@ -11,11 +11,12 @@
 namespace spindle::engine {
 
 // The source positions of a chunk's frames: an array when pitch is modulated, else
-// start + step * i, computed where it is needed (no array to write and read back).
+// start + step * (skip + i) from the voice's anchor (Voice::PositionAnchor), computed
+// where it is needed (no array to write and read back).
 struct ChunkPositions {
   const double* array = nullptr;
-  double start = 0.0, step = 0.0;
-  double at(int i) const noexcept SPINDLE_REALTIME { return array ? array[i] : start + step * i; }
+  double start = 0.0, step = 0.0, skip = 0.0;
+  double at(int i) const noexcept SPINDLE_REALTIME { return array ? array[i] : start + step * (skip + i); }
   // One source frame per output frame from a whole frame: a sample at its root key
   // and its own rate, the most common voice of all in multi-sampled libraries.
   bool unpitched() const noexcept SPINDLE_REALTIME { return !array && step == 1.0 && start == std::floor(start); }
@@ -75,7 +76,7 @@ int64_t floorFrame(double position) noexcept SPINDLE_REALTIME { return static_ca
 // Compiled for SSE2 and AVX2 (core/SimdClones.h): the conversions are most of the loop,
 // and AVX2 converts four doubles where SSE2 converts two.
 SPINDLE_SIMD_CLONES
-void splitPositions(const double* __restrict pos, double start, double step, int64_t first, int frames,
+void splitPositions(const double* __restrict pos, double start, double step, double skip, int64_t first, int frames,
                     int32_t* __restrict index, float* __restrict frac) noexcept SPINDLE_REALTIME {
   const double base = static_cast<double>(first);
   if (pos) {
@@ -87,7 +88,7 @@ void splitPositions(const double* __restrict pos, double start, double step, int
     }
   } else {
     for (int i = 0; i < frames; ++i) {
-      const double rel = (start + step * i) - base;
+      const double rel = (start + step * (skip + i)) - base;
       const auto whole = static_cast<int32_t>(rel);
       index[i] = whole;
       frac[i] = static_cast<float>(rel - static_cast<double>(whole));
@@ -118,7 +119,10 @@ void Voice::fetch(float* left, float* right, int frames, const float* increments
 // current quality. Returns the frames written; the caller zeroes the rest.
 int Voice::fetchChunk(float* left, float* right, int frames, const float* increments, RenderContext& ctx) noexcept
     SPINDLE_REALTIME {
-  ChunkPositions pos{nullptr, position_, pitch_.increment()};
+  const double increment = pitch_.increment();
+  if (increments || increment != anchor_.increment) anchor_ = {position_, increments ? 0.0 : increment, 0};
+  ChunkPositions pos{nullptr, anchor_.position, increment, static_cast<double>(anchor_.frames)};
+  anchor_.frames += frames;
   if (increments) {
     double* array = ctx.scratch->positions.data();
     array[0] = position_;
@@ -168,12 +172,12 @@ int Voice::interpolate(const Kernel& kernel, const ChunkPositions& pos, float* l
   int32_t* index = ctx.scratch->indices.data();
   float* frac = ctx.scratch->fractions.data();
   if (pos.unpitched()) {  // every fraction is 0, where each kernel returns p[0] exactly
-    const auto at = static_cast<std::size_t>(static_cast<int64_t>(pos.start) - first);
+    const auto at = static_cast<std::size_t>(static_cast<int64_t>(pos.at(0)) - first);
     std::copy_n(span.left + at, n, left);
     if (stereo_) std::copy_n(span.right + at, n, right);
     return n;
   }
-  splitPositions(pos.array, pos.start, pos.step, first, n, index, frac);
+  splitPositions(pos.array, pos.start, pos.step, pos.skip, first, n, index, frac);
   // The quality was chosen once per chunk (the template argument): no branch per frame.
   float* taps = ctx.scratch->taps.data();
   kernel(span.left, index, frac, left, n, taps);
