@@ -105,6 +105,7 @@ SampleSource::Setup Voice::setupSource(const Region& r, const SampleData& d, boo
   const int64_t offset = std::clamp<int64_t>(std::llround(units), 0, std::max<int64_t>(last, 0));
   position_ = static_cast<double>(offset);
   anchor_ = {};
+  fetched_ = 0;
 
   const bool fileLoop = d.loopStart >= 0 && d.loopEnd > d.loopStart;
   LoopMode mode = r.loopModeSet ? r.loopMode : (fileLoop ? LoopMode::LoopContinuous : LoopMode::NoLoop);
@@ -145,6 +146,7 @@ void Voice::setupTiming(const Region& r, const VoiceStart& s, Prng& rng) noexcep
   const double samples = static_cast<double>(r.delaySamples) + static_cast<double>(mod_.sum(ModTarget::DelaySamples));
   delayFrames_ = std::llround(static_cast<double>(std::max(delay, 0.0f)) * s.sampleRate + std::max(samples, 0.0));
   const double stopSeconds = static_cast<double>(r.stopBeats * secondsPerBeat);
+  stepLeft_ = 0;
   stopFrames_ = r.stopBeats > 0.0f ? std::llround(stopSeconds * s.sampleRate) : -1;
 }
 

@@ -105,9 +105,14 @@ void Voice::fetch(float* left, float* right, int frames, const float* increments
     return;
   }
   source_.setSpeed(static_cast<float>(pitch_.increment()));  // the disk's read-ahead for a streamed voice
+  // Chunks lie on a grid of the voice's own frames, and the sinc kernel's band is chosen
+  // at each chunk's first frame: the frames never depend on where blocks end.
   int done = 0;
   while (done < frames) {
-    const int chunk = std::min(RenderScratch::kChunkFrames, frames - done);
+    const int into = static_cast<int>(fetched_ % RenderScratch::kChunkFrames);
+    const int chunk = std::min(RenderScratch::kChunkFrames - into, frames - done);
+    if (into == 0) bandRatio_ = increments ? static_cast<double>(increments[done]) : pitch_.increment();
+    fetched_ += chunk;
     const int made = sourceEnded_ ? 0 : fetchChunk(left + done, right + done, chunk, increments ? increments + done : nullptr, ctx);
     std::fill(left + done + made, left + done + chunk, 0.0f);
     std::fill(right + done + made, right + done + chunk, 0.0f);
@@ -119,15 +124,21 @@ void Voice::fetch(float* left, float* right, int frames, const float* increments
 // current quality. Returns the frames written; the caller zeroes the rest.
 int Voice::fetchChunk(float* left, float* right, int frames, const float* increments, RenderContext& ctx) noexcept
     SPINDLE_REALTIME {
-  const double increment = pitch_.increment();
-  if (increments || increment != anchor_.increment) anchor_ = {position_, increments ? 0.0 : increment, 0};
-  ChunkPositions pos{nullptr, anchor_.position, increment, static_cast<double>(anchor_.frames)};
-  anchor_.frames += frames;
+  ChunkPositions pos{nullptr, 0.0, pitch_.increment(), 0.0};
   if (increments) {
     double* array = ctx.scratch->positions.data();
     array[0] = position_;
-    for (int i = 1; i <= frames; ++i) array[i] = array[i - 1] + static_cast<double>(increments[i - 1]);
+    for (int i = 0; i < frames; ++i) {
+      const auto increment = static_cast<double>(increments[i]);
+      if (increment != anchor_.increment) anchor_ = {array[i], increment, 0};
+      array[i + 1] = anchor_.position + increment * static_cast<double>(++anchor_.frames);
+    }
     pos.array = array;
+  } else {
+    if (pos.step != anchor_.increment) anchor_ = {position_, pos.step, 0};
+    pos.start = anchor_.position;
+    pos.skip = static_cast<double>(anchor_.frames);
+    anchor_.frames += frames;
   }
   const int64_t end = source_.endPosition();
   int live = frames;
@@ -143,9 +154,8 @@ int Voice::fetchChunk(float* left, float* right, int frames, const float* increm
     case Quality::Sinc:
     case Quality::SincHigh: {
       if (!table) return interpolate(HermiteKernel{}, pos, left, right, live, ctx);
-      const double ratio = increments ? static_cast<double>(increments[0]) : pitch_.increment();
       const int h = table->halfTaps();
-      const SincKernel sinc{table, table->bandForRatio(static_cast<float>(ratio)), h - 1, h};
+      const SincKernel sinc{table, table->bandForRatio(static_cast<float>(bandRatio_)), h - 1, h};
       return interpolate(sinc, pos, left, right, live, ctx);
     }
   }
