@@ -167,7 +167,6 @@ struct Engine::Impl {
   int openStart = -1;         // the entry of the note-on being handled, or -1
   int32_t eventOffset = 0;    // requested frame of the event being handled
   int32_t segmentOffset = 0;  // frame of the segment renderVoices() is rendering
-  uint64_t eventsApplied = 0;  // MIDI events applied since the engine started (RenderContext::events)
   // The current process() call's per-part outputs, or null (all parts to the main pair).
   const PartOutputs* partOutputs = nullptr;
 

@@ -146,7 +146,6 @@ void Voice::setupTiming(const Region& r, const VoiceStart& s, Prng& rng) noexcep
   const double samples = static_cast<double>(r.delaySamples) + static_cast<double>(mod_.sum(ModTarget::DelaySamples));
   delayFrames_ = std::llround(static_cast<double>(std::max(delay, 0.0f)) * s.sampleRate + std::max(samples, 0.0));
   const double stopSeconds = static_cast<double>(r.stopBeats * secondsPerBeat);
-  stepLeft_ = 0;
   stopFrames_ = r.stopBeats > 0.0f ? std::llround(stopSeconds * s.sampleRate) : -1;
 }
 

@@ -85,9 +85,6 @@ struct RenderContext {
   // voice that adds to bus n sets fxSent[n - 1].
   std::array<float*, kFxBuses> fxLeft{}, fxRight{};
   std::array<bool, kFxBuses> fxSent{};
-  // The MIDI events the engine has applied so far: a voice's control step goes on
-  // across a block's end while it is unchanged, and an event starts a new one.
-  uint64_t events = 0;
   // The voice's output at the segment's first frame (Voice::render): a span at
   // out + k adds to the send and fx buses from their frame k.
   const float* segment = nullptr;
@@ -235,10 +232,6 @@ class Voice {
   bool sourceEnded_ = false;
   int64_t delayFrames_ = 0;
   int64_t stopFrames_ = -1;  // sounding frames left before stop_beats releases; -1 = none
-  // The control step under way: its frames still to render, and RenderContext::events
-  // when it began (VoiceControl.cpp).
-  int stepLeft_ = 0;
-  uint64_t stepEvents_ = 0;
   uint64_t underruns_ = 0;
 
   VoiceFilters filters_;

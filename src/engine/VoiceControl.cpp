@@ -61,17 +61,14 @@ void Voice::followEnvelopes(const PartMix& mix) noexcept SPINDLE_REALTIME {
   mod_.sources().followEnvelopes(changed, mod_.targetSums(), fading_);
 }
 
-// The next control step's length (VoiceMod::stepFrames): at most kControlFrames while
-// values move, whatever is left of the block (`frames`) to render now, the output
-// gains ramping over the whole step. Once settled, the step is the rest of the block
-// and a part mix change ramps over kGainRampFrames as in an unmodulated voice.
+// The next control step's length (VoiceMod::stepFrames). While values move, the
+// output gains ramp over the whole step; once settled, a part mix change ramps over
+// kGainRampFrames as in an unmodulated voice.
 int Voice::controlStep(const PartMix& mix, int frames) noexcept SPINDLE_REALTIME {
-  constexpr int kSettled = kControlFrames + 1;
-  int n = mix.controllers ? mod_.stepFrames(*mix.controllers, kSettled, kControlFrames) : kSettled;
+  int n = mix.controllers ? mod_.stepFrames(*mix.controllers, frames, kControlFrames) : frames;
   if (fadeoutFrames_ > 0) n = std::min(n, kControlFrames);  // sample_fadeout ramps by steps
-  const bool settled = n == kSettled;
-  gain_.setRampFrames(settled ? kGainRampFrames : n);
-  return settled ? frames : n;
+  gain_.setRampFrames(n <= kControlFrames ? n : kGainRampFrames);
+  return n;
 }
 
 void Voice::applyControl(const PartMix& mix, int frames) noexcept SPINDLE_REALTIME {

@@ -27,14 +27,12 @@ void Voice::render(float* outLeft, float* outRight, int frames, const PartMix& m
     renderSounding(outLeft + offset, outRight + offset, before, mix, ctx);
     stopFrames_ = -1;
     release();
-    stepLeft_ = 0;
     renderSounding(outLeft + offset + before, outRight + offset + before, n - before, mix, ctx);
   } else {
     if (stopFrames_ >= 0) stopFrames_ -= n;
     renderSounding(outLeft + offset, outRight + offset, n, mix, ctx);
   }
-  const bool ended = mod_.sources().finished() || mod_.amplitudeFinished();
-  if (sourceEnded_ || (ended && stepLeft_ <= 0)) active_ = false;  // a control step's frames play out
+  if (sourceEnded_ || mod_.sources().finished() || mod_.amplitudeFinished()) active_ = false;
 }
 
 void Voice::renderSounding(float* outLeft, float* outRight, int frames, const PartMix& mix,
@@ -44,20 +42,10 @@ void Voice::renderSounding(float* outLeft, float* outRight, int frames, const Pa
     renderSpan(outLeft, outRight, frames, mix, ctx);
     return;
   }
-  // A step that a block's end cut short goes on unchanged in the next block (no event
-  // came between): the steps, and so the frames, do not depend on where blocks end.
-  // Whether the voice has ended is asked before each step, as the step's values were
-  // set for all of it.
-  for (int done = 0; done < frames && !sourceEnded_;) {
-    if (stepLeft_ <= 0 || ctx.events != stepEvents_) {
-      if (mod_.sources().finished() || mod_.amplitudeFinished()) break;
-      stepLeft_ = controlStep(mix, frames - done);
-      stepEvents_ = ctx.events;
-      applyControl(mix, stepLeft_);
-    }
-    const int len = std::min(stepLeft_, frames - done);
+  for (int done = 0; done < frames && !sourceEnded_ && !mod_.sources().finished() && !mod_.amplitudeFinished();) {
+    const int len = controlStep(mix, frames - done);
+    applyControl(mix, len);
     renderSpan(outLeft + done, outRight + done, len, mix, ctx);
-    stepLeft_ -= len;
     done += len;
   }
 }
