@@ -66,6 +66,7 @@ Plugin::Plugin(double sampleRate, const HostFeatures& host)
       streaming_(streamingOptions_, engine::EngineConfig{}.polyphony),
       engine_(engineConfig(sampleRate, maxBlockFrames_, streaming_.bank())),
       live_(engine_) {
+  live_.setPartsInMain(false);  // a part with its own pair plays there only
   uris_.map(*host_.map);
   lv2_atom_forge_init(&forge_, host_.map);
   for (std::atomic<float>& value : controlValues_) value.store(kControlUnset, std::memory_order_relaxed);
@@ -93,6 +94,10 @@ void Plugin::connect(uint32_t port, void* data) noexcept {
     default:
       if (port >= kFirstControlPort && port < kFirstControlPort + kControlPorts)
         controlPorts_[port - kFirstControlPort] = static_cast<const float*>(data);
+      if (port >= kFirstPartPort && port < kPortCount) {
+        engine::StereoOut& part = partPorts_[(port - kFirstPartPort) / 2];
+        ((port - kFirstPartPort) % 2 == 0 ? part.left : part.right) = static_cast<float*>(data);
+      }
       break;
   }
 }
@@ -133,8 +138,8 @@ void Plugin::process(uint32_t frames) noexcept SPINDLE_REALTIME_IF(Live) {
     if (done == 0) sendControls();
     for (; !atEnd() && (end == frames || event->time.frames < end); event = lv2_atom_sequence_next(event))
       handleEvent(*event, done);
-    if constexpr (Live) live_.endCycle(left_ + done, right_ + done);
-    else live_.endCycleWaiting(left_ + done, right_ + done);
+    if constexpr (Live) live_.endCycle(left_ + done, right_ + done, partOutputs(done));
+    else live_.endCycleWaiting(left_ + done, right_ + done, partOutputs(done));
     noteLatency();
     frameTime_ += end - done;
     done = end;

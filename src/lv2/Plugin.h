@@ -31,6 +31,7 @@
 #include <lv2/worker/worker.h>
 
 #include "app/Loader.h"
+#include "core/Limits.h"
 #include "core/Realtime.h"
 #include "engine/Engine.h"
 #include "io/LiveProcessor.h"
@@ -44,11 +45,12 @@ inline constexpr uint32_t kMaxPathBytes = 4096;  // an instrument path, NUL incl
 inline constexpr float kMinLevelDb = -80.0f, kMaxLevelDb = 12.0f;
 
 // The ports, by index (spindle.ttl): kControlPorts "Control N" inputs from
-// kFirstControlPort, then the health outputs.
+// kFirstControlPort, then the health outputs, then each part's optional stereo output
+// (left, right) from kFirstPartPort.
 enum Port : uint32_t {
   kControlPort = 0, kNotifyPort, kLeftPort, kRightPort, kFreewheelPort,
   kFirstControlPort, kVoicesPort = kFirstControlPort + kControlPorts, kUnderrunsPort, kLatencyPort, kCacheFillPort,
-  kPortCount
+  kFirstPartPort, kPortCount = kFirstPartPort + 2 * limits::kChannels
 };
 inline constexpr float kControlUnset = -1.0f;  // a control port's default: the library's own value
 
@@ -99,6 +101,10 @@ class Plugin {
   void writeControlLabels() noexcept SPINDLE_REALTIME;
   void noteLatency() noexcept SPINDLE_REALTIME;
   void writeHealth() noexcept SPINDLE_REALTIME;
+  // The parts whose output ports are both connected, at frame `done` of the host's
+  // block; null when none is (every part plays on the main pair).
+  const engine::PartOutputs* partOutputs(uint32_t done) noexcept SPINDLE_REALTIME;
+  engine::PartOutputs partOutputs_{};
 
   // Control side (controlMutex_ held).
   bool loadInstrument(const std::string& path);
@@ -131,6 +137,7 @@ class Plugin {
   float* underrunsOut_ = nullptr;
   float* latencyOut_ = nullptr;
   float* cacheFillOut_ = nullptr;
+  std::array<engine::StereoOut, limits::kChannels> partPorts_{};  // either may be null
 
   // Audio thread state.
   LV2_Atom_Forge forge_{};

@@ -1,6 +1,7 @@
-// Plugin, its control and health ports (audio thread): the "Control N" inputs that play
-// the instrument's labelled controls as MIDI CCs to part 0, the labels announced on the
-// notify port, and the health outputs written after each run().
+// Plugin, its control, health and part ports (audio thread): the "Control N" inputs
+// that play the instrument's labelled controls as MIDI CCs to part 0, the labels
+// announced on the notify port, the health outputs written after each run(), and the
+// parts' optional stereo outputs.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -76,6 +77,17 @@ void Plugin::noteLatency() noexcept SPINDLE_REALTIME {
   for (const engine::NoteStart& start : engine_.noteStarts())
     if (start.voices > 0 && start.firstOffset >= 0)
       latencyMs_ = static_cast<float>(1000.0 * std::max(0, start.firstOffset - start.eventOffset) / sampleRate_);
+}
+
+const engine::PartOutputs* Plugin::partOutputs(uint32_t done) noexcept SPINDLE_REALTIME {
+  bool any = false;
+  for (std::size_t p = 0; p < partPorts_.size(); ++p) {
+    const engine::StereoOut& port = partPorts_[p];
+    const bool connected = port.left && port.right;
+    partOutputs_[p] = connected ? engine::StereoOut{port.left + done, port.right + done} : engine::StereoOut{};
+    any = any || connected;
+  }
+  return any ? &partOutputs_ : nullptr;
 }
 
 void Plugin::writeHealth() noexcept SPINDLE_REALTIME {

@@ -20,7 +20,7 @@ namespace {
 constexpr std::size_t kSequenceBytes = 1 << 16;
 constexpr std::size_t kMaxFrames = 8192;
 constexpr uint32_t kControlPort = 0, kNotifyPort = 1, kLeftPort = 2, kRightPort = 3, kFreewheelPort = 4;
-constexpr uint32_t kFirstControlPort = 5, kFirstHealthPort = 37;  // spindle.ttl
+constexpr uint32_t kFirstControlPort = 5, kFirstHealthPort = 37, kFirstPartPort = 41;  // spindle.ttl
 
 LV2_URID mapUri(LV2_URID_Map_Handle handle, const char* uri) { return static_cast<Lv2Host*>(handle)->map(uri); }
 const char* unmapUrid(LV2_URID_Unmap_Handle handle, LV2_URID urid) { return static_cast<Lv2Host*>(handle)->unmap(urid); }
@@ -111,6 +111,14 @@ void Lv2Host::instantiate() {
   lilv_instance_connect_port(instance_, kFirstHealthPort + 3, &health_.cacheFill);
   lilv_instance_activate(instance_);
   startSequence();
+}
+
+void Lv2Host::connectPart(int p) {
+  const auto k = static_cast<std::size_t>(p);
+  partLeft_.at(k).assign(left_.size(), 0.0f);
+  partRight_.at(k).assign(right_.size(), 0.0f);
+  lilv_instance_connect_port(instance_, kFirstPartPort + 2 * static_cast<uint32_t>(p), partLeft_[k].data());
+  lilv_instance_connect_port(instance_, kFirstPartPort + 2 * static_cast<uint32_t>(p) + 1, partRight_[k].data());
 }
 
 Lv2Host::~Lv2Host() {

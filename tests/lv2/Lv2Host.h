@@ -60,6 +60,10 @@ class Lv2Host {
     float voices = -1.0f, underruns = -1.0f, latencyMs = -1.0f, cacheFill = -1.0f;
   };
   const Health& health() const { return health_; }
+  // Connects part p's (0..15) optional stereo output; its frames of the last run().
+  void connectPart(int p);
+  const float* partLeft(int p) const { return partLeft_.at(static_cast<std::size_t>(p)).data(); }
+  const float* partRight(int p) const { return partRight_.at(static_cast<std::size_t>(p)).data(); }
 
   // One cycle: worker responses, run(frames), then the worker's jobs. The output is in
   // left()/right() until the next call. `audioScope`: run it inside an AudioThreadScope.
@@ -125,6 +129,7 @@ class Lv2Host {
   std::vector<float> left_, right_;
   float freewheel_ = 1.0f;
   std::array<float, kControls> controls_;
+  std::array<std::vector<float>, 16> partLeft_, partRight_;
   Health health_;
   bool refuseWork_ = false;
   LV2_Atom_Forge forge_{};
