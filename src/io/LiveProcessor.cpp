@@ -195,7 +195,7 @@ void LiveProcessor::finishCycle(float* left, float* right, const engine::PartOut
     if (parts) engine_.processWaiting(events, pendingCount_, left, right, *parts, cycle_.frames);
     else engine_.processWaiting(events, pendingCount_, left, right, cycle_.frames);
   }
-  if (parts && partsInMain_) addPartsToMain(left, right, *parts);
+  if (parts) addPartsToMain(left, right, *parts);
   local_.midiEvents += static_cast<uint64_t>(pendingCount_);
   local_.frames += static_cast<uint64_t>(cycle_.frames);
   collectNoteStarts();

@@ -8,8 +8,7 @@
 //                                                note-on latency, stats publish
 //
 // Per-part outputs (--multi-out): endCycle(left, right, &parts) renders each part with
-// an output of its own there, and the main pair still carries the full mix (unless
-// setPartsInMain(false): then the main pair carries only the parts without one).
+// an output of its own there, and the main pair still carries the full mix.
 //
 // Freewheel (JACK's freewheel mode, setFreewheeling): nothing is real-time then. The
 // backend ends such a cycle with endCycleWaiting(), which renders through
@@ -79,9 +78,6 @@ class LiveProcessor {
   void countBackendXrun() noexcept { backendXruns_.fetch_add(1, std::memory_order_relaxed); }
   void setPlaybackLatency(uint32_t frames) noexcept { playbackLatency_.store(frames, std::memory_order_relaxed); }
   void setFreewheeling(bool on) noexcept { freewheeling_.store(on, std::memory_order_relaxed); }
-  // Before the first cycle: whether the main pair also carries the parts with outputs of
-  // their own (true, the default).
-  void setPartsInMain(bool on) noexcept { partsInMain_ = on; }
   void setConnected(bool on) noexcept { connected_.store(on, std::memory_order_relaxed); }
   void countReconnect() noexcept { reconnects_.fetch_add(1, std::memory_order_relaxed); }
 
@@ -123,7 +119,6 @@ class LiveProcessor {
   AudioClock clock_;
   std::array<MidiInputFifo, kMidiInputs> midiInputs_;
   NoteLogFifo noteLog_;
-  bool partsInMain_ = true;
   Seqlock<LiveStatsSnapshot> snapshot_;
 
   // Audio thread state.

@@ -66,7 +66,6 @@ Plugin::Plugin(double sampleRate, const HostFeatures& host)
       streaming_(streamingOptions_, engine::EngineConfig{}.polyphony),
       engine_(engineConfig(sampleRate, maxBlockFrames_, streaming_.bank())),
       live_(engine_) {
-  live_.setPartsInMain(false);  // a part with its own pair plays there only
   uris_.map(*host_.map);
   lv2_atom_forge_init(&forge_, host_.map);
   for (std::atomic<float>& value : controlValues_) value.store(kControlUnset, std::memory_order_relaxed);

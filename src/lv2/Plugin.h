@@ -46,7 +46,7 @@ inline constexpr float kMinLevelDb = -80.0f, kMaxLevelDb = 12.0f;
 
 // The ports, by index (spindle.ttl): kControlPorts "Control N" inputs from
 // kFirstControlPort, then the health outputs, then each part's optional stereo output
-// (left, right) from kFirstPartPort.
+// (left, right) from kFirstPartPort: the part alone, while the main pair carries the mix.
 enum Port : uint32_t {
   kControlPort = 0, kNotifyPort, kLeftPort, kRightPort, kFreewheelPort,
   kFirstControlPort, kVoicesPort = kFirstControlPort + kControlPorts, kUnderrunsPort, kLatencyPort, kCacheFillPort,
@@ -102,7 +102,7 @@ class Plugin {
   void noteLatency() noexcept SPINDLE_REALTIME;
   void writeHealth() noexcept SPINDLE_REALTIME;
   // The parts whose output ports are both connected, at frame `done` of the host's
-  // block; null when none is (every part plays on the main pair).
+  // block; null when none is.
   const engine::PartOutputs* partOutputs(uint32_t done) noexcept SPINDLE_REALTIME;
   engine::PartOutputs partOutputs_{};
 
