@@ -68,27 +68,53 @@ void EffectsStage::applyMaster(float* left, float* right, int frames) noexcept S
   }
 }
 
-// Runs one effect over the block when it was fed or still sounds, adds its return to
-// the main pair, and stops it once it has gone unfed and come out below kSilence for
-// its memory's length.
+// Runs one effect over the block while it sounds or from the first frame sent to it,
+// and adds its return to the main pair. It stops at the frame where it has had no input
+// and come out below kSilence for its memory's length, and starts again at the next
+// frame sent to it: where it runs never depends on where blocks end.
 template <class Effect>
 void EffectsStage::run(Effect& effect, size_t bus, float* left, float* right, int frames) noexcept SPINDLE_REALTIME {
   const bool fed = std::exchange(fed_[bus], false);
   if (!fed && !running_[bus]) return;
-  float* in = inputs_[bus].data();
-  std::fill_n(returnLeft_.begin(), frames, 0.0f);
-  std::fill_n(returnRight_.begin(), frames, 0.0f);
-  effect.process(in, returnLeft_.data(), returnRight_.data(), frames);
-  float peak = 0.0f;
-  for (size_t i = 0; i < static_cast<size_t>(frames); ++i) {
-    left[i] += returnLeft_[i];
-    right[i] += returnRight_[i];
-    peak = std::max(peak, std::max(std::fabs(returnLeft_[i]), std::fabs(returnRight_[i])));
+  const float* in = inputs_[bus].data();
+  const auto firstSent = [&](int from) noexcept SPINDLE_REALTIME {
+    while (from < frames && in[from] == 0.0f) ++from;
+    return from;
+  };
+  for (int from = running_[bus] ? 0 : firstSent(0); from < frames; from = firstSent(from)) {
+    running_[bus] = true;
+    from = runFrom(effect, bus, left, right, from, frames);
   }
   if (fed) std::fill_n(inputs_[bus].begin(), frames, 0.0f);
-  quietFrames_[bus] = fed || peak >= kSilence ? 0 : quietFrames_[bus] + frames;
-  running_[bus] = quietFrames_[bus] < effect.memoryFrames();
-  if (!running_[bus]) effect.clear();
+}
+
+// Runs the effect over frames [from, frames) and adds its return; returns `frames`, or
+// the frame after the one it stopped at (cleared).
+template <class Effect>
+int EffectsStage::runFrom(Effect& effect, size_t bus, float* left, float* right, int from, int frames) noexcept
+    SPINDLE_REALTIME {
+  const float* in = inputs_[bus].data() + from;
+  const int n = frames - from;
+  std::fill_n(returnLeft_.begin(), n, 0.0f);
+  std::fill_n(returnRight_.begin(), n, 0.0f);
+  effect.process(in, returnLeft_.data(), returnRight_.data(), n);
+  const int memory = effect.memoryFrames();
+  int quiet = quietFrames_[bus];
+  for (int i = 0; i < n; ++i) {
+    const auto k = static_cast<size_t>(i);
+    left[from + i] += returnLeft_[k];
+    right[from + i] += returnRight_[k];
+    const bool sounds = in[i] != 0.0f || std::fabs(returnLeft_[k]) >= kSilence || std::fabs(returnRight_[k]) >= kSilence;
+    quiet = sounds ? 0 : quiet + 1;
+    if (quiet >= memory) {
+      quietFrames_[bus] = 0;
+      running_[bus] = false;
+      effect.clear();
+      return from + i + 1;
+    }
+  }
+  quietFrames_[bus] = quiet;
+  return frames;
 }
 
 }  // namespace spindle::engine

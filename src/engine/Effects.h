@@ -65,6 +65,8 @@ class EffectsStage {
  private:
   template <class Effect>
   void run(Effect& effect, size_t bus, float* left, float* right, int frames) noexcept SPINDLE_REALTIME;
+  template <class Effect>
+  int runFrom(Effect& effect, size_t bus, float* left, float* right, int from, int frames) noexcept SPINDLE_REALTIME;
 
   void applyMaster(float* left, float* right, int frames) noexcept SPINDLE_REALTIME;
 

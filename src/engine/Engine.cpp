@@ -222,7 +222,7 @@ float Engine::controllerValue(int part, int cc) const noexcept {
   return impl_->shared.controllers[static_cast<size_t>(part)][static_cast<size_t>(cc)].load(std::memory_order_relaxed);
 }
 
-EngineStats Engine::stats() const noexcept {
+EngineStats Engine::stats() const noexcept SPINDLE_REALTIME {
   const auto& sh = impl_->shared;
   EngineStats st;
   st.activeVoices = sh.activeVoices.load(std::memory_order_relaxed);

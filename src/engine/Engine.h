@@ -138,7 +138,7 @@ class Engine {
   // firstOffset is where the render loop actually began rendering the note's voice.
   std::span<const NoteStart> noteStarts() const noexcept SPINDLE_REALTIME;
 
-  EngineStats stats() const noexcept;  // any thread; a consistent-enough snapshot
+  EngineStats stats() const noexcept SPINDLE_REALTIME;  // any thread; a consistent-enough snapshot
   // Any thread: part's controller `cc` (0..511) as of the last process() call, 0..1.
   // Kept current for the controllers the part's program labels (label_cc); 0 for a bad
   // part or cc. For the player's control strip and /spindle/part/controls.

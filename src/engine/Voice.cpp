@@ -104,6 +104,8 @@ SampleSource::Setup Voice::setupSource(const Region& r, const SampleData& d, boo
   if (r.offsetPercent) units *= 0.01 * static_cast<double>(d.totalFrames);
   const int64_t offset = std::clamp<int64_t>(std::llround(units), 0, std::max<int64_t>(last, 0));
   position_ = static_cast<double>(offset);
+  anchor_ = {};
+  fetched_ = 0;
 
   const bool fileLoop = d.loopStart >= 0 && d.loopEnd > d.loopStart;
   LoopMode mode = r.loopModeSet ? r.loopMode : (fileLoop ? LoopMode::LoopContinuous : LoopMode::NoLoop);

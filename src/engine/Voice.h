@@ -85,6 +85,9 @@ struct RenderContext {
   // voice that adds to bus n sets fxSent[n - 1].
   std::array<float*, kFxBuses> fxLeft{}, fxRight{};
   std::array<bool, kFxBuses> fxSent{};
+  // The voice's output at the segment's first frame (Voice::render): a span at
+  // out + k adds to the send and fx buses from their frame k.
+  const float* segment = nullptr;
 };
 
 struct VoiceStart {
@@ -180,7 +183,7 @@ class Voice {
   void renderSpan(float* outLeft, float* outRight, int frames, const PartMix& mix, RenderContext& ctx) noexcept
       SPINDLE_REALTIME;
 
-  void computeIncrements(float* pitchEnv, float* pitchLfo, int frames, const PartMix& mix) noexcept SPINDLE_REALTIME;
+  int computeIncrements(float* pitchEnv, float* pitchLfo, int frames, const PartMix& mix) noexcept SPINDLE_REALTIME;
   // VoiceFetch.cpp: the source's frames, interpolated.
   void fetch(float* left, float* right, int frames, const float* increments, RenderContext& ctx) noexcept
       SPINDLE_REALTIME;
@@ -192,8 +195,9 @@ class Voice {
   // VoiceRender.cpp: amp, and the effect sends.
   void amplify(float* outLeft, float* outRight, int frames, const PartMix& mix, RenderContext& ctx) noexcept
       SPINDLE_REALTIME;
-  void addSends(const float* env, int frames, const PartMix& mix, RenderContext& ctx) noexcept SPINDLE_REALTIME;
-  void mixWithFxSends(float* outLeft, float* outRight, const float* env, int frames, const PartMix& mix,
+  void addSends(const float* env, int frames, int at, const PartMix& mix, RenderContext& ctx) noexcept
+      SPINDLE_REALTIME;
+  void mixWithFxSends(float* outLeft, float* outRight, const float* env, int frames, int at, const PartMix& mix,
                       RenderContext& ctx) noexcept SPINDLE_REALTIME;
 
   const Program* program_ = nullptr;
@@ -210,6 +214,18 @@ class Voice {
   dsp::OscillatorBank osc_;  // plays the voice instead of source_ when oscillating_
   bool oscillating_ = false;
   double position_ = 0.0;       // unrolled source frames
+  // While the increment stays the same, the positions are anchor + increment * k for the
+  // k-th frame since the anchor, whatever the spans and blocks in between: the frames
+  // never depend on where a block ends. Another increment sets a new anchor.
+  struct PositionAnchor {
+    double position = 0.0, increment = 0.0;  // increment 0: no anchor
+    int64_t frames = 0;
+  };
+  PositionAnchor anchor_;
+  // The voice's frames fetched so far (chunks lie on a grid of them), and the increment
+  // the current chunk's sinc band was chosen for.
+  uint64_t fetched_ = 0;
+  double bandRatio_ = 1.0;
   VoicePitch pitch_;
   int quality_ = -1;  // sample_quality as an engine Quality, -1 = the engine's
   int64_t fadeoutFrames_ = 0;  // sample_fadeout in output frames

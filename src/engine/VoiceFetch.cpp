@@ -11,11 +11,12 @@
 namespace spindle::engine {
 
 // The source positions of a chunk's frames: an array when pitch is modulated, else
-// start + step * i, computed where it is needed (no array to write and read back).
+// start + step * (skip + i) from the voice's anchor (Voice::PositionAnchor), computed
+// where it is needed (no array to write and read back).
 struct ChunkPositions {
   const double* array = nullptr;
-  double start = 0.0, step = 0.0;
-  double at(int i) const noexcept SPINDLE_REALTIME { return array ? array[i] : start + step * i; }
+  double start = 0.0, step = 0.0, skip = 0.0;
+  double at(int i) const noexcept SPINDLE_REALTIME { return array ? array[i] : start + step * (skip + i); }
   // One source frame per output frame from a whole frame: a sample at its root key
   // and its own rate, the most common voice of all in multi-sampled libraries.
   bool unpitched() const noexcept SPINDLE_REALTIME { return !array && step == 1.0 && start == std::floor(start); }
@@ -75,7 +76,7 @@ int64_t floorFrame(double position) noexcept SPINDLE_REALTIME { return static_ca
 // Compiled for SSE2 and AVX2 (core/SimdClones.h): the conversions are most of the loop,
 // and AVX2 converts four doubles where SSE2 converts two.
 SPINDLE_SIMD_CLONES
-void splitPositions(const double* __restrict pos, double start, double step, int64_t first, int frames,
+void splitPositions(const double* __restrict pos, double start, double step, double skip, int64_t first, int frames,
                     int32_t* __restrict index, float* __restrict frac) noexcept SPINDLE_REALTIME {
   const double base = static_cast<double>(first);
   if (pos) {
@@ -87,7 +88,7 @@ void splitPositions(const double* __restrict pos, double start, double step, int
     }
   } else {
     for (int i = 0; i < frames; ++i) {
-      const double rel = (start + step * i) - base;
+      const double rel = (start + step * (skip + i)) - base;
       const auto whole = static_cast<int32_t>(rel);
       index[i] = whole;
       frac[i] = static_cast<float>(rel - static_cast<double>(whole));
@@ -104,9 +105,14 @@ void Voice::fetch(float* left, float* right, int frames, const float* increments
     return;
   }
   source_.setSpeed(static_cast<float>(pitch_.increment()));  // the disk's read-ahead for a streamed voice
+  // Chunks lie on a grid of the voice's own frames, and the sinc kernel's band is chosen
+  // at each chunk's first frame: the frames never depend on where blocks end.
   int done = 0;
   while (done < frames) {
-    const int chunk = std::min(RenderScratch::kChunkFrames, frames - done);
+    const int into = static_cast<int>(fetched_ % RenderScratch::kChunkFrames);
+    const int chunk = std::min(RenderScratch::kChunkFrames - into, frames - done);
+    if (into == 0) bandRatio_ = increments ? static_cast<double>(increments[done]) : pitch_.increment();
+    fetched_ += chunk;
     const int made = sourceEnded_ ? 0 : fetchChunk(left + done, right + done, chunk, increments ? increments + done : nullptr, ctx);
     std::fill(left + done + made, left + done + chunk, 0.0f);
     std::fill(right + done + made, right + done + chunk, 0.0f);
@@ -118,12 +124,21 @@ void Voice::fetch(float* left, float* right, int frames, const float* increments
 // current quality. Returns the frames written; the caller zeroes the rest.
 int Voice::fetchChunk(float* left, float* right, int frames, const float* increments, RenderContext& ctx) noexcept
     SPINDLE_REALTIME {
-  ChunkPositions pos{nullptr, position_, pitch_.increment()};
+  ChunkPositions pos{nullptr, 0.0, pitch_.increment(), 0.0};
   if (increments) {
     double* array = ctx.scratch->positions.data();
     array[0] = position_;
-    for (int i = 1; i <= frames; ++i) array[i] = array[i - 1] + static_cast<double>(increments[i - 1]);
+    for (int i = 0; i < frames; ++i) {
+      const auto increment = static_cast<double>(increments[i]);
+      if (increment != anchor_.increment) anchor_ = {array[i], increment, 0};
+      array[i + 1] = anchor_.position + increment * static_cast<double>(++anchor_.frames);
+    }
     pos.array = array;
+  } else {
+    if (pos.step != anchor_.increment) anchor_ = {position_, pos.step, 0};
+    pos.start = anchor_.position;
+    pos.skip = static_cast<double>(anchor_.frames);
+    anchor_.frames += frames;
   }
   const int64_t end = source_.endPosition();
   int live = frames;
@@ -139,9 +154,8 @@ int Voice::fetchChunk(float* left, float* right, int frames, const float* increm
     case Quality::Sinc:
     case Quality::SincHigh: {
       if (!table) return interpolate(HermiteKernel{}, pos, left, right, live, ctx);
-      const double ratio = increments ? static_cast<double>(increments[0]) : pitch_.increment();
       const int h = table->halfTaps();
-      const SincKernel sinc{table, table->bandForRatio(static_cast<float>(ratio)), h - 1, h};
+      const SincKernel sinc{table, table->bandForRatio(static_cast<float>(bandRatio_)), h - 1, h};
       return interpolate(sinc, pos, left, right, live, ctx);
     }
   }
@@ -168,12 +182,12 @@ int Voice::interpolate(const Kernel& kernel, const ChunkPositions& pos, float* l
   int32_t* index = ctx.scratch->indices.data();
   float* frac = ctx.scratch->fractions.data();
   if (pos.unpitched()) {  // every fraction is 0, where each kernel returns p[0] exactly
-    const auto at = static_cast<std::size_t>(static_cast<int64_t>(pos.start) - first);
+    const auto at = static_cast<std::size_t>(static_cast<int64_t>(pos.at(0)) - first);
     std::copy_n(span.left + at, n, left);
     if (stereo_) std::copy_n(span.right + at, n, right);
     return n;
   }
-  splitPositions(pos.array, pos.start, pos.step, first, n, index, frac);
+  splitPositions(pos.array, pos.start, pos.step, pos.skip, first, n, index, frac);
   // The quality was chosen once per chunk (the template argument): no branch per frame.
   float* taps = ctx.scratch->taps.data();
   kernel(span.left, index, frac, left, n, taps);

@@ -40,6 +40,7 @@ void VoiceFilters::clearModulation() noexcept SPINDLE_REALTIME {
 void VoiceFilters::setup(const Region& r, int key, int velocity, double sampleRate, bool stereo, Prng& rng) noexcept
     SPINDLE_REALTIME {
   stereo_ = stereo;
+  stepClock_ = 0;
   setupFirst(r, key, velocity, sampleRate, rng);
   setupSecond(r, key, velocity, sampleRate, rng);
 }
@@ -127,12 +128,17 @@ void VoiceFilters::processFirst(float* left, float* right, int frames, mod::Voic
   sources.processEnvelope(mod::V1Dest::Fil, env, frames);
   sources.processLfo(mod::V1Dest::Fil, lfo, frames);
   const float depth = sources.depth(mod::V1Dest::Fil);
-  for (int i = 0; i < frames; i += kStep) {
-    const int len = std::min(kStep, frames - i);
-    const float cents = env[i] * depth + lfo[i] + one_.modCents;
-    filter_.setParams(one_.hz(cents), one_.resonance + one_.modResonance,
-                      one_.gain + one_.modGain);
+  // The cutoff steps every kStep frames of the voice's own, wherever the blocks end.
+  for (int i = 0; i < frames;) {
+    const int into = static_cast<int>(stepClock_ % kStep);
+    const int len = std::min(kStep - into, frames - i);
+    if (into == 0) {
+      const float cents = env[i] * depth + lfo[i] + one_.modCents;
+      filter_.setParams(one_.hz(cents), one_.resonance + one_.modResonance, one_.gain + one_.modGain);
+    }
     processSpan(left + i, right + i, len);
+    i += len;
+    stepClock_ += static_cast<uint64_t>(len);
   }
 }
 

@@ -53,6 +53,7 @@ class VoiceFilters {
   Settings one_, two_;
   bool first_ = false, second_ = false;  // cutoff, cutoff2 given
   bool sourcesMove_ = false;
+  uint64_t stepClock_ = 0;  // frames the first filter ran since the note started
   bool stereo_ = false;
 };
 

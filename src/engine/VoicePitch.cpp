@@ -37,39 +37,50 @@ void VoicePitch::retune(double keyPosition) noexcept SPINDLE_REALTIME {
   keyPosition_ = keyPosition;
 }
 
-void VoicePitch::computeIncrements(float bendCents, float extraCents, mod::VoiceSources& sources, float* pitchEnv,
-                                   float* pitchLfo, int frames) noexcept SPINDLE_REALTIME {
-  double bend = static_cast<double>(smoothBend(bendCents, frames) + modCents_);
-  if (extraCents != 0.0f) bend += static_cast<double>(extraCents);
-  increment_ = std::min(baseIncrement_ * centsToRatio(bend), kMaxIncrement);
-  if (!sourcesMove_) return;
-  sources.processEnvelope(mod::V1Dest::Pitch, pitchEnv, frames);
-  sources.processLfo(mod::V1Dest::Pitch, pitchLfo, frames);
-  const float depth = sources.depth(mod::V1Dest::Pitch);
-  for (int i = 0; i < frames; ++i) {
-    const double cents = bend + static_cast<double>(pitchEnv[i] * depth + pitchLfo[i]);
-    pitchEnv[i] = static_cast<float>(std::min(baseIncrement_ * std::exp2(cents / 1200.0), kMaxIncrement));
+int VoicePitch::computeIncrements(float bendCents, float extraCents, mod::VoiceSources& sources, float* pitchEnv,
+                                  float* pitchLfo, int frames) noexcept SPINDLE_REALTIME {
+  const bool gliding = smoothBend(bendCents);
+  const double extra = static_cast<double>(modCents_) + static_cast<double>(extraCents);
+  increment_ = std::min(baseIncrement_ * centsToRatio(static_cast<double>(bendCents_) + extra), kMaxIncrement);
+  perFrame_ = sourcesMove_ || gliding;
+  if (!perFrame_) return frames;
+  float depth = 0.0f;
+  if (sourcesMove_) {
+    sources.processEnvelope(mod::V1Dest::Pitch, pitchEnv, frames);
+    sources.processLfo(mod::V1Dest::Pitch, pitchLfo, frames);
+    depth = sources.depth(mod::V1Dest::Pitch);
+  } else {
+    std::fill_n(pitchEnv, frames, 0.0f);
+    std::fill_n(pitchLfo, frames, 0.0f);
   }
+  for (int i = 0; i < frames; ++i) {
+    if (gliding) bendCents_ = glideStep(bendCents_);
+    const double cents = static_cast<double>(bendCents_) + extra + static_cast<double>(pitchEnv[i] * depth + pitchLfo[i]);
+    pitchEnv[i] = static_cast<float>(std::min(baseIncrement_ * std::exp2(cents / 1200.0), kMaxIncrement));
+    if (!sourcesMove_ && bendCents_ == bendTarget_) return i + 1;
+  }
+  return frames;
 }
 
 // bend_smooth: every new bend is reached in a straight glide (in cents) lasting
-// bend_smooth ms, stepped once per render segment; what sfizz_render plays is close
-// (tests/engine/core/V2OpcodeTests.cpp). 0 plays the bend at once, exactly.
-float VoicePitch::smoothBend(float targetCents, int frames) noexcept SPINDLE_REALTIME {
+// bend_smooth ms, one step per frame, so the frames never depend on where blocks end;
+// what sfizz_render plays is close (tests/engine/core/V2OpcodeTests.cpp). 0 plays the
+// bend at once, exactly. True while the glide goes on.
+bool VoicePitch::smoothBend(float targetCents) noexcept SPINDLE_REALTIME {
   const float ms = bendSmoothMs_;
-  if (ms <= 0.0f) return bendCents_ = bendTarget_ = targetCents;
+  if (ms <= 0.0f) {
+    bendCents_ = bendTarget_ = targetCents;
+    return false;
+  }
   if (targetCents != bendTarget_) {
     bendTarget_ = targetCents;
     bendRate_ = std::fabs(targetCents - bendCents_) / (ms * 0.001f * static_cast<float>(sampleRate_));
   }
-  // The segment plays the glide's value at its middle frame.
-  const float half = 0.5f * bendRate_ * static_cast<float>(frames);
-  const auto toward = [&](float from) noexcept SPINDLE_REALTIME {
-    return targetCents > from ? std::min(from + half, targetCents) : std::max(from - half, targetCents);
-  };
-  const float middle = toward(bendCents_);
-  bendCents_ = toward(middle);
-  return middle;
+  return bendCents_ != bendTarget_;
+}
+
+float VoicePitch::glideStep(float from) const noexcept SPINDLE_REALTIME {
+  return bendTarget_ > from ? std::min(from + bendRate_, bendTarget_) : std::max(from - bendRate_, bendTarget_);
 }
 
 }  // namespace spindle::engine

@@ -2,7 +2,7 @@
 // VoicePitch: how fast a voice reads its source. The increment (source frames per
 // output frame) the note starts from, the pitch bend as played (bend_smooth), the
 // controllers' cents, and per segment either one increment or, while pitcheg or
-// pitchlfo move, one per frame. Audio thread only; a member of Voice.
+// pitchlfo move or the bend glides, one per frame. Audio thread only; a member of Voice.
 #include "core/Realtime.h"
 #include "core/Region.h"
 #include "core/SampleData.h"
@@ -26,22 +26,29 @@ class VoicePitch {
   void setModCents(float cents) noexcept { modCents_ = cents; }       // controllers' sum
   void setSourcesMove(bool moving) noexcept { sourcesMove_ = moving; }  // pitcheg or pitchlfo
   bool sourcesMove() const noexcept { return sourcesMove_; }
+  // The last computeIncrements() wrote one increment per frame (the sources move, or
+  // the bend glides).
+  bool perFrame() const noexcept { return perFrame_; }
   // This segment's increment without pitcheg and pitchlfo.
   double increment() const noexcept { return increment_; }
 
   // The segment's increment from the bend (cents, moving towards bendCents) and extra
-  // cents (loop_tune); while the sources move, per-frame increments written over pitchEnv.
-  void computeIncrements(float bendCents, float extraCents, mod::VoiceSources& sources, float* pitchEnv,
+  // cents (loop_tune); while the sources move or the bend glides, per-frame increments
+  // written over pitchEnv. Returns the frames covered: fewer than `frames` when a glide
+  // ends (the rest plays at one increment, from the frame the glide ends at).
+  int computeIncrements(float bendCents, float extraCents, mod::VoiceSources& sources, float* pitchEnv,
                          float* pitchLfo, int frames) noexcept SPINDLE_REALTIME;
 
  private:
-  float smoothBend(float targetCents, int frames) noexcept SPINDLE_REALTIME;
+  bool smoothBend(float targetCents) noexcept SPINDLE_REALTIME;
+  float glideStep(float from) const noexcept SPINDLE_REALTIME;
 
   double keyPosition_ = 60.0;
   double keytrack_ = 100.0;
   double baseIncrement_ = 1.0;  // source frames per output frame before bend and modulation
   double increment_ = 1.0;      // this segment's constant increment (unmodulated pitch)
   bool sourcesMove_ = false;
+  bool perFrame_ = false;
   float modCents_ = 0.0f;
   // bend_smooth: the pitch bend as played, the bend it glides to, and the glide's cents
   // per frame.

@@ -13,6 +13,7 @@ namespace spindle::engine {
 void Voice::render(float* outLeft, float* outRight, int frames, const PartMix& mix, RenderContext& ctx) noexcept
     SPINDLE_REALTIME {
   if (!active_) return;
+  ctx.segment = outLeft;
   followEnvelopes(mix);
   int offset = 0;
   if (delayFrames_ > 0) {
@@ -52,23 +53,25 @@ void Voice::renderSounding(float* outLeft, float* outRight, int frames, const Pa
 void Voice::renderSpan(float* outLeft, float* outRight, int frames, const PartMix& mix, RenderContext& ctx) noexcept
     SPINDLE_REALTIME {
   RenderScratch& s = *ctx.scratch;
-  computeIncrements(s.pitchEnv.data(), s.pitchLfo.data(), frames, mix);
-  fetch(s.left.data(), s.right.data(), frames, pitch_.sourcesMove() ? s.pitchEnv.data() : nullptr, ctx);
-  filters_.process(s.left.data(), s.right.data(), frames, mod_.sources(), s.filEnv.data(), s.filLfo.data());
-  eq_.process(s.left.data(), s.right.data(), frames);
-  shapers_.process(s.left.data(), s.right.data(), frames);
-  amplify(outLeft, outRight, frames, mix, ctx);
+  for (int done = 0, n = 0; done < frames; done += n) {  // a bend glide's end splits the span
+    n = computeIncrements(s.pitchEnv.data(), s.pitchLfo.data(), frames - done, mix);
+    fetch(s.left.data(), s.right.data(), n, pitch_.perFrame() ? s.pitchEnv.data() : nullptr, ctx);
+    filters_.process(s.left.data(), s.right.data(), n, mod_.sources(), s.filEnv.data(), s.filLfo.data());
+    eq_.process(s.left.data(), s.right.data(), n);
+    shapers_.process(s.left.data(), s.right.data(), n);
+    amplify(outLeft + done, outRight + done, n, mix, ctx);
+  }
 }
 
 // The pitch stage (VoicePitch), with loop_tune while the span starts inside a loop that
-// still jumps back.
-void Voice::computeIncrements(float* pitchEnv, float* pitchLfo, int frames, const PartMix& mix) noexcept
+// still jumps back. Returns the frames it covers (fewer when a bend glide ends).
+int Voice::computeIncrements(float* pitchEnv, float* pitchLfo, int frames, const PartMix& mix) noexcept
     SPINDLE_REALTIME {
   const LoopMap& loop = source_.loop();
   const bool inLoop = loop.looping() && position_ >= static_cast<double>(loop.loopStart) &&
                       position_ < static_cast<double>(loop.exitPoint());
   const float loopTune = inLoop ? region_->loopTune : 0.0f;
-  pitch_.computeIncrements(curves::bendCents(*region_, mix.bend, mix.bendRange), loopTune, mod_.sources(), pitchEnv,
+  return pitch_.computeIncrements(curves::bendCents(*region_, mix.bend, mix.bendRange), loopTune, mod_.sources(), pitchEnv,
                            pitchLfo, frames);
 }
 
@@ -81,19 +84,20 @@ void Voice::amplify(float* outLeft, float* outRight, int frames, const PartMix& 
     mod_.sources().processLfo(mod::V1Dest::Amp, lfo, frames);
     for (int i = 0; i < frames; ++i) env[i] *= dbToGain(lfo[i]);
   }
+  const auto at = static_cast<int>(outLeft - ctx.segment);  // the span's frame in the segment
   if (hasFxSends_ && ctx.fxLeft[0]) {
-    mixWithFxSends(outLeft, outRight, env, frames, mix, ctx);
+    mixWithFxSends(outLeft, outRight, env, frames, at, mix, ctx);
   } else {
     gain_.mixInto(outLeft, outRight, ctx.scratch->left.data(), ctx.scratch->right.data(), env, frames, mix,
                   modulated_);
   }
-  if (hasSends_) addSends(env, frames, mix, ctx);
+  if (hasSends_) addSends(env, frames, at, mix, ctx);
 }
 
 // The voice's output goes whole to the main bus (out) and, times effectN / 100, to fx
-// bus N.
-void Voice::mixWithFxSends(float* outLeft, float* outRight, const float* env, int frames, const PartMix& mix,
-                           RenderContext& ctx) noexcept SPINDLE_REALTIME {
+// bus N from the span's frame `at` in the segment.
+void Voice::mixWithFxSends(float* outLeft, float* outRight, const float* env, int frames, int at,
+                           const PartMix& mix, RenderContext& ctx) noexcept SPINDLE_REALTIME {
   float* left = ctx.scratch->busLeft.data();
   float* right = ctx.scratch->busRight.data();
   std::fill_n(left, frames, 0.0f);
@@ -107,8 +111,8 @@ void Voice::mixWithFxSends(float* outLeft, float* outRight, const float* env, in
   for (size_t n = 0; n < sends.size(); ++n) {
     const float level = std::clamp(sends[n], 0.0f, 100.0f) * 0.01f;
     if (level == 0.0f) continue;
-    float* busLeft = ctx.fxLeft[n];
-    float* busRight = ctx.fxRight[n];
+    float* busLeft = ctx.fxLeft[n] + at;
+    float* busRight = ctx.fxRight[n] + at;
     for (int i = 0; i < frames; ++i) {
       busLeft[i] += left[i] * level;
       busRight[i] += right[i] * level;
@@ -118,8 +122,10 @@ void Voice::mixWithFxSends(float* outLeft, float* outRight, const float* env, in
 }
 
 // Each send bus gets the voice's centred signal (no pan) times its send level, read
-// from the part's controllers once per span and ramped to (GainRamp.h).
-void Voice::addSends(const float* env, int frames, const PartMix& mix, RenderContext& ctx) noexcept SPINDLE_REALTIME {
+// from the part's controllers once per span and ramped to (GainRamp.h), from the span's
+// frame `at` in the segment.
+void Voice::addSends(const float* env, int frames, int at, const PartMix& mix, RenderContext& ctx) noexcept
+    SPINDLE_REALTIME {
   const float centre = gain_.centreGain(mix, modulated_) * region_->sendGain;
   const float* left = ctx.scratch->left.data();
   const float* right = stereo_ ? ctx.scratch->right.data() : nullptr;
@@ -130,7 +136,7 @@ void Voice::addSends(const float* env, int frames, const PartMix& mix, RenderCon
     ramp.aim(std::clamp(send.percent + send.perCc * cc, 0.0f, 100.0f) * 0.01f * centre);
     if (!ctx.sends[b]) ramp.skip(frames);
     if (!ctx.sends[b] || ramp.silent()) continue;
-    float* bus = ctx.sends[b];
+    float* bus = ctx.sends[b] + at;
     if (ramp.steady() && !right) {
       dsp::addScaled(left, env, ramp.level(), bus, frames);
     } else {

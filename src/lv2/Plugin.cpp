@@ -68,6 +68,10 @@ Plugin::Plugin(double sampleRate, const HostFeatures& host)
       live_(engine_) {
   uris_.map(*host_.map);
   lv2_atom_forge_init(&forge_, host_.map);
+  for (std::atomic<float>& value : controlValues_) value.store(kControlUnset, std::memory_order_relaxed);
+  portSeen_.fill(kControlUnset);
+  controlMap_.cc.fill(-1);
+  cacheBudget_ = static_cast<double>(streaming_.cacheBytes());
 }
 
 Plugin::~Plugin() {
@@ -82,7 +86,18 @@ void Plugin::connect(uint32_t port, void* data) noexcept {
     case kLeftPort: left_ = static_cast<float*>(data); break;
     case kRightPort: right_ = static_cast<float*>(data); break;
     case kFreewheelPort: freewheel_ = static_cast<const float*>(data); break;
-    default: break;
+    case kVoicesPort: voicesOut_ = static_cast<float*>(data); break;
+    case kUnderrunsPort: underrunsOut_ = static_cast<float*>(data); break;
+    case kLatencyPort: latencyOut_ = static_cast<float*>(data); break;
+    case kCacheFillPort: cacheFillOut_ = static_cast<float*>(data); break;
+    default:
+      if (port >= kFirstControlPort && port < kFirstControlPort + kControlPorts)
+        controlPorts_[port - kFirstControlPort] = static_cast<const float*>(data);
+      if (port >= kFirstPartPort && port < kPortCount) {
+        engine::StereoOut& part = partPorts_[(port - kFirstPartPort) / 2];
+        ((port - kFirstPartPort) % 2 == 0 ? part.left : part.right) = static_cast<float*>(data);
+      }
+      break;
   }
 }
 
@@ -119,14 +134,17 @@ void Plugin::process(uint32_t frames) noexcept SPINDLE_REALTIME_IF(Live) {
   for (uint32_t done = 0; done < frames;) {
     const uint32_t end = done + std::min<uint32_t>(frames - done, static_cast<uint32_t>(maxBlockFrames_));
     live_.beginCycle({frameTime_, static_cast<int>(end - done), io::monotonicNs(), sampleRate_, 0.0, false});
+    if (done == 0) sendControls();
     for (; !atEnd() && (end == frames || event->time.frames < end); event = lv2_atom_sequence_next(event))
       handleEvent(*event, done);
-    if constexpr (Live) live_.endCycle(left_ + done, right_ + done);
-    else live_.endCycleWaiting(left_ + done, right_ + done);
+    if constexpr (Live) live_.endCycle(left_ + done, right_ + done, partOutputs(done));
+    else live_.endCycleWaiting(left_ + done, right_ + done, partOutputs(done));
+    noteLatency();
     frameTime_ += end - done;
     done = end;
   }
   writeReplies();
+  writeHealth();
   if (notify_) lv2_atom_forge_pop(&forge_, &notifyFrame_);
   scheduleCollect(frames);
 }
@@ -202,6 +220,7 @@ void Plugin::writeReplies() noexcept SPINDLE_REALTIME {
   lv2_atom_forge_key(&forge_, uris_.patchValue);
   lv2_atom_forge_float(&forge_, level_.load(std::memory_order_relaxed));
   lv2_atom_forge_pop(&forge_, &frame);
+  writeControlLabels();
 }
 
 // For a while after a program swap, once a second: the worker frees what the engine
@@ -218,11 +237,14 @@ LV2_Worker_Status Plugin::workResponse(uint32_t size, const void* data) noexcept
   if (size < sizeof header) return LV2_WORKER_ERR_UNKNOWN;
   std::memcpy(&header, data, sizeof header);
   if (header.kind != kWorkLoaded || header.pathBytes == 0 || header.pathBytes > kMaxPathBytes ||
-      size < sizeof header + header.pathBytes)
+      size < sizeof header + header.pathBytes + sizeof(ControlMap))
     return LV2_WORKER_ERR_UNKNOWN;
   std::memcpy(path_, static_cast<const char*>(data) + sizeof header, header.pathBytes);
   path_[header.pathBytes - 1] = '\0';
   pathBytes_ = header.pathBytes;
+  ControlMap map;
+  std::memcpy(&map, static_cast<const char*>(data) + sizeof header + header.pathBytes, sizeof map);
+  takeControlMap(map);
   replyPending_ = true;
   collectRounds_ = 30;
   return LV2_WORKER_SUCCESS;

@@ -3,9 +3,10 @@
 // exactly as the JACK backend's session does; run() is the process callback.
 //
 //   host run() ──► atom sequence: MIDI at its frame ──► io::LiveProcessor ──► Engine
-//        │         patch:Set instrument / level ─┐        (blocks split at the engine's
-//        │         patch:Get ──► reply on notify │         max; freewheel: waits for disk)
-//        ▼                                        ▼
+//        │         control ports: CC to part 0 ──┤        (blocks split at the engine's
+//        │         patch:Set instrument / level ─┐        max; freewheel: waits for disk)
+//        │         patch:Get ──► reply on notify │         health ports written after
+//        ▼                                        ▼        each cycle
 //   work():  Loader::load, SetProgram on every part, collectGarbage (the worker thread)
 //   work_response(): the new path, sent back on the notify port (audio thread)
 //
@@ -15,6 +16,7 @@
 //   - the host's worker (work) and state calls (save, restore): the control side. They
 //     may run on different threads, so they take controlMutex_: one of them at a time
 //     posts commands (Engine::postCommand) and frees the Programs the engine hands back.
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <map>
@@ -29,10 +31,12 @@
 #include <lv2/worker/worker.h>
 
 #include "app/Loader.h"
+#include "core/Limits.h"
 #include "core/Realtime.h"
 #include "engine/Engine.h"
 #include "io/LiveProcessor.h"
 #include "lv2/Uris.h"
+#include "lv2/WorkMessage.h"
 #include "stream/Streaming.h"
 
 namespace spindle::lv2 {
@@ -40,7 +44,15 @@ namespace spindle::lv2 {
 inline constexpr uint32_t kMaxPathBytes = 4096;  // an instrument path, NUL included
 inline constexpr float kMinLevelDb = -80.0f, kMaxLevelDb = 12.0f;
 
-enum Port : uint32_t { kControlPort = 0, kNotifyPort, kLeftPort, kRightPort, kFreewheelPort, kPortCount };
+// The ports, by index (spindle.ttl): kControlPorts "Control N" inputs from
+// kFirstControlPort, then the health outputs, then each part's optional stereo output
+// (left, right) from kFirstPartPort: the part alone, while the main pair carries the mix.
+enum Port : uint32_t {
+  kControlPort = 0, kNotifyPort, kLeftPort, kRightPort, kFreewheelPort,
+  kFirstControlPort, kVoicesPort = kFirstControlPort + kControlPorts, kUnderrunsPort, kLatencyPort, kCacheFillPort,
+  kFirstPartPort, kPortCount = kFirstPartPort + 2 * limits::kChannels
+};
+inline constexpr float kControlUnset = -1.0f;  // a control port's default: the library's own value
 
 // What the host passed to instantiate() that the plugin keeps.
 struct HostFeatures {
@@ -82,10 +94,24 @@ class Plugin {
   void retryRefused() noexcept SPINDLE_REALTIME;
   void writeReplies() noexcept SPINDLE_REALTIME;
   void scheduleCollect(uint32_t frames) noexcept SPINDLE_REALTIME;
+  // The control ports (PluginPorts.cpp): changed values, or all after a load, as CCs to
+  // part 0 at the cycle's first frame; the instrument's labels on notify; the health.
+  void sendControls() noexcept SPINDLE_REALTIME;
+  void takeControlMap(const ControlMap& map) noexcept SPINDLE_REALTIME;
+  void writeControlLabels() noexcept SPINDLE_REALTIME;
+  void noteLatency() noexcept SPINDLE_REALTIME;
+  void writeHealth() noexcept SPINDLE_REALTIME;
+  // The parts whose output ports are both connected, at frame `done` of the host's
+  // block; null when none is.
+  const engine::PartOutputs* partOutputs(uint32_t done) noexcept SPINDLE_REALTIME;
+  engine::PartOutputs partOutputs_{};
 
   // Control side (controlMutex_ held).
   bool loadInstrument(const std::string& path);
   void postLevel(float db);
+  ControlMap controlMap(const engine::Program& program) const;
+  void saveControls(LV2_State_Store_Function store, LV2_State_Handle handle);
+  void restoreControls(LV2_State_Retrieve_Function retrieve, LV2_State_Handle handle);
   void collect();
   void logLine(bool error, const std::string& text);
 
@@ -106,6 +132,12 @@ class Plugin {
   float* left_ = nullptr;
   float* right_ = nullptr;
   const float* freewheel_ = nullptr;
+  std::array<const float*, kControlPorts> controlPorts_{};
+  float* voicesOut_ = nullptr;
+  float* underrunsOut_ = nullptr;
+  float* latencyOut_ = nullptr;
+  float* cacheFillOut_ = nullptr;
+  std::array<engine::StereoOut, limits::kChannels> partPorts_{};  // either may be null
 
   // Audio thread state.
   LV2_Atom_Forge forge_{};
@@ -119,10 +151,23 @@ class Plugin {
   char pendingPath_[kMaxPathBytes] = {};  // a load the worker's queue refused, asked again each cycle
   uint32_t pendingPathBytes_ = 0;
   bool levelPending_ = false;
+  // The control ports: the CC each plays (-1: none), the value each port showed last,
+  // whether every set value goes out again (a new instrument), its labels for notify.
+  ControlMap controlMap_{};
+  std::array<float, kControlPorts> portSeen_{};
+  bool resendControls_ = false;
+  // Health: underruns when the instrument loaded, the last note-on's latency (ms), the
+  // block cache's budget.
+  uint64_t underrunsAtLoad_ = 0;
+  float latencyMs_ = 0.0f;
+  double cacheBudget_ = 0.0;
 
   std::atomic<float> level_{0.0f};  // part 0's level in dB: audio thread writes, save reads
+  // Each control port's value in effect (kControlUnset: none): audio thread writes, save reads.
+  std::array<std::atomic<float>, kControlPorts> controlValues_;
   std::mutex controlMutex_;
   std::string loadedPath_;          // the control side's copy of path_
+  ControlMap loadedControls_{};     // the control ports' map of the instrument loaded last
 };
 
 }  // namespace spindle::lv2

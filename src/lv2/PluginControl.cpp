@@ -1,5 +1,8 @@
 // Plugin, its control side: loads and levels on the host's worker thread, and the
 // state the host saves and restores. Never the audio thread.
+#include <algorithm>
+#include <array>
+#include <cmath>
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
@@ -7,6 +10,7 @@
 #include <filesystem>
 #include <vector>
 
+#include "core/Controllers.h"
 #include "core/Limits.h"
 #include "lv2/Plugin.h"
 #include "lv2/WorkMessage.h"
@@ -42,6 +46,7 @@ bool Plugin::loadInstrument(const std::string& path) {
     return false;
   }
   const engine::Program* program = loaded.program.get();
+  loadedControls_ = controlMap(*program);
   owned_[program] = std::move(loaded.program);
   for (int part = 0; part < limits::kChannels; ++part) {
     engine::Command command;
@@ -74,10 +79,11 @@ LV2_Worker_Status Plugin::work(LV2_Worker_Respond_Function respond, LV2_Worker_R
   if (header.kind != kWorkLoad || header.pathBytes == 0) return LV2_WORKER_SUCCESS;
   const std::string path(static_cast<const char*>(data) + sizeof header);
   if (!loadInstrument(path)) return LV2_WORKER_SUCCESS;
-  std::vector<char> reply(sizeof header + path.size() + 1);
+  std::vector<char> reply(sizeof header + path.size() + 1 + sizeof(ControlMap));
   const WorkHeader loaded{kWorkLoaded, 0.0f, static_cast<uint32_t>(path.size() + 1)};
   std::memcpy(reply.data(), &loaded, sizeof loaded);
   std::memcpy(reply.data() + sizeof loaded, path.c_str(), path.size() + 1);
+  std::memcpy(reply.data() + sizeof loaded + path.size() + 1, &loadedControls_, sizeof loadedControls_);
   respond(handle, static_cast<uint32_t>(reply.size()), reply.data());
   return LV2_WORKER_SUCCESS;
 }
@@ -94,11 +100,12 @@ T* findFeature(const LV2_Feature* const* features, const char* uri) {
 }  // namespace
 
 // The instrument's path goes through the host's map_path (abstract: portable with the
-// session), part 0's level as a float.
+// session), part 0's level as a float, the control ports' values as a vector of floats.
 LV2_State_Status Plugin::save(LV2_State_Store_Function store, LV2_State_Handle handle,
                               const LV2_Feature* const* features) {
   const float level = level_.load(std::memory_order_relaxed);
   store(handle, uris_.level, &level, sizeof level, uris_.atomFloat, LV2_STATE_IS_POD | LV2_STATE_IS_PORTABLE);
+  saveControls(store, handle);
   std::string path;
   {
     std::lock_guard lock(controlMutex_);
@@ -128,6 +135,7 @@ LV2_State_Status Plugin::restore(LV2_State_Retrieve_Function retrieve, LV2_State
     level_.store(db, std::memory_order_relaxed);
     postLevel(db);
   }
+  restoreControls(retrieve, handle);
   const void* value = retrieve(handle, uris_.instrument, &size, &type, &flags);
   if (!value || type != uris_.atomPath || size == 0) return LV2_STATE_SUCCESS;
   const std::string saved(static_cast<const char*>(value), strnlen(static_cast<const char*>(value), size));
@@ -140,9 +148,55 @@ LV2_State_Status Plugin::restore(LV2_State_Retrieve_Function retrieve, LV2_State
   if (path.size() + 1 > kMaxPathBytes || !loadInstrument(path)) return LV2_STATE_ERR_UNKNOWN;
   std::memcpy(path_, path.c_str(), path.size() + 1);
   pathBytes_ = static_cast<uint32_t>(path.size() + 1);
+  takeControlMap(loadedControls_);
   replyPending_ = true;
   collectRounds_ = 30;
   return LV2_STATE_SUCCESS;
+}
+
+// The instrument's labelled controls in its order, as the control ports map them: the
+// first kControlPorts with a MIDI CC (label_cc above 127 names no MIDI controller).
+ControlMap Plugin::controlMap(const engine::Program& program) const {
+  ControlMap map;
+  map.cc.fill(-1);
+  for (const controllers::ControllerLabel& label : program.controllerLabels) {
+    if (label.cc < 0 || label.cc > 127 || map.count == kControlPorts) continue;
+    const std::size_t bytes = std::min<std::size_t>(label.label.size(), 63) + 1;
+    if (map.labelBytes + bytes > kLabelBytes) break;
+    std::memcpy(map.labels.data() + map.labelBytes, label.label.data(), bytes - 1);
+    map.labelBytes += static_cast<uint32_t>(bytes);
+    map.cc[map.count++] = static_cast<int16_t>(label.cc);
+  }
+  return map;
+}
+
+void Plugin::saveControls(LV2_State_Store_Function store, LV2_State_Handle handle) {
+  struct {
+    LV2_Atom_Vector_Body head;
+    std::array<float, kControlPorts> values;
+  } vector{{sizeof(float), uris_.atomFloat}, {}};
+  for (int n = 0; n < kControlPorts; ++n) vector.values[n] = controlValues_[n].load(std::memory_order_relaxed);
+  store(handle, uris_.controls, &vector, sizeof vector, uris_.atomVector, LV2_STATE_IS_POD | LV2_STATE_IS_PORTABLE);
+}
+
+// The saved values play from the next cycle on (every one is sent again after a load);
+// a port the host then moves plays its own.
+void Plugin::restoreControls(LV2_State_Retrieve_Function retrieve, LV2_State_Handle handle) {
+  std::size_t size = 0;
+  uint32_t type = 0, flags = 0;
+  const void* value = retrieve(handle, uris_.controls, &size, &type, &flags);
+  if (!value || type != uris_.atomVector || size < sizeof(LV2_Atom_Vector_Body)) return;
+  LV2_Atom_Vector_Body head;
+  std::memcpy(&head, value, sizeof head);
+  if (head.child_type != uris_.atomFloat || head.child_size != sizeof(float)) return;
+  const std::size_t count = std::min<std::size_t>((size - sizeof head) / sizeof(float), kControlPorts);
+  for (std::size_t n = 0; n < count; ++n) {
+    float v = kControlUnset;
+    std::memcpy(&v, static_cast<const char*>(value) + sizeof head + n * sizeof(float), sizeof v);
+    controlValues_[n].store(std::isfinite(v) ? std::clamp(v, kControlUnset, 127.0f) : kControlUnset,
+                            std::memory_order_relaxed);
+  }
+  resendControls_ = true;
 }
 
 }  // namespace spindle::lv2

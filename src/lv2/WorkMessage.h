@@ -1,7 +1,9 @@
 #pragma once
 // WorkMessage: what run() hands the host's worker (LV2_Worker_Schedule) and what the
 // worker hands back (work_response). The host copies the bytes: a header, then the
-// path's bytes (NUL included) when there is one. Trivially copyable, no pointers.
+// path's bytes (NUL included) when there is one; a kWorkLoaded response then carries the
+// instrument's ControlMap. Trivially copyable, no pointers.
+#include <array>
 #include <cstdint>
 #include <type_traits>
 
@@ -20,5 +22,19 @@ struct WorkHeader {
   uint32_t pathBytes = 0;  // bytes following the header, the NUL included
 };
 static_assert(std::is_trivially_copyable_v<WorkHeader>);
+
+inline constexpr int kControlPorts = 32;       // the plugin's "Control N" input ports
+inline constexpr uint32_t kLabelBytes = 1024;  // the labels the notify port names, NULs included
+
+// The labelled controls of an instrument (label_cc, DecentSampler's <ui> controls), in
+// the instrument's order, as the control ports play them: port n sends MIDI CC cc[n]
+// (-1: the port controls nothing). labels: the first `count` labels, each NUL-ended.
+struct ControlMap {
+  std::array<int16_t, kControlPorts> cc{};
+  uint32_t count = 0;
+  uint32_t labelBytes = 0;
+  std::array<char, kLabelBytes> labels{};
+};
+static_assert(std::is_trivially_copyable_v<ControlMap>);
 
 }  // namespace spindle::lv2

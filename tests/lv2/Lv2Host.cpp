@@ -33,6 +33,7 @@ void keepModuleLoaded(const LilvPlugin* plugin) {
 }
 constexpr std::size_t kMaxFrames = 8192;
 constexpr uint32_t kControlPort = 0, kNotifyPort = 1, kLeftPort = 2, kRightPort = 3, kFreewheelPort = 4;
+constexpr uint32_t kFirstControlPort = 5, kFirstHealthPort = 37, kFirstPartPort = 41;  // spindle.ttl
 
 LV2_URID mapUri(LV2_URID_Map_Handle handle, const char* uri) { return static_cast<Lv2Host*>(handle)->map(uri); }
 const char* unmapUrid(LV2_URID_Unmap_Handle handle, LV2_URID urid) { return static_cast<Lv2Host*>(handle)->unmap(urid); }
@@ -116,8 +117,22 @@ void Lv2Host::instantiate() {
   lilv_instance_connect_port(instance_, kLeftPort, left_.data());
   lilv_instance_connect_port(instance_, kRightPort, right_.data());
   lilv_instance_connect_port(instance_, kFreewheelPort, &freewheel_);
+  controls_.fill(-1.0f);  // the ports' default: each control at the instrument's value
+  for (uint32_t n = 0; n < kControls; ++n) lilv_instance_connect_port(instance_, kFirstControlPort + n, &controls_[n]);
+  lilv_instance_connect_port(instance_, kFirstHealthPort, &health_.voices);
+  lilv_instance_connect_port(instance_, kFirstHealthPort + 1, &health_.underruns);
+  lilv_instance_connect_port(instance_, kFirstHealthPort + 2, &health_.latencyMs);
+  lilv_instance_connect_port(instance_, kFirstHealthPort + 3, &health_.cacheFill);
   lilv_instance_activate(instance_);
   startSequence();
+}
+
+void Lv2Host::connectPart(int p) {
+  const auto k = static_cast<std::size_t>(p);
+  partLeft_.at(k).assign(left_.size(), 0.0f);
+  partRight_.at(k).assign(right_.size(), 0.0f);
+  lilv_instance_connect_port(instance_, kFirstPartPort + 2 * static_cast<uint32_t>(p), partLeft_[k].data());
+  lilv_instance_connect_port(instance_, kFirstPartPort + 2 * static_cast<uint32_t>(p) + 1, partRight_[k].data());
 }
 
 Lv2Host::~Lv2Host() {
@@ -219,6 +234,7 @@ void Lv2Host::readReplies() {
   replies_.clear();
   const auto* sequence = reinterpret_cast<const LV2_Atom_Sequence*>(notify_.data());
   const LV2_URID set = map(LV2_PATCH__Set), path = map(LV2_ATOM__Path), real = map(LV2_ATOM__Float);
+  const LV2_URID tuple = map(LV2_ATOM__Tuple), text = map(LV2_ATOM__String);
   LV2_ATOM_SEQUENCE_FOREACH(sequence, event) {
     const auto* object = reinterpret_cast<const LV2_Atom_Object*>(&event->body);
     if (!lv2_atom_forge_is_object_type(&forge_, event->body.type) || object->body.otype != set) continue;
@@ -229,6 +245,11 @@ void Lv2Host::readReplies() {
     const char* key = unmap(reinterpret_cast<const LV2_Atom_URID*>(property)->body);
     if (value->type == path) replies_[key] = static_cast<const char*>(LV2_ATOM_BODY_CONST(value));
     if (value->type == real) replies_[key] = std::to_string(reinterpret_cast<const LV2_Atom_Float*>(value)->body);
+    if (value->type == tuple) {
+      std::string& joined = replies_[key];
+      LV2_ATOM_TUPLE_FOREACH(reinterpret_cast<const LV2_Atom_Tuple*>(value), item)
+        if (item->type == text) joined += std::string(static_cast<const char*>(LV2_ATOM_BODY_CONST(item))) + "\n";
+    }
   }
 }
 

@@ -52,13 +52,26 @@ class Lv2Host {
   void getParameters();
   // Queues a MIDI message at `frame` of the next run().
   void midi(uint32_t frame, const uint8_t* bytes, uint32_t size);
+  // The "Control N" input port n (1..kControls): its value from the next run() on.
+  static constexpr int kControls = 32;
+  void setControl(int n, float value) { controls_.at(static_cast<std::size_t>(n - 1)) = value; }
+  // The health output ports as the last run() wrote them.
+  struct Health {
+    float voices = -1.0f, underruns = -1.0f, latencyMs = -1.0f, cacheFill = -1.0f;
+  };
+  const Health& health() const { return health_; }
+  // Connects part p's (0..15) optional stereo output; its frames of the last run().
+  void connectPart(int p);
+  const float* partLeft(int p) const { return partLeft_.at(static_cast<std::size_t>(p)).data(); }
+  const float* partRight(int p) const { return partRight_.at(static_cast<std::size_t>(p)).data(); }
 
   // One cycle: worker responses, run(frames), then the worker's jobs. The output is in
   // left()/right() until the next call. `audioScope`: run it inside an AudioThreadScope.
   void run(uint32_t frames, bool audioScope = false);
   const float* left() const { return left_.data(); }
   const float* right() const { return right_.data(); }
-  // The patch:Set replies of the last run(): property URI -> path or level as text.
+  // The patch:Set replies of the last run(): property URI -> path or level as text, or a
+  // tuple's strings each ended by a newline.
   const std::map<std::string, std::string>& replies() const { return replies_; }
   // While set, schedule_work refuses every request (a full worker queue).
   void refuseWork(bool refuse) { refuseWork_ = refuse; }
@@ -115,6 +128,9 @@ class Lv2Host {
   std::vector<uint64_t> control_, notify_;  // atom sequences, 8-byte aligned
   std::vector<float> left_, right_;
   float freewheel_ = 1.0f;
+  std::array<float, kControls> controls_;
+  std::array<std::vector<float>, 16> partLeft_, partRight_;
+  Health health_;
   bool refuseWork_ = false;
   LV2_Atom_Forge forge_{};
   LV2_Atom_Forge_Frame sequenceFrame_{};

@@ -84,10 +84,13 @@ void Chorus::process(const float* in, float* left, float* right, int frames) noe
     left[f] += gain_ * (a * l + b * r);
     right[f] += gain_ * (a * r + b * l);
     at_ = (at_ + 1) & mask_;
+    if (++sinceNormal_ == kNormalFrames) {  // on the chorus's own frames, wherever blocks end
+      renormalise();
+      sinceNormal_ = 0;
+    }
   }
   halfDepth_ = targetHalfDepth_;
   gain_ = targetGain_;
-  renormalise();
 }
 
 // Keeps each phasor on the unit circle (rounding would let it drift over hours).

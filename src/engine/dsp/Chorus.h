@@ -65,6 +65,8 @@ class Chorus {
   double rotCos_ = 1.0, rotSin_ = 0.0;  // one frame's rotation of the sweep
   // Each voice's sweep as a phasor: left (c, s), right a quarter period behind.
   std::array<double, kMaxVoices> cos_{}, sin_{};
+  static constexpr int kNormalFrames = 256;
+  int sinceNormal_ = 0;  // frames since renormalise()
 };
 
 }  // namespace spindle::engine::dsp

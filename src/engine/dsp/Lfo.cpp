@@ -40,6 +40,7 @@ void Lfo::start() noexcept SPINDLE_REALTIME {
   delayLeft_ = delayFrames_;
   sin_ = 0.0;
   cos_ = 1.0;
+  sinceNormal_ = 0;
   fade_ = fadeFrames_ > 0 ? 0.0 : 1.0;
   fadeStep_ = fadeFrames_ > 0 ? 1.0 / static_cast<double>(fadeFrames_) : 0.0;
 }
@@ -58,18 +59,26 @@ void Lfo::process(float* out, int frames) noexcept SPINDLE_REALTIME {
   }
   const int first = runDelay(out, frames);
   double s = sin_, c = cos_, fade = fade_;
+  int sinceNormal = sinceNormal_;
   for (int i = first; i < frames; ++i) {
     out[i] = static_cast<float>(depth_ * fade * s);
     const double ns = s * rotCos_ + c * rotSin_;
     c = c * rotCos_ - s * rotSin_;
     s = ns;
     fade = std::min(1.0, fade + fadeStep_);
+    // |(s, c)| stays 1 to within rounding; one Newton step pulls it back every
+    // kNormalFrames frames of the LFO's own, wherever the blocks end.
+    if (++sinceNormal == kNormalFrames) {
+      const double g = 1.5 - 0.5 * (s * s + c * c);
+      s *= g;
+      c *= g;
+      sinceNormal = 0;
+    }
   }
-  // |(s, c)| stays 1 to within rounding; one Newton step pulls it back each block.
-  const double g = 1.5 - 0.5 * (s * s + c * c);
-  sin_ = s * g;
-  cos_ = c * g;
+  sin_ = s;
+  cos_ = c;
   fade_ = fade;
+  sinceNormal_ = sinceNormal;
 }
 
 }  // namespace spindle::engine::dsp

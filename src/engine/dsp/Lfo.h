@@ -39,6 +39,8 @@ class Lfo {
   int64_t delayLeft_ = 0;     // frames of delay still to output
   double sin_ = 0.0, cos_ = 1.0;  // current phasor; sin_ is the next frame's sine
   double fade_ = 1.0, fadeStep_ = 0.0;
+  static constexpr int kNormalFrames = 64;
+  int sinceNormal_ = 0;  // frames since the phasor was last normalised
 };
 
 }  // namespace spindle::engine::dsp

@@ -162,7 +162,7 @@ TEST_CASE("bend_smooth glides to a new bend in bend_smooth ms", "[engine][pitch]
   const auto cents = [&](size_t from, size_t to) { return centsBetween(measureHz(out.left, from, to, kRate), 440.0); };
   CHECK(std::fabs(cents(1000, 23000)) < 1.0);
   // A straight glide in cents, measured as mean frequency: 0..50 ms -291 cents, 50..100 ms
-  // -890, then the target (stepped per 256-frame block, at each block's middle). sfizz_render
+  // -890, then the target (one step per frame, wherever blocks end). sfizz_render
   // plays -313, -815 and -1193 (100..200 ms) for the same bend_smooth=100.
   CHECK(cents(24000, 26400) == Approx(-291.0).margin(15.0));
   CHECK(cents(26400, 28800) == Approx(-890.0).margin(15.0));
