@@ -29,7 +29,10 @@ WINDOW = 480  # frames: 10 ms at 48 kHz
 
 
 def read_float_wav(path):
-    data = open(path, "rb").read()
+    try:
+        data = open(path, "rb").read()
+    except OSError as error:
+        sys.exit(f"FAILED: cannot read {path}: {error.strerror}")
     if data[:4] != b"RIFF" or data[8:12] != b"WAVE":
         sys.exit(f"compare.py: {path} is not a WAV file")
     at, fmt = 12, None
