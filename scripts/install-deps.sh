@@ -13,9 +13,10 @@ runtime_build=(build-essential cmake ninja-build pkg-config libsndfile1-dev libf
 # xvfb, x11-apps (xwd), x11-utils (xwininfo): the GUI screenshot test (tests/gui).
 # fluidsynth: the SoundFont comparison test (tests/sf2/fluidsynth_compare.py).
 # liblilv-dev, lilv-utils (lv2ls, lv2info), sordi (sord_validate), jalv: the LV2 plugin's tests (tests/lv2).
+# ardour (ardour7-lua, ardour7-export): the plugin in a headless Ardour session (tests/lv2/ardour_session.sh).
 # debhelper ... man-db: the Debian package test (tests/package; librsvg2-bin renders the PNG icons).
 test_only=(catch2 clang-22 libclang-rt-22-dev python3 jackd2 pipewire pipewire-jack pipewire-bin liblo-tools
-  fluidsynth liblilv-dev lilv-utils sordi jalv
+  fluidsynth liblilv-dev lilv-utils sordi jalv ardour
   xvfb x11-apps x11-utils
   debhelper dpkg-dev fakeroot lintian desktop-file-utils appstream librsvg2-bin man-db)
 
