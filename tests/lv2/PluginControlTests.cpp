@@ -43,7 +43,7 @@ std::filesystem::path writeSongWithControls(const std::filesystem::path& dir, in
 
 double rms(const std::vector<float>& x) {
   double sum = 0.0;
-  for (const float v : x) sum += static_cast<double>(v) * v;
+  for (const float v : x) sum += static_cast<double>(v) * static_cast<double>(v);
   return std::sqrt(sum / static_cast<double>(std::max<std::size_t>(x.size(), 1)));
 }
 
@@ -52,8 +52,8 @@ double rms(const std::vector<float>& x) {
 double meanFrequency(const std::vector<float>& x) {
   double slope = 0.0, level = 0.0;
   for (std::size_t i = 1; i < x.size(); ++i) {
-    slope += std::pow(static_cast<double>(x[i]) - x[i - 1], 2.0);
-    level += static_cast<double>(x[i]) * x[i];
+    slope += std::pow(static_cast<double>(x[i]) - static_cast<double>(x[i - 1]), 2.0);
+    level += static_cast<double>(x[i]) * static_cast<double>(x[i]);
   }
   return 48000.0 / M_PI * std::asin(std::min(1.0, 0.5 * std::sqrt(slope / level)));
 }

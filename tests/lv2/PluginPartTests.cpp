@@ -55,8 +55,8 @@ TEST_CASE("A part with its output connected plays there alone, the main pair car
   CHECK(peak(main.left, 62000, 72000) > 0.02);
   double largest = 0.0, partVsMain = 0.0;
   for (std::size_t i = 0; i < all.left.size(); ++i) {
-    largest = std::max(largest, std::fabs(static_cast<double>(main.left[i]) - all.left[i]));
-    if (i >= 62000) partVsMain = std::max(partVsMain, std::fabs(static_cast<double>(main.left[i]) - part.left[i]));
+    largest = std::max(largest, std::fabs(static_cast<double>(main.left[i]) - static_cast<double>(all.left[i])));
+    if (i >= 62000) partVsMain = std::max(partVsMain, std::fabs(static_cast<double>(main.left[i]) - static_cast<double>(part.left[i])));
   }
   CHECK(largest < 1e-6);
   CHECK(partVsMain < 1e-6);  // only part 2 sounds then: its pair is the mix
