@@ -104,6 +104,7 @@ class Plugin {
   // The parts whose output ports are both connected, at frame `done` of the host's
   // block; null when none is.
   const engine::PartOutputs* partOutputs(uint32_t done) noexcept SPINDLE_REALTIME;
+  bool sharedBuffer(const float* buffer, std::size_t part, bool right) const noexcept SPINDLE_REALTIME;
   engine::PartOutputs partOutputs_{};
 
   // Control side (controlMutex_ held).

@@ -79,11 +79,26 @@ void Plugin::noteLatency() noexcept SPINDLE_REALTIME {
       latencyMs_ = static_cast<float>(1000.0 * std::max(0, start.firstOffset - start.eventOffset) / sampleRate_);
 }
 
+// True when buffer is also the main pair's or another part port's: a host may hand
+// the outputs it does not use one scratch buffer (Ardour does), and a part written
+// there would land on the others, or on the mix.
+bool Plugin::sharedBuffer(const float* buffer, std::size_t part, bool right) const noexcept SPINDLE_REALTIME {
+  if (buffer == left_ || buffer == right_) return true;
+  for (std::size_t p = 0; p < partPorts_.size(); ++p) {
+    if (p != part && (buffer == partPorts_[p].left || buffer == partPorts_[p].right)) return true;
+    if (p == part && buffer == (right ? partPorts_[p].left : partPorts_[p].right)) return true;
+  }
+  return false;
+}
+
+// The part pairs connected to buffers of their own; a part without one plays on the main
+// pair only.
 const engine::PartOutputs* Plugin::partOutputs(uint32_t done) noexcept SPINDLE_REALTIME {
   bool any = false;
   for (std::size_t p = 0; p < partPorts_.size(); ++p) {
     const engine::StereoOut& port = partPorts_[p];
-    const bool connected = port.left && port.right;
+    const bool connected = port.left && port.right && !sharedBuffer(port.left, p, false) &&
+                           !sharedBuffer(port.right, p, true);
     partOutputs_[p] = connected ? engine::StereoOut{port.left + done, port.right + done} : engine::StereoOut{};
     any = any || connected;
   }

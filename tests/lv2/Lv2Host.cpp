@@ -135,6 +135,12 @@ void Lv2Host::connectPart(int p) {
   lilv_instance_connect_port(instance_, kFirstPartPort + 2 * static_cast<uint32_t>(p) + 1, partRight_[k].data());
 }
 
+void Lv2Host::connectPartsToScratch() {
+  scratch_.assign(left_.size(), 0.0f);
+  for (uint32_t port = kFirstPartPort; port < kFirstPartPort + 32; ++port)
+    lilv_instance_connect_port(instance_, port, scratch_.data());
+}
+
 Lv2Host::~Lv2Host() {
   if (instance_) {
     lilv_instance_deactivate(instance_);

@@ -62,6 +62,9 @@ class Lv2Host {
   const Health& health() const { return health_; }
   // Connects part p's (0..15) optional stereo output; its frames of the last run().
   void connectPart(int p);
+  // Connects every part output to one scratch buffer, as a host does with the outputs
+  // it does not use (Ardour).
+  void connectPartsToScratch();
   const float* partLeft(int p) const { return partLeft_.at(static_cast<std::size_t>(p)).data(); }
   const float* partRight(int p) const { return partRight_.at(static_cast<std::size_t>(p)).data(); }
 
@@ -130,6 +133,7 @@ class Lv2Host {
   float freewheel_ = 1.0f;
   std::array<float, kControls> controls_;
   std::array<std::vector<float>, 16> partLeft_, partRight_;
+  std::vector<float> scratch_;
   Health health_;
   bool refuseWork_ = false;
   LV2_Atom_Forge forge_{};

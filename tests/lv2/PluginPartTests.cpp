@@ -61,3 +61,21 @@ TEST_CASE("A part with its output connected plays there alone, the main pair car
   CHECK(largest < 1e-6);
   CHECK(partVsMain < 1e-6);  // only part 2 sounds then: its pair is the mix
 }
+
+TEST_CASE("Part outputs a host gives one shared scratch buffer stay off the main pair", "[lv2]") {
+  const auto dir = lv2Scratch("parts-scratch");
+  const auto instrument = writeStreamedInstrument(dir);
+  const auto song = writeTwoPartSong(dir);
+  constexpr int64_t kFrames = 48000 * 2, kBlock = 256;
+  Lv2Host mixed;
+  REQUIRE(mixed.ok());
+  const Stereo all = renderPlugin(mixed, instrument, song, kFrames, [] { return kBlock; });
+  Lv2Host shared;
+  REQUIRE(shared.ok());
+  shared.connectPartsToScratch();
+  const Stereo main = renderPlugin(shared, instrument, song, kFrames, [] { return kBlock; });
+  REQUIRE(main.left.size() == all.left.size());
+  CHECK(peak(main.left, 0, main.left.size()) > 0.02);
+  CHECK(main.left == all.left);
+  CHECK(main.right == all.right);
+}
