@@ -140,9 +140,11 @@ control::HostView Hosts::view(const Entry& entry, Clock::time_point now) const {
   control::HostView view = entry.host->view(now);
   view.signedControl = entry.verifier.has_value();
   if (entry.verifier) view.refusedReplies = entry.verifier->refusedTotal();
-  view.audioRoundTripFrames = view.value("net_round_trip_frames");
+  const double frames = view.value("net_round_trip_frames");  // 0: the host is not a NetJACK2 slave
   const double rate = sampleRate_ > 0.0 ? sampleRate_ : view.value("sample_rate");
-  if (view.audioRoundTripFrames >= 0.0 && rate > 0.0) view.audioRoundTripMs = view.audioRoundTripFrames * 1000.0 / rate;
+  if (frames <= 0.0) return view;
+  view.audioRoundTripFrames = frames;
+  if (rate > 0.0) view.audioRoundTripMs = frames * 1000.0 / rate;
   return view;
 }
 
