@@ -7,8 +7,10 @@
 #include <csignal>
 #include <cstdio>
 #include <memory>
+#include <optional>
 
 #include "cluster/Hosts.h"
+#include "control/OscAuth.h"
 #include "control/OscServer.h"
 #include "core/Limits.h"
 #include "engine/Engine.h"
@@ -176,8 +178,15 @@ void GuiSession::Impl::startWindow() {
 }
 
 // The remote Spindles (--host) and their tab; a host that cannot be reached is named
-// and the others still start.
+// and the others still start. With the cluster secret, control to them is signed.
 void GuiSession::Impl::startHosts() {
+  const std::string secretFile = settings_.oscSecretFile.toStdString();
+  std::string secretError;
+  std::optional<control::Bytes> secret;
+  if (!secretFile.empty() && !(secret = control::readSecretFile(secretFile, secretError)))
+    warn("hosts: unsigned control: " + secretError);
+  hosts_.setSigning(secret.value_or(control::Bytes{}), settings_.clientName.toStdString());
+  hosts_.setSampleRate(backend_->sampleRate());
   for (const control::HostSettings& host : launch_.hosts) {
     std::string error;
     if (!hosts_.add(host, error)) warn("--host " + host.name + ": " + error);

@@ -47,14 +47,6 @@ QString partNote(const control::HostPartView& part) {
   return out.join(QStringLiteral(", "));
 }
 
-// A network latency the host reports in its status (a field "net..._ms", as a NetJACK2
-// slave may add), or -1 when it reports none.
-double networkLatencyMs(const control::HostView& host) {
-  for (const auto& [field, value] : host.status)
-    if (field.rfind("net", 0) == 0 && field.size() > 6 && field.compare(field.size() - 3, 3, "_ms") == 0) return value;
-  return -1.0;
-}
-
 }  // namespace
 
 QString hostFigure(double value, const char* unit, int decimals) {
@@ -65,7 +57,7 @@ QString hostFigure(double value, const char* unit, int decimals) {
 HostsPanel::HostsPanel(control::HostControl& hosts, QWidget* parent) : QWidget(parent), hosts_(hosts) {
   auto* column = new QVBoxLayout(this);
   hostTable_ = table({tr("Host"), tr("State"), tr("Voices"), tr("Underr."), tr("Xruns"), tr("Memory"),
-                      tr("Note-on"), tr("Network")},
+                      tr("Note-on"), tr("Audio round trip"), tr("OSC round trip")},
                      QStringLiteral("hosts"), this);
   partTable_ = table({tr("Host"), tr("Part"), tr("Library (on the host)"), tr("Instrument"), tr("Level"),
                       tr("Controls / error")},
@@ -142,10 +134,12 @@ void HostsPanel::fillHost(int row, const control::HostView& host) {
   const bool small = host.value("memory_bytes") < (1 << 20);  // a small library reads better in KiB
   setCell(hostTable_, row, 5, small ? figure("memory_bytes", "KiB", 0, 1.0 / 1024) : figure("memory_bytes", "MiB", 1, 1.0 / (1 << 20)));
   setCell(hostTable_, row, 6, figure("latency_last_ms", "ms", 1));
-  // The host's own network latency when it reports one, else the OSC round trip to it.
-  const double reported = networkLatencyMs(host);
-  const double network = reported >= 0.0 ? reported : host.roundTripMs;
-  setCell(hostTable_, row, 7, heard ? hostFigure(network, "ms", 2) : QStringLiteral("–"));
+  // Audio: master -> host -> master through NetJACK2, as the host reports it (frames, at
+  // the master's rate); OSC: the control round trip the master measures.
+  setCell(hostTable_, row, 7, heard ? hostFigure(host.audioRoundTripMs, "ms", 1) : QStringLiteral("–"));
+  hostTable_->item(row, 7)->setToolTip(host.audioRoundTripFrames < 0.0 ? tr("not reported: the host is not a NetJACK2 slave")
+                                                                       : tr("%1 frames").arg(host.audioRoundTripFrames, 0, 'f', 0));
+  setCell(hostTable_, row, 8, heard ? hostFigure(host.roundTripMs, "ms", 2) : QStringLiteral("–"));
   const bool lost = host.state == "lost";
   for (int c = 0; c < hostTable_->columnCount(); ++c)
     hostTable_->item(row, c)->setForeground(lost || underruns > 0.0 ? QColor(0xd0, 0x50, 0x40) : palette().text().color());

@@ -4,8 +4,8 @@
 // parts (a path on that host, typed: the file is not on this machine) or sets a level.
 //
 //   ┌ Hosts ─────────────────────────────────────────────────────────────────┐
-//   │ host  state      voices underruns xruns memory  note-on   round trip   │
-//   │ a     connected  3      0         0     12 MiB  5.3 ms    0.4 ms       │
+//   │ host  state     voices underr. xruns memory note-on audio r.t. OSC r.t.│
+//   │ a     connected 3      0       0     12 MiB 5.3 ms  16.0 ms    0.40 ms │
 //   │ b     lost       …                                                     │
 //   ┌ Parts ─────────────────────────────────────────────────────────────────┐
 //   │ host part library (on the host)  instrument  level    controls / error │

@@ -189,7 +189,8 @@ std::string optionsUsage() {
          "  --osc-insecure            accept unsigned OSC on a network address: anyone who reaches the\n"
          "                            port controls Spindle (loads, session files); trusted networks only\n"
          "  --host NAME=ADDR[:PORT]   drive the Spindle on another machine over OSC (default port 9951;\n"
-         "                            repeatable): its parts and health in /spindle/host/... and the window\n"
+         "                            repeatable): its parts and health in /spindle/host/... and the window;\n"
+         "                            with --osc-secret-file what it sends is signed, and only signed replies read\n"
          "The shared reverb and chorus (SoundFont CC91/CC93 and effects sends), FluidSynth's settings\n"
          "(a session's [effects] replaces them when it loads):\n";
 }

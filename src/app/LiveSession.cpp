@@ -109,7 +109,6 @@ bool Session::startControl() {
   if (args_.alsaSeq) inputs.push_back({1 + kAlsaSeqMidiInput, "alsa_seq"});
   control_->setBackend(backend_.get(), std::move(inputs));
   control_->setBaseMemory(loader_.pool().bytesInRam(), loader_.pool().loadedCount());
-  if (!startHosts()) return false;
   if (streaming_->disk()) control_->setDiskCounters(&streaming_->disk()->counters(), streaming_->cacheBytes());
   std::string error;
   auto oscOptions = control::oscServerOptions(args_.oscPort, args_.oscBind, args_.oscSecretFile,
@@ -118,6 +117,7 @@ bool Session::startControl() {
     err_ << "spindle: " << error << '\n';
     return false;
   }
+  if (!startHosts(oscOptions->auth.secret)) return false;
   const bool secured = !oscOptions->auth.secret.empty();
   osc_ = std::make_unique<control::OscServer>(*control_, std::move(*oscOptions));
   if (nsm_) osc_->attachNsm(*nsm_);
@@ -131,15 +131,19 @@ bool Session::startControl() {
   return true;
 }
 
-// The remote Spindles this one drives (--host); their parts come with a session.
-bool Session::startHosts() {
+// The remote Spindles this one drives (--host); their parts come with a session. With
+// the cluster secret, control to them is signed under this Spindle's name.
+bool Session::startHosts(const control::Bytes& secret) {
+  hosts_.setSigning(secret, args_.name);
+  hosts_.setSampleRate(backend_->sampleRate());
   for (const control::HostSettings& host : args_.hosts) {
     std::string error;
     if (!hosts_.add(host, error)) {
       err_ << "spindle: --host " << host.name << ": " << error << '\n';
       return false;
     }
-    out_ << "host " << host.name << ": " << host.address << ":" << host.port << '\n';
+    out_ << "host " << host.name << ": " << host.address << ":" << host.port << (secret.empty() ? "" : ", signed")
+         << '\n';
   }
   control_->setHosts(&hosts_);
   return true;

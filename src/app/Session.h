@@ -48,7 +48,7 @@ class Session {
   bool joinNsm();
   void startEngine();
   bool startControl();
-  bool startHosts();  // --host: the remote Spindles this one drives
+  bool startHosts(const control::Bytes& secret);  // --host: the remote Spindles this one drives
   void startMidi();
   void tick();
   // SessionWatch.cpp

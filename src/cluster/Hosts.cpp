@@ -17,6 +17,17 @@ constexpr std::size_t kMaxDatagram = 65536;
 
 Hosts::~Hosts() { stop(); }
 
+void Hosts::setSigning(control::Bytes secret, std::string identity) {
+  std::lock_guard lock(mutex_);
+  secret_ = std::move(secret);
+  identity_ = std::move(identity);
+}
+
+void Hosts::setSampleRate(double rate) {
+  std::lock_guard lock(mutex_);
+  sampleRate_ = rate;
+}
+
 bool Hosts::add(const control::HostSettings& host, std::string& error) {
   if (!addEntry(host, error)) return false;
   std::lock_guard lock(startMutex_);
@@ -31,8 +42,14 @@ bool Hosts::addEntry(const control::HostSettings& host, std::string& error) {
       return false;
     }
   auto entry = std::make_unique<Entry>();
-  if (!entry->transport.open(host.address, host.port, error)) return false;
-  entry->host = std::make_unique<RemoteHost>(host, entry->transport, timing_);
+  if (!entry->socket.open(host.address, host.port, error)) return false;
+  OscTransport* transport = &entry->socket;
+  if (!secret_.empty()) {
+    entry->signer = std::make_unique<SignedTransport>(entry->socket, secret_, identity_);
+    entry->verifier.emplace(secret_);
+    transport = entry->signer.get();
+  }
+  entry->host = std::make_unique<RemoteHost>(host, *transport, timing_);
   entries_.push_back(std::move(entry));
   if (wake_[1] >= 0) [[maybe_unused]] const auto wrote = ::write(wake_[1], "h", 1);
   return true;
@@ -70,7 +87,7 @@ void Hosts::run() {
     fds.assign(1, pollfd{wake_[0], POLLIN, 0});
     {
       std::lock_guard lock(mutex_);
-      for (const auto& entry : entries_) fds.push_back(pollfd{entry->transport.fd(), POLLIN, 0});
+      for (const auto& entry : entries_) fds.push_back(pollfd{entry->socket.fd(), POLLIN, 0});
     }
     ::poll(fds.data(), fds.size(), kPollMs);
     char drain[16];
@@ -86,10 +103,16 @@ void Hosts::run() {
 void Hosts::receiveAll() {
   static thread_local std::array<uint8_t, kMaxDatagram> buffer;
   for (const auto& entry : entries_) {
-    while (const auto size = entry->transport.receive(buffer.data(), buffer.size())) {
+    while (const auto size = entry->socket.receive(buffer.data(), buffer.size())) {
       const auto now = Clock::now();
+      ReplyVerifier::Packet packet{buffer.data(), *size};
+      if (entry->verifier) {
+        const auto verified = entry->verifier->admit(buffer.data(), *size, control::nowMicros());
+        if (!verified) continue;
+        packet = *verified;
+      }
       std::string error;  // a packet that is not OSC is dropped
-      dispatcher_.dispatch(buffer.data(), *size,
+      dispatcher_.dispatch(packet.data, packet.size,
                            [&](const control::OscMessage& message) { entry->host->onMessage(message, now); }, error);
     }
   }
@@ -107,8 +130,22 @@ std::vector<control::HostView> Hosts::hosts() {
   std::lock_guard lock(mutex_);
   std::vector<control::HostView> views;
   const auto now = Clock::now();
-  for (const auto& entry : entries_) views.push_back(entry->host->view(now));
+  for (const auto& entry : entries_) views.push_back(view(*entry, now));
   return views;
+}
+
+// The host's view, with what the hosts thread knows beside RemoteHost: the replies it
+// refused, and the audio round trip the host reports in frames, in ms at the master's rate.
+control::HostView Hosts::view(const Entry& entry, Clock::time_point now) const {
+  control::HostView view = entry.host->view(now);
+  view.signedControl = entry.verifier.has_value();
+  if (entry.verifier) view.refusedReplies = entry.verifier->refusedTotal();
+  const double frames = view.value("net_round_trip_frames");  // 0: the host is not a NetJACK2 slave
+  const double rate = sampleRate_ > 0.0 ? sampleRate_ : view.value("sample_rate");
+  if (frames <= 0.0) return view;
+  view.audioRoundTripFrames = frames;
+  if (rate > 0.0) view.audioRoundTripMs = frames * 1000.0 / rate;
+  return view;
 }
 
 bool Hosts::load(const std::string& host, int part, const std::string& path, std::string& error) {

@@ -2,8 +2,13 @@
 // Hosts: the master's remote Spindles (`--host NAME=ADDR[:PORT]`, a session's [host]
 // sections), one RemoteHost each over its own UdpTransport, served by the hosts thread:
 //
-//   hosts thread: poll every host's socket (at most 50 ms) ─► decode (OscDispatcher)
-//                 ─► RemoteHost::onMessage;  RemoteHost::tick (subscribe, ping, lost)
+//   hosts thread: poll every host's socket (at most 50 ms) ─► [signing: ReplyVerifier]
+//                 ─► decode (OscDispatcher) ─► RemoteHost::onMessage;
+//                 RemoteHost::tick (subscribe, ping, lost)
+//
+// With the cluster secret (setSigning) every message to a host leaves signed
+// (SignedTransport) and only a host's verified signed replies are read; the others are
+// counted per host (HostView::refusedReplies) and dropped.
 //   control / gui thread: HostControl calls ─► RemoteHost (send at once, remember)
 //
 // Everything runs under one mutex, held only for in-memory work and non-blocking
@@ -13,11 +18,13 @@
 #include <atomic>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "cluster/RemoteHost.h"
+#include "cluster/SignedTransport.h"
 #include "cluster/UdpTransport.h"
 #include "control/HostControl.h"
 #include "control/OscDispatcher.h"
@@ -30,6 +37,13 @@ class Hosts final : public control::HostControl {
   ~Hosts();
   Hosts(const Hosts&) = delete;
   Hosts& operator=(const Hosts&) = delete;
+
+  // Signed control, set before the first add(): messages to every host are signed with
+  // `secret` under `identity` (the master's name), and only verified replies are read.
+  void setSigning(control::Bytes secret, std::string identity);
+  // The master's sample rate, for each host's audio round trip in ms (HostView);
+  // until it is set, the host's own sample_rate is used.
+  void setSampleRate(double rate);
 
   // Adds a host (opens its socket) and starts the hosts thread with the first one;
   // false with `error` for a duplicate name or a socket that cannot be opened.
@@ -47,9 +61,12 @@ class Hosts final : public control::HostControl {
 
  private:
   struct Entry {
-    UdpTransport transport;
+    UdpTransport socket;
+    std::unique_ptr<SignedTransport> signer;  // with a secret: what RemoteHost sends through
+    std::optional<ReplyVerifier> verifier;    // with a secret: what it reads
     std::unique_ptr<RemoteHost> host;
   };
+  control::HostView view(const Entry& entry, Clock::time_point now) const;  // under mutex_
   bool addEntry(const control::HostSettings& host, std::string& error);
   bool start(std::string& error);  // under startMutex_
   void run();              // hosts thread
@@ -57,7 +74,10 @@ class Hosts final : public control::HostControl {
   RemoteHost* find(const std::string& name, std::string& error);  // under mutex_
 
   HostTiming timing_;
-  std::mutex mutex_;  // guards entries_ and every RemoteHost
+  std::mutex mutex_;  // guards entries_, every RemoteHost, the secret and the rate
+  control::Bytes secret_;  // empty: plain UDP
+  std::string identity_;
+  double sampleRate_ = 0.0;
   std::vector<std::unique_ptr<Entry>> entries_;
   control::OscDispatcher dispatcher_;  // hosts thread
   std::mutex startMutex_;  // one start() only

@@ -76,7 +76,11 @@ bool UdpTransport::send(const std::string& path, lo_message message) {
   std::size_t size = lo_message_length(message, path.c_str());
   std::vector<uint8_t> bytes(size);
   if (!lo_message_serialise(message, path.c_str(), bytes.data(), &size)) return false;
-  return ::sendto(fd_, bytes.data(), size, 0, reinterpret_cast<const sockaddr*>(&host_), hostLength_) ==
+  return sendBytes(bytes.data(), size);
+}
+
+bool UdpTransport::sendBytes(const uint8_t* bytes, std::size_t size) {
+  return ::sendto(fd_, bytes, size, 0, reinterpret_cast<const sockaddr*>(&host_), hostLength_) ==
          static_cast<ssize_t>(size);
 }
 

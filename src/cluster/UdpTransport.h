@@ -28,6 +28,8 @@ class UdpTransport final : public OscTransport {
   // Resolves `address` (numeric or a name) and opens the socket; false with `error`.
   [[nodiscard]] bool open(const std::string& address, int port, std::string& error);
   bool send(const std::string& path, lo_message message) override;
+  // One datagram of `size` bytes to the host, as given (a signing transport's packet).
+  bool sendBytes(const uint8_t* bytes, std::size_t size);
   // One datagram from the host into `buffer`, without waiting; its size, or nullopt
   // when none is waiting.
   std::optional<std::size_t> receive(uint8_t* buffer, std::size_t capacity);

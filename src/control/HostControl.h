@@ -8,6 +8,7 @@
 // lock their own state and never wait on the network.
 //
 // Numbering: parts are 0-based here (0..15); the OSC wire uses 1..16.
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -55,7 +56,13 @@ struct HostView {
   int port = 0;
   std::string state;  // connecting, connected, lost, returned
   double statusAgeSeconds = -1.0;  // since the last /spindle/status; -1: none yet
-  double roundTripMs = -1.0;       // the last /spindle/ping -> /spindle/pong; -1: none yet
+  double roundTripMs = -1.0;       // OSC round trip: the last /spindle/ping -> /spindle/pong; -1: none yet
+  // Audio round trip through the host, master -> host -> master, as the host (a NetJACK2
+  // slave) reports it (net_round_trip_frames), and in ms at the master's sample rate; -1: none.
+  double audioRoundTripFrames = -1.0;
+  double audioRoundTripMs = -1.0;
+  bool signedControl = false;      // messages to it are signed; only its verified replies are read
+  uint64_t refusedReplies = 0;     // with signing: its replies refused (unsigned, bad MAC, replayed, stale)
   std::vector<std::pair<std::string, double>> status;  // the host's last /spindle/status pairs
   std::vector<HostPartView> parts;  // the parts asked of it or loaded, by part
   int returns = 0;                  // how many times it came back after being lost

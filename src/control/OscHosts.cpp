@@ -39,10 +39,14 @@ void status(OscCall& c) {
   if (!view) return;
   OscMessage m{"/spindle/host/status", {OscValue::s(view->name), OscValue::s(view->state),
                                         OscValue::f(view->statusAgeSeconds), OscValue::f(view->roundTripMs)}};
-  for (const auto& [name, value] : view->status) {
+  const auto pair = [&m](const std::string& name, double value) {
     m.args.push_back(OscValue::s(name));
     m.args.push_back(OscValue::f(value));
-  }
+  };
+  for (const auto& [name, value] : view->status) pair(name, value);
+  pair("audio_round_trip_ms", view->audioRoundTripMs);
+  pair("signed", view->signedControl ? 1.0 : 0.0);
+  pair("refused_replies", static_cast<double>(view->refusedReplies));
   c.core.reply(m);
 }
 
@@ -113,7 +117,10 @@ std::vector<OscReplyDoc> hostsReplies() {
        "being restored), address, OSC port"},
       {"/spindle/host/status", "ssff(sf)...",
        "host, state, seconds since its last status (-1: none yet), the OSC round trip to it in ms (-1: not "
-       "measured), then the name, value pairs of its last /spindle/status"},
+       "measured), then the name, value pairs of its last /spindle/status (a NetJACK2 slave's include "
+       "net_round_trip_frames, the audio round trip through it), then audio_round_trip_ms (those frames at this "
+       "Spindle's sample rate; -1: not reported), signed (1: control to it is signed) and refused_replies (its "
+       "replies refused: unsigned, bad MAC, replayed or stale)"},
       {"/spindle/host/parts", "s(isfss)...",
        "host, then for each part asked of it or loaded: part, library asked (a path on that host), volume asked "
        "(dB), the instrument name its load replied (empty: not loaded), its last error"},

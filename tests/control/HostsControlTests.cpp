@@ -49,7 +49,9 @@ TEST_CASE("the host addresses reply what the hosts hold", "[control][hosts]") {
   const OscMessage list = ask(core, sink, {"/spindle/host/list", {}});
   CHECK(describe(list) == "/spindle/host/list sssi \"a\" \"connected\" \"127.0.0.1\" 9952");
   const OscMessage status = ask(core, sink, {"/spindle/host/status", {OscValue::s("a")}});
-  CHECK(describe(status) == "/spindle/host/status ssffsfsf \"a\" \"connected\" -1.000000 -1.000000 \"voices\" 3.000000 \"underruns\" 0.000000");
+  CHECK(describe(status) == "/spindle/host/status ssffsfsfsfsfsf \"a\" \"connected\" -1.000000 0.500000 \"voices\" 3.000000 "
+                            "\"underruns\" 0.000000 \"audio_round_trip_ms\" 16.000000 \"signed\" 1.000000 "
+                            "\"refused_replies\" 2.000000");
   core.handle(loopbackPeer(), {"/spindle/host/load", {OscValue::s("a"), OscValue::i(4), OscValue::s("/srv/p.sfz")}});
   CHECK(sink.take().empty());
   CHECK(core.dirty());

@@ -29,6 +29,11 @@ class RecordingHosts final : public control::HostControl {
     view.port = host_.port;
     view.state = "connected";
     view.status = {{"voices", 3.0}, {"underruns", 0.0}};
+    view.roundTripMs = 0.5;
+    view.audioRoundTripFrames = 768.0;
+    view.audioRoundTripMs = 16.0;
+    view.signedControl = true;
+    view.refusedReplies = 2;
     for (const auto& [part, asked] : host_.parts) view.parts.push_back({part, asked, "piano", 10, "", {}});
     return {view};
   }

@@ -76,15 +76,21 @@ class HostsPanelTests : public QObject {
     const int rowB = rowOf(panel->hostTable(), QStringLiteral("b"));
     QCOMPARE(cell(panel->hostTable(), rowB, 3), QStringLiteral("2"));
     QCOMPARE(cell(panel->hostTable(), rowB, 5), QStringLiteral("1.0 MiB"));
-    QCOMPARE(cell(panel->hostTable(), rowA, 7), QStringLiteral("–"));  // no pong yet
+    QCOMPARE(cell(panel->hostTable(), rowA, 7), QStringLiteral("–"));  // not a NetJACK2 slave
+    QCOMPARE(cell(panel->hostTable(), rowA, 8), QStringLiteral("–"));  // no pong yet
     QVERIFY(a.expect("/spindle/ping"));
     a.reply({"/spindle/pong", {}});
-    QTRY_VERIFY_WITH_TIMEOUT((panel->refresh(), cell(panel->hostTable(), rowA, 7).endsWith(QStringLiteral(" ms"))), 3000);
+    QTRY_VERIFY_WITH_TIMEOUT((panel->refresh(), cell(panel->hostTable(), rowA, 8).endsWith(QStringLiteral(" ms"))), 3000);
+    QCOMPARE(cell(panel->hostTable(), rowA, 7), QStringLiteral("–"));
+    // A NetJACK2 slave reports its audio round trip in frames: in ms at the master's rate.
+    hosts.setSampleRate(48000.0);
     auto withNet = status(0, 2, 0, 1 << 20, -1.0);
-    withNet.args.push_back(OscValue::s("net_latency_ms"));
-    withNet.args.push_back(OscValue::f(2.5));
+    withNet.args.push_back(OscValue::s("net_round_trip_frames"));
+    withNet.args.push_back(OscValue::i(768));
     b.reply(withNet);
-    QTRY_COMPARE_WITH_TIMEOUT((panel->refresh(), cell(panel->hostTable(), rowB, 7)), QStringLiteral("2.50 ms"), 3000);
+    QTRY_COMPARE_WITH_TIMEOUT((panel->refresh(), cell(panel->hostTable(), rowB, 7)), QStringLiteral("16.0 ms"), 3000);
+    QCOMPARE(panel->hostTable()->item(rowB, 7)->toolTip(), QStringLiteral("768 frames"));
+    QCOMPARE(cell(panel->hostTable(), rowB, 8), QStringLiteral("–"));  // b has not answered a ping
     QCOMPARE(cell(panel->hostTable(), rowB, 6), QStringLiteral("–"));  // no note yet
 
     loadFromPanel(panel, "a", 1, "/srv/lib/piano.sfz");
