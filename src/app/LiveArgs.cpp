@@ -148,6 +148,21 @@ std::optional<LiveArgs> parseLiveArgs(const std::vector<std::string>& args, std:
 
 namespace {
 
+// OSC's options, and driving other hosts.
+std::string oscUsage() {
+  return "  --osc-port N              OSC remote control on UDP and TCP port N (default 9951; 0: off)\n"
+         "  --osc-bind ADDR           the address OSC listens on (default 127.0.0.1; 0.0.0.0: every network);\n"
+         "                            an address other than loopback needs --osc-secret-file or --osc-insecure\n"
+         "  --osc-secret-file FILE    the cluster's shared secret (mode 0600, at least 16 bytes): other hosts\n"
+         "                            must send signed OSC (spindle-osc), replies to them are signed\n"
+         "  --osc-require-signed      with a secret, loopback peers must sign too\n"
+         "  --osc-insecure            accept unsigned OSC on a network address: anyone who reaches the\n"
+         "                            port controls Spindle (loads, session files); trusted networks only\n"
+         "  --host NAME=ADDR[:PORT]   drive the Spindle on another machine over OSC (default port 9951;\n"
+         "                            repeatable): its parts and health in /spindle/host/... and the window;\n"
+         "                            with --osc-secret-file what it sends is signed, and only signed replies read\n";
+}
+
 // The options, before the effects' (EffectArgs.h).
 std::string optionsUsage() {
   return "usage: spindle [--instrument FILE] [options]             the main window\n"
@@ -180,17 +195,7 @@ std::string optionsUsage() {
          "                            the saved setting, else 4096: an SSD; a spinning disk wants 32768,\n"
          "                            spindle-diskbench --save measures this disk's); -1: whole samples in RAM\n"
          "  --cache-size MIB          decoded audio the streams share, pinned blocks included (default 64)\n"
-         "  --osc-port N              OSC remote control on UDP and TCP port N (default 9951; 0: off)\n"
-         "  --osc-bind ADDR           the address OSC listens on (default 127.0.0.1; 0.0.0.0: every network);\n"
-         "                            an address other than loopback needs --osc-secret-file or --osc-insecure\n"
-         "  --osc-secret-file FILE    the cluster's shared secret (mode 0600, at least 16 bytes): other hosts\n"
-         "                            must send signed OSC (spindle-osc), replies to them are signed\n"
-         "  --osc-require-signed      with a secret, loopback peers must sign too\n"
-         "  --osc-insecure            accept unsigned OSC on a network address: anyone who reaches the\n"
-         "                            port controls Spindle (loads, session files); trusted networks only\n"
-         "  --host NAME=ADDR[:PORT]   drive the Spindle on another machine over OSC (default port 9951;\n"
-         "                            repeatable): its parts and health in /spindle/host/... and the window;\n"
-         "                            with --osc-secret-file what it sends is signed, and only signed replies read\n"
+         + oscUsage() +
          "The shared reverb and chorus (SoundFont CC91/CC93 and effects sends), FluidSynth's settings\n"
          "(a session's [effects] replaces them when it loads):\n";
 }

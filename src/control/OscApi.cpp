@@ -275,6 +275,18 @@ const std::vector<OscEntry>& oscApi() {
 
 namespace {
 
+// /spindle/status's name, value pairs.
+constexpr const char* kStatusFields =
+    "name, value pairs: voices, peak_voices, streams, xruns, xruns_detected, overruns, underruns, latency_last_ms, "
+    "latency_min_ms, latency_max_ms (-1: no note yet), load_percent, ahead_min_ms (audio the stream closest to "
+    "running dry holds; -1: none open), memory_bytes (sample data in RAM: preloads and samples held whole), "
+    "bytes_per_sample (of that, per sample), pinned_blocks (decoded blocks the streams hold), cache_budget_bytes "
+    "(the block cache's budget, pinned blocks included), cache_hit_rate (decoded blocks found in the cache 0..1), "
+    "decoded_mb_s (frames decoded per second, MB of 16-bit stereo), cache_bytes (decoded blocks held), dropped, "
+    "sample_rate, auth_unsigned, auth_bad_mac, auth_replayed, auth_stale (packets refused, as in /spindle/auth), "
+    "net_round_trip_frames, net_round_trip_periods (on a NetJACK2 slave: the master's MIDI out to its audio in "
+    "through this host; 0: not a slave), problems (problems so far); -1: not measured";
+
 // The replies and pushed messages, but the effects' (OscEffects.h).
 std::vector<OscReplyDoc> coreReplies() {
   return {
@@ -284,19 +296,7 @@ std::vector<OscReplyDoc> coreReplies() {
       {"/spindle/load/progress", "if", "part, fraction loaded 0..1"},
       {"/spindle/load/done", "isii",
        "part, instrument name, regions, sample files not loaded (missing, unreadable or over the memory budget)"},
-      {"/spindle/status", "s?...", "name, value pairs: voices, peak_voices, streams, xruns, xruns_detected, overruns, "
-                                   "underruns, latency_last_ms, latency_min_ms, latency_max_ms (-1: no note yet), "
-                                   "load_percent, ahead_min_ms (audio the stream closest to running dry holds; -1: none "
-                                   "open), memory_bytes (sample data in RAM: preloads and samples held whole), "
-                                   "bytes_per_sample (of that, per sample), pinned_blocks (decoded blocks the streams "
-                                   "hold), cache_budget_bytes (the block cache's budget, pinned blocks included), "
-                                   "cache_hit_rate (decoded blocks found in the cache 0..1), decoded_mb_s (frames "
-                                   "decoded per second, MB of 16-bit stereo), cache_bytes (decoded blocks held), "
-                                   "dropped, sample_rate, auth_unsigned, auth_bad_mac, auth_replayed, auth_stale "
-                                   "(packets refused, as in /spindle/auth), net_round_trip_frames, net_round_trip_periods (on a "
-                                   "NetJACK2 slave: the master's MIDI out to its audio in through this host; 0: not "
-                                   "a slave), problems (problems so far); -1: not "
-                                   "measured"},
+      {"/spindle/status", "s?...", kStatusFields},
       {"/spindle/auth", "shhhhh",
        "mode (open: no secret; signed_remote: other hosts must sign; signed_all: every peer must sign), signed "
        "packets accepted, then packets refused: unsigned, bad_mac (wrong secret, altered or malformed), replayed "

@@ -92,17 +92,22 @@ void Voice::startGains(const PartMix& mix) noexcept SPINDLE_REALTIME {
 }
 
 // Offset, end and loop mode; see SampleSource.h for the unrolled frames.
-SampleSource::Setup Voice::setupSource(const Region& r, const SampleData& d, bool releaseTrigger, Prng& rng) noexcept
-    SPINDLE_REALTIME {
-  const int64_t last = lastPlayedFrame(r, d);
-  // Whole frames (or percent) each: offset, offset_onccN's sum, the offset_random draw.
+// The frame a note starts at: offset, offset_onccN's sum and the offset_random draw, whole
+// frames (or percent) each.
+int64_t Voice::startOffset(const Region& r, const SampleData& d, int64_t last, Prng& rng) noexcept SPINDLE_REALTIME {
   const auto whole = [](float x) noexcept SPINDLE_REALTIME { return static_cast<double>(static_cast<int64_t>(x)); };
   const float fromCcs = mod_.sum(ModTarget::Offset);
   double units = static_cast<double>(r.offset) + (r.offsetPercent ? static_cast<double>(fromCcs) : whole(fromCcs));
   if (r.offsetRandom > 0) units += whole(rng.uniform() * static_cast<float>(r.offsetRandom + 1));
   // offset_mode=percent: percent of the file's frames (whatever end and the loop say).
   if (r.offsetPercent) units *= 0.01 * static_cast<double>(d.totalFrames);
-  const int64_t offset = std::clamp<int64_t>(std::llround(units), 0, std::max<int64_t>(last, 0));
+  return std::clamp<int64_t>(std::llround(units), 0, std::max<int64_t>(last, 0));
+}
+
+SampleSource::Setup Voice::setupSource(const Region& r, const SampleData& d, bool releaseTrigger, Prng& rng) noexcept
+    SPINDLE_REALTIME {
+  const int64_t last = lastPlayedFrame(r, d);
+  const int64_t offset = startOffset(r, d, last, rng);
   position_ = static_cast<double>(offset);
   anchor_ = {};
   fetched_ = 0;

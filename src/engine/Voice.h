@@ -157,6 +157,7 @@ class Voice {
   // Voice.cpp: every stage set up at the note's start.
   void takeNote(const VoiceStart& s) noexcept SPINDLE_REALTIME;
   void startGains(const PartMix& mix) noexcept SPINDLE_REALTIME;
+  int64_t startOffset(const Region& r, const SampleData& d, int64_t last, Prng& rng) noexcept SPINDLE_REALTIME;
   SampleSource::Setup setupSource(const Region& r, const SampleData& d, bool releaseTrigger, Prng& rng) noexcept
       SPINDLE_REALTIME;
   void setupTiming(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME;
