@@ -15,7 +15,9 @@ top=$(pwd)
 jobs=$(nproc)
 skip=" ${SPINDLE_SKIP:-} "
 
-rtsan_tests=(spindle_rt_tests spindle_rt_audio_tests spindle_dsp_tests spindle_engine_tests spindle_stream_audio_tests)
+# spindle_lv2_tests: the LV2 plugin's run(), the module built with RealtimeSanitizer too.
+rtsan_tests=(spindle_rt_tests spindle_rt_audio_tests spindle_dsp_tests spindle_engine_tests spindle_stream_audio_tests
+             spindle_lv2_tests)
 tsan_tests=(spindle_rt_tests spindle_engine_tests spindle_disk_tests spindle_stream_audio_tests
             spindle_fault_tests spindle_live_unit_tests)
 
