@@ -141,8 +141,12 @@ done
 /usr/bin/spindle --version | grep -q "^spindle " || fail "spindle --version"
 /usr/bin/spindle-render --help | grep -q "^Usage: spindle-render" || fail "spindle-render --help"
 # LV2 hosts find the plugin where they look by default (no LV2_PATH).
-env -u LV2_PATH lv2ls | grep -qx "urn:spindle:lv2" || fail "lv2ls does not list urn:spindle:lv2"
-env -u LV2_PATH lv2info urn:spindle:lv2 | grep -q "Bundle: *file:///usr/lib/lv2/spindle.lv2/" \
+# (Their output is read whole first: grep -q stopping early would end the tool with
+# SIGPIPE, a failure under pipefail.)
+plugins=$(env -u LV2_PATH lv2ls) || fail "lv2ls failed"
+grep -qx "urn:spindle:lv2" <<<"$plugins" || fail "lv2ls does not list urn:spindle:lv2"
+described=$(env -u LV2_PATH lv2info urn:spindle:lv2) || fail "lv2info urn:spindle:lv2 failed"
+grep -q "Bundle: *file:///usr/lib/lv2/spindle.lv2/" <<<"$described" \
   || fail "lv2info does not find spindle.lv2 in /usr/lib/lv2"
 # No --instrument, no server: the installed bundled instrument is loaded (found next to
 # /usr/bin), then spindle says no server runs and exits 1.
