@@ -90,7 +90,7 @@ stop_prebuilds() {
 trap stop_prebuilds EXIT
 
 if wanted rtsan; then
-  section "RealtimeSanitizer (clang-22): engine, rt and streaming audio tests"
+  section "RealtimeSanitizer (clang-22): engine, rt, streaming audio and LV2 plugin tests"
   configure rtsan
   build rtsan
   ctest --preset rtsan -R "^($(IFS='|'; echo "${rtsan_tests[*]}"))(_fixtures)?\$" -j"$jobs"
