@@ -37,6 +37,8 @@ class ConnectionControl {
     state.hint = report.hint();
     state.serial = report.serial;
     for (const io::PortLink& link : report.links) state.links.push_back({link.port, link.peer});
+    for (const io::HostRouteState& r : report.hostRoutes)
+      state.hostRoutes.push_back({r.name, r.client, r.present, r.midi, r.audio, io::describeRoute(r)});
     for (const io::MidiSource& source : report.midiSources)
       if (source.hardware) state.midiSources.emplace_back(source.name, source.connected);
     if (!live_) return state;

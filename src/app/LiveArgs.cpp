@@ -41,7 +41,7 @@ bool applyStreaming(LiveArgs& a, const std::string& option, const std::string& v
   return error.empty();
 }
 
-// --host NAME=ADDR[:PORT], each name once.
+// --host NAME=ADDR[:PORT][@JACKCLIENT], each name once.
 bool applyHost(LiveArgs& a, const std::string& value, std::string& error) {
   auto host = control::parseHostSpec(value, error);
   if (!host) {
@@ -158,9 +158,12 @@ std::string oscUsage() {
          "  --osc-require-signed      with a secret, loopback peers must sign too\n"
          "  --osc-insecure            accept unsigned OSC on a network address: anyone who reaches the\n"
          "                            port controls Spindle (loads, session files); trusted networks only\n"
-         "  --host NAME=ADDR[:PORT]   drive the Spindle on another machine over OSC (default port 9951;\n"
+         "  --host NAME=ADDR[:PORT][@JACKCLIENT]\n"
+         "                            drive the Spindle on another machine over OSC (default port 9951;\n"
          "                            repeatable): its parts and health in /spindle/host/... and the window;\n"
-         "                            with --osc-secret-file what it sends is signed, and only signed replies read\n";
+         "                            with --osc-secret-file what it sends is signed, and only signed replies read;\n"
+         "                            with @JACKCLIENT (its NetJACK2 client here) midi_in goes to it through\n"
+         "                            to_NAME and its audio comes back to where out_L/out_R go (JACK)\n";
 }
 
 // The options, before the effects' (EffectArgs.h).

@@ -39,7 +39,7 @@ struct LiveArgs {
   std::vector<std::string> midiFrom;  // --midi-from: follow only these MIDI sources
   EffectValues effects;               // the shared reverb and chorus (app/EffectArgs.h)
   std::optional<float> tempo;         // --tempo: the set tempo, BPM (app/TempoArgs.h)
-  std::vector<control::HostSettings> hosts;  // --host NAME=ADDR[:PORT]: remote Spindles this one drives
+  std::vector<control::HostSettings> hosts;  // --host NAME=ADDR[:PORT][@JACKCLIENT]: remote Spindles this one drives
   bool help = false, version = false;
 };
 

@@ -192,6 +192,7 @@ void Session::tick() {
   collectProblems();
   control_->pump();  // OSC commands to the engine; frees the retired programs LiveControl owns
   superviseBackend();
+  if (ticks_ % 10 == 1) routeHosts();
 }
 int Session::run() {
   installSignalHandlers();

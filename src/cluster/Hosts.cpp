@@ -122,7 +122,7 @@ RemoteHost* Hosts::find(const std::string& name, std::string& error) {
   for (const auto& entry : entries_)
     if (entry->host->settings().name == name) return entry->host.get();
   error = "no host named '" + name + "'";
-  if (entries_.empty()) error += " (the master has no hosts: --host NAME=ADDR[:PORT])";
+  if (entries_.empty()) error += " (the master has no hosts: --host NAME=ADDR[:PORT][@JACKCLIENT])";
   return nullptr;
 }
 
@@ -138,6 +138,7 @@ std::vector<control::HostView> Hosts::hosts() {
 // refused, and the audio round trip the host reports in frames, in ms at the master's rate.
 control::HostView Hosts::view(const Entry& entry, Clock::time_point now) const {
   control::HostView view = entry.host->view(now);
+  view.jackClient = entry.host->settings().jackClient;
   view.signedControl = entry.verifier.has_value();
   if (entry.verifier) view.refusedReplies = entry.verifier->refusedTotal();
   const double frames = view.value("net_round_trip_frames");  // 0: the host is not a NetJACK2 slave

@@ -1,5 +1,5 @@
 #pragma once
-// Hosts: the master's remote Spindles (`--host NAME=ADDR[:PORT]`, a session's [host]
+// Hosts: the master's remote Spindles (`--host NAME=ADDR[:PORT][@JACKCLIENT]`, a session's [host]
 // sections), one RemoteHost each over its own UdpTransport, served by the hosts thread:
 //
 //   hosts thread: poll every host's socket (at most 50 ms) ─► [signing: ReplyVerifier]

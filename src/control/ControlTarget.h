@@ -93,6 +93,14 @@ struct MidiInputState {
   int channel = 0;
 };
 
+// A host a master routes (--host NAME=ADDR@CLIENT): its NetJACK2 client present now
+// (its name; empty: absent), to_NAME feeding its MIDI, its audio coming back.
+struct HostRouteInfo {
+  std::string name, client, present;
+  bool midi = false, audio = false;
+  std::string text;  // "spindle_host1: MIDI + audio", "client absent"
+};
+
 // What Spindle's ports are connected to now, for /spindle/connections.
 struct ConnectionState {
   std::string server;  // "jack", "pipewire"; empty: no server
@@ -101,6 +109,7 @@ struct ConnectionState {
   std::vector<std::pair<std::string, bool>> midiSources;  // hardware sources, feeding midi_in or not
   std::vector<MidiInputState> inputs;
   uint64_t serial = 0;  // raised on every change of the links and sources (not of the inputs' counts)
+  std::vector<HostRouteInfo> hostRoutes;  // the hosts a master routes (JACK)
 };
 
 // Everything a session file holds.

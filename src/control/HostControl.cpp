@@ -4,10 +4,27 @@
 
 namespace spindle::control {
 
-std::optional<HostSettings> parseHostSpec(const std::string& spec, std::string& error) {
+namespace {
+
+// NAME=ADDR[:PORT] and the client after its '@', if any (a JACK client name: no ':').
+bool splitClient(std::string& spec, std::string& client, std::string& error) {
+  const std::size_t at = spec.rfind('@');
+  if (at == std::string::npos || at < spec.find('=')) return true;
+  client = spec.substr(at + 1);
+  spec.resize(at);
+  if (!client.empty() && client.find_first_of(": \t") == std::string::npos) return true;
+  error = "a host's JACK client is a name without ':' or spaces, not '" + client + "'";
+  return false;
+}
+
+}  // namespace
+
+std::optional<HostSettings> parseHostSpec(const std::string& whole, std::string& error) {
+  std::string spec = whole, client;
+  if (!splitClient(spec, client, error)) return std::nullopt;
   const std::size_t equals = spec.find('=');
   if (equals == std::string::npos || equals == 0 || equals + 1 == spec.size()) {
-    error = "a host is NAME=ADDR[:PORT], not '" + spec + "'";
+    error = "a host is NAME=ADDR[:PORT][@JACKCLIENT], not '" + whole + "'";
     return std::nullopt;
   }
   HostSettings host;
@@ -27,11 +44,12 @@ std::optional<HostSettings> parseHostSpec(const std::string& spec, std::string& 
     address.resize(colon);
   }
   if (bracketed && address.size() > 2 && address.back() == ']') address = address.substr(1, address.size() - 2);
-  if (address.empty() || host.name.find_first_of(" \t[]") != std::string::npos) {
-    error = "a host is NAME=ADDR[:PORT], not '" + spec + "'";
+  if (address.empty() || host.name.find_first_of(" \t[]@") != std::string::npos) {
+    error = "a host is NAME=ADDR[:PORT][@JACKCLIENT], not '" + whole + "'";
     return std::nullopt;
   }
   host.address = address;
+  host.jackClient = client;
   return host;
 }
 

@@ -33,12 +33,13 @@ struct HostSettings {
   std::string address;  // numeric IPv4/IPv6 or a host name
   int port = 9951;      // the host's OSC port
   std::map<int, HostPartSettings> parts;  // 0-based part -> what was asked
+  std::string jackClient;  // its NetJACK2 client on the master's JACK (routed); empty: not routed
 
   bool operator==(const HostSettings&) const = default;
 };
 
-// "NAME=ADDR[:PORT]" (the --host option and a session's host lines); nullopt with
-// `error` when it is not one.
+// "NAME=ADDR[:PORT][@JACKCLIENT]" (the --host option and a session's host lines);
+// nullopt with `error` when it is not one.
 std::optional<HostSettings> parseHostSpec(const std::string& spec, std::string& error);
 
 // One remote part as the master sees it: what it asked, and what the host answered.
@@ -52,7 +53,7 @@ struct HostPartView {
 };
 
 struct HostView {
-  std::string name, address;
+  std::string name, address, jackClient;
   int port = 0;
   std::string state;  // connecting, connected, lost, returned
   double statusAgeSeconds = -1.0;  // since the last /spindle/status; -1: none yet

@@ -9,7 +9,7 @@ namespace {
 // The master's hosts, or an error reply when it drives none.
 HostControl* hosts(OscCall& c) {
   HostControl* control = c.core.target().hostControl();
-  if (!control) c.core.error("this Spindle drives no hosts (--host NAME=ADDR[:PORT])");
+  if (!control) c.core.error("this Spindle drives no hosts (--host NAME=ADDR[:PORT][@JACKCLIENT])");
   return control;
 }
 
@@ -23,6 +23,16 @@ std::optional<HostView> hostView(OscCall& c, const std::string& name) {
   return std::nullopt;
 }
 
+// The route of host `name` (--host NAME=ADDR@CLIENT), or none when it is not routed.
+HostRouteInfo route(OscCall& c, const std::string& name) {
+  for (HostRouteInfo& info : c.core.target().connections().hostRoutes)
+    if (info.name == name) return std::move(info);
+  return {};
+}
+
+// 1: MIDI linked, 2: audio linked (3: both); 0 when the client is absent or not routed.
+int routed(const HostRouteInfo& info) { return (info.midi ? 1 : 0) + (info.audio ? 2 : 0); }
+
 void list(OscCall& c) {
   HostControl* control = hosts(c);
   if (!control) return;
@@ -30,6 +40,9 @@ void list(OscCall& c) {
   for (const HostView& view : control->hosts()) {
     for (const std::string& text : {view.name, view.state, view.address}) m.args.push_back(OscValue::s(text));
     m.args.push_back(OscValue::i(view.port));
+    const HostRouteInfo info = route(c, view.name);
+    m.args.push_back(OscValue::s(info.present.empty() ? view.jackClient : info.present));
+    m.args.push_back(OscValue::i(routed(info)));
   }
   c.core.reply(m);
 }
@@ -47,6 +60,7 @@ void status(OscCall& c) {
   pair("audio_round_trip_ms", view->audioRoundTripMs);
   pair("signed", view->signedControl ? 1.0 : 0.0);
   pair("refused_replies", static_cast<double>(view->refusedReplies));
+  pair("routed", routed(route(c, view->name)));
   c.core.reply(m);
 }
 
@@ -112,15 +126,17 @@ std::vector<OscEntry> hostsApi() {
 
 std::vector<OscReplyDoc> hostsReplies() {
   return {
-      {"/spindle/host/list", "(sssi)...",
+      {"/spindle/host/list", "(sssisi)...",
        "for each host: its name, state (connecting; connected; lost: no status for 3 s; returned: back, its parts "
-       "being restored), address, OSC port"},
+       "being restored), address, OSC port, its NetJACK2 client on this JACK server (the one present, e.g. "
+       "spindle_host2-01, else the one given; empty: not routed), routed (1: MIDI linked from to_NAME, 2: its "
+       "audio linked back, 3: both; 0: client absent or not routed)"},
       {"/spindle/host/status", "ssff(sf)...",
        "host, state, seconds since its last status (-1: none yet), the OSC round trip to it in ms (-1: not "
        "measured), then the name, value pairs of its last /spindle/status (a NetJACK2 slave's include "
        "net_round_trip_frames, the audio round trip through it), then audio_round_trip_ms (those frames at this "
-       "Spindle's sample rate; -1: not reported), signed (1: control to it is signed) and refused_replies (its "
-       "replies refused: unsigned, bad MAC, replayed or stale)"},
+       "Spindle's sample rate; -1: not reported), signed (1: control to it is signed), refused_replies (its "
+       "replies refused: unsigned, bad MAC, replayed or stale) and routed (as in /spindle/host/list)"},
       {"/spindle/host/parts", "s(isfss)...",
        "host, then for each part asked of it or loaded: part, library asked (a path on that host), volume asked "
        "(dB), the instrument name its load replied (empty: not loaded), its last error"},

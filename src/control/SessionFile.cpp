@@ -85,7 +85,7 @@ bool Parser::section(const std::string& name, int line) {
   }
   if (name.rfind("host ", 0) == 0 && !trim(name.substr(5)).empty()) {
     part = kHost;
-    state.hosts.push_back(HostSettings{trim(name.substr(5)), {}, 9951, {}});
+    state.hosts.push_back(HostSettings{trim(name.substr(5)), {}, 9951, {}, {}});
     return true;
   }
   int n = 0;

@@ -56,12 +56,19 @@ bool parseHostLine(HostSettings& host, const std::string& key, const std::string
     if (!parsed) return false;
     host.address = parsed->address;
     host.port = parsed->port;
+    if (!parsed->jackClient.empty()) host.jackClient = parsed->jackClient;
+    return true;
+  }
+  if (key == "jack_client") {
+    const auto parsed = parseHostSpec(host.name + "=x@" + value, message);
+    if (!parsed) return false;
+    host.jackClient = parsed->jackClient;
     return true;
   }
   int part = 0;
   std::string rest;
   if (!splitPartKey(key, part, rest)) {
-    message = "unknown host key '" + key + "' (address, part N instrument, part N volume, part N cc M)";
+    message = "unknown host key '" + key + "' (address, jack_client, part N instrument, part N volume, part N cc M)";
     return false;
   }
   return partLine(host.parts[part], rest, value, message);
@@ -71,6 +78,7 @@ std::string formatHostSections(const std::vector<HostSettings>& hosts) {
   std::ostringstream out;
   for (const HostSettings& host : hosts) {
     out << "\n[host " << host.name << "]\naddress = " << host.address << ":" << host.port << "\n";
+    if (!host.jackClient.empty()) out << "jack_client = " << host.jackClient << "\n";
     for (const auto& [part, p] : host.parts) {
       const std::string prefix = "part " + std::to_string(part + 1) + " ";
       if (!p.library.empty()) out << prefix << "instrument = " << p.library << "\n";

@@ -3,6 +3,7 @@
 //
 //   [host a]
 //   address = 192.168.1.20:9951      (ADDR[:PORT], as --host NAME=ADDR[:PORT])
+//   jack_client = spindle_host1      (its NetJACK2 client on the master: routed; optional)
 //   part 1 instrument = /srv/libraries/piano/piano.sfz   (a path on that host, kept as written)
 //   part 1 volume = -6
 //   part 1 cc 91 = 40                (controller = value, 0..127, on the part's channel)

@@ -15,6 +15,7 @@ inline constexpr int kMaxEventsPerBlock = 4096;   // MIDI events one process() t
 inline constexpr int kGuardFrames = 32;           // readable frames past any span end (sinc taps)
 inline constexpr int kProgramSlots = 128;         // instrument slots selectable by program change
 inline constexpr double kDefaultSampleRate = 48000.0;
+inline constexpr int kMaxRoutedHosts = 16;       // hosts a NetJACK2 master feeds MIDI (to_NAME ports)
 inline constexpr int kMaxStreams = 4096;          // ceiling for --streams (disk stream slots)
 inline constexpr float kStealFadeSeconds = 0.005f; // fade of a stolen or choked voice
 

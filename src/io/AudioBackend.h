@@ -48,6 +48,10 @@ class AudioBackend {
   virtual void setLink(const PortLink& link, bool on) = 0;
   // Lines about links made, broken or refused since the last call (the headless log).
   virtual std::vector<std::string> takeConnectionMessages() = 0;
+  // The hosts a NetJACK2 master routes (Connections.h, "Hosts"): JACK registers a MIDI
+  // output to_NAME for each (never unregistered while the client runs) that forwards
+  // every event of midi_in, all channels; PipeWire says it needs JACK. Main thread.
+  virtual void setHostRoutes(std::vector<HostRoute> routes) = 0;
 };
 
 std::unique_ptr<AudioBackend> makeJackBackend(const BackendOptions& options);

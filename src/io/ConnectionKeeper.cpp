@@ -84,6 +84,16 @@ void ConnectionKeeper::setLink(const PortLink& link, bool on) {
   wake_.notify_all();
 }
 
+void ConnectionKeeper::setHostRoutes(std::vector<HostRoute> routes) {
+  {
+    std::lock_guard lock(mutex_);
+    routes_ = std::move(routes);
+    routesChanged_ = true;
+    poked_ = true;
+  }
+  wake_.notify_all();
+}
+
 std::vector<std::string> ConnectionKeeper::takeMessages() {
   std::lock_guard lock(mutex_);
   return std::exchange(messages_, {});
@@ -114,7 +124,8 @@ void ConnectionKeeper::scan() {
     std::lock_guard lock(mutex_);
     manual.swap(manual_);
     if (policyChanged_) planner_.setPolicy(policy_);
-    policyChanged_ = false;
+    if (routesChanged_) planner_.setHostRoutes(routes_);
+    policyChanged_ = routesChanged_ = false;
   }
   for (const auto& [link, on] : manual) apply({link}, on);
   PortInventory now = inventory();
@@ -122,6 +133,10 @@ void ConnectionKeeper::scan() {
   if (!plan.empty()) {
     apply(plan.disconnect, false);
     apply(plan.connect, true);
+    for (const PeerLink& peers : plan.connectPeers) {
+      std::string error;
+      if (!linkPeers(peers, error)) say("cannot connect " + peers.source + " -> " + peers.destination + ": " + error);
+    }
   }
   if (!plan.empty() || !manual.empty()) now = inventory();
   publish(now);
@@ -140,6 +155,7 @@ void ConnectionKeeper::publish(const PortInventory& now) {
   ConnectionReport next;
   next.server = server_;
   next.links = now.links;
+  next.hostRoutes = hostRouteStates(planner_.hostRoutes(), now);
   for (const std::string& source : now.hardwareMidi)
     next.midiSources.push_back({source, true, hasLink(now.links, {"midi_in", source})});
   for (const PortLink& link : now.links) {
@@ -157,10 +173,21 @@ void ConnectionKeeper::publish(const PortInventory& now) {
   for (const PortLink& link : report_.links)
     if (!hasLink(next.links, link) && messages_.size() < kMaxMessages)
       messages_.push_back("disconnected " + describeLink(link));
+  sayRoutes(next.hostRoutes);
   const bool changed =
-      next.server != report_.server || next.links != report_.links || next.midiSources != report_.midiSources;
+      next.server != report_.server || next.links != report_.links || next.midiSources != report_.midiSources ||
+      next.hostRoutes != report_.hostRoutes;
   next.serial = report_.serial + (changed ? 1 : 0);
   report_ = std::move(next);
+}
+
+// Under mutex_: each route whose state changed, in words ("host a: spindle_host1: MIDI + audio").
+void ConnectionKeeper::sayRoutes(const std::vector<HostRouteState>& routes) {
+  for (const HostRouteState& route : routes) {
+    const auto same = [&](const HostRouteState& old) { return old == route; };
+    if (std::none_of(report_.hostRoutes.begin(), report_.hostRoutes.end(), same) && messages_.size() < kMaxMessages)
+      messages_.push_back("host " + route.name + ": " + describeRoute(route));
+  }
 }
 
 }  // namespace spindle::io

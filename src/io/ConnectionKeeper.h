@@ -37,6 +37,10 @@ class ConnectionKeeper {
   ConnectionReport report() const;
   // Connects (on) or disconnects one of Spindle's ports by hand (the window, OSC).
   void setLink(const PortLink& link, bool on);
+  // The hosts a master routes (Connections.h, "Hosts"); any thread.
+  void setHostRoutes(std::vector<HostRoute> routes);
+  // A line for takeMessages (the backend's own news).
+  void say(std::string message);
   // What happened since the last call, one line each ("MIDI input connected: ...",
   // "cannot connect out_L to ...": the headless session prints them).
   std::vector<std::string> takeMessages();
@@ -44,13 +48,19 @@ class ConnectionKeeper {
  protected:
   virtual PortInventory inventory() = 0;
   virtual bool link(const PortLink& link, bool on, std::string& error) = 0;
+  // Connects two ports that are not Spindle's; a server that cannot says so in `error`.
+  virtual bool linkPeers(const PeerLink& link, std::string& error) {
+    (void)link;
+    error = "host routing needs JACK";
+    return false;
+  }
 
  private:
   void run();
   void scan();
   void apply(const std::vector<PortLink>& links, bool on);
   void publish(const PortInventory& now);
-  void say(std::string message);
+  void sayRoutes(const std::vector<HostRouteState>& routes);
 
   mutable std::mutex mutex_;
   std::condition_variable wake_;
@@ -58,6 +68,8 @@ class ConnectionKeeper {
   ConnectionPlanner planner_;          // keeper thread (policy handed over under mutex_)
   ConnectionPolicy policy_;            // mutex_
   bool policyChanged_ = false;         // mutex_
+  std::vector<HostRoute> routes_;      // mutex_
+  bool routesChanged_ = false;         // mutex_
   std::deque<std::pair<PortLink, bool>> manual_;  // mutex_: setLink requests
   ConnectionReport report_;            // mutex_
   std::vector<std::string> messages_;  // mutex_

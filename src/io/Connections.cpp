@@ -44,6 +44,7 @@ void ConnectionPlanner::serverStarted() {
   audioDone_ = false;
   handled_.clear();
   pending_.clear();
+  appearances_.clear();
 }
 
 bool ConnectionPlanner::follows(const std::string& source) const {
@@ -76,6 +77,7 @@ ConnectionPlan ConnectionPlanner::plan(const PortInventory& now) {
   connectAudio(now, plan);
   followMidi(now, plan);
   remember(now, plan);
+  routeHosts(now, plan);
   return plan;
 }
 

@@ -20,9 +20,18 @@
 // - Restore: a session's links (policy.restore) or, after the server went away and came
 //   back, the links as they were: those are made instead of the defaults, each as soon as
 //   its peer exists; links of Spindle's ports a session does not name are broken.
+// - Hosts (JACK, a NetJACK2 master; setHostRoutes, apart from the policy so a restore
+//   keeps them): for each routed host whose netmanager client is present (named CLIENT,
+//   or CLIENT-NN when it came back while its old client was still registered: the newest
+//   present), own `to_NAME` -> CLIENT:midi_to_slave_1, and CLIENT:from_slave_1 /
+//   from_slave_2 -> where out_L / out_R are connected when it appears (else the first two playback
+//   ports; a mono host's from_slave_1 goes to both). Each link is decided once per
+//   appearance of the client: one the user breaks stays broken until the client goes
+//   away and comes back. Host links are not a session's links (they are remade).
 //
 // Threads: ConnectionPlanner is owned by one thread; the rest are plain values.
 #include <cstdint>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -37,6 +46,33 @@ struct PortLink {
 
   bool operator==(const PortLink&) const = default;
   bool operator<(const PortLink& o) const { return port != o.port ? port < o.port : peer < o.peer; }
+};
+
+// A link between two ports that are not Spindle's (a host's returning audio), by their
+// full names, source first.
+struct PeerLink {
+  std::string source;
+  std::string destination;
+
+  bool operator==(const PeerLink&) const = default;
+};
+
+// A host the master routes: its name (Spindle's port `to_NAME`) and its netmanager
+// client's name on this server.
+struct HostRoute {
+  std::string name;
+  std::string client;
+
+  bool operator==(const HostRoute&) const = default;
+};
+
+// What a host route is now: `present` is the client's name on the server (empty:
+// absent); midi: to_NAME feeds its midi_to_slave_1; audio: its from_slave_1 is connected.
+struct HostRouteState {
+  std::string name, client, present;
+  bool midi = false, audio = false;
+
+  bool operator==(const HostRouteState&) const = default;
 };
 
 struct ConnectionPolicy {
@@ -62,6 +98,7 @@ struct ConnectionReport {
   std::vector<MidiSource> midiSources; // hardware sources seen, then any other port feeding midi_in
   std::vector<std::string> audioPeers; // what out_L, then out_R, are connected to
   std::vector<PortLink> links;         // every link of Spindle's ports (a session saves these)
+  std::vector<HostRouteState> hostRoutes;  // one per routed host, in setHostRoutes' order
   uint64_t serial = 0;                 // raised whenever any of the above changed
 
   bool midiConnected() const;
@@ -76,19 +113,34 @@ struct PortInventory {
   std::vector<std::string> playback;      // default audio targets, in channel order
   std::vector<std::string> hardwareMidi;  // hardware MIDI sources present now
   std::vector<std::string> ports;         // every port present (a saved peer is linked once present)
-  std::vector<PortLink> links;            // Spindle's ports' links now
+  std::vector<PortLink> links;            // Spindle's ports' links now (host ports' apart)
+  std::vector<PortLink> hostLinks;        // the links of Spindle's to_NAME ports now
+  std::vector<PeerLink> peerLinks;        // the links of every *:from_slave_N port now
 };
 
 struct ConnectionPlan {
   std::vector<PortLink> connect, disconnect;
-  bool empty() const { return connect.empty() && disconnect.empty(); }
+  std::vector<PeerLink> connectPeers;  // links between two ports not Spindle's
+  bool empty() const { return connect.empty() && disconnect.empty() && connectPeers.empty(); }
 };
+
+// The client present now for `route` (CLIENT or CLIENT-NN with a midi_to_slave_1 port,
+// the highest NN), empty when absent.
+std::string presentClient(const HostRoute& route, const std::vector<std::string>& ports);
+// "spindle_host1: MIDI + audio", "spindle_host1: MIDI", "spindle_host1: not linked",
+// "client absent": one route's state in words (the window, the headless log).
+std::string describeRoute(const HostRouteState& route);
+// What each route is in `now` (for the report).
+std::vector<HostRouteState> hostRouteStates(const std::vector<HostRoute>& routes, const PortInventory& now);
 
 class ConnectionPlanner {
  public:
   // A new policy; the next plan() applies what changed (a restore, MIDI following turned on).
   void setPolicy(ConnectionPolicy policy);
   const ConnectionPolicy& policy() const { return policy_; }
+  // The hosts to route; a host no longer named is left as it is (its port stops being fed).
+  void setHostRoutes(std::vector<HostRoute> routes) { routes_ = std::move(routes); }
+  const std::vector<HostRoute>& hostRoutes() const { return routes_; }
   // A new connection to the server: the default audio link is due again and, when links
   // had been made on the last one, they are restored instead of the defaults.
   void serverStarted();
@@ -101,6 +153,9 @@ class ConnectionPlanner {
   void connectAudio(const PortInventory& now, ConnectionPlan& plan);
   void followMidi(const PortInventory& now, ConnectionPlan& plan);
   void remember(const PortInventory& now, const ConnectionPlan& plan);
+  void routeHosts(const PortInventory& now, ConnectionPlan& plan);
+  void routeHost(const HostRoute& route, const std::string& client, std::set<std::string>& decided,
+                 const PortInventory& now, ConnectionPlan& plan);
 
   ConnectionPolicy policy_;
   bool policyChanged_ = false;      // a restore was set and is not yet begun
@@ -109,6 +164,9 @@ class ConnectionPlanner {
   std::set<std::string> handled_;   // MIDI sources already decided on (present now)
   std::vector<PortLink> pending_;   // links to restore once their peer exists
   std::vector<PortLink> remembered_;  // the links on the last server connection
+  std::vector<HostRoute> routes_;
+  // Per routed host present now: the client seen and the links decided on while it stays.
+  std::map<std::string, std::pair<std::string, std::set<std::string>>> appearances_;
 };
 
 }  // namespace spindle::io

@@ -78,8 +78,45 @@ bool JackBackend::start(LiveProcessor& live, std::string& error) {
   for (jack_port_t* port : partPorts_)
     if (port) ports.push_back(port);
   connections_.attach(client_, std::move(ports));
+  connections_.clearHostPorts();
+  registerHostPorts();
   connections_.start("jack");
   return true;
+}
+
+void JackBackend::setHostRoutes(std::vector<HostRoute> routes) {
+  if (routes.size() > hostPorts_.size()) {
+    connections_.say("only " + std::to_string(hostPorts_.size()) + " hosts can be routed; the rest are not");
+    routes.resize(hostPorts_.size());
+  }
+  routes_ = routes;
+  if (client_ && live_) registerHostPorts();
+  connections_.setHostRoutes(std::move(routes));
+}
+
+// Each route's slot (by name), a port registered for a new one; a slot whose host is no
+// longer routed keeps its port, which is no longer fed.
+void JackBackend::registerHostPorts() {
+  for (std::size_t k = 0; k < hostNames_.size(); ++k) {
+    const bool routed = std::any_of(routes_.begin(), routes_.end(), [&](const HostRoute& r) { return r.name == hostNames_[k]; });
+    hostFed_[k].store(routed && !hostNames_[k].empty(), std::memory_order_relaxed);
+  }
+  for (const HostRoute& route : routes_) {
+    if (std::find(hostNames_.begin(), hostNames_.end(), route.name) != hostNames_.end()) continue;
+    const auto free = std::find(hostNames_.begin(), hostNames_.end(), std::string());
+    if (free == hostNames_.end()) return;
+    const std::string name = "to_" + route.name;
+    jack_port_t* port = jack_port_register(client_, name.c_str(), JACK_DEFAULT_MIDI_TYPE, JackPortIsOutput, 0);
+    if (!port) {
+      connections_.say("cannot register the JACK port " + name);
+      continue;
+    }
+    const auto k = static_cast<std::size_t>(free - hostNames_.begin());
+    *free = route.name;
+    connections_.addHostPort(port);
+    hostFed_[k].store(true, std::memory_order_relaxed);
+    hostPorts_[k].store(port, std::memory_order_release);
+  }
 }
 
 void JackBackend::disconnect() {
@@ -90,6 +127,8 @@ void JackBackend::disconnect() {
   client_ = nullptr;
   outL_ = outR_ = midiIn_ = nullptr;
   partPorts_.fill(nullptr);
+  for (auto& port : hostPorts_) port.store(nullptr, std::memory_order_relaxed);  // closed with the client
+  hostNames_.fill(std::string());
   if (live_) live_->setConnected(false);
 }
 
@@ -118,6 +157,7 @@ void JackBackend::process(jack_nframes_t frames) noexcept SPINDLE_REALTIME_IF(Li
     jack_midi_event_t event;
     if (jack_midi_event_get(&event, midi, i) == 0) live_->addPortEvent(event.time, event.buffer, event.size);
   }
+  forwardMidi(midi, count, frames);
   auto* left = static_cast<float*>(jack_port_get_buffer(outL_, frames));
   auto* right = static_cast<float*>(jack_port_get_buffer(outR_, frames));
   const engine::PartOutputs* parts = nullptr;
@@ -155,6 +195,22 @@ CycleStart JackBackend::cycleStart(jack_nframes_t frames) noexcept SPINDLE_REALT
   const bool rolling = jack_transport_query(client_, &position) == JackTransportRolling;
   if (rolling && (position.valid & JackPositionBBT) != 0) cycle.tempo = position.beats_per_minute;
   return cycle;
+}
+
+// Every midi_in event, all channels, to each routed host's to_NAME port at its frame
+// (the hosts' parts pick their own channels). A port no longer fed sends nothing.
+void JackBackend::forwardMidi(void* midi, uint32_t count, jack_nframes_t frames) noexcept SPINDLE_REALTIME {
+  for (std::size_t k = 0; k < hostPorts_.size(); ++k) {
+    jack_port_t* port = hostPorts_[k].load(std::memory_order_acquire);
+    if (!port) continue;
+    void* out = jack_port_get_buffer(port, frames);
+    jack_midi_clear_buffer(out);
+    if (!hostFed_[k].load(std::memory_order_relaxed)) continue;
+    for (uint32_t i = 0; i < count; ++i) {
+      jack_midi_event_t event;
+      if (jack_midi_event_get(&event, midi, i) == 0) jack_midi_event_write(out, event.time, event.buffer, event.size);
+    }
+  }
 }
 #if defined(__clang__)
 #pragma clang diagnostic pop

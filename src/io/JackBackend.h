@@ -15,12 +15,17 @@
 //   info shutdown  -> lost(): the main thread closes the client and reconnects
 //   port registration, port connect   notification thread -> connections_.poke():
 //                  the connection thread (JackConnections) makes Spindle's connections
+//   host routes (a NetJACK2 master, setHostRoutes): one MIDI output to_NAME per routed
+//                  host, registered on the main thread, never unregistered while the client
+//                  runs; process() copies every midi_in event to each fed one, same frame
 // The server is never started by Spindle (JackNoStartServer); JACK_DEFAULT_SERVER or
 // the default server name picks the server.
 #include <jack/jack.h>
 
 #include <array>
 #include <atomic>
+#include <string>
+#include <vector>
 
 #include "core/Limits.h"
 #include "io/AudioBackend.h"
@@ -45,6 +50,7 @@ class JackBackend final : public AudioBackend {
   ConnectionReport connections() const override { return connections_.report(); }
   void setLink(const PortLink& link, bool on) override { connections_.setLink(link, on); }
   std::vector<std::string> takeConnectionMessages() override { return connections_.takeMessages(); }
+  void setHostRoutes(std::vector<HostRoute> routes) override;
 
  private:
   static int onProcess(jack_nframes_t frames, void* self);
@@ -59,6 +65,8 @@ class JackBackend final : public AudioBackend {
   template <bool Live>
   void process(jack_nframes_t frames) noexcept SPINDLE_REALTIME_IF(Live);
   CycleStart cycleStart(jack_nframes_t frames) noexcept SPINDLE_REALTIME;
+  void forwardMidi(void* midi, uint32_t count, jack_nframes_t frames) noexcept SPINDLE_REALTIME;
+  void registerHostPorts();
   void latency(jack_latency_callback_mode_t mode) noexcept;
   bool registerPorts(std::string& error);
   bool registerPartPorts();
@@ -72,6 +80,12 @@ class JackBackend final : public AudioBackend {
   jack_port_t* midiIn_ = nullptr;
   std::array<jack_port_t*, 2 * limits::kChannels> partPorts_{};  // L, R of part 1, then part 2...
   engine::PartOutputs partBuffers_{};  // audio thread: this cycle's part port buffers
+  // Host routes: the audio thread reads the slots' ports and fed flags; the main thread
+  // registers a port, then publishes it (release), and keeps the slots' names.
+  std::array<std::atomic<jack_port_t*>, limits::kMaxRoutedHosts> hostPorts_{};
+  std::array<std::atomic<bool>, limits::kMaxRoutedHosts> hostFed_{};
+  std::array<std::string, limits::kMaxRoutedHosts> hostNames_;  // main thread
+  std::vector<HostRoute> routes_;                               // main thread
   LiveProcessor* live_ = nullptr;  // set before activation, read by JACK's threads
   std::atomic<bool> lost_{false};
   std::atomic<double> rate_{0.0};

@@ -19,10 +19,34 @@ std::vector<std::string> portList(jack_client_t* client, const char* type, unsig
 
 }  // namespace
 
-jack_port_t* JackConnections::own(const std::string& shortName) const {
+jack_port_t* JackConnections::own(const std::string& shortName) {
   for (jack_port_t* port : ports_)
     if (port && shortName == jack_port_short_name(port)) return port;
+  std::lock_guard lock(hostPortsMutex_);
+  for (jack_port_t* port : hostPorts_)
+    if (shortName == jack_port_short_name(port)) return port;
   return nullptr;
+}
+
+void JackConnections::addLinks(jack_port_t* port, std::vector<PortLink>& links) const {
+  const char** peers = jack_port_get_all_connections(client_, port);
+  if (!peers) return;
+  for (const char** p = peers; *p; ++p) links.push_back({jack_port_short_name(port), *p});
+  jack_free(peers);
+}
+
+// The links of every NetJACK2 master client's returning audio (its from_slave_N ports).
+std::vector<PeerLink> JackConnections::peerLinks() const {
+  std::vector<PeerLink> links;
+  for (const std::string& name : portList(client_, JACK_DEFAULT_AUDIO_TYPE, JackPortIsOutput)) {
+    if (name.find(":from_slave_") == std::string::npos) continue;
+    jack_port_t* port = jack_port_by_name(client_, name.c_str());
+    const char** peers = port ? jack_port_get_all_connections(client_, port) : nullptr;
+    if (!peers) continue;
+    for (const char** p = peers; *p; ++p) links.push_back({name, *p});
+    jack_free(peers);
+  }
+  return links;
 }
 
 PortInventory JackConnections::inventory() {
@@ -30,13 +54,13 @@ PortInventory JackConnections::inventory() {
   now.playback = portList(client_, JACK_DEFAULT_AUDIO_TYPE, JackPortIsPhysical | JackPortIsInput);
   now.hardwareMidi = portList(client_, JACK_DEFAULT_MIDI_TYPE, JackPortIsPhysical | JackPortIsOutput);
   now.ports = portList(client_, nullptr, 0);
-  for (jack_port_t* port : ports_) {
-    if (!port) continue;
-    const char** peers = jack_port_get_all_connections(client_, port);
-    if (!peers) continue;
-    for (const char** p = peers; *p; ++p) now.links.push_back({jack_port_short_name(port), *p});
-    jack_free(peers);
+  for (jack_port_t* port : ports_)
+    if (port) addLinks(port, now.links);
+  {
+    std::lock_guard lock(hostPortsMutex_);
+    for (jack_port_t* port : hostPorts_) addLinks(port, now.hostLinks);
   }
+  now.peerLinks = peerLinks();
   return now;
 }
 
@@ -52,6 +76,13 @@ bool JackConnections::link(const PortLink& link, bool on, std::string& error) {
   const char* destination = output ? link.peer.c_str() : self;
   const int rc = on ? jack_connect(client_, source, destination) : jack_disconnect(client_, source, destination);
   if (rc == 0 || (on && rc == EEXIST)) return true;
+  error = "JACK refused (" + std::to_string(rc) + ")";
+  return false;
+}
+
+bool JackConnections::linkPeers(const PeerLink& link, std::string& error) {
+  const int rc = jack_connect(client_, link.source.c_str(), link.destination.c_str());
+  if (rc == 0 || rc == EEXIST) return true;
   error = "JACK refused (" + std::to_string(rc) + ")";
   return false;
 }

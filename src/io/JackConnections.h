@@ -9,6 +9,7 @@
 // notification thread: a request from a callback can deadlock the server).
 #include <jack/jack.h>
 
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -24,16 +25,31 @@ class JackConnections final : public ConnectionKeeper {
     client_ = client;
     ports_ = std::move(ports);
   }
+  // A host's to_NAME port, registered while running (any thread but the keeper's); its
+  // links are reported apart (PortInventory::hostLinks). Cleared by attach's next call.
+  void addHostPort(jack_port_t* port) {
+    std::lock_guard lock(hostPortsMutex_);
+    hostPorts_.push_back(port);
+  }
+  void clearHostPorts() {
+    std::lock_guard lock(hostPortsMutex_);
+    hostPorts_.clear();
+  }
 
  protected:
   PortInventory inventory() override;
   bool link(const PortLink& link, bool on, std::string& error) override;
+  bool linkPeers(const PeerLink& link, std::string& error) override;
 
  private:
-  jack_port_t* own(const std::string& shortName) const;
+  jack_port_t* own(const std::string& shortName);
+  void addLinks(jack_port_t* port, std::vector<PortLink>& links) const;
+  std::vector<PeerLink> peerLinks() const;
 
   jack_client_t* client_ = nullptr;
   std::vector<jack_port_t*> ports_;
+  std::mutex hostPortsMutex_;
+  std::vector<jack_port_t*> hostPorts_;  // hostPortsMutex_
 };
 
 }  // namespace spindle::io

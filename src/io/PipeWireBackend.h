@@ -44,6 +44,9 @@ class PipeWireBackend final : public AudioBackend {
   ConnectionReport connections() const override { return connections_.report(); }
   void setLink(const PortLink& link, bool on) override { connections_.setLink(link, on); }
   std::vector<std::string> takeConnectionMessages() override { return connections_.takeMessages(); }
+  void setHostRoutes(std::vector<HostRoute> routes) override {
+    if (!routes.empty()) connections_.say("host routing needs JACK: connect the hosts' NetJACK2 ports by hand");
+  }
 
   // The server went away or the node failed (pw-loop thread).
   void markLost() noexcept { lost_.store(true, std::memory_order_release); }

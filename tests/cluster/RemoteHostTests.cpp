@@ -26,7 +26,7 @@ OscMessage loadDone(int part, const std::string& name) {
 
 struct Fixture {
   test::RecordingTransport wire;
-  RemoteHost host{control::HostSettings{"a", "10.0.0.2", 9951, {}}, wire};
+  RemoteHost host{control::HostSettings{"a", "10.0.0.2", 9951, {}, {}}, wire};
   Clock::time_point t0 = Clock::now();
 };
 

@@ -266,7 +266,7 @@ TEST_CASE("/spindle/connections replies the state, each link, each MIDI source a
   RecordingSink sink;
   ControlCore core(target, sink);
   target.connectionState = {"jack", "", {{"out_L", "system:playback_1"}, {"midi_in", "kb:capture"}},
-                            {{"kb:capture", true}, {"pads:capture", false}}, {{"midi_in", 12, 2}, {"osc", 0, 0}}, 7};
+                            {{"kb:capture", true}, {"pads:capture", false}}, {{"midi_in", 12, 2}, {"osc", 0, 0}}, 7, {}};
   core.handle(loopbackPeer(), msg("/spindle/connections"));
   const auto replies = sink.take();
   REQUIRE(replies.size() == 7);
@@ -306,7 +306,7 @@ TEST_CASE("a subscriber hears of every change of the connections once", "[contro
     for (const auto& r : sink.take()) n += r.message.path == "/spindle/connections" ? 1 : 0;
     return n;
   };
-  target.connectionState = {"jack", "no MIDI input connected", {{"out_L", "system:playback_1"}}, {}, {}, 1};
+  target.connectionState = {"jack", "no MIDI input connected", {{"out_L", "system:playback_1"}}, {}, {}, 1, {}};
   CHECK(pushes(1) == 1);
   CHECK(pushes(2) == 0);  // nothing changed
   target.connectionState.midiSources.push_back({"kb:capture", true});

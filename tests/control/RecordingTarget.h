@@ -20,7 +20,7 @@ namespace spindle::test {
 class RecordingHosts final : public control::HostControl {
  public:
   explicit RecordingHosts(std::vector<std::string>& calls) : calls_(calls) { host_.name = "a"; }
-  control::HostSettings host_{"a", "127.0.0.1", 9952, {}};
+  control::HostSettings host_{"a", "127.0.0.1", 9952, {}, {}};
 
   std::vector<control::HostView> hosts() override {
     control::HostView view;

@@ -292,6 +292,6 @@ int main(int argc, char** argv) {
                "[--latency L] [--parts P] [--timeout S] [--skip-lines K] | chord --target NAME --keys K | "
                "keyboard --name NAME [--notes N] [--key K] [--channel C] [--wait S] [--delay S] [--hold S] | "
                "clock --target NAME --bpm B [--seconds S] [--stop 1] | "
-               "net --to MIDI,.. --from AUDIO,.. [--notes N] [--every C] [--expect F,..] [--tolerance T]\n";
+               "net --to MIDI,.. --from AUDIO,.. [--notes N] [--every C] [--expect F,..] [--tolerance T] [--channels C,..]\n";
   return 2;
 }

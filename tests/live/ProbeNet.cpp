@@ -2,12 +2,16 @@
 //
 //   spindle-live-probe net --to MIDI1,MIDI2.. --from AUDIO1,AUDIO2.. [--notes N]
 //                          [--every C] [--timeout S] [--expect F1,F2..] [--tolerance T]
+//                          [--channels C1,C2..]
 //
 // Host h is a MIDI input port MIDIh (a NetJACK2 master's midi_to_slave_1 for a slave)
 // and the audio output port AUDIOh that carries that host's answer back. Two clients:
 // probe_tx (midi_out_h -> MIDIh) and probe_rx (AUDIOh -> in_h). Note k goes to host
-// k % H, one note every C cycles (default 2), at offsets spread over the period; rx
+// k % H on its channel Ch (1..16, default 1; --channels), one note every C cycles
+// (default 2), at offsets spread over the period; rx
 // records the frame of every onset on each input (the impulse instrument: one frame).
+// Several hosts may share one MIDI target (a master Spindle's midi_in, which forwards
+// every note to every host): their channels then pick which host plays a note.
 //
 // Per host the offset of a note is (its onset frame - its event frame); the host's
 // offset is Fh from --expect, else the one most of its notes share. A note is exact
@@ -56,6 +60,7 @@ struct NetHost {
   std::vector<uint64_t> onsets = std::vector<uint64_t>(kMaxNotes * 2);
   std::atomic<int> onsetCount{0};
   bool previousNonZero = false;
+  uint8_t channel = 0;  // 0..15
 };
 
 struct NetProbe {
@@ -98,7 +103,7 @@ int netTx(jack_nframes_t frames, void* arg) {
   if (cycle < kWarmupCycles || cycle % p.every != 0 || k >= p.notes) return 0;
   NetHost& host = p.hosts[static_cast<std::size_t>(k) % p.hosts.size()];
   const auto offset = static_cast<jack_nframes_t>((static_cast<uint64_t>(k) * 97 + 13) % frames);
-  const uint8_t message[3] = {0x90, static_cast<uint8_t>(36 + k % 48), 100};
+  const uint8_t message[3] = {static_cast<uint8_t>(0x90 | host.channel), static_cast<uint8_t>(36 + k % 48), 100};
   if (jack_midi_event_write(jack_port_get_buffer(host.midiOut, frames), offset, message, 3) != 0) return 0;
   p.sentFrames[static_cast<std::size_t>(k)] = start + offset;
   p.sentCount.store(k + 1, std::memory_order_release);
@@ -258,12 +263,17 @@ int netProbe(int argc, char** argv) {
   NetProbe p;
   const auto to = splitList(option(argc, argv, "--to", "")), from = splitList(option(argc, argv, "--from", ""));
   const auto expect = splitList(option(argc, argv, "--expect", ""));
-  if (to.empty() || to.size() != from.size() || (!expect.empty() && expect.size() != to.size())) {
-    std::printf("probe: --to and --from (and --expect) need one port per host\n");
+  const auto channels = splitList(option(argc, argv, "--channels", ""));
+  if (to.empty() || to.size() != from.size() || (!expect.empty() && expect.size() != to.size()) ||
+      (!channels.empty() && channels.size() != to.size())) {
+    std::printf("probe: --to and --from (and --expect, --channels) need one port per host\n");
     return 2;
   }
   p.hosts = std::vector<NetHost>(to.size());
-  for (std::size_t i = 0; i < to.size(); ++i) p.hosts[i].midiTarget = to[i], p.hosts[i].audioSource = from[i];
+  for (std::size_t i = 0; i < to.size(); ++i) {
+    p.hosts[i].midiTarget = to[i], p.hosts[i].audioSource = from[i];
+    if (!channels.empty()) p.hosts[i].channel = static_cast<uint8_t>(std::clamp(std::stoi(channels[i]), 1, 16) - 1);
+  }
   p.notes = std::min(std::stoi(option(argc, argv, "--notes", "120")), kMaxNotes);
   p.every = std::max(1, std::stoi(option(argc, argv, "--every", "2")));
   const long long tolerance = std::stoll(option(argc, argv, "--tolerance", "0"));

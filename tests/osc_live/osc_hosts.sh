@@ -50,7 +50,7 @@ host_list() {
   grep -- "/spindle/host/list " "$LIVE_TMP/dump.txt" | tail -n 1
 }
 hosts_are() {  # STATE_A STATE_B
-  host_list | grep -q "\"a\" \"$1\" \"127.0.0.1\" $PORT_A \"b\" \"$2\" \"127.0.0.1\" $PORT_B"
+  host_list | grep -q "\"a\" \"$1\" \"127.0.0.1\" $PORT_A \"\" 0 \"b\" \"$2\" \"127.0.0.1\" $PORT_B \"\" 0"
 }
 # host_a_session: host a's part 1 as its own saved session has it.
 host_a_session() {
@@ -88,12 +88,12 @@ status=$(host_status)
 echo "$status"
 grep -q '"a" "connected" [0-9.]* [0-9.]* "voices" 0.000000 .*"underruns" 0.000000 .*"memory_bytes" [1-9]' <<<"$status" ||
   fail "wrong host status: $status"
-grep -q '"auth_unsigned" 0.000000 "auth_bad_mac" 0.000000 .*"audio_round_trip_ms" -1.000000 "signed" 1.000000 "refused_replies" 0.000000$' \
+grep -q '"auth_unsigned" 0.000000 "auth_bad_mac" 0.000000 .*"audio_round_trip_ms" -1.000000 "signed" 1.000000 "refused_replies" 0.000000 "routed" 0.000000$' \
   <<<"$status" || fail "control to host a is not signed and verified: $status"
 # Plain OSC to a host that requires signing is refused and counted; the master's signed
 # control goes on.
 oscsend 127.0.0.1 "$PORT_A" /spindle/ping
-unsigned_refused() { host_status | grep -q '"auth_unsigned" 1.000000 "auth_bad_mac" 0.000000 .*"signed" 1.000000 "refused_replies" 0.000000$'; }
+unsigned_refused() { host_status | grep -q '"auth_unsigned" 1.000000 "auth_bad_mac" 0.000000 .*"signed" 1.000000 "refused_replies" 0.000000 "routed" 0.000000$'; }
 wait_until 5 unsigned_refused || fail "host a did not count the unsigned ping: $(host_status)"
 
 # The master's session keeps the hosts and what it asked of them.
