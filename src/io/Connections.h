@@ -23,7 +23,7 @@
 // - Hosts (JACK, a NetJACK2 master; setHostRoutes, apart from the policy so a restore
 //   keeps them): for each routed host whose netmanager client is present (named CLIENT,
 //   or CLIENT-NN when it came back while its old client was still registered: the newest
-//   present), own `to_NAME` -> CLIENT:midi_to_slave_1, and CLIENT:from_slave_1 /
+//   present, by JACK's client number), own `to_NAME` -> CLIENT:midi_to_slave_1, and CLIENT:from_slave_1 /
 //   from_slave_2 -> where out_L / out_R are connected when it appears (else the first two playback
 //   ports; a mono host's from_slave_1 goes to both). Each link is decided once per
 //   appearance of the client: one the user breaks stays broken until the client goes
@@ -116,6 +116,9 @@ struct PortInventory {
   std::vector<PortLink> links;            // Spindle's ports' links now (host ports' apart)
   std::vector<PortLink> hostLinks;        // the links of Spindle's to_NAME ports now
   std::vector<PeerLink> peerLinks;        // the links of every *:from_slave_N port now
+  // A NetJACK2 master client's identity (JACK: its UUID), by client name: a client that
+  // went and came back under the same name between two scans is a new appearance.
+  std::map<std::string, std::string> clientIds;
 };
 
 struct ConnectionPlan {
@@ -124,9 +127,11 @@ struct ConnectionPlan {
   bool empty() const { return connect.empty() && disconnect.empty() && connectPeers.empty(); }
 };
 
-// The client present now for `route` (CLIENT or CLIENT-NN with a midi_to_slave_1 port,
-// the highest NN), empty when absent.
-std::string presentClient(const HostRoute& route, const std::vector<std::string>& ports);
+// The client present now for `route` (CLIENT or CLIENT-NN with a midi_to_slave_1 port),
+// empty when absent. Of several, the newest: the highest identity when `ids` gives them
+// (JACK numbers its clients in order), else the highest NN.
+std::string presentClient(const HostRoute& route, const std::vector<std::string>& ports,
+                          const std::map<std::string, std::string>& ids = {});
 // "spindle_host1: MIDI + audio", "spindle_host1: MIDI", "spindle_host1: not linked",
 // "client absent": one route's state in words (the window, the headless log).
 std::string describeRoute(const HostRouteState& route);
@@ -165,7 +170,8 @@ class ConnectionPlanner {
   std::vector<PortLink> pending_;   // links to restore once their peer exists
   std::vector<PortLink> remembered_;  // the links on the last server connection
   std::vector<HostRoute> routes_;
-  // Per routed host present now: the client seen and the links decided on while it stays.
+  // Per routed host present now: the client seen (name and identity) and what was
+  // decided while it stays.
   std::map<std::string, std::pair<std::string, std::set<std::string>>> appearances_;
 };
 

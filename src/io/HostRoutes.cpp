@@ -16,7 +16,7 @@ bool has(const std::vector<std::string>& list, const std::string& item) {
 }
 
 // 0 for CLIENT itself, NN + 1 for CLIENT-NN, -1 for another client.
-int appearance(const std::string& client, const std::string& wanted) {
+long long appearance(const std::string& client, const std::string& wanted) {
   if (client == wanted) return 0;
   if (client.size() <= wanted.size() + 1 || client.compare(0, wanted.size(), wanted) != 0 ||
       client[wanted.size()] != '-')
@@ -24,7 +24,16 @@ int appearance(const std::string& client, const std::string& wanted) {
   const std::string suffix = client.substr(wanted.size() + 1);
   if (suffix.size() > 6 || !std::all_of(suffix.begin(), suffix.end(), [](char c) { return std::isdigit(c) != 0; }))
     return -1;
-  return std::stoi(suffix) + 1;
+  return std::stoll(suffix) + 1;
+}
+
+// The client's number from `ids` (JACK's UUID, a decimal number), -1 when not given.
+long long number(const std::map<std::string, std::string>& ids, const std::string& client) {
+  const auto it = ids.find(client);
+  if (it == ids.end() || it->second.empty() || it->second.size() > 18 ||
+      !std::all_of(it->second.begin(), it->second.end(), [](char c) { return std::isdigit(c) != 0; }))
+    return -1;
+  return std::stoll(it->second);
 }
 
 // Where the master's out_L (side 0) or out_R (side 1) goes once `plan` is carried out;
@@ -49,16 +58,19 @@ bool peerLinked(const std::vector<PeerLink>& links, const PeerLink& link) {
 
 }  // namespace
 
-std::string presentClient(const HostRoute& route, const std::vector<std::string>& ports) {
+std::string presentClient(const HostRoute& route, const std::vector<std::string>& ports,
+                          const std::map<std::string, std::string>& ids) {
   std::string best;
-  int newest = -1;
+  std::pair<long long, long long> newest{-1, -1};  // (client number, NN rank)
   for (const std::string& port : ports) {
     const std::size_t colon = port.find(':');
     if (colon == std::string::npos || port.compare(colon, std::string::npos, kMidiToSlave) != 0) continue;
     const std::string client = port.substr(0, colon);
-    const int rank = appearance(client, route.client);
-    if (rank > newest) {
-      newest = rank;
+    const long long rank = appearance(client, route.client);
+    if (rank < 0) continue;
+    const std::pair<long long, long long> order{number(ids, client), rank};
+    if (best.empty() || order > newest) {
+      newest = order;
       best = client;
     }
   }
@@ -75,7 +87,7 @@ std::string describeRoute(const HostRouteState& route) {
 std::vector<HostRouteState> hostRouteStates(const std::vector<HostRoute>& routes, const PortInventory& now) {
   std::vector<HostRouteState> states;
   for (const HostRoute& route : routes) {
-    HostRouteState state{route.name, route.client, presentClient(route, now.ports), false, false};
+    HostRouteState state{route.name, route.client, presentClient(route, now.ports, now.clientIds), false, false};
     if (!state.present.empty()) {
       const PortLink midi{"to_" + route.name, state.present + kMidiToSlave};
       state.midi = std::find(now.hostLinks.begin(), now.hostLinks.end(), midi) != now.hostLinks.end();
@@ -93,12 +105,14 @@ std::vector<HostRouteState> hostRouteStates(const std::vector<HostRoute>& routes
 void ConnectionPlanner::routeHosts(const PortInventory& now, ConnectionPlan& plan) {
   std::map<std::string, std::pair<std::string, std::set<std::string>>> seen;
   for (const HostRoute& route : routes_) {
-    const std::string client = presentClient(route, now.ports);
+    const std::string client = presentClient(route, now.ports, now.clientIds);
     if (client.empty()) continue;
+    const auto id = now.clientIds.find(client);
+    const std::string identity = client + '\n' + (id == now.clientIds.end() ? std::string() : id->second);
     auto it = appearances_.find(route.name);
     auto& appearance = seen[route.name];
-    if (it != appearances_.end() && it->second.first == client) appearance = std::move(it->second);
-    appearance.first = client;
+    if (it != appearances_.end() && it->second.first == identity) appearance = std::move(it->second);
+    appearance.first = identity;
     routeHost(route, client, appearance.second, now, plan);
   }
   appearances_ = std::move(seen);

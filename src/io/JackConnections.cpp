@@ -61,6 +61,15 @@ PortInventory JackConnections::inventory() {
     for (jack_port_t* port : hostPorts_) addLinks(port, now.hostLinks);
   }
   now.peerLinks = peerLinks();
+  for (const std::string& port : now.ports) {
+    const std::size_t colon = port.find(':');
+    if (colon == std::string::npos || port.compare(colon, std::string::npos, ":midi_to_slave_1") != 0) continue;
+    const std::string client = port.substr(0, colon);
+    if (char* uuid = jack_get_uuid_for_client_name(client_, client.c_str())) {
+      now.clientIds[client] = uuid;
+      jack_free(uuid);
+    }
+  }
   return now;
 }
 

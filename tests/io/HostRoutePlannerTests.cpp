@@ -96,6 +96,22 @@ TEST_CASE("a host link the user breaks stays broken until the client comes back"
   CHECK(again.connectPeers == kAudioBack);
 }
 
+TEST_CASE("a client gone and back under the same name between two scans is routed again", "[io][connections][hosts]") {
+  ConnectionPlanner planner;
+  planner.setHostRoutes({{"h1", "spindle_host1"}});
+  PortInventory now = master();
+  appear(now, "spindle_host1");
+  now.clientIds["spindle_host1"] = "4711";
+  carryOut(now, planner.plan(now));
+  CHECK(planner.plan(now).empty());
+  vanish(now, "spindle_host1");  // the ports come back without their links, with a new identity
+  appear(now, "spindle_host1");
+  now.clientIds["spindle_host1"] = "4712";
+  const ConnectionPlan again = planner.plan(now);
+  CHECK(again.connect == std::vector<PortLink>{kMidi});
+  CHECK(again.connectPeers == kAudioBack);
+}
+
 TEST_CASE("a host back while its old client lingers is routed as CLIENT-NN, the newest", "[io][connections][hosts]") {
   ConnectionPlanner planner;
   planner.setHostRoutes({{"h1", "spindle_host1"}, {"h2", "spindle_host2"}});
@@ -108,6 +124,9 @@ TEST_CASE("a host back while its old client lingers is routed as CLIENT-NN, the 
   appear(now, "spindle_host2-x");
   CHECK(presentClient({"h1", "spindle_host1"}, now.ports) == "spindle_host1");
   CHECK(presentClient({"h2", "spindle_host2"}, now.ports) == "spindle_host2-01");
+  // JACK's client numbers say which is newest when a name was freed and taken again.
+  CHECK(presentClient({"h2", "spindle_host2"}, now.ports, {{"spindle_host2", "31"}, {"spindle_host2-01", "27"}}) ==
+        "spindle_host2");
   const ConnectionPlan plan = planner.plan(now);
   CHECK(plan.connect == std::vector<PortLink>{{"out_L", "system:playback_1"}, {"out_R", "system:playback_2"}, kMidi,
                                               {"to_h2", "spindle_host2-01:midi_to_slave_1"}});

@@ -75,17 +75,32 @@ w = shlex.split(sys.stdin.read())[2:]
 rows = [w[i:i + 6] for i in range(0, len(w) - 5, 6)]
 sys.exit(0 if any(r[0] == "h" + sys.argv[1] and r[1] == sys.argv[2] and (len(sys.argv) < 4 or r[5] == sys.argv[3]) for r in rows) else 1)' "$@"
 }
-# host_loaded H PART: the master's /spindle/host/parts has host hH's PART loaded (an instrument name).
+# host_loaded H PART NAME: the master's /spindle/host/parts has host hH's PART loaded
+# with the instrument NAME (as the host's /spindle/load/done named it).
 host_loaded() {
   master_osc /spindle/host/parts s "h$1" | python3 -c '
 import shlex, sys
 w = shlex.split(sys.stdin.read())[3:]
-sys.exit(0 if any(w[i] == sys.argv[1] and w[i + 3] != "" for i in range(0, len(w) - 4, 5)) else 1)' "$2"
+sys.exit(0 if any(w[i] == sys.argv[1] and w[i + 3] == sys.argv[2] for i in range(0, len(w) - 4, 5)) else 1)' "$2" "$3"
+}
+# master_dropped H: the master's graph, read, has no client of host H.
+master_dropped() {
+  local ports
+  ports=$(jack_lsp) || return 1
+  ! grep -qE "^spindle_host$1(-[0-9]+)?:midi_to_slave_1\$" <<<"$ports"
+}
+# routed_client H: host hH's client as the master's /spindle/host/list names it (the
+# one it routes: spindle_hostH, or spindle_hostH-NN beside an old one not yet dropped).
+routed_client() {
+  master_osc /spindle/host/list | python3 -c '
+import shlex, sys
+w = shlex.split(sys.stdin.read())[2:]
+print(next((w[i + 4] for i in range(0, len(w) - 5, 6) if w[i] == "h" + sys.argv[1]), ""))' "$1"
 }
 # routed H: the master linked master:to_hH to host H's client and that client's audio back.
 routed() {
   local c
-  c=$(master_client "$1")
+  c=$(routed_client "$1")
   [ -n "$c" ] && jack_lsp -c "master:to_h$1" | grep -qx "   $c:midi_to_slave_1" &&
     jack_lsp -c "$c:from_slave_1" | grep -q "^   system:playback_1$"
 }

@@ -48,8 +48,8 @@ master_osc /spindle/host/load sis h1 1 "$IMPULSE" >/dev/null
 master_osc /spindle/host/load sis h2 2 "$IMPULSE" >/dev/null
 master_osc /spindle/host/part/volume sif h2 2 -6.0 >/dev/null
 master_osc /spindle/host/part/cc siii h2 2 91 17 >/dev/null
-wait_until 10 host_loaded 1 1 || fail "host 1's part 1 did not load: $(master_osc /spindle/host/parts s h1)"
-wait_until 10 host_loaded 2 2 || fail "host 2's part 2 did not load: $(master_osc /spindle/host/parts s h2)"
+wait_until 10 host_loaded 1 1 impulse || fail "host 1's part 1 did not load: $(master_osc /spindle/host/parts s h1)"
+wait_until 10 host_loaded 2 2 impulse || fail "host 2's part 2 did not load: $(master_osc /spindle/host/parts s h2)"
 trip1=$(host_trip 1)
 trip2=$(host_trip 2)
 echo "round trips the master reports: h1 $trip1 frames, h2 $trip2 frames"
@@ -61,7 +61,7 @@ probe_cluster() {
   local out=$1 to= from= expect= channels= h t; shift
   for h in "$@"; do
     t="trip$h"
-    to+="${to:+,}master:midi_in"; from+="${from:+,}$(master_client "$h"):from_slave_1"
+    to+="${to:+,}master:midi_in"; from+="${from:+,}$(routed_client "$h"):from_slave_1"
     expect+="${expect:+,}${!t}"; channels+="${channels:+,}$h"
   done
   "$SPINDLE_PROBE" net --to "$to" --from "$from" --expect "$expect" --channels "$channels" "${PROBE_ARGS[@]}" |
@@ -94,7 +94,7 @@ probe_cluster kill.out 1 || rc=$?
 gaps=$(probe_gaps kill.out)
 [ "${gaps:-0}" -le "$NET_STALLS" ] || fail "$gaps frame gaps on the master while host 2 was killed"
 wait_until 10 host_listed 2 lost || fail "the master does not list h2 as lost: $(master_osc /spindle/host/list)"
-wait_until 10 master_lacks 2 || fail "NetJACK2 did not drop the killed host 2"
+wait_until 10 master_dropped 2 || fail "NetJACK2 did not drop the killed host 2: $(jack_lsp | grep spindle_host2)"
 wait_until 5 host_listed 2 lost 0 || fail "the master still lists h2 as routed: $(master_osc /spindle/host/list)"
 echo "host 2 killed: the master lists h2 lost; master xruns $(( $(master_xruns) - kill_before )), blamed on spindle_host2: $(( $(master_xruns spindle_host2) - kill_blamed_before )); probe frame gaps: ${gaps:-0}"
 stop_pid "$SLAVE_SPINDLE_2"; stop_pid "$SLAVE_JACKD_2"
@@ -105,12 +105,12 @@ cluster_slave 2 1
 wait_until 30 master_has 2 || fail "host 2 did not come back in the master's graph"
 wait_until 20 routed 2 || fail "the master did not route host 2 again: $(jack_lsp -c master:to_h2)"
 wait_until 20 host_listed 2 connected 3 || fail "h2 is not connected again: $(master_osc /spindle/host/list)"
-wait_until 10 host_loaded 2 2 || fail "the master did not restore host 2's part: $(master_osc /spindle/host/parts s h2)"
+wait_until 10 host_loaded 2 2 impulse || fail "the master did not restore host 2's part: $(master_osc /spindle/host/parts s h2)"
 restore_ms=$(( ($(date +%s%N) - restart) / 1000000 ))
 osc_signed 3 "$(cluster_ip 2)" /spindle/session/save s "$LIVE_TMP/host2.spindle" ||
   fail "host 2's session save failed: $(cat "$LIVE_TMP/signed.out")"
 part2=$(awk '/^\[part 2\]/ {p = 1} p && /^(instrument|volume|reverb-send) = / {printf "%s ", $3} /^\[part 3/ {p = 0}' "$LIVE_TMP/host2.spindle")
-echo "host 2 restarted as $(master_client 2): restored and routed after $restore_ms ms; its part 2: $part2"
+echo "host 2 restarted as $(routed_client 2): restored and routed after $restore_ms ms; its part 2: $part2"
 [ "$part2" = "$IMPULSE -6 17 " ] || fail "host 2's part 2 is '$part2', not the impulse at -6 dB with CC91 17"
 [ "$(host_trip 2)" = "$trip2" ] || fail "host 2 reports another round trip after its restart"
 PROBE_ARGS=(--notes 160)
@@ -120,14 +120,15 @@ probe_clean back.out 1 2 || fail "after host 2's restart: lost notes or an offse
 stop_blamed_before=$(master_xruns spindle_host2)
 stop_before=$(master_xruns)
 kill -TERM "$SLAVE_JACKD_2"
-wait_until 10 master_lacks 2 || fail "the master kept host 2's client after its jackd stopped"
+wait_until 10 master_dropped 2 || fail "the master kept host 2's client after its jackd stopped"
 sleep 0.5
 echo "host 2 stopped (SIGTERM to its jackd): master xruns $(( $(master_xruns) - stop_before )), blamed on spindle_host2: $(( $(master_xruns spindle_host2) - stop_blamed_before ))"
 stop_pid "$SLAVE_SPINDLE_2"; stop_pid "$SLAVE_JACKD_2"
 
 # Control from another machine (namespace 3): only signed and fresh.
 auth_count() {  # FIELD of the master's /spindle/auth (mode verified unsigned bad_mac replayed stale)
-  master_osc /spindle/auth/get | python3 -c '
+  osc_signed "$NET_MASTER_IP" /spindle/auth/get || fail "/spindle/auth/get failed: $(cat "$LIVE_TMP/signed.out")"
+  grep "^/spindle/auth " "$LIVE_TMP/signed.out" | tail -1 | python3 -c '
 import shlex, sys
 w = shlex.split(sys.stdin.read())[2:]
 print(dict(zip(["mode", "verified", "unsigned", "bad_mac", "replayed", "stale"], w))[sys.argv[1]])' "$1"
@@ -137,7 +138,8 @@ ip netns exec "$(net_ns 3)" oscsend "$NET_MASTER_IP" "$CLUSTER_PORT" /spindle/ho
   fail "oscsend failed"
 sleep 0.3
 [ "$(auth_count unsigned)" = $((unsigned_before + 1)) ] || fail "the plain oscsend was not refused and counted"
-osc_signed 3 "$NET_MASTER_IP" --dump-packet "$LIVE_TMP/packet.bin" /spindle/host/list ||
+ip netns exec "$(net_ns 3)" "$SPINDLE_OSC" --secret-file "$CLUSTER_SECRET" --identity third --wait 400 \
+  --dump-packet "$LIVE_TMP/packet.bin" "$NET_MASTER_IP" "$CLUSTER_PORT" /spindle/host/list >"$LIVE_TMP/signed.out" 2>&1 ||
   fail "spindle-osc from namespace 3 failed: $(cat "$LIVE_TMP/signed.out")"
 grep -q '^/spindle/host/list .*"h1" "connected"' "$LIVE_TMP/signed.out" || fail "no verified host list for namespace 3"
 replayed_before=$(auth_count replayed)
