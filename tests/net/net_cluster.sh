@@ -89,6 +89,14 @@ master_dropped() {
   ports=$(jack_lsp) || return 1
   ! grep -qE "^spindle_host$1(-[0-9]+)?:midi_to_slave_1\$" <<<"$ports"
 }
+# settled H: the master's graph holds one client of host H. A slave whose first sync
+# failed comes back while netmanager still holds the client of the failed one (dropped
+# after NetJACK2's 2 s timeout); both exchange packets with it meanwhile.
+settled() {
+  local ports
+  ports=$(jack_lsp) || return 1
+  [ "$(grep -cE "^spindle_host$1(-[0-9]+)?:midi_to_slave_1\$" <<<"$ports")" = 1 ]
+}
 # routed_client H: host hH's client as the master's /spindle/host/list names it (the
 # one it routes: spindle_hostH, or spindle_hostH-NN beside an old one not yet dropped).
 routed_client() {

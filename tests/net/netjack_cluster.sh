@@ -37,6 +37,8 @@ cluster_slave 1 2
 cluster_slave 2 1
 wait_until 20 master_has 1 || fail "host 1 did not appear in the master's graph"
 wait_until 20 master_has 2 || fail "host 2 did not appear in the master's graph"
+wait_until 10 settled 1 || fail "host 1 has several clients on the master: $(jack_lsp | grep spindle_host1)"
+wait_until 10 settled 2 || fail "host 2 has several clients on the master: $(jack_lsp | grep spindle_host2)"
 cluster_master --host "h1=$(cluster_ip 1):$CLUSTER_PORT@spindle_host1" --host "h2=$(cluster_ip 2):$CLUSTER_PORT@spindle_host2"
 
 wait_until 10 routed 1 || fail "the master did not route host 1: $(jack_lsp -c master:to_h1)"
@@ -103,6 +105,7 @@ stop_pid "$SLAVE_SPINDLE_2"; stop_pid "$SLAVE_JACKD_2"
 restart=$(date +%s%N)
 cluster_slave 2 1
 wait_until 30 master_has 2 || fail "host 2 did not come back in the master's graph"
+wait_until 10 settled 2 || fail "host 2 has several clients on the master: $(jack_lsp | grep spindle_host2)"
 wait_until 20 routed 2 || fail "the master did not route host 2 again: $(jack_lsp -c master:to_h2)"
 wait_until 20 host_listed 2 connected 3 || fail "h2 is not connected again: $(master_osc /spindle/host/list)"
 wait_until 10 host_loaded 2 2 impulse || fail "the master did not restore host 2's part: $(master_osc /spindle/host/parts s h2)"
