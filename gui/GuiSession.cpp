@@ -191,7 +191,7 @@ void GuiSession::Impl::startHosts() {
     std::string error;
     if (!hosts_.add(host, error)) warn("--host " + host.name + ": " + error);
   }
-  if (!launch_.hosts.empty()) window_->showHosts(hosts_);
+  if (!launch_.hosts.empty()) window_->showHosts(hosts_, [this] { return target_->connections().hostRoutes; });
 }
 
 void GuiSession::Impl::startOsc() {
@@ -269,6 +269,7 @@ void GuiSession::Impl::reportConnections() {
 // A lost server: close the dead client at once, then retry every tick.
 void GuiSession::Impl::supervise() {
   if (gQuitRequested) QApplication::quit();
+  target_->routeHosts();  // a session may add hosts
   reportConnections();
   if (!lost_ && !backend_->lost()) return;
   if (!lost_) {

@@ -54,10 +54,11 @@ QString hostFigure(double value, const char* unit, int decimals) {
   return QStringLiteral("%1 %2").arg(value, 0, 'f', decimals).arg(QLatin1String(unit)).trimmed();
 }
 
-HostsPanel::HostsPanel(control::HostControl& hosts, QWidget* parent) : QWidget(parent), hosts_(hosts) {
+HostsPanel::HostsPanel(control::HostControl& hosts, HostRoutes routes, QWidget* parent)
+    : QWidget(parent), hosts_(hosts), routes_(std::move(routes)) {
   auto* column = new QVBoxLayout(this);
   hostTable_ = table({tr("Host"), tr("State"), tr("Voices"), tr("Underr."), tr("Xruns"), tr("Memory"),
-                      tr("Note-on"), tr("Audio round trip"), tr("OSC round trip")},
+                      tr("Note-on"), tr("Audio round trip"), tr("OSC round trip"), tr("Routes")},
                      QStringLiteral("hosts"), this);
   partTable_ = table({tr("Host"), tr("Part"), tr("Library (on the host)"), tr("Instrument"), tr("Level"),
                       tr("Controls / error")},
@@ -109,9 +110,10 @@ QWidget* HostsPanel::buildCommands() {
 
 void HostsPanel::refresh() {
   const std::vector<control::HostView> hosts = hosts_.hosts();
+  const std::vector<control::HostRouteInfo> routes = routes_ ? routes_() : std::vector<control::HostRouteInfo>{};
   hostTable_->setRowCount(static_cast<int>(hosts.size()));
   for (std::size_t k = 0; k < hosts.size(); ++k) {
-    fillHost(static_cast<int>(k), hosts[k]);
+    fillHost(static_cast<int>(k), hosts[k], routes);
     const QString name = QString::fromStdString(hosts[k].name);
     if (host_->findText(name) < 0) host_->addItem(name);
   }
@@ -119,7 +121,16 @@ void HostsPanel::refresh() {
 }
 
 // Health as the host's last status has it; a host not heard from shows its state only.
-void HostsPanel::fillHost(int row, const control::HostView& host) {
+// "spindle_host1: MIDI + audio", "client absent"; "not routed" without a JACK client
+// (--host NAME=ADDR@CLIENT); "–" when the routes are not known.
+QString HostsPanel::routeText(const control::HostView& host, const std::vector<control::HostRouteInfo>& routes) const {
+  if (host.jackClient.empty()) return tr("not routed");
+  for (const control::HostRouteInfo& route : routes)
+    if (route.name == host.name) return QString::fromStdString(route.text);
+  return routes_ ? tr("waiting for the sound server") : QStringLiteral("–");
+}
+
+void HostsPanel::fillHost(int row, const control::HostView& host, const std::vector<control::HostRouteInfo>& routes) {
   const bool heard = !host.status.empty();
   const auto figure = [&](const char* key, const char* unit, int decimals, double scale = 1.0) {
     const double v = host.value(key);
@@ -140,6 +151,7 @@ void HostsPanel::fillHost(int row, const control::HostView& host) {
   hostTable_->item(row, 7)->setToolTip(host.audioRoundTripFrames < 0.0 ? tr("not reported: the host is not a NetJACK2 slave")
                                                                        : tr("%1 frames").arg(host.audioRoundTripFrames, 0, 'f', 0));
   setCell(hostTable_, row, 8, heard ? hostFigure(host.roundTripMs, "ms", 2) : QStringLiteral("–"));
+  setCell(hostTable_, row, 9, routeText(host, routes));
   const bool lost = host.state == "lost";
   for (int c = 0; c < hostTable_->columnCount(); ++c)
     hostTable_->item(row, c)->setForeground(lost || underruns > 0.0 ? QColor(0xd0, 0x50, 0x40) : palette().text().color());

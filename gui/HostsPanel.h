@@ -4,9 +4,9 @@
 // parts (a path on that host, typed: the file is not on this machine) or sets a level.
 //
 //   ┌ Hosts ─────────────────────────────────────────────────────────────────┐
-//   │ host  state     voices underr. xruns memory note-on audio r.t. OSC r.t.│
-//   │ a     connected 3      0       0     12 MiB 5.3 ms  16.0 ms    0.40 ms │
-//   │ b     lost       …                                                     │
+//   │ host  state     voices underr. xruns memory note-on audio r.t. OSC r.t.│ routes
+//   │ a     connected 3      0       0     12 MiB 5.3 ms  16.0 ms    0.40 ms │ spindle_host1: MIDI + audio
+//   │ b     lost       …                                                     │ client absent
 //   ┌ Parts ─────────────────────────────────────────────────────────────────┐
 //   │ host part library (on the host)  instrument  level    controls / error │
 //   │ [a ▾] [1 ▴▾] [/srv/libraries/piano.sfz      ] [Load]  [-6.0 dB] [Set]  │
@@ -15,6 +15,10 @@
 // Thread: gui thread; refresh() runs twice a second (HostControl never waits).
 #include <QWidget>
 
+#include <functional>
+#include <vector>
+
+#include "control/ControlTarget.h"
 #include "control/HostControl.h"
 
 class QComboBox;
@@ -25,11 +29,15 @@ class QTableWidget;
 
 namespace spindle::gui {
 
+// The routes a master makes to its hosts' NetJACK2 clients (ConnectionState::hostRoutes);
+// empty: not known (the Routes column shows "–").
+using HostRoutes = std::function<std::vector<control::HostRouteInfo>()>;
+
 class HostsPanel : public QWidget {
   Q_OBJECT
 
  public:
-  explicit HostsPanel(control::HostControl& hosts, QWidget* parent = nullptr);
+  explicit HostsPanel(control::HostControl& hosts, HostRoutes routes = {}, QWidget* parent = nullptr);
 
   void refresh();  // the hosts' state, health and parts as the hosts thread holds them
   QTableWidget* hostTable() const noexcept { return hostTable_; }
@@ -37,12 +45,15 @@ class HostsPanel : public QWidget {
 
  private:
   QWidget* buildCommands();
-  void fillHost(int row, const control::HostView& host);
+  void fillHost(int row, const control::HostView& host, const std::vector<control::HostRouteInfo>& routes);
   void fillParts(const std::vector<control::HostView>& hosts);
   void load();
   void setLevel();
 
+  QString routeText(const control::HostView& host, const std::vector<control::HostRouteInfo>& routes) const;
+
   control::HostControl& hosts_;
+  HostRoutes routes_;
   QTableWidget* hostTable_ = nullptr;
   QTableWidget* partTable_ = nullptr;
   QComboBox* host_ = nullptr;

@@ -25,6 +25,7 @@
 
 #include "control/HostControl.h"
 #include "core/Limits.h"
+#include "gui/HostsPanel.h"
 #include "gui/ProblemsModel.h"
 #include "gui/Settings.h"
 
@@ -67,7 +68,7 @@ class MainWindow : public QMainWindow {
   ProblemsModel& problems() noexcept { return problems_; }
   LibraryBrowser* browser() const noexcept { return browser_; }
   // The Hosts tab (beside Health, in front): the remote Spindles this one drives.
-  void showHosts(control::HostControl& hosts);  // MainWindowHosts.cpp
+  void showHosts(control::HostControl& hosts, HostRoutes routes = {});  // MainWindowHosts.cpp
   HostsPanel* hosts() const noexcept { return hosts_; }
 
  signals:

@@ -7,9 +7,9 @@
 
 namespace spindle::gui {
 
-void MainWindow::showHosts(control::HostControl& hosts) {
+void MainWindow::showHosts(control::HostControl& hosts, HostRoutes routes) {
   if (hosts_) return;
-  hosts_ = new HostsPanel(hosts, this);
+  hosts_ = new HostsPanel(hosts, std::move(routes), this);
   auto* dock = new QDockWidget(tr("Hosts"), this);
   dock->setObjectName(QStringLiteral("Hosts"));
   dock->setWidget(hosts_);

@@ -68,6 +68,17 @@ class ConnectionControl {
     backend_->setConnectionPolicy(std::move(policy));
   }
 
+  // The hosts with a JACK client (--host NAME=ADDR@CLIENT, a session's jack_client), to
+  // the backend whenever they change (a session may add hosts): it routes them.
+  void routeHosts(const std::vector<control::HostSettings>& hosts) {
+    std::vector<io::HostRoute> routes;
+    for (const control::HostSettings& host : hosts)
+      if (!host.jackClient.empty()) routes.push_back({host.name, host.jackClient});
+    if (!backend_ || routes == routes_) return;
+    routes_ = routes;
+    backend_->setHostRoutes(std::move(routes));
+  }
+
   void set(const control::ConnectionLink& link, bool on) const {
     if (backend_) backend_->setLink({link.port, link.peer}, on);
   }
@@ -76,6 +87,7 @@ class ConnectionControl {
   io::AudioBackend* backend_ = nullptr;
   const io::LiveProcessor* live_ = nullptr;
   std::vector<Input> inputs_;
+  std::vector<io::HostRoute> routes_;  // the routes given to the backend
 };
 
 }  // namespace spindle::app

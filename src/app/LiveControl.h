@@ -108,6 +108,8 @@ class LiveControl final : public control::ControlTarget {
   control::ConnectionState connections() override { return connections_.state(); }
   void restoreConnections(const std::vector<control::ConnectionLink>& links) override { connections_.restore(links); }
   void setConnection(const control::ConnectionLink& link, bool on) override { connections_.set(link, on); }
+  // Main thread: the hosts this master routes (ConnectionControl::routeHosts).
+  void routeHosts(const std::vector<control::HostSettings>& hosts) { connections_.routeHosts(hosts); }
   control::HostControl* hostControl() override { return hosts_; }
   // The remote Spindles this one drives (cluster::Hosts), for OSC and sessions. Set before
   // the control thread starts; they outlive this object.

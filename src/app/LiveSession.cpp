@@ -192,7 +192,7 @@ void Session::tick() {
   collectProblems();
   control_->pump();  // OSC commands to the engine; frees the retired programs LiveControl owns
   superviseBackend();
-  if (ticks_ % 10 == 1) routeHosts();
+  if (ticks_ % 10 == 1) control_->routeHosts(hosts_.settings());  // a session may add hosts
 }
 int Session::run() {
   installSignalHandlers();

@@ -53,7 +53,6 @@ class Session {
   void tick();
   // SessionWatch.cpp
   void superviseBackend();
-  void routeHosts();
   void checkRealtime();
   void drainNoteLog();
   void collectProblems();
@@ -89,7 +88,6 @@ class Session {
   std::string clientName_;
   io::ConnectionPolicy policy_;
   std::optional<ConnectionLog> connectionLog_;  // once the backend is chosen
-  std::vector<io::HostRoute> hostRoutes_;  // what the backend routes (hosts with a JACK client)
   int ticksSinceLost_ = 0;
   int ticks_ = 0;
   int nonRealtimeChecks_ = 0;

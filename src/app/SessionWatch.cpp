@@ -69,17 +69,6 @@ void Session::superviseBackend() {
   err_ << "spindle: reconnected to the " << backend_->kind() << " server\n";
 }
 
-// The hosts with a JACK client (--host NAME=ADDR@CLIENT, a session's jack_client) to
-// the backend, whenever they change (a session may add hosts): it routes them.
-void Session::routeHosts() {
-  std::vector<io::HostRoute> routes;
-  for (const control::HostSettings& host : hosts_.settings())
-    if (!host.jackClient.empty()) routes.push_back({host.name, host.jackClient});
-  if (routes == hostRoutes_) return;
-  hostRoutes_ = routes;
-  backend_->setHostRoutes(std::move(routes));
-}
-
 // Is the audio thread real-time? (The server or its client library decides; Spindle
 // can only explain the fix.) Asked at 1 s and 5 s, warned only if both say no: a
 // server may raise its client's thread a moment after the first cycle. The kernel is

@@ -32,8 +32,8 @@ TEST_CASE("the hosts thread connects, loses and restores a host over UDP", "[clu
   timing.resubscribe = 100ms;
   cluster::Hosts hosts(timing);
   std::string error;
-  REQUIRE(hosts.add({"a", "127.0.0.1", fake.port(), {}}, error));
-  CHECK_FALSE(hosts.add({"a", "127.0.0.1", fake.port(), {}}, error));
+  REQUIRE(hosts.add({"a", "127.0.0.1", fake.port(), {}, {}}, error));
+  CHECK_FALSE(hosts.add({"a", "127.0.0.1", fake.port(), {}, {}}, error));
   CHECK(error == "host a is named twice");
   CHECK(fake.next() == "/spindle/subscribe f 2.000000");
   CHECK(stateOf(hosts, "a") == "connecting");
@@ -62,7 +62,7 @@ TEST_CASE("the hosts thread connects, loses and restores a host over UDP", "[clu
 TEST_CASE("a host address that does not resolve is refused with its name", "[cluster]") {
   cluster::Hosts hosts;
   std::string error;
-  CHECK_FALSE(hosts.add({"x", "no-such-host.invalid", 9951, {}}, error));
+  CHECK_FALSE(hosts.add({"x", "no-such-host.invalid", 9951, {}, {}}, error));
   CHECK(error.rfind("cannot resolve host address 'no-such-host.invalid'", 0) == 0);
   CHECK(hosts.empty());
 }

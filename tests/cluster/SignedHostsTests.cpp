@@ -68,7 +68,7 @@ TEST_CASE("a master signs what it sends a host that requires signing, and reads 
   hosts.setSigning(secretOf(secretFile), "master");
   hosts.setSampleRate(48000.0);
   const std::string library = writeSecret("spindle-cluster-library-", "<region> sample=a.wav");  // a file there
-  REQUIRE(hosts.add({"a", "127.0.0.1", server.port(), {}}, error));
+  REQUIRE(hosts.add({"a", "127.0.0.1", server.port(), {}, {}}, error));
   REQUIRE(waitFor([&] { return viewOf(hosts).state == "connected"; }));
   REQUIRE(hosts.load("a", 0, library, error));
   REQUIRE(hosts.setVolume("a", 0, -6.0f, error));
@@ -107,7 +107,7 @@ TEST_CASE("a host that requires signing refuses a master with a wrong secret", "
   timing.resubscribe = 100ms;
   cluster::Hosts hosts(timing);
   hosts.setSigning(secretOf(wrongFile), "master");
-  REQUIRE(hosts.add({"a", "127.0.0.1", server.port(), {}}, error));
+  REQUIRE(hosts.add({"a", "127.0.0.1", server.port(), {}, {}}, error));
   REQUIRE(hosts.load("a", 0, "/srv/piano.sfz", error));
   // Each subscription is refused; the host's unsigned errors are counted, not read.
   REQUIRE(waitFor([&] { return viewOf(hosts).refusedReplies >= 3; }));

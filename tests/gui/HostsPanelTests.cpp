@@ -54,10 +54,13 @@ class HostsPanelTests : public QObject {
     timing.resubscribe = std::chrono::milliseconds(100);
     cluster::Hosts hosts(timing);
     std::string error;
-    QVERIFY(hosts.add({"a", "127.0.0.1", a.port(), {}}, error));
-    QVERIFY(hosts.add({"b", "127.0.0.1", b.port(), {}}, error));
+    QVERIFY(hosts.add({"a", "127.0.0.1", a.port(), {}, "spindle_host1"}, error));
+    QVERIFY(hosts.add({"b", "127.0.0.1", b.port(), {}, {}}, error));
     Harness h;
-    h.window.showHosts(hosts);
+    // The master's routes as its connection thread reports them: host a's client present
+    // and linked; b has no JACK client, so it is not routed.
+    std::vector<control::HostRouteInfo> routes{{"a", "spindle_host1", "spindle_host1", true, true, "spindle_host1: MIDI + audio"}};
+    h.window.showHosts(hosts, [&routes] { return routes; });
     HostsPanel* panel = h.window.hosts();
     QVERIFY(panel);
     QCOMPARE(a.next(), std::string("/spindle/subscribe f 2.000000"));
@@ -78,6 +81,11 @@ class HostsPanelTests : public QObject {
     QCOMPARE(cell(panel->hostTable(), rowB, 5), QStringLiteral("1.0 MiB"));
     QCOMPARE(cell(panel->hostTable(), rowA, 7), QStringLiteral("–"));  // not a NetJACK2 slave
     QCOMPARE(cell(panel->hostTable(), rowA, 8), QStringLiteral("–"));  // no pong yet
+    QCOMPARE(cell(panel->hostTable(), rowA, 9), QStringLiteral("spindle_host1: MIDI + audio"));
+    QCOMPARE(cell(panel->hostTable(), rowB, 9), QStringLiteral("not routed"));
+    routes[0] = {"a", "spindle_host1", "", false, false, "client absent"};
+    panel->refresh();
+    QCOMPARE(cell(panel->hostTable(), rowA, 9), QStringLiteral("client absent"));
     QVERIFY(a.expect("/spindle/ping"));
     a.reply({"/spindle/pong", {}});
     QTRY_VERIFY_WITH_TIMEOUT((panel->refresh(), cell(panel->hostTable(), rowA, 8).endsWith(QStringLiteral(" ms"))), 3000);
