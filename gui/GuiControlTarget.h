@@ -40,10 +40,6 @@ class GuiControlTarget final : public QObject, public control::ControlTarget {
 
   // The remote Spindles this one drives (before the OSC server starts; they outlive it).
   void setHosts(control::HostControl* hosts) { hosts_ = hosts; }
-  // gui thread: the hosts this master routes (app::ConnectionControl::routeHosts).
-  void routeHosts() {
-    if (hosts_) connections_.routeHosts(hosts_->settings());
-  }
 
   // ---- control thread ----
   control::HostControl* hostControl() override { return hosts_; }

@@ -96,6 +96,7 @@ class GuiSession::Impl {
   std::unique_ptr<EngineLink> link_;
   std::unique_ptr<MainWindow> window_;
   cluster::Hosts hosts_;  // --host: the remote Spindles; outlives the OSC server and the window
+  app::ConnectionControl routes_;  // gui thread: the hosts the backend routes, and their state
   std::unique_ptr<GuiControlTarget> target_;
   std::unique_ptr<control::OscServer> osc_;
   std::unique_ptr<io::MidiInputThread> midiDevice_;
@@ -191,7 +192,8 @@ void GuiSession::Impl::startHosts() {
     std::string error;
     if (!hosts_.add(host, error)) warn("--host " + host.name + ": " + error);
   }
-  if (!launch_.hosts.empty()) window_->showHosts(hosts_, [this] { return target_->connections().hostRoutes; });
+  routes_.attach(backend_.get());
+  if (!launch_.hosts.empty()) window_->showHosts(hosts_, [this] { return routes_.state().hostRoutes; });
 }
 
 void GuiSession::Impl::startOsc() {
@@ -269,7 +271,7 @@ void GuiSession::Impl::reportConnections() {
 // A lost server: close the dead client at once, then retry every tick.
 void GuiSession::Impl::supervise() {
   if (gQuitRequested) QApplication::quit();
-  target_->routeHosts();  // a session may add hosts
+  routes_.routeHosts(hosts_.settings());  // a session may add hosts
   reportConnections();
   if (!lost_ && !backend_->lost()) return;
   if (!lost_) {

@@ -81,7 +81,7 @@ osc_status_voices() {
 wait_until 10 osc_status_voices || fail "the master does not see host a's voice"
 osc /spindle/host/list
 wait_replies "/spindle/host/list " 1 5 || fail "no host list"
-grep -q "\"a\" \"connected\" \"127.0.0.1\" $PORT_A \"b\" \"connected\"" <(grep -- "/spindle/host/list " "$LIVE_TMP/dump.txt") ||
+grep -q "\"a\" \"connected\" \"127.0.0.1\" $PORT_A \"\" 0 \"b\" \"connected\"" <(grep -- "/spindle/host/list " "$LIVE_TMP/dump.txt") ||
   fail "hosts not both connected"
 sleep 1.2  # the Hosts tab refreshes twice a second
 
