@@ -38,3 +38,17 @@ TEST_CASE("--osc-secret-file, --osc-require-signed and --osc-insecure reach the 
   CHECK(error == "--osc-secret-file needs a value");
   std::filesystem::remove(path);
 }
+
+TEST_CASE("--host NAME=ADDR[:PORT]@CLIENT names the host's NetJACK2 client the master routes", "[app][osc][hosts]") {
+  std::string error;
+  const auto a = app::parseLiveArgs({"--host", "h1=10.0.0.11:9960@spindle_host1", "--host", "h2=10.0.0.12"}, error);
+  REQUIRE(a);
+  REQUIRE(a->hosts.size() == 2);
+  CHECK(a->hosts[0].name == "h1");
+  CHECK(a->hosts[0].address == "10.0.0.11");
+  CHECK(a->hosts[0].port == 9960);
+  CHECK(a->hosts[0].jackClient == "spindle_host1");
+  CHECK(a->hosts[1].jackClient.empty());
+  CHECK_FALSE(app::parseLiveArgs({"--host", "h1=10.0.0.11@"}, error));
+  CHECK(error == "--host: a host's JACK client is a name without ':' or spaces, not ''");
+}
