@@ -14,6 +14,7 @@
 #include <poll.h>
 #include <sys/prctl.h>
 
+#include <atomic>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -30,7 +31,8 @@ namespace spindle::netdelay {
 namespace {
 
 constexpr size_t kQueuePackets = 8192;
-volatile std::sig_atomic_t stopRequested = 0;
+std::atomic<bool> stopRequested{false};  // set by the SIGTERM/SIGINT handler
+static_assert(std::atomic<bool>::is_always_lock_free, "a signal handler may only touch lock-free atomics");
 
 struct Options {
   DelayShape shape;
@@ -77,10 +79,7 @@ Options parseOptions(int argc, char** argv) {
 
 void readArrivals(Direction& direction) {
   std::vector<uint8_t> packet;
-  while (direction.from.read(packet)) {
-    direction.queue.push(std::move(packet), monotonicNow());
-    packet = {};
-  }
+  while (direction.from.read(packet)) direction.queue.push(std::move(packet), monotonicNow());
 }
 
 // A packet's added delay ends when its write begins: what the write costs (the receiving
@@ -101,7 +100,7 @@ const timespec* untilNextDeparture(const Direction& ab, const Direction& ba, tim
   return &out;
 }
 
-void onStop(int) { stopRequested = 1; }
+void onStop(int) { stopRequested.store(true, std::memory_order_relaxed); }
 
 // SIGTERM and SIGINT stay blocked except inside ppoll(), so a stop never falls between
 // the check and the wait. Returns the mask ppoll() waits with.
@@ -123,7 +122,7 @@ sigset_t stopSignals() {
 void run(Direction& ab, Direction& ba) {
   const sigset_t waiting = stopSignals();
   pollfd fds[2] = {{ab.from.fd(), POLLIN, 0}, {ba.from.fd(), POLLIN, 0}};
-  while (stopRequested == 0) {
+  while (!stopRequested.load(std::memory_order_relaxed)) {
     timespec timeout{};
     const int ready = ppoll(fds, 2, untilNextDeparture(ab, ba, timeout), &waiting);
     if (ready < 0 && errno != EINTR) throw std::runtime_error("ppoll failed");

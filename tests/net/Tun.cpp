@@ -11,9 +11,6 @@
 #include <stdexcept>
 
 namespace spindle::netdelay {
-namespace {
-constexpr size_t kMaxPacket = 65536;
-}
 
 Tun::Tun(const std::string& name) : name_(name) {
   if (name.empty() || name.size() >= IFNAMSIZ)
@@ -33,10 +30,9 @@ Tun::Tun(const std::string& name) : name_(name) {
 Tun::~Tun() { ::close(fd_); }
 
 bool Tun::read(std::vector<uint8_t>& packet) {
-  packet.resize(kMaxPacket);
-  const ssize_t n = ::read(fd_, packet.data(), packet.size());
+  const ssize_t n = ::read(fd_, buffer_.data(), buffer_.size());
   if (n <= 0) return false;
-  packet.resize(static_cast<size_t>(n));
+  packet.assign(buffer_.begin(), buffer_.begin() + n);
   return true;
 }
 

@@ -20,7 +20,7 @@ public:
 
   int fd() const { return fd_; }
   const std::string& name() const { return name_; }
-  // One packet into `packet`; false when none is waiting.
+  // One packet into `packet` (sized to it); false when none is waiting.
   bool read(std::vector<uint8_t>& packet);
   // False when the device refused it (down, or its queue full).
   bool write(const std::vector<uint8_t>& packet);
@@ -28,6 +28,7 @@ public:
 private:
   std::string name_;
   int fd_ = -1;
+  std::vector<uint8_t> buffer_ = std::vector<uint8_t>(65536);  // the largest packet
 };
 
 }  // namespace spindle::netdelay
