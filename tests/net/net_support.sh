@@ -78,6 +78,9 @@ net_delay() {
   wait_until 5 grep -q "^ready:" "$out" || fail "host $h: spindle-netdelay did not start: $(cat "$out")"
   NET_LINKS+=("$outer")
   ip link set "$inner" netns "$ns" || fail "cannot move $inner into $ns"
+  # IPv4 only: IPv6's own packets at link-up would meet a peer still down (a drop).
+  sysctl -qw "net.ipv6.conf.$outer.disable_ipv6=1" 2>/dev/null || true
+  ip netns exec "$ns" sysctl -qw "net.ipv6.conf.$inner.disable_ipv6=1" 2>/dev/null || true
   ip addr add "$NET_MASTER_IP" peer "$NET_SUBNET.$((10 + h))" dev "$outer"
   ip link set "$outer" up
   ip netns exec "$ns" ip addr add "$NET_SUBNET.$((10 + h))" peer "$NET_MASTER_IP" dev "$inner"
