@@ -16,7 +16,9 @@
 # JACK's shared segment, which libjack locks into every client) and the round trip its NetJACK2 link
 # adds on the master (frames and periods, as Spindle reports it; tests/net checks that
 # the master measures exactly this). Counts, not times: the figures do not depend on
-# how fast this machine is.
+# how fast this machine is. Each host's link to the master is delayed by spindle-netdelay
+# (NET_DELAY, default "1ms 0.3ms": 1 ms +- 0.3 ms each way; NET_DELAY= for undelayed veth
+# links); the last lines give the delay it added, measured per direction.
 set -euo pipefail
 BENCH=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(dirname "$BENCH")
@@ -33,10 +35,12 @@ while [ $# -gt 0 ]; do
   shift 2
 done
 export SPINDLE_EXE=$BUILD/src/app/spindle SPINDLE_PROBE=$BUILD/tests/live/spindle-live-probe
-[ -x "$SPINDLE_EXE" ] && [ -x "$SPINDLE_PROBE" ] || { echo "build spindle and spindle-live-probe in $BUILD first"; exit 2; }
+export SPINDLE_NETDELAY=$BUILD/tests/net/spindle-netdelay
+[ -x "$SPINDLE_EXE" ] && [ -x "$SPINDLE_PROBE" ] && [ -x "$SPINDLE_NETDELAY" ] ||
+  { echo "build spindle, spindle-live-probe and spindle-netdelay in $BUILD first"; exit 2; }
 source "$ROOT/tests/live/support.sh"
 source "$ROOT/tests/net/net_support.sh"
-NET_DELAY="1ms 0.2ms"
+NET_DELAY=${NET_DELAY-"1ms 0.3ms"}
 net_usable
 python3 "$BENCH/net_song.py" library "$LIVE_TMP/lib" "$PARTS" "$SAMPLES" "$SAMPLE_SECONDS"
 python3 "$BENCH/net_song.py" song "$LIVE_TMP/song.txt" "$PARTS" "$SONG_SECONDS"
@@ -69,10 +73,14 @@ start_host() {
   for p in $(seq $((first + 1)) "$last"); do osc_load "$h" $((p - first + 1)) "$LIVE_TMP/lib/part$p/lib.sfz"; done
 }
 
+# stop_host H: stops host H's spindle and jackd, then waits until the master has dropped
+# its client: a host started again while the master still holds the old one (its
+# netmanager client blocked in recv() for up to 2 s) can lose its new connection.
 stop_host() {
   local s="SLAVE_SPINDLE_$1" j="SLAVE_JACKD_$1"
   stop_pid "${!s}"
   stop_pid "${!j}"
+  wait_until 30 master_lacks "$1" || fail "the master did not drop host $1"
 }
 
 # report CASE H FIRST LAST: one row for host H.
@@ -115,4 +123,6 @@ start_host 2 1 $((half + 1)) "$PARTS"
 play_hosts "1:$(seq -s, 1 "$half")" "2:$(seq -s, $((half + 1)) "$PARTS")"
 report split 1 1 "$half"
 report split 2 $((half + 1)) "$PARTS"
-echo "($PARTS parts, $SAMPLES samples of ${SAMPLE_SECONDS} s each, a ${SONG_SECONDS} s song; netem: $NET_NETEM)"
+echo "($PARTS parts, $SAMPLES samples of ${SAMPLE_SECONDS} s each, a ${SONG_SECONDS} s song; links: $NET_LINK_DELAY)"
+net_delay_stats 1
+net_delay_stats 2

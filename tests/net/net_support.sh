@@ -60,25 +60,66 @@ net_bridge() {
   ip link set "$NET_BRIDGE" up
 }
 
-# net_delay DEV [NS]: netem delay and jitter ($NET_DELAY, e.g. "1ms 0.2ms") on DEV.
-# A kernel without sch_netem gets no delay: said once, and the rig runs on.
-NET_NETEM=unknown
+# net_delay H NS: host H's link, a point-to-point pair of TUN devices joined by
+# spindle-netdelay ($SPINDLE_NETDELAY), which delays every packet by $NET_DELAY ("DELAY
+# [JITTER]", netem's format: "1ms 0.3ms"; units ms, us or s): DELAY + uniform(-JITTER,
+# +JITTER), never reordering (tests/net/NetDelay.cpp). In the root namespace the TUN has
+# NET_MASTER_IP with the host as its peer (every host's TUN shares that address), in
+# NS the host's address with NET_MASTER_IP as its peer. The TUNs take the veth's names,
+# so net_link is the same. Its stats go to $LIVE_TMP/netdelayH.stats when it stops.
 net_delay() {
-  local dev=$1 ns=${2:-}
-  [ "$NET_NETEM" = no ] && return 0
-  if ${ns:+ip netns exec "$ns"} tc qdisc add dev "$dev" root netem delay $NET_DELAY 2>"$LIVE_TMP/tc.err"; then
-    NET_NETEM=yes
-  else
-    NET_NETEM=no
-    echo "netem: not available in this kernel ($(cat "$LIVE_TMP/tc.err")): links without added delay"
-  fi
+  local h=$1 ns=$2 outer="spnv${NET_ID}h$1" inner="spnp${NET_ID}h$1" out="$LIVE_TMP/netdelay$1.out" rt=()
+  local shape
+  shape=$(net_delay_ms $NET_DELAY) || fail "NET_DELAY '$NET_DELAY': expected \"DELAY [JITTER]\" with units ms, us or s"
+  chrt -f 60 true 2>/dev/null && rt=(chrt -f 60)  # a link late under load would add jitter of its own
+  "${rt[@]}" "$SPINDLE_NETDELAY" $shape --stats "$LIVE_TMP/netdelay$h.stats" "$outer" "$inner" >"$out" 2>&1 &
+  eval "NET_DELAY_PID_$h=$!"
+  track $!
+  wait_until 5 grep -q "^ready:" "$out" || fail "host $h: spindle-netdelay did not start: $(cat "$out")"
+  NET_LINKS+=("$outer")
+  ip link set "$inner" netns "$ns" || fail "cannot move $inner into $ns"
+  # IPv4 only: IPv6's own packets at link-up would meet a peer still down (a drop).
+  sysctl -qw "net.ipv6.conf.$outer.disable_ipv6=1" 2>/dev/null || true
+  ip netns exec "$ns" sysctl -qw "net.ipv6.conf.$inner.disable_ipv6=1" 2>/dev/null || true
+  ip addr add "$NET_MASTER_IP" peer "$NET_SUBNET.$((10 + h))" dev "$outer"
+  ip link set "$outer" up
+  ip netns exec "$ns" ip addr add "$NET_SUBNET.$((10 + h))" peer "$NET_MASTER_IP" dev "$inner"
+  ip netns exec "$ns" ip link set "$inner" up
+  NET_LINK_DELAY="spindle-netdelay, $(sed -E 's/^ready: [^,]*, //' "$out")"
+}
+# net_delay_ms "DELAY [JITTER]": "--delay MS --jitter MS" for spindle-netdelay.
+net_delay_ms() {
+  local ms=() t
+  for t in "$@"; do
+    [[ "$t" =~ ^([0-9]+(\.[0-9]+)?)(ms|us|s)$ ]] || return 1
+    ms+=("$(awk -v v="${BASH_REMATCH[1]}" -v u="${BASH_REMATCH[3]}" \
+      'BEGIN { printf "%.3f", v * (u == "s" ? 1000 : u == "us" ? 0.001 : 1) }')")
+  done
+  [ ${#ms[@]} -ge 1 ] && [ ${#ms[@]} -le 2 ] || return 1
+  echo "--delay ${ms[0]} --jitter ${ms[1]:-0}"
+}
+# net_delay_stats H: stops host H's spindle-netdelay and prints what it added per direction.
+net_delay_stats() {
+  local pid="NET_DELAY_PID_$1"
+  [ -n "${!pid:-}" ] || return 0
+  stop_pid "${!pid}"
+  sed "s/^/host $1 link: /" "$LIVE_TMP/netdelay$1.stats"
 }
 
-# net_host H: namespace spindle-net-ID-H with address SUBNET.(10+H), linked to the bridge.
+# net_host H: namespace spindle-net-ID-H with address SUBNET.(10+H), linked to the
+# bridge by a veth pair, or, when NET_DELAY is set and spindle-netdelay built, to the
+# master by a delayed link (net_delay).
+NET_LINK_DELAY=none
 net_host() {
   local h=$1 ns="spindle-net-$NET_ID-$1" outer="spnv${NET_ID}h$1" inner="spnp${NET_ID}h$1"
   ip netns add "$ns" || fail "cannot make namespace $ns"
   NET_NAMESPACES+=("$ns")
+  ip netns exec "$ns" ip link set lo up
+  if [ -n "${NET_DELAY:-}" ] && [ -x "${SPINDLE_NETDELAY:-}" ]; then
+    net_delay "$h" "$ns"
+    return
+  fi
+  [ -z "${NET_DELAY:-}" ] || echo "NET_DELAY: spindle-netdelay is not built (SPINDLE_NETDELAY): links without added delay"
   ip link add "$outer" type veth peer name "$inner" || fail "cannot make veth $outer"
   NET_LINKS+=("$outer")
   ip link set "$inner" netns "$ns"
@@ -86,9 +127,6 @@ net_host() {
   ip link set "$outer" up
   ip netns exec "$ns" ip addr add "$NET_SUBNET.$((10 + h))/24" dev "$inner"
   ip netns exec "$ns" ip link set "$inner" up
-  ip netns exec "$ns" ip link set lo up
-  net_delay "$outer"
-  net_delay "$inner" "$ns"
 }
 net_ns() { echo "spindle-net-$NET_ID-$1"; }
 net_link() { echo "spnv${NET_ID}h$1"; }

@@ -19,7 +19,7 @@
 source "$SPINDLE_LIVE_SUPPORT"
 source "$(dirname "${BASH_SOURCE[0]}")/net_support.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/net_cluster.sh"
-NET_DELAY=${NET_DELAY:-"1ms 0.2ms"}
+NET_DELAY=${NET_DELAY-"1ms 0.3ms"}  # spindle-netdelay links (net_delay); empty: veth links
 NET_STALLS=${NET_STALLS:-6}  # master xruns or probe gaps a window may log from VM stalls
 [ -x "${SPINDLE_OSC:-}" ] || skip "spindle-osc not built"
 need python3 oscsend
@@ -152,5 +152,7 @@ if ip netns exec "$(net_ns 3)" "$SPINDLE_OSC" --send-packet "$LIVE_TMP/packet.bi
 fi
 [ "$(auth_count replayed)" = $((replayed_before + 1)) ] || fail "the replayed packet was not refused and counted"
 echo "namespace 3: plain oscsend refused and counted, a replayed packet refused and counted, spindle-osc works"
-echo "netem: $NET_NETEM ($NET_DELAY)"
+echo "links: $NET_LINK_DELAY"
+net_delay_stats 1
+net_delay_stats 2
 echo PASSED
