@@ -177,7 +177,7 @@ void GuiSession::Impl::startWindow() {
   link_->startPolling();
 }
 
-// The remote Spindles (--host) and their tab; a host that cannot be reached is named
+// The remote Spindles (--host, a session's [host] sections) and their tab; a host that cannot be reached is named
 // and the others still start. With the cluster secret, control to them is signed.
 void GuiSession::Impl::startHosts() {
   const std::string secretFile = settings_.oscSecretFile.toStdString();
@@ -191,7 +191,7 @@ void GuiSession::Impl::startHosts() {
     std::string error;
     if (!hosts_.add(host, error)) warn("--host " + host.name + ": " + error);
   }
-  if (!launch_.hosts.empty()) window_->showHosts(hosts_);
+  window_->watchHosts(hosts_);  // --host's at once, a session's when it adds them
 }
 
 void GuiSession::Impl::startOsc() {

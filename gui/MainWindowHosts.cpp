@@ -20,4 +20,17 @@ void MainWindow::showHosts(control::HostControl& hosts) {
   QTimer::singleShot(0, dock, &QDockWidget::raise);  // once the tab exists (tabifying is laid out later)
 }
 
+void MainWindow::watchHosts(control::HostControl& hosts) {
+  if (hosts_) return;
+  if (!hosts.hosts().empty()) return showHosts(hosts);
+  auto* timer = new QTimer(this);
+  connect(timer, &QTimer::timeout, this, [this, timer, &hosts] {
+    if (hosts.hosts().empty()) return;
+    timer->stop();
+    timer->deleteLater();
+    showHosts(hosts);
+  });
+  timer->start(500);
+}
+
 }  // namespace spindle::gui
