@@ -178,7 +178,7 @@ void GuiSession::Impl::startWindow() {
   link_->startPolling();
 }
 
-// The remote Spindles (--host) and their tab; a host that cannot be reached is named
+// The remote Spindles (--host, a session's [host] sections) and their tab; a host that cannot be reached is named
 // and the others still start. With the cluster secret, control to them is signed.
 void GuiSession::Impl::startHosts() {
   const std::string secretFile = settings_.oscSecretFile.toStdString();
@@ -193,7 +193,8 @@ void GuiSession::Impl::startHosts() {
     if (!hosts_.add(host, error)) warn("--host " + host.name + ": " + error);
   }
   routes_.attach(backend_.get());
-  if (!launch_.hosts.empty()) window_->showHosts(hosts_, [this] { return routes_.state().hostRoutes; });
+  // --host's at once, a session's when it adds them
+  window_->watchHosts(hosts_, [this] { return routes_.state().hostRoutes; });
 }
 
 void GuiSession::Impl::startOsc() {

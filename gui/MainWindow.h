@@ -69,6 +69,9 @@ class MainWindow : public QMainWindow {
   LibraryBrowser* browser() const noexcept { return browser_; }
   // The Hosts tab (beside Health, in front): the remote Spindles this one drives.
   void showHosts(control::HostControl& hosts, HostRoutes routes = {});  // MainWindowHosts.cpp
+  // Shows the Hosts tab as soon as `hosts` holds one (at once, or when a session adds one
+  // later); checked twice a second until then.
+  void watchHosts(control::HostControl& hosts, HostRoutes routes = {});  // MainWindowHosts.cpp
   HostsPanel* hosts() const noexcept { return hosts_; }
 
  signals:

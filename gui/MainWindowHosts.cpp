@@ -20,4 +20,17 @@ void MainWindow::showHosts(control::HostControl& hosts, HostRoutes routes) {
   QTimer::singleShot(0, dock, &QDockWidget::raise);  // once the tab exists (tabifying is laid out later)
 }
 
+void MainWindow::watchHosts(control::HostControl& hosts, HostRoutes routes) {
+  if (hosts_) return;
+  if (!hosts.hosts().empty()) return showHosts(hosts, std::move(routes));
+  auto* timer = new QTimer(this);
+  connect(timer, &QTimer::timeout, this, [this, timer, &hosts, routes = std::move(routes)] {
+    if (hosts.hosts().empty()) return;
+    timer->stop();
+    timer->deleteLater();
+    showHosts(hosts, routes);
+  });
+  timer->start(500);
+}
+
 }  // namespace spindle::gui

@@ -3,6 +3,7 @@
 // parts in the panel's cells, a library loaded and a level set from the panel, one host
 // lost; the window is saved as an image ($SPINDLE_SCREENSHOT_DIR/spindle-hosts.png).
 #include <QComboBox>
+#include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
 #include <QPushButton>
@@ -129,6 +130,25 @@ class HostsPanelTests : public QObject {
     QCOMPARE(cell(parts, 1, 1), QStringLiteral("2"));
     QCOMPARE(cell(parts, 1, 3), QStringLiteral("–"));  // asked, not loaded: the host was lost
     saveShot(h);
+  }
+
+  // A master started with no hosts shows no Hosts tab; a session that adds one (what
+  // /spindle/session/load does through HostControl::restore) brings the tab up with it.
+  void showsTabWhenASessionAddsAHost() {
+    spindle::test::FakeHost a;
+    cluster::Hosts hosts;
+    Harness h;
+    h.window.watchHosts(hosts);
+    QTest::qWait(600);
+    QVERIFY(!h.window.hosts());
+    hosts.restore({{"a", "127.0.0.1", a.port(), {}}});
+    QTRY_VERIFY_WITH_TIMEOUT(h.window.hosts() != nullptr, 3000);
+    auto* dock = h.window.findChild<QDockWidget*>(QStringLiteral("Hosts"));
+    QVERIFY(dock);
+    QVERIFY(dock->isVisible());
+    h.window.hosts()->refresh();
+    QCOMPARE(h.window.hosts()->hostTable()->rowCount(), 1);
+    QCOMPARE(cell(h.window.hosts()->hostTable(), 0, 0), QStringLiteral("a"));
   }
 
  private:
