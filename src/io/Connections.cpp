@@ -113,8 +113,11 @@ void ConnectionPlanner::followMidi(const PortInventory& now, ConnectionPlan& pla
     it = contains(now.hardwareMidi, *it) ? std::next(it) : handled_.erase(it);
 }
 
-// What the links will be, for the next server connection to restore.
+// What the links will be, for the next server connection to restore. A link whose peer
+// went away is made again when the peer comes back (connectRestored).
 void ConnectionPlanner::remember(const PortInventory& now, const ConnectionPlan& plan) {
+  for (const PortLink& link : remembered_)
+    if (!contains(now.ports, link.peer) && !linked(pending_, link)) pending_.push_back(link);
   remembered_ = now.links;
   for (const PortLink& link : plan.disconnect) std::erase(remembered_, link);
   const auto add = [this](const PortLink& link) {

@@ -17,6 +17,9 @@
 //   connected to midi_in once; a source the user disconnects stays disconnected until it
 //   goes away and comes back. With `midiFrom` only sources whose name contains one of its
 //   texts are followed.
+// - A peer that goes away (a device unplugged; a NetJACK2 slave's system ports while its
+//   driver restarts after losing the master): its links are made again when it comes
+//   back. A link the user breaks while its peer is present stays broken.
 // - Restore: a session's links (policy.restore) or, after the server went away and came
 //   back, the links as they were: those are made instead of the defaults, each as soon as
 //   its peer exists; links of Spindle's ports a session does not name are broken.

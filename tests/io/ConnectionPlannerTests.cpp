@@ -79,6 +79,34 @@ TEST_CASE("a keyboard plugged in later is connected; one the user unplugged from
   CHECK(planner.plan(now).connect == std::vector<PortLink>{{"midi_in", "kb:capture"}});
 }
 
+TEST_CASE("links whose peer went away come back with it; a link the user broke does not",
+          "[io][connections]") {
+  ConnectionPlanner planner;
+  PortInventory now = server({"kb:capture"});
+  carryOut(now, planner.plan(now));
+  // A NetJACK2 slave's driver restarts: system:playback_* go, with their links.
+  const PortInventory full = now;
+  std::erase(now.links, kOutL);
+  std::erase(now.links, kOutR);
+  std::erase(now.ports, std::string("system:playback_1"));
+  std::erase(now.ports, std::string("system:playback_2"));
+  now.playback.clear();
+  CHECK(planner.plan(now).empty());
+  CHECK(planner.plan(now).empty());  // nothing while they are away
+  now.ports = full.ports;
+  now.playback = full.playback;
+  CHECK(planner.plan(now).connect == std::vector<PortLink>{kOutL, kOutR});
+  carryOut(now, ConnectionPlan{{kOutL, kOutR}, {}});
+  CHECK(planner.plan(now).empty());
+  // The user disconnects out_R; later its peer goes and comes back: it stays disconnected.
+  std::erase(now.links, kOutR);
+  CHECK(planner.plan(now).empty());
+  std::erase(now.ports, std::string("system:playback_2"));
+  CHECK(planner.plan(now).empty());
+  now.ports = full.ports;
+  CHECK(planner.plan(now).empty());
+}
+
 TEST_CASE("the policy turns audio or MIDI off, or follows only the named devices", "[io][connections]") {
   ConnectionPlanner off;
   ConnectionPolicy policy;
