@@ -141,7 +141,7 @@ class HostsPanelTests : public QObject {
     h.window.watchHosts(hosts);
     QTest::qWait(600);
     QVERIFY(!h.window.hosts());
-    hosts.restore({{"a", "127.0.0.1", a.port(), {}}});
+    hosts.restore({{"a", "127.0.0.1", a.port(), {}, {}}});
     QTRY_VERIFY_WITH_TIMEOUT(h.window.hosts() != nullptr, 3000);
     auto* dock = h.window.findChild<QDockWidget*>(QStringLiteral("Hosts"));
     QVERIFY(dock);

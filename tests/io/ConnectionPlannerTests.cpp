@@ -96,7 +96,7 @@ TEST_CASE("links whose peer went away come back with it; a link the user broke d
   now.ports = full.ports;
   now.playback = full.playback;
   CHECK(planner.plan(now).connect == std::vector<PortLink>{kOutL, kOutR});
-  carryOut(now, ConnectionPlan{{kOutL, kOutR}, {}});
+  carryOut(now, ConnectionPlan{{kOutL, kOutR}, {}, {}});
   CHECK(planner.plan(now).empty());
   // The user disconnects out_R; later its peer goes and comes back: it stays disconnected.
   std::erase(now.links, kOutR);
