@@ -110,7 +110,7 @@ wait_until 20 routed 2 || fail "the master did not route host 2 again: $(jack_ls
 wait_until 20 host_listed 2 connected 3 || fail "h2 is not connected again: $(master_osc /spindle/host/list)"
 wait_until 10 host_loaded 2 2 impulse || fail "the master did not restore host 2's part: $(master_osc /spindle/host/parts s h2)"
 restore_ms=$(( ($(date +%s%N) - restart) / 1000000 ))
-osc_signed 3 "$(cluster_ip 2)" /spindle/session/save s "$LIVE_TMP/host2.spindle" ||
+osc_signed 2 "$(cluster_ip 2)" /spindle/session/save s "$LIVE_TMP/host2.spindle" ||
   fail "host 2's session save failed: $(cat "$LIVE_TMP/signed.out")"
 part2=$(awk '/^\[part 2\]/ {p = 1} p && /^(instrument|volume|reverb-send) = / {printf "%s ", $3} /^\[part 3/ {p = 0}' "$LIVE_TMP/host2.spindle")
 echo "host 2 restarted as $(routed_client 2): restored and routed after $restore_ms ms; its part 2: $part2"
