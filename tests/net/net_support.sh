@@ -209,6 +209,18 @@ master_xruns() {
   if [ $# -eq 0 ]; then grep -c "XRun" "$LIVE_TMP/master.out" || true
   else grep -c "XRun: client = $1 was not finished" "$LIVE_TMP/master.out" || true; fi
 }
+# probe_retry FN ARGS...: FN ARGS (a probe run); a void run (exit 4: a note lost in a
+# cycle where the master broke, a VM stall the probe saw) is measured again, at most twice.
+probe_retry() {
+  local attempt rc
+  for attempt in 1 2 3; do
+    rc=0
+    "$@" || rc=$?
+    [ $rc -ne 4 ] && return $rc
+    echo "VOID RUN $attempt: a note lost in a cycle the master broke; measuring again"
+  done
+  return 1
+}
 # probe_gaps FILE: the frame gaps on the probe's last xrun line in FILE.
 probe_gaps() { sed -n -E 's/^probe: [0-9]+ xrun callbacks, ([0-9]+) frame gaps$/\1/p' "$LIVE_TMP/$1" | tail -1; }
 

@@ -69,18 +69,7 @@ probe_cluster() {
   "$SPINDLE_PROBE" net --to "$to" --from "$from" --expect "$expect" --channels "$channels" "${PROBE_ARGS[@]}" |
     tee "$LIVE_TMP/$out"
 }
-# probe_clean OUT H...: a void run (exit 4: a note lost in a cycle the master broke, a
-# VM stall the probe saw) is measured again, at most twice.
-probe_clean() {
-  local attempt rc
-  for attempt in 1 2 3; do
-    rc=0
-    probe_cluster "$@" || rc=$?
-    [ $rc -ne 4 ] && return $rc
-    echo "VOID RUN $attempt: a note lost in a cycle the master broke; measuring again"
-  done
-  return 1
-}
+probe_clean() { probe_retry probe_cluster "$@"; }
 PROBE_ARGS=(--notes 160)
 probe_clean both.out 1 2 || fail "both hosts through the master: lost notes or an offset other than the reported round trip"
 
