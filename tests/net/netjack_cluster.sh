@@ -13,6 +13,8 @@
 #      the master lists h2 as lost; the master's xruns blamed on host 2 are printed;
 #   4. host 2 restarted playing nothing (an instrument on key 0 only): the master restores its part (library,
 #      level, CC) and its routes, and its onsets return at the same offset as before;
+#      then its link down for a while and up, its processes untouched: rejoined,
+#      routed again, its outputs linked again on the slave, its onsets as before;
 #      then a graceful stop (SIGTERM of host 2's jackd), its master xruns printed;
 #   5. from a third namespace: plain oscsend to the master is refused and counted, a
 #      replayed signed packet too, spindle-osc with the secret works.
@@ -107,6 +109,26 @@ echo "host 2 restarted as $(routed_client 2): restored and routed after $restore
 [ "$(host_trip 2)" = "$trip2" ] || fail "host 2 reports another round trip after its restart"
 PROBE_ARGS=(--notes 160)
 probe_clean back.out 1 2 || fail "after host 2's restart: lost notes or an offset other than before"
+
+# Host 2 drops off the network for a few seconds, its processes untouched: NetJACK2 drops its
+# client on the master, the slave's driver restarts and joins again once the link is
+# back; the master routes the new client, host 2's Spindle connects its outputs to the
+# slave's system:playback ports again, and its part plays as it was, at the same latency.
+ip link set "$(net_link 2)" down
+wait_until 10 master_dropped 2 || fail "NetJACK2 did not drop host 2 with its link down"
+wait_until 10 host_listed 2 lost || fail "the master does not list h2 as lost: $(master_osc /spindle/host/list)"
+PROBE_ARGS=(--notes 60 --every 4)
+probe_retry probe_cluster linkdown.out 1 || fail "host 1 while host 2's link was down: lost notes or a wrong offset"
+ip link set "$(net_link 2)" up
+rejoin=$(date +%s%N)
+wait_until 30 master_has 2 || fail "host 2 did not join again after its link came back"
+wait_until 10 settled 2 || fail "host 2 has several clients on the master: $(jack_lsp | grep spindle_host2)"
+wait_until 20 routed 2 || fail "the master did not route host 2 after its link came back"
+wait_until 20 host_listed 2 connected 3 || fail "h2 is not connected again: $(master_osc /spindle/host/list)"
+wait_until 10 net_spindle_connected 2 || fail "host 2's spindle did not connect its outputs to the slave's playback again"
+echo "host 2's link down and up: rejoined, routed and its outputs linked again after $(( ($(date +%s%N) - rejoin) / 1000000 )) ms"
+PROBE_ARGS=(--notes 160)
+probe_clean relinked.out 1 2 || fail "after host 2's link came back: lost notes or an offset other than before"
 
 # A graceful stop: host 2's jackd ends (SIGTERM) and tells the master.
 stop_blamed_before=$(master_xruns spindle_host2)
