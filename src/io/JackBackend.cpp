@@ -106,7 +106,11 @@ void JackBackend::registerHostPorts() {
     const auto free = std::find(hostNames_.begin(), hostNames_.end(), std::string());
     if (free == hostNames_.end()) return;
     const std::string name = "to_" + route.name;
-    jack_port_t* port = jack_port_register(client_, name.c_str(), JACK_DEFAULT_MIDI_TYPE, JackPortIsOutput, 0);
+    jack_port_t* port = nullptr;
+    {
+      const auto serving = connections_.serverRequests();
+      port = jack_port_register(client_, name.c_str(), JACK_DEFAULT_MIDI_TYPE, JackPortIsOutput, 0);
+    }
     if (!port) {
       connections_.say("cannot register the JACK port " + name);
       continue;

@@ -50,6 +50,7 @@ std::vector<PeerLink> JackConnections::peerLinks() const {
 }
 
 PortInventory JackConnections::inventory() {
+  const auto serving = serverRequests();
   PortInventory now;
   now.playback = portList(client_, JACK_DEFAULT_AUDIO_TYPE, JackPortIsPhysical | JackPortIsInput);
   now.hardwareMidi = portList(client_, JACK_DEFAULT_MIDI_TYPE, JackPortIsPhysical | JackPortIsOutput);
@@ -79,6 +80,7 @@ bool JackConnections::link(const PortLink& link, bool on, std::string& error) {
     error = "Spindle has no port " + link.port;
     return false;
   }
+  const auto serving = serverRequests();
   const bool output = (jack_port_flags(port) & JackPortIsOutput) != 0;
   const char* self = jack_port_name(port);
   const char* source = output ? self : link.peer.c_str();
@@ -90,6 +92,7 @@ bool JackConnections::link(const PortLink& link, bool on, std::string& error) {
 }
 
 bool JackConnections::linkPeers(const PeerLink& link, std::string& error) {
+  const auto serving = serverRequests();
   const int rc = jack_connect(client_, link.source.c_str(), link.destination.c_str());
   if (rc == 0 || rc == EEXIST) return true;
   error = "JACK refused (" + std::to_string(rc) + ")";

@@ -6,7 +6,10 @@
 // JackBackend pokes it from JACK's port registration and port connect callbacks.
 //
 // Threads: the keeper's thread makes every server request here (never a JACK
-// notification thread: a request from a callback can deadlock the server).
+// notification thread: a request from a callback can deadlock the server). JACK2's
+// client library does not serialise requests that two threads send on one client's
+// socket (their replies cross), so every server request of this client made while the
+// keeper runs holds serverRequests(): the keeper's, and JackBackend's host ports'.
 #include <jack/jack.h>
 
 #include <mutex>
@@ -31,6 +34,9 @@ class JackConnections final : public ConnectionKeeper {
     std::lock_guard lock(hostPortsMutex_);
     hostPorts_.push_back(port);
   }
+  // Held around a server request made while the keeper runs (any thread but the audio
+  // thread and JACK's notification thread).
+  [[nodiscard]] std::unique_lock<std::mutex> serverRequests() { return std::unique_lock(serverMutex_); }
   void clearHostPorts() {
     std::lock_guard lock(hostPortsMutex_);
     hostPorts_.clear();
@@ -48,6 +54,7 @@ class JackConnections final : public ConnectionKeeper {
 
   jack_client_t* client_ = nullptr;
   std::vector<jack_port_t*> ports_;
+  std::mutex serverMutex_;  // one server request at a time (see Threads above)
   std::mutex hostPortsMutex_;
   std::vector<jack_port_t*> hostPorts_;  // hostPortsMutex_
 };
