@@ -115,11 +115,11 @@ net_host() {
   ip netns add "$ns" || fail "cannot make namespace $ns"
   NET_NAMESPACES+=("$ns")
   ip netns exec "$ns" ip link set lo up
-  if [ -n "${NET_DELAY:-}" ] && [ -x "${SPINDLE_NETDELAY:-}" ]; then
+  if [ -n "${NET_DELAY:-}" ] && [ -x "${SPINDLE_NETDELAY:-}" ] && [ -c /dev/net/tun ]; then
     net_delay "$h" "$ns"
     return
   fi
-  [ -z "${NET_DELAY:-}" ] || echo "NET_DELAY: spindle-netdelay is not built (SPINDLE_NETDELAY): links without added delay"
+  [ -z "${NET_DELAY:-}" ] || echo "NET_DELAY: spindle-netdelay is not built (SPINDLE_NETDELAY) or no /dev/net/tun: links without added delay"
   ip link add "$outer" type veth peer name "$inner" || fail "cannot make veth $outer"
   NET_LINKS+=("$outer")
   ip link set "$inner" netns "$ns"
