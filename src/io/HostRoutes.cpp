@@ -110,10 +110,10 @@ void ConnectionPlanner::routeHosts(const PortInventory& now, ConnectionPlan& pla
     const auto id = now.clientIds.find(client);
     const std::string identity = client + '\n' + (id == now.clientIds.end() ? std::string() : id->second);
     auto it = appearances_.find(route.name);
-    auto& appearance = seen[route.name];
-    if (it != appearances_.end() && it->second.first == identity) appearance = std::move(it->second);
-    appearance.first = identity;
-    routeHost(route, client, appearance.second, now, plan);
+    auto& current = seen[route.name];
+    if (it != appearances_.end() && it->second.first == identity) current = std::move(it->second);
+    current.first = identity;
+    routeHost(route, client, current.second, now, plan);
   }
   appearances_ = std::move(seen);
 }

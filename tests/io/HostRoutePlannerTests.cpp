@@ -36,6 +36,17 @@ void carryOut(PortInventory& now, const ConnectionPlan& plan) {
   for (const PeerLink& link : plan.connectPeers) now.peerLinks.push_back(link);
 }
 
+// A master whose planner routes h1 to spindle_host1, present and linked.
+struct Routed {
+  ConnectionPlanner planner;
+  PortInventory now = master();
+  Routed() {
+    planner.setHostRoutes({{"h1", "spindle_host1"}});
+    appear(now, "spindle_host1");
+    carryOut(now, planner.plan(now));
+  }
+};
+
 const std::vector<PeerLink> kAudioBack{{"spindle_host1:from_slave_1", "system:playback_1"},
                                        {"spindle_host1:from_slave_2", "system:playback_2"}};
 const PortLink kMidi{"to_h1", "spindle_host1:midi_to_slave_1"};
@@ -76,11 +87,9 @@ TEST_CASE("a host's audio follows where out_L and out_R go now; a mono host feed
 }
 
 TEST_CASE("a host link the user breaks stays broken until the client comes back", "[io][connections][hosts]") {
-  ConnectionPlanner planner;
-  planner.setHostRoutes({{"h1", "spindle_host1"}});
-  PortInventory now = master();
-  appear(now, "spindle_host1");
-  carryOut(now, planner.plan(now));
+  Routed routed;
+  ConnectionPlanner& planner = routed.planner;
+  PortInventory& now = routed.now;
   now.hostLinks.clear();                       // the user breaks the MIDI link
   std::erase(now.peerLinks, kAudioBack[1]);    // and the right channel
   CHECK(planner.plan(now).empty());
@@ -144,11 +153,9 @@ TEST_CASE("a host back while its old client lingers is routed as CLIENT-NN, the 
 }
 
 TEST_CASE("a session's link restore leaves the host routes alone", "[io][connections][hosts]") {
-  ConnectionPlanner planner;
-  planner.setHostRoutes({{"h1", "spindle_host1"}});
-  PortInventory now = master();
-  appear(now, "spindle_host1");
-  carryOut(now, planner.plan(now));
+  Routed routed;
+  ConnectionPlanner& planner = routed.planner;
+  PortInventory& now = routed.now;
   ConnectionPolicy policy;
   policy.restore = true;
   policy.saved = {{"out_L", "system:playback_2"}};
