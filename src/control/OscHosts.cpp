@@ -107,7 +107,7 @@ const ArgSpec kPartArg{'i', "part", 1, 16};
 
 std::vector<OscEntry> hostsApi() {
   return {
-      {"/spindle/host/list", {}, "replies one /spindle/host/list message: every host this Spindle drives (--host)", list},
+      {"/spindle/host/list", {}, "replies one /spindle/host/list message: every host this Spindle drives (--host, a session's [host] sections)", list},
       {"/spindle/host/status", {kHostArg},
        "replies /spindle/host/status: the host's state and its last /spindle/status", status},
       {"/spindle/host/parts", {kHostArg},
