@@ -5,15 +5,27 @@
 # -Werror and runs every test, and fuzzes each parser for a bounded time (fuzz/run.sh)
 # beside the live tests.
 #
+# Every skip is counted: a ctest entry that exits 77 and each "SKIPPED: ..." line it
+# printed are listed at the end with their reasons (tests/support/skips.py). Under CI=true
+# the run fails on any skip tests/ci-skips.txt does not expect, a configure that leaves
+# out an optional part (SPINDLE_REQUIRE_ALL), a section left out, and a ctest call that
+# finds no test.
+#
 # Environment: SPINDLE_FIXTURES (test data, default ../shared/fixtures);
 # SPINDLE_FUZZ_SECONDS (per fuzz target, default 60); SPINDLE_SKIP (sections to leave
-# out, e.g. "fuzz asan": rtsan tsan asan ci package fuzz). The soak (tests/soak/soak.sh) is
-# too long for CI and is run by hand.
+# out, e.g. "fuzz asan": rtsan tsan asan ci package fuzz; refused under CI=true). The soak
+# (tests/soak/soak.sh) is too long for CI and is run by hand.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 top=$(pwd)
 jobs=$(nproc)
 skip=" ${SPINDLE_SKIP:-} "
+ci_run=false
+[ "${CI:-}" = true ] && ci_run=true
+if $ci_run && [ -n "${SPINDLE_SKIP:-}" ]; then
+  echo "tests/run.sh: CI=true runs every section; SPINDLE_SKIP=\"$SPINDLE_SKIP\" is for local runs" >&2
+  exit 1
+fi
 
 # spindle_lv2_tests: the LV2 plugin's run(), the module built with RealtimeSanitizer too.
 rtsan_tests=(spindle_rt_tests spindle_rt_audio_tests spindle_dsp_tests spindle_engine_tests spindle_stream_audio_tests
@@ -51,11 +63,46 @@ else echo "tests/run.sh: no fixtures at $SPINDLE_FIXTURES: the tests that need t
 # jackd leaves its entry in the JACK shared-memory registry when it is killed, and the
 # registry holds 8 servers: with no jackd running, stale entries only get in the way.
 if ! pgrep -x jackd >/dev/null 2>&1 && ! pgrep -x jackdbus >/dev/null 2>&1; then
-  rm -f /dev/shm/jack-shm-registry /dev/shm/jack_db-* /dev/shm/jack_sem.* /dev/shm/jack-[0-9]* 2>/dev/null || true
+  rm -rf /dev/shm/jack-shm-registry /dev/shm/jack_db-* /dev/shm/jack_sem.* /dev/shm/jack-[0-9]*
 fi
 
 section() { printf '\n==== %s ==== (%ds)\n' "$*" "$SECONDS"; }
-wanted() { [[ "$skip" != *" $1 "* ]]; }
+skip_log="$top/build/skips.tsv"
+mkdir -p "$top/build/junit"
+rm -f "$skip_log" "$top"/build/junit/*.xml
+wanted() {
+  [[ "$skip" != *" $1 "* ]] && return 0
+  python3 tests/support/skips.py section "$1" "left out by SPINDLE_SKIP" "$skip_log"
+  return 1
+}
+# run_ctest SECTION ctest-arguments...: ctest, failing when it finds no test; each entry
+# it reports skipped is logged with the reasons it printed, and listed at the end.
+ctest_runs=0
+run_ctest() {
+  local section=$1 status=0
+  shift
+  ctest_runs=$((ctest_runs + 1))
+  local junit="$top/build/junit/$section-$ctest_runs.xml"
+  ctest "$@" --no-tests=error --output-junit "$junit" --test-output-size-passed 1000000 || status=$?
+  [ -f "$junit" ] && python3 tests/support/skips.py collect "$section" "$junit" "$skip_log"
+  return "$status"
+}
+# require_tests PRESET NAME...: each NAME is registered in the preset's tree (a test
+# whose dependency is missing would otherwise leave a section's pattern matching less).
+require_tests() {
+  local preset=$1 name
+  shift
+  for name in "$@"; do
+    ctest --preset "$preset" -N -R "^$name\$" | grep -q "Test *#[0-9]*: $name\$" ||
+      { echo "tests/run.sh: $name is not registered in build/$preset" >&2; return 1; }
+  done
+}
+report_skips() {
+  local ci_flag=()
+  $ci_run && ci_flag=(--ci)
+  section "What was skipped, and why"
+  python3 tests/support/skips.py report tests/ci-skips.txt "$skip_log" "${ci_flag[@]}"
+}
 
 # Prebuilds. Where a section's tests leave a core idle (the tsan section's streaming
 # renders run on one; the asan section's bench_quick mostly waits on jackd and the
@@ -76,8 +123,8 @@ prebuild() {  # prebuild SECTION
 await() {  # await SECTION: resumes its prebuild, waits for it and shows its log
   local pid=${prebuilt[$1]:-}
   [ -n "$pid" ] || return 0
-  pkill -CONT -s "$pid" || true
-  wait "$pid" || true
+  pkill -CONT -s "$pid" || echo "(the $1 prebuild had already ended)"
+  wait "$pid" || echo "(the $1 prebuild failed: the section builds what is left and fails there)"
   unset "prebuilt[$1]"
   echo "(built in the background since an earlier section: build/prebuild-$1.log)"
   cat "$top/build/prebuild-$1.log"
@@ -87,13 +134,20 @@ stop_prebuilds() {
   for pid in "${prebuilt[@]}"; do pkill -TERM -s "$pid"; pkill -CONT -s "$pid"; done
   return 0
 }
-trap stop_prebuilds EXIT
+finish() {
+  local status=$?
+  stop_prebuilds
+  if [ "$status" -ne 0 ]; then report_skips; fi
+  exit "$status"
+}
+trap finish EXIT
 
 if wanted rtsan; then
   section "RealtimeSanitizer (clang-22): engine, rt, streaming audio and LV2 plugin tests"
   configure rtsan
   build rtsan
-  ctest --preset rtsan -R "^($(IFS='|'; echo "${rtsan_tests[*]}"))(_fixtures)?\$" -j"$jobs"
+  require_tests rtsan "${rtsan_tests[@]}"
+  run_ctest rtsan --preset rtsan -R "^($(IFS='|'; echo "${rtsan_tests[*]}"))(_fixtures)?\$" -j"$jobs"
 fi
 
 if wanted tsan; then
@@ -105,10 +159,11 @@ if wanted tsan; then
   # others in parallel, as in the other sections; the
   # streaming renders, by far the longest, start first (their COST property), and the
   # asan tree builds on the core they leave.
+  require_tests tsan "${tsan_tests[@]}" spindle_control_tests
   failed=0
-  ctest --preset tsan -R '^spindle_control_tests$' || failed=1
+  run_ctest tsan --preset tsan -R '^spindle_control_tests$' || failed=1
   prebuild asan
-  ctest --preset tsan -R "^($(IFS='|'; echo "${tsan_tests[*]}"))(_fixtures)?\$" -j"$jobs" || failed=1
+  run_ctest tsan --preset tsan -R "^($(IFS='|'; echo "${tsan_tests[*]}"))(_fixtures)?\$" -j"$jobs" || failed=1
   [ "$failed" -eq 0 ]
 fi
 
@@ -122,7 +177,7 @@ if wanted asan; then
   prebuild fuzz
   prebuild ci
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-    ctest --preset asan -LE '^(live|gui|soak|package)$' -j"$jobs"
+    run_ctest asan --preset asan -LE '^(live|gui|soak|package)$' -j"$jobs"
 fi
 
 if wanted package; then
@@ -131,7 +186,7 @@ if wanted package; then
   # (beside a prebuild at the lowest priority). build/ci, where its test is registered,
   # is configured already when the ci tree is being prebuilt there.
   [ -n "${prebuilt[ci]:-}" ] || configure ci
-  ctest --preset ci -L '^package$'
+  run_ctest package --preset ci -L '^package$'
 fi
 
 # The full suite in two parts. The live tests (real jackd, PipeWire, Xvfb; bench_quick)
@@ -144,7 +199,7 @@ if wanted ci; then
   await ci
   configure ci
   build ci
-  ctest --preset ci -LE '^(package|live|bench)$' -j"$jobs"
+  run_ctest ci --preset ci -LE '^(package|live|bench)$' -j"$jobs"
 fi
 
 fuzz_pid=
@@ -166,7 +221,7 @@ fi
 live_failed=0
 if wanted ci; then
   section "Full suite, live tests (real jackd, PipeWire, Xvfb, OSC) and bench_quick"
-  ctest --preset ci -L '^(live|bench)$' -j"$jobs" || live_failed=1
+  run_ctest live --preset ci -L '^(live|bench)$' -j"$jobs" || live_failed=1
 fi
 fuzz_failed=0
 if [ -n "$fuzz_pid" ]; then
@@ -177,4 +232,5 @@ if [ -n "$fuzz_pid" ]; then
 fi
 [ "$live_failed" -eq 0 ] || { echo "tests/run.sh: a live test failed (its summary is above the fuzzing log)"; exit 1; }
 [ "$fuzz_failed" -eq 0 ] || { echo "tests/run.sh: fuzzing failed"; exit 1; }
+report_skips
 echo "tests/run.sh: every section passed"

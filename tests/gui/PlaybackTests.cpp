@@ -20,7 +20,7 @@
   const spindle::test::FixtureCheck name##Check = spindle::test::checkFixtures({relative}); \
   if (!name##Check.found()) {                                                               \
     if (name##Check.required) QFAIL(name##Check.message().c_str());                         \
-    ++spindle::test::fixtureSkips();                                                        \
+    spindle::test::countSkip(QTest::currentTestFunction(), name##Check.message());          \
     QSKIP(name##Check.message().c_str());                                                   \
   }                                                                                         \
   const std::filesystem::path name = name##Check.dir / (relative)

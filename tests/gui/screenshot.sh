@@ -32,11 +32,10 @@ pids=()
 stop_pid() {
   local pid=$1 sig i
   for sig in TERM TERM KILL; do
-    kill -0 "$pid" 2>/dev/null || break
-    kill -"$sig" "$pid" 2>/dev/null || true
-    for i in $(seq 40); do kill -0 "$pid" 2>/dev/null || break; sleep 0.05; done
+    kill -"$sig" "$pid" 2>/dev/null || break  # gone already
+    for i in $(seq 40); do kill -0 "$pid" 2>/dev/null || break 2; sleep 0.05; done
   done
-  wait "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || return 0  # teardown: its status was checked where it mattered
 }
 cleanup() {
   local i
@@ -46,7 +45,7 @@ cleanup() {
 trap cleanup EXIT
 fail() {
   echo "FAILED after $SECONDS s: $*"
-  pgrep -a -P $$ || true
+  pgrep -a -P $$ || echo "(no child processes left)"
   for f in "$tmp"/*.log; do [ -s "$f" ] && { echo "--- $f"; tail -n 20 "$f"; }; done
   exit 1
 }

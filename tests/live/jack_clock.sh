@@ -11,7 +11,7 @@ start_dump
 # tempo_reply: a fresh /spindle/tempo reply, e.g. <time> /spindle/tempo fsf 90.000000 "clock" 100.000000
 tempo_reply() {
   local before
-  before=$(grep -c '/spindle/tempo ' "$LIVE_TMP/dump.txt" || true)
+  before=$(count_matches '/spindle/tempo ' "$LIVE_TMP/dump.txt")
   oscsend 127.0.0.1 "$OSC_PORT" /spindle/tempo/get
   wait_until 5 count_above '/spindle/tempo ' "$before" || fail "no /spindle/tempo reply"
   grep '/spindle/tempo ' "$LIVE_TMP/dump.txt" | tail -1

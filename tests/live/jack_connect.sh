@@ -19,7 +19,7 @@ probe_keyboard() {  # NAME ARGS...: a stand-in keyboard in the background, its l
 # linked A B: jack_lsp -c lists B under A.
 linked() { jack_lsp -c "$1" | grep -qx "   $2"; }
 # note_count CHANNEL KEY: note-ons of the note log that played one voice.
-note_count() { grep -c "^note ch=$1 key=$2 .* voices=1$" "$LIVE_TMP/notes.log" || true; }
+note_count() { count_matches "^note ch=$1 key=$2 .* voices=1$" "$LIVE_TMP/notes.log"; }
 
 probe_keyboard kb1 --notes 3 --key 60 --channel 1 --wait 30 --hold 120
 OSC_PORT=$(free_port)
@@ -68,8 +68,8 @@ stop_spindle
 probe_keyboard kb3 --notes 1 --wait 4
 LIVE_AUTOCONNECT=1 start_spindle --backend jack --osc-port 0 --no-connect
 sleep 4
-[ -z "$(jack_lsp -c spindle:out_L | grep '^   ' || true)" ] || fail "--no-connect: out_L was connected"
-[ -z "$(jack_lsp -c spindle:midi_in | grep '^   ' || true)" ] || fail "--no-connect: midi_in was connected"
+[ "$(jack_lsp -c spindle:out_L | count_matches '^   ' -)" -eq 0 ] || fail "--no-connect: out_L was connected"
+[ "$(jack_lsp -c spindle:midi_in | count_matches '^   ' -)" -eq 0 ] || fail "--no-connect: midi_in was connected"
 grep -q "no MIDI input connected; outputs not connected" "$LIVE_TMP/spindle.out" || fail "no hint about the missing connections"
 stop_spindle
 cat "$LIVE_TMP/spindle.out"

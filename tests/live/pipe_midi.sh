@@ -26,5 +26,6 @@ got=$(sed -E 's/^note ch=([0-9]+) key=([0-9]+) vel=([0-9]+) src=([a-z]+).*/\1:\2
 want="1:60:100:thread 1:62:80:thread 1:64:70:thread 2:72:90:thread 2:74:91:thread 3:76:127:thread "
 [ "$got" = "$want" ] || fail "notes: got '$got', want '$want'"
 sed -E 's/.* event=([0-9]+) .*/\1/' "$LIVE_TMP/notes.log" | sort -n -c || fail "timestamps not monotonic"
-grep -q "midi:  .* 0 dropped" "$LIVE_TMP/spindle.out" || true
+grep -qE "midi: +[0-9]+ events, .*, 0 dropped, " "$LIVE_TMP/spindle.out" ||
+  fail "MIDI events dropped: $(grep -E 'midi: +[0-9]+ events' "$LIVE_TMP/spindle.out")"
 echo PASSED

@@ -26,6 +26,9 @@ need() {
   local tool
   for tool in "$@"; do command -v "$tool" >/dev/null 2>&1 || skip "$tool not installed (scripts/install-deps.sh --tests)"; done
 }
+# count_matches PATTERN FILE: how many lines of FILE match; 0 when none, but a missing
+# or unreadable FILE fails (grep's status 2).
+count_matches() { grep -c -- "$1" "$2" || [ $? -eq 1 ]; }
 
 # wait_until SECONDS COMMAND...: polls every 50 ms.
 wait_until() {
@@ -41,9 +44,11 @@ stop_pid() {
   local pid=$1 i
   kill -0 "$pid" 2>/dev/null || return 0
   for sig in TERM TERM KILL; do
-    kill -"$sig" "$pid" 2>/dev/null || true
-    for i in $(seq 40); do kill -0 "$pid" 2>/dev/null || { wait "$pid" 2>/dev/null || true; return 0; }; sleep 0.05; done
+    kill -"$sig" "$pid" 2>/dev/null || break  # gone already
+    for i in $(seq 40); do kill -0 "$pid" 2>/dev/null || break 2; sleep 0.05; done
   done
+  # Teardown: its exit status was checked where it mattered (stop_spindle).
+  wait "$pid" 2>/dev/null || return 0
 }
 track() { LIVE_PIDS+=("$1"); }
 
@@ -155,7 +160,7 @@ start_spindle_pipewire() { LIVE_AUTOCONNECT=1 LIVE_PORT_CHECK=pw_port_exists sta
 # SIGUSR1 stats print.
 stats_line() {
   local before
-  before=$(grep -c "^$1" "$LIVE_TMP/spindle.out" || true)
+  before=$(count_matches "^$1" "$LIVE_TMP/spindle.out")
   kill -USR1 "$SPINDLE_PID"
   wait_until 5 bash -c "[ \$(grep -c '^$1' '$LIVE_TMP/spindle.out') -gt $before ]" || fail "no stats on SIGUSR1"
   grep "^$1" "$LIVE_TMP/spindle.out" | tail -1
@@ -168,7 +173,7 @@ frames_processed() { stats_line backend: | sed -E 's/.* ([0-9]+) frames processe
 free_port() {
   python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
-count_above() { [ "$(grep -c "$1" "$LIVE_TMP/dump.txt" || true)" -gt "$2" ]; }
+count_above() { [ "$(count_matches "$1" "$LIVE_TMP/dump.txt")" -gt "$2" ]; }
 start_dump() {
   DUMP_PORT=$(free_port)
   : >"$LIVE_TMP/dump.txt"
@@ -177,14 +182,15 @@ start_dump() {
   local deadline=$((SECONDS + 10))
   until grep -q /spindle/pong "$LIVE_TMP/dump.txt"; do
     [ $SECONDS -ge $deadline ] && fail "no /spindle/pong on port $OSC_PORT"
-    oscsend 127.0.0.1 "$OSC_PORT" /spindle/reply_port i "$DUMP_PORT" || true
-    oscsend 127.0.0.1 "$OSC_PORT" /spindle/ping || true
     sleep 0.2
+    # Until spindle listens, a send may fail: the pong above is the check.
+    oscsend 127.0.0.1 "$OSC_PORT" /spindle/reply_port i "$DUMP_PORT" || continue
+    oscsend 127.0.0.1 "$OSC_PORT" /spindle/ping || continue
   done
 }
 status_line() {
   local before
-  before=$(grep -c /spindle/status "$LIVE_TMP/dump.txt" || true)
+  before=$(count_matches /spindle/status "$LIVE_TMP/dump.txt")
   oscsend 127.0.0.1 "$OSC_PORT" /spindle/status
   wait_until 5 count_above /spindle/status "$before" || return 1
   grep /spindle/status "$LIVE_TMP/dump.txt" | tail -1

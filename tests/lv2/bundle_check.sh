@@ -9,8 +9,8 @@ uri="urn:spindle:lv2"
 specs=/usr/lib/lv2
 export LV2_PATH="$lib:$specs"
 fail() { echo "bundle_check: $*" >&2; exit 1; }
-for tool in lv2ls lv2info; do
-  command -v "$tool" >/dev/null || { echo "SKIPPED: $tool not installed (lilv-utils)"; exit 77; }
+for tool in lv2ls lv2info sord_validate; do
+  command -v "$tool" >/dev/null || { echo "SKIPPED: $tool not installed (lilv-utils, sordi)"; exit 77; }
 done
 
 lv2ls | grep -qx "$uri" || fail "lv2ls does not list $uri (LV2_PATH=$LV2_PATH)"
@@ -18,8 +18,6 @@ info=$(lv2info "$uri" 2>&1) || fail "lv2info failed: $info"
 case "$info" in *error*|*warning*) fail "lv2info reports a problem: $info" ;; esac
 echo "$info" | grep -q "Class: *Instrument Plugin" || fail "not an instrument plugin: $info"
 echo "$info" | grep -q "Symbol: *freewheel" || fail "no freewheel port: $info"
-if command -v sord_validate >/dev/null; then
-  report=$(sord_validate $(find "$specs" -path '*.lv2/*.ttl') "$lib"/spindle.lv2/*.ttl 2>&1) || fail "$report"
-  echo "$report" | grep -q "Found 0 errors" || fail "sord_validate: $report"
-fi
+report=$(sord_validate $(find "$specs" -path '*.lv2/*.ttl') "$lib"/spindle.lv2/*.ttl 2>&1) || fail "$report"
+echo "$report" | grep -q "Found 0 errors" || fail "sord_validate: $report"
 echo "bundle_check: $uri listed, described and valid"

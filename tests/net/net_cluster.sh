@@ -50,7 +50,7 @@ osc_signed() {
 # same path on stdout (none for a command).
 master_osc() {
   osc_signed "$NET_MASTER_IP" "$@" || fail "spindle-osc to the master failed: $(cat "$LIVE_TMP/signed.out")"
-  grep "^$1 " "$LIVE_TMP/signed.out" | tail -1 || true
+  grep "^$1 " "$LIVE_TMP/signed.out" | tail -1 || [ $? -eq 1 ]  # a command has no reply
 }
 # reply_field LINE KEY: the value after "KEY" in a reply's (name, value) pairs.
 reply_field() {

@@ -17,9 +17,10 @@ VETH_S="vsx${RUN_ID}s"
 VETH_C="vsx${RUN_ID}c"
 net_cleanup() {
   osc_cleanup
-  ip netns del "$NS_S" 2>/dev/null || true  # deleting a namespace removes its veth end, and the pair
-  ip netns del "$NS_C" 2>/dev/null || true
-  ip link del "$VETH_S" 2>/dev/null || true
+  # Teardown. Deleting a namespace removes its veth end, and the pair with it.
+  ip netns del "$NS_S" 2>/dev/null || echo "($NS_S was gone)"
+  ip netns del "$NS_C" 2>/dev/null || echo "($NS_C was gone)"
+  ip link del "$VETH_S" 2>/dev/null || [ ! -e "/sys/class/net/$VETH_S" ]
 }
 trap net_cleanup EXIT
 ip netns add "$NS_S" 2>/dev/null || skip "ip netns add is not permitted here"

@@ -56,14 +56,15 @@ wait_osc_ready() {
   pongs=$(replies /spindle/pong)
   until [ "$(replies /spindle/pong)" -gt "$pongs" ]; do
     [ $SECONDS -ge $deadline ] && fail "no /spindle/pong from spindle on port $OSC_PORT"
-    oscsend 127.0.0.1 "$OSC_PORT" /spindle/reply_port i "$DUMP_PORT" || true
-    oscsend 127.0.0.1 "$OSC_PORT" /spindle/ping || true
     sleep 0.3
+    # Until spindle listens, a send may fail: the pong above is the check.
+    oscsend 127.0.0.1 "$OSC_PORT" /spindle/reply_port i "$DUMP_PORT" || continue
+    oscsend 127.0.0.1 "$OSC_PORT" /spindle/ping || continue
   done
 }
 
 osc() { oscsend 127.0.0.1 "$OSC_PORT" "$@" || fail "oscsend $* failed"; }
-replies() { grep -c -- "$1" "$LIVE_TMP/dump.txt" 2>/dev/null || true; }
+replies() { count_matches "$1" "$LIVE_TMP/dump.txt"; }
 # wait_replies PATTERN COUNT SECONDS: until the dump holds COUNT lines matching PATTERN.
 wait_replies() { wait_until "$3" bash -c "[ \$(grep -c -- '$1' '$LIVE_TMP/dump.txt') -ge $2 ]"; }
 
@@ -78,7 +79,7 @@ record() {
   jack_rec -f "$2" -d "$1" -b 16 "$SPINDLE_NAME:out_L" "$SPINDLE_NAME:out_R" >"$LIVE_TMP/rec.out" 2>&1 &
   REC_PID=$!
   track "$REC_PID"
-  wait_until 5 bash -c "jack_lsp -c | grep -q jackrec" || true
+  wait_until 5 bash -c "jack_lsp -c | grep -q jackrec" || fail "jack_rec did not connect to $SPINDLE_NAME"
 }
 
 # onsets FILE: one line per onset (seconds) in a 16-bit WAV: the first frame above

@@ -11,18 +11,16 @@
 #include <shared_mutex>
 #include <thread>
 
+#include "Skip.h"
 #include "catch.h"
 
 using spindle::test::AudioThreadScope;
 using spindle::test::RtCounts;
 using spindle::test::rtCounts;
 
-// Sanitizer builds do not count (see RtGuard.h): say so and skip.
-#define SKIP_UNLESS_COUNTING()             \
-  if (!spindle::test::rtGuardCounting()) { \
-    WARN(spindle::test::rtGuardMode());    \
-    return;                                \
-  }
+// Sanitizer builds do not count (see RtGuard.h): a counted skip (Skip.h).
+#define SKIP_UNLESS_COUNTING() \
+  if (!spindle::test::rtGuardCounting()) SPINDLE_SKIP_CASE(spindle::test::rtGuardMode())
 
 namespace {
 // Volatile sinks keep the compiler from eliding new/delete and malloc/free pairs.

@@ -5,7 +5,7 @@
 # reload_with_preload FRAMES SFZ: later loads keep FRAMES per sample in RAM; reloads part 1.
 reload_with_preload() {
   local done_before
-  done_before=$(grep -c /spindle/load/done "$LIVE_TMP/dump.txt" || true)
+  done_before=$(count_matches /spindle/load/done "$LIVE_TMP/dump.txt")
   oscsend 127.0.0.1 "$OSC_PORT" /spindle/preload i "$1"
   oscsend 127.0.0.1 "$OSC_PORT" /spindle/load is 1 "$2"
   wait_until 120 count_above /spindle/load/done "$done_before" ||

@@ -5,10 +5,13 @@
 // The folder is $SPINDLE_FIXTURES, read when the test runs, else the path CMake was given
 // (the cache variable SPINDLE_FIXTURES, default ../shared/fixtures); never the working
 // directory. A test that finds the folder, or a path it needs under it, missing:
-//   - skips, and counts the skip in fixtureSkips(): the test executable then exits 77,
-//     which ctest reports as "Skipped" (SKIP_RETURN_CODE 77);
+//   - skips, and counts the skip (countSkip()): the test executable then exits 77,
+//     which ctest reports as "Skipped" (SKIP_RETURN_CODE 77), and prints
+//     "SKIPPED: <case>: <why>", the line tests/run.sh lists and checks against
+//     tests/ci-skips.txt;
 //   - fails instead, naming the missing path, when SPINDLE_REQUIRE_FIXTURES=1: tests/run.sh
 //     sets it when the fixtures are there, so a CI run never passes by skipping.
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <initializer_list>
@@ -31,11 +34,14 @@ struct FixtureCheck {
 // folders the test reads) exists.
 FixtureCheck checkFixtures(std::initializer_list<const char*> paths);
 
-// Tests of this executable that skipped for want of fixtures (the exit code's source).
-int& fixtureSkips();
+// Records that the case `name` of this executable skipped, or left part of what it checks
+// unchecked, for `why`: prints "SKIPPED: name: why" on stdout and counts it.
+void countSkip(const std::string& name, const std::string& why);
+// Skips this executable counted (the exit code's source).
+int skipsCounted();
 
-// The exit code for ctest: 77 (skipped) when a test skipped for want of fixtures and none
-// failed (`result` 0, or `allSkipped`, the framework's "every test skipped" code), else `result`.
+// The exit code for ctest: 77 (skipped) when a case skipped and none failed (`result` 0,
+// or `allSkipped`, the framework's "every test skipped" code), else `result`.
 int exitCodeForCtest(int result, int allSkipped);
 
 // ---------------------------------------------------------------------------------------
@@ -67,14 +73,24 @@ inline std::string FixtureCheck::message() const {
   return required ? "SPINDLE_REQUIRE_FIXTURES=1 but " + missing : missing;
 }
 
-inline int& fixtureSkips() {
-  static int skips = 0;
-  return skips;
+namespace detail {
+inline int& skips() {
+  static int count = 0;
+  return count;
 }
+}  // namespace detail
+
+inline void countSkip(const std::string& name, const std::string& why) {
+  ++detail::skips();
+  std::printf("SKIPPED: %s: %s\n", name.c_str(), why.c_str());
+  std::fflush(stdout);
+}
+
+inline int skipsCounted() { return detail::skips(); }
 
 inline int exitCodeForCtest(int result, int allSkipped) {
   constexpr int kSkipped = 77;
-  return fixtureSkips() > 0 && (result == 0 || result == allSkipped) ? kSkipped : result;
+  return skipsCounted() > 0 && (result == 0 || result == allSkipped) ? kSkipped : result;
 }
 
 }  // namespace spindle::test

@@ -7,8 +7,8 @@
 //     const auto r = sf2::readSoundFont(fixtures / "sf2" / "TimGM6mb.sf2");
 //
 // declares `fixtures`, the folder, or leaves the case when the folder or a named path
-// under it is missing: skipped (Catch2 v3's SKIP, a warning under v2; the executable then
-// exits 77), or failed under SPINDLE_REQUIRE_FIXTURES=1.
+// under it is missing: skipped (counted, Skip.h: the executable then exits 77), or failed
+// under SPINDLE_REQUIRE_FIXTURES=1.
 //
 // So that a missing folder skips only the cases that need it, ctest runs such an
 // executable twice: "~[fixtures]" as NAME, "[fixtures]" as NAME_fixtures
@@ -18,6 +18,7 @@
 #include <algorithm>
 
 #include "FixturePaths.h"
+#include "Skip.h"
 #include "catch.h"
 
 namespace spindle::test {
@@ -51,12 +52,6 @@ inline bool runningCaseTaggedFixtures() {
 
 }  // namespace spindle::test
 
-#if defined(SKIP)  // Catch2 3.3 and later
-#define SPINDLE_FIXTURES_SKIP_CASE(message) SKIP(message)
-#else
-#define SPINDLE_FIXTURES_SKIP_CASE(message) WARN("skipped: " << message)
-#endif
-
 // Declares `name` as the fixtures folder; the rest of the arguments are paths under it
 // that the case reads (none: the folder alone).
 #define SPINDLE_FIXTURES_OR_SKIP(name, ...)                                                         \
@@ -68,8 +63,6 @@ inline bool runningCaseTaggedFixtures() {
   const ::spindle::test::FixtureCheck name##Check = ::spindle::test::checkFixtures({__VA_ARGS__});  \
   if (!name##Check.found()) {                                                                       \
     if (name##Check.required) FAIL(name##Check.message());                                          \
-    ++::spindle::test::fixtureSkips();                                                              \
-    SPINDLE_FIXTURES_SKIP_CASE(name##Check.message());                                              \
-    return;                                                                                         \
+    SPINDLE_SKIP_CASE(name##Check.message());                                                       \
   }                                                                                                 \
   const std::filesystem::path& name = name##Check.dir
