@@ -1,12 +1,14 @@
-// fuzz_make_seeds OSC_DIR MIDI_FILE_DIR MIDI_BYTES_DIR: writes seed inputs the
-// fixtures do not hold. OSC: one valid message per OscApi entry (arguments at the low
-// end, the high end and just outside the range) and a bundle of several. MIDI files and
-// raw MIDI: built with the tests' SmfBuilder (tests/io/SmfBuilder.h).
+// fuzz_make_seeds OSC_DIR MIDI_FILE_DIR MIDI_BYTES_DIR OSC_GATE_DIR: writes seed inputs
+// the fixtures do not hold. OSC: one valid message per OscApi entry (arguments at the
+// low end, the high end and just outside the range) and a bundle of several. MIDI files
+// and raw MIDI: built with the tests' SmfBuilder (tests/io/SmfBuilder.h). The OSC gate:
+// sequences of real signed packets (GateInput.h).
 #include <cstdio>
 #include <filesystem>
 #include <string>
 #include <vector>
 
+#include "GateInput.h"
 #include "SmfBuilder.h"
 #include "control/OscApi.h"
 #include "control/OscMessage.h"
@@ -51,6 +53,26 @@ void writeOsc(const fs::path& dir) {
   test::saveBytes(dir / "bundle", bundleOf(some));
 }
 
+// Each seed: packets signed as a master would, in one sequence (GateInput.h).
+void writeGate(const fs::path& dir) {
+  const control::OscMessage volume{"/spindle/part/volume", {control::OscValue::i(1), control::OscValue::f(-6.0)}};
+  const auto sign = [&](const std::string& receiver, int64_t counter) {
+    return control::signMessage(fuzz::kGateSecret, {"master", receiver}, static_cast<uint64_t>(counter), volume);
+  };
+  const auto save = [&](const std::string& name, const std::vector<control::Bytes>& packets) {
+    std::vector<uint8_t> input;
+    for (const auto& p : packets) fuzz::appendFramed(input, p);
+    test::saveBytes(dir / name, input);
+  };
+  const int64_t now = fuzz::kGateNow;
+  save("verified", {sign(fuzz::kGateHere, now)});
+  save("replayed", {sign(fuzz::kGateHere, now), sign(fuzz::kGateHere, now)});
+  save("misaddressed", {sign("10.77.0.3:9951", now), sign(fuzz::kGateHere, now + 1)});
+  save("identity", {sign(fuzz::kGateIdentity, now)});
+  save("stale", {sign(fuzz::kGateHere, now - 31'000'000), sign(fuzz::kGateHere, now + 31'000'000)});
+  save("unsigned", {control::serialise(volume)});
+}
+
 void writeMidiFiles(const fs::path& dir) {
   test::TrackBuilder tempo, notes;
   tempo.tempo(0, 500000).tempo(960, 400000).end();
@@ -69,13 +91,14 @@ void writeMidiBytes(const fs::path& dir) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 4) {
-    std::fprintf(stderr, "usage: %s OSC_DIR MIDI_FILE_DIR MIDI_BYTES_DIR\n", argv[0]);
+  if (argc != 5) {
+    std::fprintf(stderr, "usage: %s OSC_DIR MIDI_FILE_DIR MIDI_BYTES_DIR OSC_GATE_DIR\n", argv[0]);
     return 2;
   }
-  for (int i = 1; i < 4; ++i) fs::create_directories(argv[i]);
+  for (int i = 1; i < 5; ++i) fs::create_directories(argv[i]);
   writeOsc(argv[1]);
   writeMidiFiles(argv[2]);
   writeMidiBytes(argv[3]);
+  writeGate(argv[4]);
   return 0;
 }

@@ -5,13 +5,13 @@
 #   --seconds N   per target (default $SPINDLE_FUZZ_SECONDS, else 60)
 #   --jobs J      targets fuzzed at once, each on its own core for its N seconds
 #                 (default $SPINDLE_FUZZ_JOBS, else the number of cores)
-#   TARGET        fuzz_sfz fuzz_midi_file fuzz_midi_bytes fuzz_osc fuzz_audio_file fuzz_sf2
-#                 fuzz_xml_instrument fuzz_multisample (default: all)
+#   TARGET        fuzz_sfz fuzz_midi_file fuzz_midi_bytes fuzz_osc fuzz_osc_gate fuzz_audio_file
+#                 fuzz_sf2 fuzz_xml_instrument fuzz_multisample (default: all)
 #
 # Seeds are copied at run time into a temporary folder, never into the repository:
 # .sfz (with their #includes packed) and audio files from $SPINDLE_FUZZ_SEEDS, else
-# $SPINDLE_FIXTURES, else ../shared/fixtures; OSC packets and MIDI data written by
-# fuzz_make_seeds; the damaged and odd files of every format tests/corpus/make_corpus.py
+# $SPINDLE_FIXTURES, else ../shared/fixtures; OSC packets, real signed packets for the
+# OSC gate and MIDI data written by fuzz_make_seeds; the damaged and odd files of every format tests/corpus/make_corpus.py
 # writes. Each target's grown corpus is kept in build/fuzz/corpus/TARGET for the
 # next run. A crash, leak, timeout or out-of-memory fails the script; the reproducer is
 # saved under build/fuzz/crashes/TARGET/ (replay: build/fuzz/fuzz/TARGET FILE).
@@ -33,7 +33,8 @@ while [ $# -gt 0 ]; do
   esac
 done
 [[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "fuzz/run.sh: --jobs takes a number of targets, not '$jobs'"; exit 2; }
-all=(fuzz_sfz fuzz_midi_file fuzz_midi_bytes fuzz_osc fuzz_audio_file fuzz_sf2 fuzz_xml_instrument fuzz_multisample)
+all=(fuzz_sfz fuzz_midi_file fuzz_midi_bytes fuzz_osc fuzz_osc_gate fuzz_audio_file fuzz_sf2 fuzz_xml_instrument
+     fuzz_multisample)
 [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
 out=$top/build/fuzz
 bin=$out/fuzz
@@ -54,7 +55,7 @@ else
   mkdir -p "$seeds/sfz" "$seeds/audio" "$seeds/sf2" "$seeds/xml"
   printf '<region> sample=*sine key=60\n#include "a.sfz"\n\001a.sfz\n<group> lokey=c4 <region> sample=x.wav\n' >"$seeds/sfz/min"
 fi
-"$bin/fuzz_make_seeds" "$seeds/osc" "$seeds/midi_file" "$seeds/midi_bytes"
+"$bin/fuzz_make_seeds" "$seeds/osc" "$seeds/midi_file" "$seeds/midi_bytes" "$seeds/osc_gate"
 # The damaged and odd files of tests/corpus, each a seed of the target reading its format.
 python3 tests/corpus/make_corpus.py "$seeds/corpus" --seeds "$seeds"
 echo "fuzz/run.sh: $(find "$seeds" -name 'corpus-*' -type f | wc -l) seeds from tests/corpus/make_corpus.py"
@@ -71,6 +72,7 @@ seed_dir() {
     fuzz_sfz) echo "$seeds/sfz" ;;
     fuzz_audio_file) echo "$seeds/audio" ;;
     fuzz_osc) echo "$seeds/osc" ;;
+    fuzz_osc_gate) echo "$seeds/osc_gate" ;;
     fuzz_midi_file) echo "$seeds/midi_file" ;;
     fuzz_midi_bytes) echo "$seeds/midi_bytes" ;;
     fuzz_sf2) echo "$seeds/sf2" ;;

@@ -186,7 +186,7 @@ void GuiSession::Impl::startHosts() {
   std::optional<control::Bytes> secret;
   if (!secretFile.empty() && !(secret = control::readSecretFile(secretFile, secretError)))
     warn("hosts: unsigned control: " + secretError);
-  hosts_.setSigning(secret.value_or(control::Bytes{}), settings_.clientName.toStdString());
+  hosts_.setSigning(secret.value_or(control::Bytes{}), control::senderIdentity({}, settings_.clientName.toStdString()));
   hosts_.setSampleRate(backend_->sampleRate());
   for (const control::HostSettings& host : launch_.hosts) {
     std::string error;

@@ -25,6 +25,7 @@ bool parseInt(const std::string& text, int low, int high, int& out) {
 bool applyOsc(LiveArgs& a, const std::string& option, const std::string& value, std::string& error) {
   if (option == "--osc-bind") a.oscBind = value;
   else if (option == "--osc-secret-file") a.oscSecretFile = value;
+  else if (option == "--osc-identity") a.oscIdentity = value;
   else if (!parseInt(value, 0, 65535, a.oscPort)) error = "--osc-port takes 0 (off) to 65535";
   if (value.empty()) error = option + " needs a value";
   return error.empty();
@@ -99,7 +100,8 @@ bool applyValue(LiveArgs& a, const std::string& option, const std::string& value
       error = "--memory-budget takes 16 to 4194304 MiB";
       return false;
     }
-  } else if (option == "--osc-port" || option == "--osc-bind" || option == "--osc-secret-file") {
+  } else if (option == "--osc-port" || option == "--osc-bind" || option == "--osc-secret-file" ||
+             option == "--osc-identity") {
     return applyOsc(a, option, value, error);
   } else if (option == "--preload-frames" || option == "--cache-size") {
     return applyStreaming(a, option, value, error);
@@ -156,6 +158,9 @@ std::string oscUsage() {
          "  --osc-secret-file FILE    the cluster's shared secret (mode 0600, at least 16 bytes): other hosts\n"
          "                            must send signed OSC (spindle-osc), replies to them are signed\n"
          "  --osc-require-signed      with a secret, loopback peers must sign too\n"
+         "  --osc-identity NAME       this Spindle's name in signed OSC: it signs as NAME (default\n"
+         "                            HOSTNAME/CLIENT) and takes packets signed for NAME as well as for\n"
+         "                            the address and port they reach it on (behind NAT)\n"
          "  --osc-insecure            accept unsigned OSC on a network address: anyone who reaches the\n"
          "                            port controls Spindle (loads, session files); trusted networks only\n"
          "  --host NAME=ADDR[:PORT][@JACKCLIENT]\n"

@@ -33,6 +33,7 @@ struct LiveArgs {
   std::string oscSecretFile;         // the cluster's shared secret: signed OSC (control/OscAuth.h)
   bool oscInsecure = false;          // a network --osc-bind without a secret, on purpose
   bool oscRequireSigned = false;     // loopback peers must sign too
+  std::string oscIdentity;           // its name in signed OSC; empty: HOSTNAME/CLIENT when signing
   // What Spindle connects by itself (io/Connections.h); unset: the saved setting
   // (spindle.conf [connections] audio= / midi=, as the window writes it), else on.
   std::optional<bool> connectAudio, connectMidi;

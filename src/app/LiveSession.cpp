@@ -117,6 +117,7 @@ bool Session::startControl() {
     err_ << "spindle: " << error << '\n';
     return false;
   }
+  oscOptions->auth.identity = args_.oscIdentity;
   if (!startHosts(oscOptions->auth.secret)) return false;
   const bool secured = !oscOptions->auth.secret.empty();
   osc_ = std::make_unique<control::OscServer>(*control_, std::move(*oscOptions));
@@ -132,9 +133,9 @@ bool Session::startControl() {
 }
 
 // The remote Spindles this one drives (--host); their parts come with a session. With
-// the cluster secret, control to them is signed under this Spindle's name.
+// the cluster secret, control to them is signed under this Spindle's identity.
 bool Session::startHosts(const control::Bytes& secret) {
-  hosts_.setSigning(secret, args_.name);
+  hosts_.setSigning(secret, control::senderIdentity(args_.oscIdentity, args_.name));
   hosts_.setSampleRate(backend_->sampleRate());
   for (const control::HostSettings& host : args_.hosts) {
     std::string error;

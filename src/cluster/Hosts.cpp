@@ -45,8 +45,9 @@ bool Hosts::addEntry(const control::HostSettings& host, std::string& error) {
   if (!entry->socket.open(host.address, host.port, error)) return false;
   OscTransport* transport = &entry->socket;
   if (!secret_.empty()) {
-    entry->signer = std::make_unique<SignedTransport>(entry->socket, secret_, identity_);
-    entry->verifier.emplace(secret_);
+    const std::string receiver = entry->socket.endpoint();
+    entry->signer = std::make_unique<SignedTransport>(entry->socket, secret_, control::SignedRoute{identity_, receiver});
+    entry->verifier.emplace(secret_, control::SignedRoute{receiver, identity_});
     transport = entry->signer.get();
   }
   entry->host = std::make_unique<RemoteHost>(host, *transport, timing_);

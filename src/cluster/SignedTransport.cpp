@@ -13,7 +13,7 @@ bool SignedTransport::send(const std::string& path, lo_message message) {
   std::vector<uint8_t> packet(size);
   if (!lo_message_serialise(message, path.c_str(), packet.data(), &size)) return false;
   const control::Bytes bytes = signBytes(packet.data(), size, control::nowMicros());
-  return socket_.sendBytes(bytes.data(), bytes.size());
+  return !bytes.empty() && socket_.sendBytes(bytes.data(), bytes.size());
 }
 
 control::Bytes SignedTransport::sign(const control::OscMessage& message, int64_t nowUs) {
@@ -23,7 +23,7 @@ control::Bytes SignedTransport::sign(const control::OscMessage& message, int64_t
 
 control::Bytes SignedTransport::signBytes(const uint8_t* packet, std::size_t size, int64_t nowUs) {
   counter_ = std::max(counter_ + 1, static_cast<uint64_t>(nowUs));
-  return control::signPacket(secret_, identity_, counter_, packet, size);
+  return control::signPacket(secret_, route_, counter_, packet, size);
 }
 
 std::optional<ReplyVerifier::Packet> ReplyVerifier::admit(uint8_t* data, std::size_t size, int64_t nowUs) {
@@ -31,9 +31,9 @@ std::optional<ReplyVerifier::Packet> ReplyVerifier::admit(uint8_t* data, std::si
   if (!control::isSignedPacket(data, size)) return refuse(AuthRefusal::Unsigned);
   std::string error;
   const auto packet = control::parseSigned(data, size, error);
-  if (!packet || packet->identity != control::kServerIdentity || !control::macMatches(secret_, *packet))
-    return refuse(AuthRefusal::BadMac);
-  if (const auto why = replays_.accept(packet->identity, packet->counter, nowUs)) return refuse(*why);
+  if (!packet || !control::macMatches(secret_, *packet)) return refuse(AuthRefusal::BadMac);
+  if (packet->sender != route_.sender || packet->receiver != route_.receiver) return refuse(AuthRefusal::Misaddressed);
+  if (const auto why = replays_.accept(packet->sender, packet->counter, nowUs)) return refuse(*why);
   ++verified_;
   return Packet{packet->packet, packet->packetSize};
 }

@@ -1,11 +1,15 @@
 #pragma once
 // Signed control between a master and its hosts (docs/osc.md, "Security"): what the
-// master sends is signed with the cluster secret under the master's identity, and what a
-// host sends back is trusted only when it is signed by that host's server and verifies.
+// master sends is signed with the cluster secret, from the master's identity to that one
+// host (its address and port, "10.0.0.2:9951"), and what a host sends back is trusted
+// only when it is signed from that host to the master and verifies. So a packet captured
+// on its way to one host is refused by every other, and one host's replies are never
+// read as another's.
 //
-//   RemoteHost ─send─► SignedTransport ─ /spindle/signed (identity, counter, packet, mac) ─► host
-//   host ─ /spindle/signed (identity "spindle", ...) ─► ReplyVerifier ─ inner packet ─► RemoteHost
-//                                                           └ unsigned / bad MAC / replayed / stale: counted, dropped
+//   RemoteHost ─send─► SignedTransport ─ /spindle/signed (master → host, counter, packet, mac) ─► host
+//   host ─ /spindle/signed (host → master, ...) ─► ReplyVerifier ─ inner packet ─► RemoteHost
+//                                                     └ unsigned / bad MAC / misaddressed / replayed / stale:
+//                                                       counted, dropped
 //
 // A host's server signs its replies to a signed request, and the status it pushes to a
 // subscriber whose subscription was signed (control/OscGate.h), so every message a host
@@ -28,8 +32,9 @@ namespace spindle::cluster {
 // microseconds, kept strictly increasing when two messages fall in one microsecond.
 class SignedTransport final : public OscTransport {
  public:
-  SignedTransport(UdpTransport& socket, control::Bytes secret, std::string identity)
-      : socket_(socket), secret_(std::move(secret)), identity_(std::move(identity)) {}
+  // `route`: the master's identity and the host's receiver name.
+  SignedTransport(UdpTransport& socket, control::Bytes secret, control::SignedRoute route)
+      : socket_(socket), secret_(std::move(secret)), route_(std::move(route)) {}
 
   bool send(const std::string& path, lo_message message) override;
   // `message` signed with the next counter at `nowUs` (what send() puts on the wire).
@@ -40,12 +45,13 @@ class SignedTransport final : public OscTransport {
 
   UdpTransport& socket_;
   control::Bytes secret_;
-  std::string identity_;
+  control::SignedRoute route_;
   uint64_t counter_ = 0;
 };
 
-// Checks what one host sends to a signing master: a packet signed by the host's server
-// (identity control::kServerIdentity) with the cluster secret and a fresh counter.
+// Checks what one host sends to a signing master: a packet signed with the cluster
+// secret along `route` (from the host's receiver name to the master's identity), with a
+// fresh counter.
 class ReplyVerifier {
  public:
   struct Packet {
@@ -53,7 +59,8 @@ class ReplyVerifier {
     std::size_t size = 0;
   };
 
-  explicit ReplyVerifier(control::Bytes secret) : secret_(std::move(secret)) {}
+  ReplyVerifier(control::Bytes secret, control::SignedRoute route)
+      : secret_(std::move(secret)), route_(std::move(route)) {}
 
   // The inner packet of a reply that verifies (it points into `data`), or nullopt when
   // the reply is refused; each refusal is counted by its reason.
@@ -66,6 +73,7 @@ class ReplyVerifier {
   std::optional<Packet> refuse(control::AuthRefusal why);
 
   control::Bytes secret_;
+  control::SignedRoute route_;
   control::ReplayGuard replays_;
   uint64_t verified_ = 0;
   std::array<uint64_t, control::kAuthRefusals> refused_{};

@@ -8,6 +8,8 @@
 #include <cstring>
 #include <vector>
 
+#include "control/Peer.h"
+
 namespace spindle::cluster {
 
 namespace {
@@ -100,6 +102,13 @@ int UdpTransport::localPort() const {
   if (::getsockname(fd_, reinterpret_cast<sockaddr*>(&local), &length) != 0) return 0;
   return ntohs(local.ss_family == AF_INET ? reinterpret_cast<sockaddr_in&>(local).sin_port
                                           : reinterpret_cast<sockaddr_in6&>(local).sin6_port);
+}
+
+std::string UdpTransport::endpoint() const {
+  control::Peer host;
+  host.address = host_;
+  host.length = hostLength_;
+  return host.endpoint();
 }
 
 }  // namespace spindle::cluster

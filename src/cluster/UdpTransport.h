@@ -35,6 +35,9 @@ class UdpTransport final : public OscTransport {
   std::optional<std::size_t> receive(uint8_t* buffer, std::size_t capacity);
   int fd() const noexcept { return fd_; }
   int localPort() const;
+  // The host's resolved address and port, "10.0.0.2:9951" or "[fd00::2]:9951": the
+  // receiver a signed packet to it names (control/OscAuth.h).
+  std::string endpoint() const;
 
  private:
   int fd_ = -1;

@@ -56,6 +56,8 @@ Peer ControlCore::replyAddress(const Peer& from) const {
   auto redirected = Peer::udp(it->first, it->second);
   if (!redirected) return from;
   redirected->sign = from.sign;
+  redirected->signedBy = from.signedBy;
+  redirected->signedFor = from.signedFor;
   return *redirected;
 }
 

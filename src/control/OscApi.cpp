@@ -283,7 +283,8 @@ constexpr const char* kStatusFields =
     "bytes_per_sample (of that, per sample), pinned_blocks (decoded blocks the streams hold), cache_budget_bytes "
     "(the block cache's budget, pinned blocks included), cache_hit_rate (decoded blocks found in the cache 0..1), "
     "decoded_mb_s (frames decoded per second, MB of 16-bit stereo), cache_bytes (decoded blocks held), dropped, "
-    "sample_rate, auth_unsigned, auth_bad_mac, auth_replayed, auth_stale (packets refused, as in /spindle/auth), "
+    "sample_rate, auth_unsigned, auth_bad_mac, auth_replayed, auth_stale, auth_misaddressed, auth_too_many_senders "
+    "(packets refused, as in /spindle/auth), "
     "net_round_trip_frames, net_round_trip_periods (on a NetJACK2 slave: the master's MIDI out to its audio in "
     "through this host; 0: not a slave), problems (problems so far); -1: not measured";
 
@@ -297,13 +298,14 @@ std::vector<OscReplyDoc> coreReplies() {
       {"/spindle/load/done", "isii",
        "part, instrument name, regions, sample files not loaded (missing, unreadable or over the memory budget)"},
       {"/spindle/status", "s?...", kStatusFields},
-      {"/spindle/auth", "shhhhh",
+      {"/spindle/auth", "shhhhhhh",
        "mode (open: no secret; signed_remote: other hosts must sign; signed_all: every peer must sign), signed "
        "packets accepted, then packets refused: unsigned, bad_mac (wrong secret, altered or malformed), replayed "
-       "(counter not above the sender's last), stale (counter over 30 s from this host's clock)"},
-      {"/spindle/signed", "shbb",
-       "a signed packet: identity, counter, the OSC packet, its HMAC-SHA256 (Security, above); replies to a signed "
-       "request come in one, from identity spindle"},
+       "(counter not above the sender's last), stale (counter over 30 s from this host's clock), misaddressed "
+       "(signed for another receiver), too_many_senders (1,024 senders signed in the last 30 s)"},
+      {"/spindle/signed", "sshbb",
+       "a signed packet: sender, receiver, counter, the OSC packet, its HMAC-SHA256 (Security, above); replies to a "
+       "signed request come in one, from the receiver the request named to its sender"},
       {"/spindle/problem", "hsss",
        "a problem met while running: serial (1, 2, ...), kind (disk: a stream could not read its file while "
        "playing; load: a load left the sample out, over the memory budget or unreadable; server: the audio "

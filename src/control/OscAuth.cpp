@@ -4,6 +4,7 @@
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
@@ -17,7 +18,7 @@ namespace spindle::control {
 namespace {
 
 constexpr std::size_t kMaxSecretBytes = 4096;
-constexpr std::size_t kMaxIdentities = 1024;
+constexpr const char* kMacDomain = "spindle-signed-2";  // this format's MAC input begins with it
 
 std::size_t padded(std::size_t n) { return (n + 3) & ~std::size_t{3}; }
 
@@ -68,9 +69,13 @@ bool getBlob(uint8_t* data, std::size_t size, std::size_t& at, uint8_t*& blob, s
   return skipPadding(data, size, at, padded(at));
 }
 
-Bytes macInput(const std::string& identity, uint64_t counter, const uint8_t* packet, std::size_t size) {
-  Bytes input(identity.begin(), identity.end());
-  input.push_back(0);
+Bytes macInput(const SignedRoute& route, uint64_t counter, const uint8_t* packet, std::size_t size) {
+  Bytes input;
+  input.reserve(std::strlen(kMacDomain) + route.sender.size() + route.receiver.size() + 11 + size);
+  for (const std::string& field : {std::string(kMacDomain), route.sender, route.receiver}) {
+    input.insert(input.end(), field.begin(), field.end());
+    input.push_back(0);
+  }
   putBigEndian(input, counter, 8);
   input.insert(input.end(), packet, packet + size);
   return input;
@@ -108,11 +113,20 @@ std::optional<Bytes> readSecretFile(const std::string& path, std::string& error)
   return secret;
 }
 
-Mac hmacSha256(const Bytes& key, const uint8_t* data, std::size_t size) {
+std::optional<Mac> hmacSha256(const Bytes& key, const uint8_t* data, std::size_t size) {
   Mac mac{};
   unsigned int length = 0;
-  HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()), data, size, mac.data(), &length);
+  if (key.size() > kMaxSecretBytes) return std::nullopt;
+  const uint8_t* done = HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()), data, size, mac.data(), &length);
+  if (done == nullptr || length != mac.size()) return std::nullopt;
   return mac;
+}
+
+std::string senderIdentity(const std::string& configured, const std::string& client) {
+  if (!configured.empty()) return configured;
+  char host[256] = {};
+  if (::gethostname(host, sizeof host - 1) != 0 || host[0] == 0) std::strcpy(host, "localhost");
+  return std::string(host) + "/" + client;
 }
 
 int64_t nowMicros() {
@@ -120,24 +134,26 @@ int64_t nowMicros() {
   return duration_cast<microseconds>(system_clock::now().time_since_epoch()).count();
 }
 
-Bytes signPacket(const Bytes& secret, const std::string& identity, uint64_t counter, const uint8_t* packet,
+Bytes signPacket(const Bytes& secret, const SignedRoute& route, uint64_t counter, const uint8_t* packet,
                  std::size_t size) {
-  const Bytes input = macInput(identity, counter, packet, size);
-  const Mac mac = hmacSha256(secret, input.data(), input.size());
+  const Bytes input = macInput(route, counter, packet, size);
+  const std::optional<Mac> mac = hmacSha256(secret, input.data(), input.size());
+  if (!mac) return {};
   Bytes out;
-  out.reserve(64 + identity.size() + size);
+  out.reserve(72 + route.sender.size() + route.receiver.size() + size);
   putString(out, kSignedPath);
-  putString(out, ",shbb");
-  putString(out, identity);
+  putString(out, ",sshbb");
+  putString(out, route.sender);
+  putString(out, route.receiver);
   putBigEndian(out, counter, 8);
   putBlob(out, packet, size);
-  putBlob(out, mac.data(), mac.size());
+  putBlob(out, mac->data(), mac->size());
   return out;
 }
 
-Bytes signMessage(const Bytes& secret, const std::string& identity, uint64_t counter, const OscMessage& message) {
+Bytes signMessage(const Bytes& secret, const SignedRoute& route, uint64_t counter, const OscMessage& message) {
   const Bytes packet = serialise(message);
-  return signPacket(secret, identity, counter, packet.data(), packet.size());
+  return signPacket(secret, route, counter, packet.data(), packet.size());
 }
 
 bool isSignedPacket(const uint8_t* data, std::size_t size) {
@@ -152,14 +168,15 @@ std::optional<SignedPacket> parseSigned(uint8_t* data, std::size_t size, std::st
   uint8_t* mac = nullptr;
   std::size_t macSize = 0;
   const bool ok = getString(data, size, at, path) && path == kSignedPath && getString(data, size, at, types) &&
-                  types == ",shbb" && getString(data, size, at, p.identity) && size - at >= 8;
+                  types == ",sshbb" && getString(data, size, at, p.sender) && getString(data, size, at, p.receiver) &&
+                  size - at >= 8;
   if (ok) {
     p.counter = getBigEndian(data + at, 8);
     at += 8;
   }
   if (!ok || !getBlob(data, size, at, p.packet, p.packetSize) || !getBlob(data, size, at, mac, macSize) ||
-      macSize != sizeof(Mac) || at != size || p.identity.empty() || p.packetSize == 0) {
-    error = "malformed signed packet (expected /spindle/signed ,shbb identity counter packet mac)";
+      macSize != sizeof(Mac) || at != size || p.sender.empty() || p.receiver.empty() || p.packetSize == 0) {
+    error = "malformed signed packet (expected /spindle/signed ,sshbb sender receiver counter packet mac)";
     return std::nullopt;
   }
   p.mac = mac;
@@ -167,9 +184,9 @@ std::optional<SignedPacket> parseSigned(uint8_t* data, std::size_t size, std::st
 }
 
 bool macMatches(const Bytes& secret, const SignedPacket& packet) {
-  const Bytes input = macInput(packet.identity, packet.counter, packet.packet, packet.packetSize);
-  const Mac expected = hmacSha256(secret, input.data(), input.size());
-  return CRYPTO_memcmp(expected.data(), packet.mac, expected.size()) == 0;
+  const Bytes input = macInput({packet.sender, packet.receiver}, packet.counter, packet.packet, packet.packetSize);
+  const std::optional<Mac> expected = hmacSha256(secret, input.data(), input.size());
+  return expected && CRYPTO_memcmp(expected->data(), packet.mac, expected->size()) == 0;
 }
 
 const char* wireName(AuthRefusal why) {
@@ -178,19 +195,26 @@ const char* wireName(AuthRefusal why) {
     case AuthRefusal::BadMac: return "bad_mac";
     case AuthRefusal::Replayed: return "replayed";
     case AuthRefusal::Stale: return "stale";
+    case AuthRefusal::Misaddressed: return "misaddressed";
+    case AuthRefusal::TooManySenders: return "too_many_senders";
   }
   return "unknown";
 }
 
-std::optional<AuthRefusal> ReplayGuard::accept(const std::string& identity, uint64_t counter, int64_t nowUs) {
+std::optional<AuthRefusal> ReplayGuard::accept(const std::string& sender, uint64_t counter, int64_t nowUs) {
   const auto signedCounter = static_cast<int64_t>(counter);
   if (counter > static_cast<uint64_t>(INT64_MAX) || signedCounter < nowUs - kCounterWindowUs ||
       signedCounter > nowUs + kCounterWindowUs)
     return AuthRefusal::Stale;
-  const auto it = highest_.find(identity);
-  if (it != highest_.end() && counter <= it->second) return AuthRefusal::Replayed;
-  if (it == highest_.end() && highest_.size() >= kMaxIdentities) forgetOld(nowUs);
-  highest_[identity] = counter;
+  const auto it = highest_.find(sender);
+  if (it != highest_.end()) {
+    if (counter <= it->second) return AuthRefusal::Replayed;
+    it->second = counter;
+    return std::nullopt;
+  }
+  if (highest_.size() >= kMaxSenders) forgetOld(nowUs);
+  if (highest_.size() >= kMaxSenders) return AuthRefusal::TooManySenders;
+  highest_.emplace(sender, counter);
   return std::nullopt;
 }
 

@@ -4,9 +4,23 @@
 
 namespace spindle::control {
 
+namespace {
+
+std::string refusalReason(AuthRefusal why, const std::string& sender) {
+  switch (why) {
+    case AuthRefusal::Stale: return "signed OSC refused: counter more than 30 s from this host's clock (check the clocks)";
+    case AuthRefusal::TooManySenders:
+      return "signed OSC refused: " + std::to_string(kMaxSenders) + " senders signed in the last 30 s; no room for '" +
+             sender + "'";
+    default: return "signed OSC refused: counter not above the last one from '" + sender + "' (replayed)";
+  }
+}
+
+}  // namespace
+
 OscGate::Verdict OscGate::admit(const Peer& from, uint8_t* data, std::size_t size, int64_t nowUs) {
-  if (isSignedPacket(data, size)) return checkSigned(data, size, nowUs);
-  Verdict v{data, size, false, std::nullopt, {}};
+  if (isSignedPacket(data, size)) return checkSigned(from, data, size, nowUs);
+  Verdict v{data, size, false, {}, std::nullopt, {}};
   if (hasSecret() && (options_.requireSigned || !from.loopback())) {
     v.refused = AuthRefusal::Unsigned;
     v.reason = "unsigned OSC refused: this Spindle only takes signed messages from " +
@@ -15,7 +29,7 @@ OscGate::Verdict OscGate::admit(const Peer& from, uint8_t* data, std::size_t siz
   return v;
 }
 
-OscGate::Verdict OscGate::checkSigned(uint8_t* data, std::size_t size, int64_t nowUs) {
+OscGate::Verdict OscGate::checkSigned(const Peer& from, uint8_t* data, std::size_t size, int64_t nowUs) {
   Verdict v;
   if (!hasSecret()) {
     v.refused = AuthRefusal::BadMac;
@@ -29,22 +43,33 @@ OscGate::Verdict OscGate::checkSigned(uint8_t* data, std::size_t size, int64_t n
     v.reason = packet ? "signed OSC refused: the signature does not match (wrong secret or altered packet)" : error;
     return v;
   }
-  v.refused = replays_.accept(packet->identity, packet->counter, nowUs);
+  if (!isForMe(packet->receiver, from)) {
+    v.refused = AuthRefusal::Misaddressed;
+    v.reason = "signed OSC refused: it was signed for '" + packet->receiver + "', not this Spindle (" +
+               (from.localEndpoint().empty() ? options_.identity : from.localEndpoint()) + ")";
+    return v;
+  }
+  v.refused = replays_.accept(packet->sender, packet->counter, nowUs);
   if (v.refused) {
-    v.reason = *v.refused == AuthRefusal::Stale
-                   ? "signed OSC refused: counter more than 30 s from this host's clock (check the clocks)"
-                   : "signed OSC refused: counter not above the last one from '" + packet->identity + "' (replayed)";
+    v.reason = refusalReason(*v.refused, packet->sender);
     return v;
   }
   v.data = packet->packet;
   v.size = packet->packetSize;
   v.verified = true;
+  v.route = {packet->sender, packet->receiver};
   return v;
 }
 
-Bytes OscGate::signReply(const Bytes& packet, int64_t nowUs) {
+bool OscGate::isForMe(const std::string& receiver, const Peer& from) const {
+  if (!options_.identity.empty() && receiver == options_.identity) return true;
+  const std::string local = from.localEndpoint();
+  return !local.empty() && receiver == local;
+}
+
+Bytes OscGate::signReply(const Bytes& packet, const SignedRoute& route, int64_t nowUs) {
   replyCounter_ = std::max(replyCounter_ + 1, static_cast<uint64_t>(std::max<int64_t>(nowUs, 0)));
-  return signPacket(options_.secret, kServerIdentity, replyCounter_, packet.data(), packet.size());
+  return signPacket(options_.secret, route, replyCounter_, packet.data(), packet.size());
 }
 
 const char* OscGate::mode() const noexcept {

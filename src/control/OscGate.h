@@ -1,16 +1,18 @@
 #pragma once
 // OscGate: the OSC server's door. Every packet passes it before it is dispatched:
 //
-//   packet ─► /spindle/signed? ─yes─► secret set? ─► well-formed? ─► MAC? ─► counter? ─► inner packet
-//                 │ no                   │ no            │ no           │ no     │ stale / replayed
-//                 ▼                      ▼               ▼              ▼        ▼
-//   signing required for this peer?   refused: bad_mac (all three)         refused: stale / replayed
+//   packet ─► /spindle/signed? ─yes─► secret set? ─► well-formed? ─► MAC? ─► for me? ─► counter? ─► inner packet
+//                 │ no                   │ no            │ no           │ no      │ no       │ stale, replayed,
+//                 ▼                      ▼               ▼              ▼         ▼          ▼ too_many_senders
+//   signing required for this peer?   refused: bad_mac (all three)    misaddressed   refused
 //     yes: refused (unsigned)   no: the packet as it came
 //
 // Signing is required when a secret is set and the peer is not on loopback, or for
-// every peer with requireSigned. Without a secret every unsigned packet passes, as
-// before there were secrets. Replies to a signed request are signed with the same
-// secret under the identity kServerIdentity.
+// every peer with requireSigned. Without a secret every unsigned packet passes.
+// A signed packet is for this server when its receiver is the address and port it came
+// in on ("10.0.0.2:9951", Peer::localEndpoint) or the identity the server was given
+// (--osc-identity). Replies to a signed request are signed with the same secret, from
+// the receiver the request named to the request's sender (OscAuth.h).
 //
 // Thread: the control thread.
 #include <array>
@@ -23,11 +25,10 @@
 
 namespace spindle::control {
 
-inline constexpr const char* kServerIdentity = "spindle";
-
 struct OscAuthOptions {
   Bytes secret;                // empty: no secret (unsigned packets pass)
   bool requireSigned = false;  // --osc-require-signed: loopback peers must sign too
+  std::string identity;        // --osc-identity: a receiver name this server answers to besides its address
 };
 
 class OscGate {
@@ -36,6 +37,7 @@ class OscGate {
     uint8_t* data = nullptr;  // the packet to dispatch (inside the one given)
     std::size_t size = 0;
     bool verified = false;    // it was signed and checked: its replies are signed
+    SignedRoute route;        // verified: its sender and the receiver it named
     std::optional<AuthRefusal> refused;
     std::string reason;       // why, for /spindle/error (never the secret or a MAC)
   };
@@ -43,14 +45,16 @@ class OscGate {
   explicit OscGate(OscAuthOptions options) : options_(std::move(options)) {}
 
   Verdict admit(const Peer& from, uint8_t* data, std::size_t size, int64_t nowUs);
-  // `packet` signed for a reply; counters strictly increase even when the clock stalls.
-  Bytes signReply(const Bytes& packet, int64_t nowUs);
+  // `packet` signed for a reply along `route` (the reply's sender and receiver); counters
+  // strictly increase even when the clock stalls. Empty when libcrypto fails.
+  Bytes signReply(const Bytes& packet, const SignedRoute& route, int64_t nowUs);
   bool hasSecret() const noexcept { return !options_.secret.empty(); }
   // "open" (no secret), "signed_remote" (loopback may send unsigned), "signed_all".
   const char* mode() const noexcept;
 
  private:
-  Verdict checkSigned(uint8_t* data, std::size_t size, int64_t nowUs);
+  Verdict checkSigned(const Peer& from, uint8_t* data, std::size_t size, int64_t nowUs);
+  bool isForMe(const std::string& receiver, const Peer& from) const;
 
   OscAuthOptions options_;
   ReplayGuard replays_;

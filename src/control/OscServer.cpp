@@ -115,9 +115,7 @@ void OscServer::pollOnce(int timeoutMs) {
 void OscServer::readUdp() {
   for (int n = 0; n < 256; ++n) {
     Peer from;
-    from.length = sizeof from.address;
-    const ssize_t size = ::recvfrom(udp_, receive_.data(), receive_.size(), MSG_DONTWAIT,
-                                    reinterpret_cast<sockaddr*>(&from.address), &from.length);
+    const ssize_t size = receiveDatagram(udp_, receive_, from, boundPort_);
     if (size < 0) return;
     dispatch(from, receive_.data(), static_cast<std::size_t>(size));
   }
@@ -129,6 +127,8 @@ void OscServer::dispatch(const Peer& from, uint8_t* data, std::size_t size) {
   if (verdict.refused) return core_.refuse(from, *verdict.refused, verdict.reason);
   Peer sender = from;
   sender.sign = verdict.verified;
+  sender.signedBy = verdict.route.sender;
+  sender.signedFor = verdict.route.receiver;
   if (verdict.verified) core_.countVerified();
   std::string error;
   if (!dispatcher_.dispatch(verdict.data, verdict.size, [&](const OscMessage& m) { core_.handle(sender, m); }, error))

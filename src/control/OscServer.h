@@ -102,8 +102,12 @@ std::optional<OscServerOptions> oscServerOptions(int port, const std::string& bi
                                                  bool requireSigned, bool insecure, std::string& error);
 
 // Binds a socket of `type` (SOCK_DGRAM, SOCK_STREAM) to address:port; -1 with `error`.
+// A UDP socket is asked for each datagram's destination address (IP_PKTINFO).
 int bindSocket(const std::string& address, int port, int type, std::string& error);
 // The local port a socket is bound to.
 int localPort(int fd);
+// One datagram from `fd` into `buffer` without waiting: its size (-1: none), its source
+// in `from` and its destination (the address it was sent to, at `port`) in from.local.
+ssize_t receiveDatagram(int fd, std::vector<uint8_t>& buffer, Peer& from, int port);
 
 }  // namespace spindle::control

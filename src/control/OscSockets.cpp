@@ -24,6 +24,10 @@ int bindSocket(const std::string& address, int port, int type, std::string& erro
   const int one = 1;
   if (fd >= 0 && type == SOCK_STREAM) ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
   if (fd >= 0 && local.address.ss_family == AF_INET6) ::setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &one, sizeof one);
+  if (fd >= 0 && type == SOCK_DGRAM) {
+    if (local.address.ss_family == AF_INET) ::setsockopt(fd, IPPROTO_IP, IP_PKTINFO, &one, sizeof one);
+    else ::setsockopt(fd, IPPROTO_IPV6, IPV6_RECVPKTINFO, &one, sizeof one);
+  }
   if (fd < 0 || ::bind(fd, reinterpret_cast<const sockaddr*>(&local.address), local.length) != 0 ||
       (type == SOCK_STREAM && ::listen(fd, 16) != 0)) {
     error = std::string("cannot bind OSC ") + (type == SOCK_STREAM ? "TCP" : "UDP") + " port " +
@@ -41,12 +45,46 @@ int localPort(int fd) {
   return local.port();
 }
 
+ssize_t receiveDatagram(int fd, std::vector<uint8_t>& buffer, Peer& from, int port) {
+  iovec data{buffer.data(), buffer.size()};
+  alignas(cmsghdr) uint8_t control[128];
+  msghdr message{};
+  message.msg_name = &from.address;
+  message.msg_namelen = sizeof from.address;
+  message.msg_iov = &data;
+  message.msg_iovlen = 1;
+  message.msg_control = control;
+  message.msg_controllen = sizeof control;
+  const ssize_t size = ::recvmsg(fd, &message, MSG_DONTWAIT);
+  if (size < 0) return size;
+  from.length = message.msg_namelen;
+  for (cmsghdr* c = CMSG_FIRSTHDR(&message); c; c = CMSG_NXTHDR(&message, c)) {
+    if (c->cmsg_level == IPPROTO_IP && c->cmsg_type == IP_PKTINFO) {
+      auto& to = *reinterpret_cast<sockaddr_in*>(&from.local);
+      to.sin_family = AF_INET;
+      to.sin_port = htons(static_cast<uint16_t>(port));
+      to.sin_addr = reinterpret_cast<const in_pktinfo*>(CMSG_DATA(c))->ipi_addr;
+      from.localLength = sizeof to;
+    } else if (c->cmsg_level == IPPROTO_IPV6 && c->cmsg_type == IPV6_PKTINFO) {
+      auto& to = *reinterpret_cast<sockaddr_in6*>(&from.local);
+      to.sin6_family = AF_INET6;
+      to.sin6_port = htons(static_cast<uint16_t>(port));
+      to.sin6_addr = reinterpret_cast<const in6_pktinfo*>(CMSG_DATA(c))->ipi6_addr;
+      from.localLength = sizeof to;
+    }
+  }
+  return size;
+}
+
 void OscServer::acceptTcp() {
   Stream stream;
   stream.peer.length = sizeof stream.peer.address;
   stream.fd = ::accept4(tcp_, reinterpret_cast<sockaddr*>(&stream.peer.address), &stream.peer.length,
                         SOCK_NONBLOCK | SOCK_CLOEXEC);
   if (stream.fd < 0) return;
+  stream.peer.localLength = sizeof stream.peer.local;
+  if (::getsockname(stream.fd, reinterpret_cast<sockaddr*>(&stream.peer.local), &stream.peer.localLength) != 0)
+    stream.peer.localLength = 0;
   if (streams_.size() >= kMaxTcpClients) {
     ::close(stream.fd);
     return;
@@ -92,7 +130,8 @@ void OscServer::closeStream(std::size_t index) {
 // for a TCP peer that stopped reading).
 void OscServer::send(const Peer& to, const OscMessage& message) {
   std::vector<uint8_t> packet = serialise(message);
-  if (to.sign && gate_.hasSecret()) packet = gate_.signReply(packet, nowMicros());
+  if (to.sign && gate_.hasSecret()) packet = gate_.signReply(packet, {to.signedFor, to.signedBy}, nowMicros());
+  if (packet.empty()) return;  // libcrypto failed: nothing goes out unsigned to a signing peer
   if (to.stream >= 0) {
     std::vector<uint8_t> framed(4 + packet.size());
     const uint32_t length = htonl(static_cast<uint32_t>(packet.size()));

@@ -8,7 +8,9 @@
 
 namespace spindle::control {
 
-std::string Peer::host() const {
+namespace {
+
+std::string numericHost(const sockaddr_storage& address, socklen_t length) {
   char text[NI_MAXHOST] = {};
   if (length == 0) return {};
   if (getnameinfo(reinterpret_cast<const sockaddr*>(&address), length, text, sizeof text, nullptr, 0,
@@ -17,11 +19,28 @@ std::string Peer::host() const {
   return text;
 }
 
-int Peer::port() const noexcept {
+int portOf(const sockaddr_storage& address) noexcept {
   if (address.ss_family == AF_INET) return ntohs(reinterpret_cast<const sockaddr_in*>(&address)->sin_port);
   if (address.ss_family == AF_INET6) return ntohs(reinterpret_cast<const sockaddr_in6*>(&address)->sin6_port);
   return 0;
 }
+
+std::string endpointOf(const sockaddr_storage& address, socklen_t length) {
+  const std::string host = numericHost(address, length);
+  if (host.empty()) return {};
+  const std::string port = std::to_string(portOf(address));
+  return address.ss_family == AF_INET6 ? "[" + host + "]:" + port : host + ":" + port;
+}
+
+}  // namespace
+
+std::string Peer::host() const { return numericHost(address, length); }
+
+int Peer::port() const noexcept { return portOf(address); }
+
+std::string Peer::endpoint() const { return endpointOf(address, length); }
+
+std::string Peer::localEndpoint() const { return endpointOf(local, localLength); }
 
 bool Peer::loopback() const noexcept {
   if (address.ss_family == AF_INET)

@@ -20,18 +20,19 @@ using control::Bytes;
 using control::OscValue;
 
 struct ClientArgs {
-  std::string secretFile, identity, dumpFile, sendFile, host, path, types;
+  std::string secretFile, identity, to, dumpFile, sendFile, host, path, types;
   int port = 0, waitMs = 500;
   std::vector<std::string> values;
 };
 
 constexpr const char* kUsage =
-    "usage: spindle-osc --secret-file FILE [--identity NAME] [--wait MS] [--dump-packet FILE]\n"
+    "usage: spindle-osc --secret-file FILE [--identity NAME] [--to NAME] [--wait MS] [--dump-packet FILE]\n"
     "                   HOST PORT /address [types [args...]]\n"
     "       spindle-osc [--secret-file FILE] --send-packet FILE HOST PORT\n"
     "Sends one signed OSC message over UDP (types i h f d s S T F N, as oscsend) and prints the\n"
-    "replies that arrive within MS milliseconds (default 500). NAME: the sender's identity, whose\n"
-    "counter Spindle tracks (default this host's name). --dump-packet writes the signed packet as sent;\n"
+    "replies that arrive within MS milliseconds (default 500). --identity: the sender's name, whose\n"
+    "counter Spindle tracks (default this host's name). --to: the receiver the packet is signed for\n"
+    "(default HOST:PORT; a Spindle's --osc-identity). --dump-packet writes the signed packet as sent;\n"
     "--send-packet sends such a file unchanged. Exit: 0 sent, 1 an error reply, 2 wrong arguments,\n"
     "3 not sent.\n";
 
@@ -60,6 +61,7 @@ std::string hostName() {
 bool parseOption(ArgCursor& cursor, ClientArgs& a, bool& missing) {
   if (auto v = cursor.option("--secret-file", "", missing)) a.secretFile = *v;
   else if (auto id = cursor.option("--identity", "", missing)) a.identity = *id;
+  else if (auto to = cursor.option("--to", "", missing)) a.to = *to;
   else if (auto dump = cursor.option("--dump-packet", "", missing)) a.dumpFile = *dump;
   else if (auto send = cursor.option("--send-packet", "", missing)) a.sendFile = *send;
   else if (auto wait = cursor.option("--wait", "", missing)) {
@@ -128,7 +130,8 @@ std::optional<control::OscMessage> buildMessage(const std::string& path, const s
   return m;
 }
 
-std::optional<ReadReply> readReply(const Bytes& secret, Bytes packet, int64_t nowUs, std::string& error) {
+std::optional<ReadReply> readReply(const Bytes& secret, const control::SignedRoute& expected, Bytes packet,
+                                   int64_t nowUs, std::string& error) {
   ReadReply reply;
   uint8_t* data = packet.data();
   std::size_t size = packet.size();
@@ -137,6 +140,11 @@ std::optional<ReadReply> readReply(const Bytes& secret, Bytes packet, int64_t no
     const bool fresh = p && std::llabs(static_cast<int64_t>(p->counter) - nowUs) <= control::kCounterWindowUs;
     if (!p || secret.empty() || !control::macMatches(secret, *p) || !fresh) {
       error = "a signed reply did not verify (wrong secret, altered, or its clock is over 30 s off)";
+      return std::nullopt;
+    }
+    if (p->sender != expected.sender || p->receiver != expected.receiver) {
+      error = "a signed reply came from '" + p->sender + "' to '" + p->receiver + "', not from '" + expected.sender +
+              "' to '" + expected.receiver + "'";
       return std::nullopt;
     }
     data = p->packet;
@@ -155,6 +163,12 @@ std::optional<ReadReply> readReply(const Bytes& secret, Bytes packet, int64_t no
 
 namespace {
 
+// The route of what is sent: this sender to --to, or to HOST:PORT as numbers.
+control::SignedRoute routeOf(const ClientArgs& a) {
+  const auto to = control::Peer::udp(a.host, a.port);
+  return {a.identity, !a.to.empty() ? a.to : to ? to->endpoint() : a.host};
+}
+
 std::optional<Bytes> packetToSend(const ClientArgs& a, const Bytes& secret, std::string& error) {
   if (!a.sendFile.empty()) {
     std::ifstream in(a.sendFile, std::ios::binary);
@@ -165,7 +179,8 @@ std::optional<Bytes> packetToSend(const ClientArgs& a, const Bytes& secret, std:
   }
   const auto message = buildMessage(a.path, a.types, a.values, error);
   if (!message) return std::nullopt;
-  Bytes packet = control::signMessage(secret, a.identity, static_cast<uint64_t>(control::nowMicros()), *message);
+  Bytes packet = control::signMessage(secret, routeOf(a), static_cast<uint64_t>(control::nowMicros()), *message);
+  if (packet.empty()) error = "signing failed (libcrypto's HMAC)";
   if (!a.dumpFile.empty()) {
     std::ofstream out(a.dumpFile, std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char*>(packet.data()), static_cast<std::streamsize>(packet.size()));
@@ -196,7 +211,9 @@ int sendAndListen(const ClientArgs& a, const Bytes& packet, const Bytes& secret,
     const ssize_t n = ::recv(fd, buffer.data(), buffer.size(), 0);
     if (n <= 0) break;
     std::string error;
-    const auto reply = readReply(secret, Bytes(buffer.begin(), buffer.begin() + n), control::nowMicros(), error);
+    const control::SignedRoute sent = routeOf(a);
+    const auto reply =
+        readReply(secret, {sent.receiver, sent.sender}, Bytes(buffer.begin(), buffer.begin() + n), control::nowMicros(), error);
     if (!reply) err << "spindle-osc: " << error << "\n";
     if (!reply || reply->error) status = 1;
     if (reply)

@@ -1,10 +1,11 @@
 #pragma once
 // spindle-osc: sends one signed OSC message to a Spindle, like oscsend, and prints the
 // replies that arrive within the wait, like oscdump. Signed replies are verified (MAC,
-// and a counter within 30 s of this host's clock); an unsigned one (a refusal) is
-// printed with "unsigned" in front; a reply that fails verification is not printed.
+// a counter within 30 s of this host's clock, and their route: from the receiver the
+// message was signed for, to this sender); an unsigned one (a refusal) is printed with
+// "unsigned" in front; a reply that fails verification is not printed.
 //
-//   spindle-osc --secret-file F [--identity NAME] [--wait MS] [--dump-packet FILE]
+//   spindle-osc --secret-file F [--identity NAME] [--to NAME] [--wait MS] [--dump-packet FILE]
 //               HOST PORT /address [types [args...]]
 //   spindle-osc [--secret-file F] --send-packet FILE HOST PORT   (bytes as dumped, unchanged)
 //
@@ -27,14 +28,15 @@ std::optional<control::OscMessage> buildMessage(const std::string& path, const s
                                                 const std::vector<std::string>& values, std::string& error);
 
 // How one reply packet reads: its messages (described), whether it was signed and
-// verified; nullopt with `error` when it is signed but does not verify.
+// verified along `expected` (the reply's sender and receiver); nullopt with `error` when
+// it is signed but does not verify.
 struct ReadReply {
   std::vector<std::string> lines;
   bool verified = false;
   bool error = false;  // it holds a /spindle/error
 };
-std::optional<ReadReply> readReply(const control::Bytes& secret, control::Bytes packet, int64_t nowUs,
-                                   std::string& error);
+std::optional<ReadReply> readReply(const control::Bytes& secret, const control::SignedRoute& expected,
+                                   control::Bytes packet, int64_t nowUs, std::string& error);
 
 int runOscClient(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 

@@ -125,40 +125,39 @@ TEST_CASE("a host that requires signing refuses a master with a wrong secret", "
   std::filesystem::remove(wrongFile);
 }
 
-TEST_CASE("a signed reply is read only when its MAC, identity and counter verify", "[cluster]") {
+TEST_CASE("a signed reply is read only when its MAC, route and counter verify", "[cluster]") {
   const control::Bytes secret(20, 'k'), other(20, 'x');
   const control::OscMessage pong{"/spindle/pong", {}};
-  const int64_t now = 1'700'000'000'000'000;
-  cluster::ReplyVerifier verifier(secret);
+  const uint64_t now = 1'700'000'000'000'000;
+  const control::SignedRoute back{"10.0.0.2:9951", "master"};  // from host a, to the master
+  cluster::ReplyVerifier verifier(secret, back);
   using control::AuthRefusal;
+  const auto admit = [&](control::Bytes bytes) { return verifier.admit(bytes.data(), bytes.size(), now); };
 
-  control::Bytes good = control::signMessage(secret, control::kServerIdentity, now, pong);
+  control::Bytes good = control::signMessage(secret, back, now, pong);
   const auto inner = verifier.admit(good.data(), good.size(), now);
   REQUIRE(inner);
   CHECK(std::vector<uint8_t>(inner->data, inner->data + inner->size) == control::serialise(pong));
-  control::Bytes replayed = control::signMessage(secret, control::kServerIdentity, now, pong);
-  CHECK_FALSE(verifier.admit(replayed.data(), replayed.size(), now));
-  control::Bytes wrongKey = control::signMessage(other, control::kServerIdentity, now + 1, pong);
-  CHECK_FALSE(verifier.admit(wrongKey.data(), wrongKey.size(), now));
-  control::Bytes wrongIdentity = control::signMessage(secret, "master", now + 2, pong);
-  CHECK_FALSE(verifier.admit(wrongIdentity.data(), wrongIdentity.size(), now));
-  control::Bytes stale = control::signMessage(secret, control::kServerIdentity, now - 31'000'000, pong);
-  CHECK_FALSE(verifier.admit(stale.data(), stale.size(), now));
-  control::Bytes plain = control::serialise(pong);
-  CHECK_FALSE(verifier.admit(plain.data(), plain.size(), now));
+  CHECK_FALSE(admit(control::signMessage(secret, back, now, pong)));                             // replayed
+  CHECK_FALSE(admit(control::signMessage(other, back, now + 1, pong)));                          // wrong key
+  CHECK_FALSE(admit(control::signMessage(secret, {"10.0.0.3:9951", "master"}, now + 2, pong)));  // host b's
+  CHECK_FALSE(admit(control::signMessage(secret, {"10.0.0.2:9951", "elsewhere"}, now + 3, pong)));
+  CHECK_FALSE(admit(control::signMessage(secret, back, now - 31'000'000, pong)));                // stale
+  CHECK_FALSE(admit(control::serialise(pong)));                                                  // unsigned
 
   CHECK(verifier.verified() == 1);
   CHECK(verifier.refused(AuthRefusal::Replayed) == 1);
-  CHECK(verifier.refused(AuthRefusal::BadMac) == 2);
+  CHECK(verifier.refused(AuthRefusal::BadMac) == 1);
+  CHECK(verifier.refused(AuthRefusal::Misaddressed) == 2);
   CHECK(verifier.refused(AuthRefusal::Stale) == 1);
   CHECK(verifier.refused(AuthRefusal::Unsigned) == 1);
-  CHECK(verifier.refusedTotal() == 5);
+  CHECK(verifier.refusedTotal() == 6);
 }
 
 TEST_CASE("the signing transport's counters strictly increase and its packets verify", "[cluster]") {
   const control::Bytes secret(20, 'k');
   cluster::UdpTransport socket;
-  cluster::SignedTransport transport(socket, secret, "master");
+  cluster::SignedTransport transport(socket, secret, {"master", "10.0.0.2:9951"});
   const control::OscMessage ping{"/spindle/ping", {}};
   const int64_t now = 1'700'000'000'000'000;
   control::Bytes first = transport.sign(ping, now), second = transport.sign(ping, now);
@@ -167,7 +166,8 @@ TEST_CASE("the signing transport's counters strictly increase and its packets ve
   const auto b = control::parseSigned(second.data(), second.size(), error);
   REQUIRE(a);
   REQUIRE(b);
-  CHECK(a->identity == "master");
+  CHECK(a->sender == "master");
+  CHECK(a->receiver == "10.0.0.2:9951");
   CHECK(a->counter == static_cast<uint64_t>(now));
   CHECK(b->counter == static_cast<uint64_t>(now) + 1);
   CHECK(control::macMatches(secret, *a));

@@ -63,6 +63,10 @@ TEST_CASE("spindle-osc talks to a Spindle that requires signing, and trusts only
 
   CHECK(client({"--secret-file", secretFile, "--wait", "300", "127.0.0.1", port, "/spindle/ping"}, out, err) == 0);
   CHECK(out == "/spindle/pong \n");
+  // Signed for another receiver (a Spindle named studio-b): refused, and said so.
+  CHECK(client({"--secret-file", secretFile, "--to", "studio-b", "--wait", "300", "127.0.0.1", port, "/spindle/ping"},
+               out, err) == 1);
+  CHECK_THAT(out, Catch::StartsWith("unsigned /spindle/error") && Catch::Contains("signed for 'studio-b'"));
   CHECK(client({"--secret-file", secretFile, "--identity", "a", "127.0.0.1", port, "/spindle/note_on", "iii", "2", "64",
                 "99"}, out, err) == 0);
   CHECK(client({"--secret-file", wrongFile, "--wait", "300", "127.0.0.1", port, "/spindle/note_on", "iii", "2", "60",
@@ -75,25 +79,33 @@ TEST_CASE("spindle-osc talks to a Spindle that requires signing, and trusts only
   server.stop();
   CHECK(target.last() == "midi 145 64 99");
   CHECK(server.core().refused(control::AuthRefusal::BadMac) == 1);
+  CHECK(server.core().refused(control::AuthRefusal::Misaddressed) == 1);
   std::filesystem::remove(secretFile);
   std::filesystem::remove(wrongFile);
 }
 
-TEST_CASE("a reply whose MAC or counter does not verify is not trusted", "[tools][osc]") {
+TEST_CASE("a reply whose MAC, counter or route does not verify is not trusted", "[tools][osc]") {
   const control::Bytes secret(20, 'k');
   const int64_t now = control::nowMicros();
   const control::OscMessage pong{"/spindle/pong", {}};
+  const control::SignedRoute back{"10.0.0.2:9951", "me"};  // from the host asked, to this client
+  const auto now64 = static_cast<uint64_t>(now);
   std::string error;
-  auto reply = tools::readReply(secret, control::signMessage(secret, "spindle", now, pong), now, error);
+  auto reply = tools::readReply(secret, back, control::signMessage(secret, back, now64, pong), now, error);
   REQUIRE(reply);
   CHECK(reply->verified);
   CHECK(reply->lines == std::vector<std::string>{"/spindle/pong "});
-  control::Bytes altered = control::signMessage(secret, "spindle", now, pong);
+  control::Bytes altered = control::signMessage(secret, back, now64, pong);
   altered[altered.size() - 1] ^= 0x40;
-  CHECK_FALSE(tools::readReply(secret, altered, now, error));
-  CHECK_FALSE(tools::readReply(secret, control::signMessage(secret, "spindle", now - 31'000'000, pong), now, error));
-  reply = tools::readReply(secret, control::serialise({"/spindle/error", {control::OscValue::s(""),
-                                                                          control::OscValue::s("no")}}), now, error);
+  CHECK_FALSE(tools::readReply(secret, back, altered, now, error));
+  CHECK_FALSE(tools::readReply(secret, back, control::signMessage(secret, back, now64 - 31'000'000, pong), now, error));
+  CHECK_FALSE(tools::readReply(secret, back, control::signMessage(secret, {"10.0.0.3:9951", "me"}, now64, pong), now,
+                               error));
+  CHECK_THAT(error, Catch::Contains("10.0.0.3:9951"));
+  CHECK_FALSE(tools::readReply(secret, back, control::signMessage(secret, {"10.0.0.2:9951", "you"}, now64, pong), now,
+                               error));
+  reply = tools::readReply(secret, back, control::serialise({"/spindle/error", {control::OscValue::s(""),
+                                                                                control::OscValue::s("no")}}), now, error);
   REQUIRE(reply);
   CHECK_FALSE(reply->verified);
   CHECK(reply->error);
