@@ -151,7 +151,8 @@ constexpr const char* kRenderStreaming =
     "  --version          show the version\n"
     "\n"
     "Exit status: 0 rendered, 1 an input could not be read or the output written,\n"
-    "2 wrong arguments.\n";
+    "2 wrong arguments, 3 rendered, but a sample file could not be read or decoded\n"
+    "while it played (named; its voices are silent from there).\n";
 
 }  // namespace
 

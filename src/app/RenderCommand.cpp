@@ -1,8 +1,11 @@
 #include "app/RenderCommand.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "app/Loader.h"
 #include "app/RenderArgs.h"
@@ -21,6 +24,7 @@ namespace {
 
 constexpr int kExitInput = 1;
 constexpr int kExitUsage = 2;
+constexpr int kExitReadDuringRender = 3;
 
 std::string fixed(double value, int decimals) {
   char text[64];
@@ -111,6 +115,20 @@ engine::EngineConfig engineConfig(const RenderArgs& args) {
   return config;
 }
 
+// After a render: the files the disk could not read or decode while it ran (their
+// voices went silent from there), named once each; a non-zero status when any.
+int reportReadErrors(const std::vector<stream::DiskError>& errors, const std::string& wav, std::ostream& err) {
+  if (errors.empty()) return 0;
+  std::vector<std::string> files;
+  for (const stream::DiskError& e : errors)
+    if (std::find(files.begin(), files.end(), e.file) == files.end()) files.push_back(e.file);
+  err << "spindle-render: " << files.size() << " sample file" << (files.size() == 1 ? "" : "s")
+      << " could not be read during the render, so " << wav << " has silence where they should play:";
+  for (const std::string& file : files) err << ' ' << file;
+  err << '\n';
+  return kExitReadDuringRender;
+}
+
 // The program and tuning on every part, and the tempo --tempo sets.
 void postSetup(engine::Engine& engine, const RenderArgs& args, const engine::Program& program, const KeyTuning& tuning,
                std::ostream& err) {
@@ -151,7 +169,8 @@ int renderSong(const RenderArgs& args, const engine::Program& program, const Key
   });
   if (streaming.bank()) streaming.bank()->waitUntilReady();  // the last Releases: frames read are counted
   const engine::EngineStats engineStats = engine.stats();
-  for (const stream::DiskError& failed : streaming.takeDiskErrors()) err << "spindle-render: " << failed.message << '\n';
+  const std::vector<stream::DiskError> readErrors = streaming.takeDiskErrors();
+  for (const stream::DiskError& failed : readErrors) err << "spindle-render: " << failed.message << '\n';
   engine.collectAllPrograms([](const engine::Program*) {});  // lent, not given: nothing to free
   if (stats.sinkFailed || !writer->close()) {
     err << "spindle-render: cannot write " << args.wav << ": " << writer->error() << '\n';
@@ -159,7 +178,7 @@ int renderSong(const RenderArgs& args, const engine::Program& program, const Key
   }
   printRenderSummary(args, song, stats, out);
   printStreamingSummary(engineStats, streaming, out);
-  return 0;
+  return reportReadErrors(readErrors, args.wav, err);
 }
 
 }  // namespace

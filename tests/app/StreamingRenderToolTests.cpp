@@ -1,5 +1,9 @@
 // spindle-render with disk streaming: the flags, the memory budget printed at load,
-// and output identical to a render with every sample in RAM.
+// output identical to a render with every sample in RAM, and a sample whose middle
+// cannot be decoded named with a non-zero exit.
+#include <sndfile.h>
+
+#include <random>
 #include <regex>
 
 #include "RunProcess.h"
@@ -49,6 +53,39 @@ TEST_CASE("spindle-render streams past the preload and writes what an all-in-RAM
   const std::string a = spindle::test::readText(dir / "ram.wav"), b = spindle::test::readText(dir / "streamed.wav");
   CHECK(a.size() > 44 + 8 * 48000 * 5);
   CHECK(a == b);  // the whole file, header included (no time-stamped PEAK chunk)
+}
+
+TEST_CASE("spindle-render names a sample damaged after its header and exits 3") {
+  const auto dir = scratchDir("render-damaged-flac");
+  const auto flac = dir / "long.flac";
+  SF_INFO info{};
+  info.samplerate = 48000;
+  info.channels = 1;
+  info.format = SF_FORMAT_FLAC | SF_FORMAT_PCM_16;
+  SNDFILE* file = sf_open(flac.c_str(), SFM_WRITE, &info);
+  REQUIRE(file);
+  std::mt19937 random(7);
+  std::vector<float> noise(48000 * 6);
+  for (float& x : noise) x = std::uniform_real_distribution<float>(-0.5f, 0.5f)(random);
+  REQUIRE(sf_writef_float(file, noise.data(), static_cast<sf_count_t>(noise.size())) ==
+          static_cast<sf_count_t>(noise.size()));
+  sf_close(file);
+  std::string bytes = spindle::test::readText(flac);
+  REQUIRE(bytes.size() > 100000);
+  for (std::size_t k = bytes.size() / 3; k < bytes.size(); ++k) bytes[k] = static_cast<char>(0x55);  // no frame sync left
+  std::ofstream(flac, std::ios::binary | std::ios::trunc) << bytes;
+  std::ofstream(dir / "x.sfz") << "<region> sample=long.flac\n";
+  TrackBuilder track;
+  track.event(0, {0x90, 60, 100}).event(4800, {0x80, 60, 0}).end();  // held 5 s: past the damage
+  spindle::test::saveBytes(dir / "song.mid", spindle::test::buildSmf(0, 480, {track}));
+  const auto run = runProcess({kExe, "--sfz", (dir / "x.sfz").string(), "--midi", (dir / "song.mid").string(), "--wav",
+                               (dir / "out.wav").string(), "--preload-frames", "4096"},
+                              dir);
+  INFO(run.out << run.err);
+  CHECK(run.exitCode == 3);
+  CHECK(run.err.find("1 sample file could not be read during the render") != std::string::npos);
+  CHECK(run.err.find(flac.string()) != std::string::npos);
+  CHECK(lineAfter(run.out, "output").find("out.wav") != std::string::npos);  // the render was written
 }
 
 TEST_CASE("spindle-render rejects streaming flags out of range") {
