@@ -16,14 +16,17 @@ namespace {
 
 using Reader = std::unique_ptr<archive, int (*)(archive*)>;
 
-// A reader of `format`: tar under any compression libarchive knows, or zip.
+// A reader of `format`: zip, or tar plain or gzip-compressed (what Hydrogen writes as
+// .h2drumkit). Only libarchive's built-in gzip is enabled: where it was built without
+// zlib it answers ARCHIVE_WARN and would run an external gzip program, which an
+// archive from the network must never start, so then only uncompressed tar is read.
 Reader reader(ArchiveFormat format) {
   Reader in(archive_read_new(), &archive_read_free);
   if (format == ArchiveFormat::Zip) {
     archive_read_support_format_zip(in.get());
     return in;
   }
-  archive_read_support_filter_all(in.get());
+  if (archive_read_support_filter_gzip(in.get()) != ARCHIVE_OK) in.reset(archive_read_new());
   archive_read_support_format_tar(in.get());
   archive_read_support_format_gnutar(in.get());
   return in;

@@ -117,6 +117,19 @@ TEST_CASE("h2drumkit: a hard link or symlink that leaves the kit folder is refus
   }
 }
 
+TEST_CASE("h2drumkit: only gzip is read, by libarchive itself; another compression is refused") {
+  Scene s;
+  {
+    spindle::test::ArchiveWriter tar(s.archive, spindle::test::ArchiveWriter::Format::TarXz);
+    tar.file("Kit/drumkit.xml", kXml);
+    tar.file("Kit/a.wav", "RIFF");
+  }
+  std::string error;
+  CHECK(spindle::hydrogen::unpackArchive(s.archive, s.cache / "kit-1", error).empty());
+  CHECK(error.rfind(s.archive.string() + ": ", 0) == 0);
+  CHECK(!fs::exists(s.cache / "kit-1"));
+}
+
 TEST_CASE("h2drumkit: an archive of 100,000 entries stops at the bound") {
   Scene s;
   {

@@ -17,14 +17,15 @@ namespace spindle::test {
 
 class ArchiveWriter {
  public:
-  enum class Format { Zip, TarGz };
+  enum class Format { Zip, TarGz, TarXz };
   explicit ArchiveWriter(const std::filesystem::path& file, Format format = Format::Zip) : a_(archive_write_new()) {
     if (format == Format::Zip) {
       archive_write_set_format_zip(a_);
       archive_write_zip_set_compression_store(a_);
     } else {
       archive_write_set_format_pax(a_);
-      archive_write_add_filter_gzip(a_);
+      if (format == Format::TarGz) archive_write_add_filter_gzip(a_);
+      else archive_write_add_filter_xz(a_);
     }
     REQUIRE(archive_write_open_filename(a_, file.c_str()) == ARCHIVE_OK);
   }
