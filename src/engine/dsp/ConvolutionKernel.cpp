@@ -16,7 +16,11 @@ struct Plans {
 
 // FFTW_ESTIMATE: the plan does not depend on timing, so every run renders the same
 // frames (FFTW_MEASURE may pick another algorithm, with other rounding, run to run).
+// FFTW's planner is one per process and not thread-safe by itself: in a DAW another
+// plugin may plan on another thread at the same time, so the planner is made
+// thread-safe (a lock of FFTW's own around every plan and destroy) before the first plan.
 Plans makePlans() {
+  fftwf_make_planner_thread_safe();
   FftwArray<float> time = fftwArray<float>(ConvolutionKernel::kFftSize);
   FftwArray<std::complex<float>> bins = fftwArray<std::complex<float>>(ConvolutionKernel::kBins);
   auto* c = reinterpret_cast<fftwf_complex*>(bins.get());
