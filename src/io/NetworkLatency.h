@@ -13,7 +13,7 @@
 // master period in async mode. Spindle's own share is 0 frames (events render at their
 // frame), so the master hears each note exactly this many frames after its event.
 // A slave in sync mode (jackd -S) declares L * P / 2 alone; its ports do not tell the
-// modes apart, so the figure assumes the default async mode (README "Several machines").
+// modes apart, so the figure assumes the default async mode (docs/cluster.md).
 // Measured on the master through veth links at P 256: -l 0, 1, 2 gave 256, 512 and 768
 // frames for every note (tests/net checks -l 1 and 2 on every run).
 //

@@ -1,6 +1,7 @@
 #pragma once
-// The disk-streaming benchmark of seed 003 (Benno Senoner, 2004): several large files, random
-// seeks between them, then round-robin streaming reads of one size after another, each pass
+// The disk-streaming benchmark Benno Senoner described ("lock-free data structures",
+// linux-audio-dev, 2004): several large files, random seeks between them, then
+// round-robin streaming reads of one size after another, each pass
 // from a cold cache (fsync + posix_fadvise DONTNEED), the way a disk sampler's disk thread
 // reads for many voices at once.
 #include <cstdint>

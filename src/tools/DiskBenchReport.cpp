@@ -67,7 +67,8 @@ void printDiskBench(std::ostream& out, const DiskBenchResult& result) {
   out << line;
   if (result.sizes.size() > 1 && rec.readSize == result.sizes.front().readSize) {
     out << "(No seek penalty measured: an SSD, or a virtual disk cached by its host. Larger reads\n"
-           " gain nothing here and only cost memory; on spinning disks they matter, see seed 003.)\n";
+           " gain nothing here and only cost memory; on spinning disks they matter: Benno Senoner,\n"
+           " \"lock-free data structures\", linux-audio-dev, 2004.)\n";
   }
 }
 

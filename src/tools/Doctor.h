@@ -15,7 +15,8 @@ namespace spindle::tools {
 enum class Status { Pass, Warn, Fail };
 const char* statusName(Status status);  // "PASS", "WARN", "FAIL"
 
-// What the machine should be tuned for (after the Ubuntu 24.04 low-latency work, seed 004).
+// What the machine should be tuned for (after "Enable low latency features in the generic
+// Ubuntu kernel for 24.04", Ubuntu kernel team, 2023).
 enum class Profile { LowLatency, Throughput, PowerSave };
 const char* profileName(Profile profile);  // "lowlatency", "throughput", "powersave"
 bool parseProfile(const std::string& name, Profile& out);

@@ -61,7 +61,8 @@ void checkGovernor(const SystemRoot& system, Profile profile, std::vector<Check>
     check.status = Status::Warn;
     check.detail += profile == Profile::LowLatency
                         ? "A CPU that clocks down between audio periods runs the next one slower and "
-                          "wakes later; the Pi 3 tests gained 10% by a higher fixed clock (seed 002)."
+                          "wakes later; a Pi 3 gained 10% by a higher fixed clock (\"RaspBerry PI - The Audio "
+                          "Engine - Part 7 - Realtime Kernel\", 2018)."
                         : "Not what the " + std::string(profileName(profile)) + " profile uses.";
     check.fix = "As root: cpupower frequency-set -g " + wanted.front() + " (or spindle-doctor --apply --profile " +
                 profileName(profile) + "); make it permanent with the cpufrequtils or tuned service.";

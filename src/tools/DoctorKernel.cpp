@@ -31,7 +31,8 @@ Check preemptVerdict(const PreemptInfo& info, Profile profile) {
   check.detail += info.model == PreemptModel::Unknown
                       ? "Cannot tell how quickly the kernel lets a woken audio thread run."
                       : "Kernel code runs to its next preemption point before the audio thread "
-                        "gets the CPU; under disk and /proc load that can take milliseconds (seed 001).";
+                        "gets the CPU; under disk and /proc load that can take milliseconds (Benno Senoner, \"New "
+                        "scheduling latencies during audio playing + heavy disk I/O\", 1999).";
   check.fix = info.dynamic ? std::string("Boot with preempt=full") + kGrubHow + "."
                            : "Install a fully preemptible kernel: Debian linux-image-rt-amd64, Ubuntu "
                              "linux-lowlatency, or Ubuntu 24.04's generic kernel booted with preempt=full.";
@@ -119,19 +120,22 @@ void checkCpuIsolation(const SystemRoot& system, Profile profile, std::vector<Ch
   if (profile == Profile::Throughput) {
     if (cmdline.has("nohz_full")) {
       check.status = Status::Warn;
-      check.detail += "nohz_full halved large-write IOPS in Ubuntu's 24.04 tests (seed 004).";
+      check.detail += "nohz_full halved large-write IOPS in Ubuntu's tests (\"Enable low latency features in "
+                      "the generic Ubuntu kernel for 24.04\", Ubuntu kernel team, 2023).";
       check.fix = "For throughput, remove nohz_full from the kernel command line.";
     }
   } else if (profile == Profile::PowerSave) {
     if (!cmdline.has("rcu_nocbs")) {
       check.status = Status::Warn;
-      check.detail += "Offloaded, lazy RCU callbacks saved about 5% power under load (seed 004).";
+      check.detail += "Offloaded, lazy RCU callbacks saved about 5% power under load (\"Enable low latency "
+                      "features in the generic Ubuntu kernel for 24.04\", Ubuntu kernel team, 2023).";
       check.fix = std::string("Boot with rcu_nocbs=all rcutree.enable_rcu_lazy=1") + kGrubHow + ".";
     }
   } else if (found.empty()) {
     check.status = Status::Warn;
     check.detail += "Optional: a CPU kept free of other tasks, ticks and RCU callbacks cut a Pi 3's "
-                    "worst wakeup from 26 to 16 us (seed 002).";
+                    "worst wakeup from 26 to 16 us (\"RaspBerry PI - The Audio Engine - Part 7 - Realtime Kernel\", "
+                    "2018).";
     check.fix = std::string("Reserve the last CPU for audio: nohz_full=N rcu_nocbs=N irqaffinity=0") +
                 kGrubHow + "; then run JACK pinned there (taskset -c N).";
   } else if (cmdline.has("nohz_full") && config.found() && !config.enabled("CONFIG_NO_HZ_FULL")) {

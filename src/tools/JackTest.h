@@ -1,6 +1,6 @@
 #pragma once
-// The audio path, measured the way latencytest did (seed 001) but through JACK: a client
-// whose process callback records how late each cycle started and how long it ran.
+// The audio path, measured the way latencytest did (Benno Senoner, 1999) but through JACK:
+// a client whose process callback records how late each cycle started and how long it ran.
 #include <string>
 
 #include "tools/Histogram.h"

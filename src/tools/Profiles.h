@@ -1,6 +1,7 @@
 #pragma once
 // The changes each tuning profile asks for, after the Ubuntu 24.04 work on low-latency options
-// in the generic kernel (seed 004): boot-time options, sysctl and limits files, runtime steps.
+// in the generic kernel ("Enable low latency features in the generic Ubuntu kernel for
+// 24.04", Ubuntu kernel team, 2023): boot-time options, sysctl and limits files, runtime steps.
 #include <string>
 #include <vector>
 

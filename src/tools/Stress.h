@@ -1,5 +1,6 @@
 #pragma once
-// The load Benno Senoner put on his machine while measuring (seed 001): writing a large
+// The load Benno Senoner put on his machine while measuring ("New scheduling latencies
+// during audio playing + heavy disk I/O on various kernels", 1999): writing a large
 // file, copying it, reading both back, reading /proc like `top -d 0.01`, plus CPU load.
 // Every generator stops when asked or at its own bound; files live in a private temporary
 // folder that is removed afterwards, and the disk writer writes at most diskLimitBytes.
