@@ -33,7 +33,7 @@ class Headless {
   session::SessionOptions sessionOptions() const;
   bool joinNsm();
   bool load();
-  int start();
+  std::optional<int> start();
   bool startControl(control::OscServerOptions oscOptions);
   bool startHosts(const control::Bytes& secret);  // --host: the remote Spindles this one drives
   void tick();

@@ -145,9 +145,9 @@ void Headless::tick() {
   if (ticks_ % 10 == 1) session_->routeHosts();  // a session may add hosts
 }
 
-// The server (waiting for the one --backend names), the engine, control, MIDI: 0 when
-// it plays, else the exit code.
-int Headless::start() {
+// The server (waiting for the one --backend names), the engine, control, MIDI: nothing
+// when it plays, else the exit code.
+std::optional<int> Headless::start() {
   bool reported = false;
   const bool connected = session_->connect([&](const std::string& error) {
     if (args_.backend.empty()) {  // none running: say how to start one instead of waiting
@@ -174,7 +174,7 @@ int Headless::start() {
   }
   if (!startControl(std::move(*oscOptions))) return kExitInput;
   for (const std::string& warning : session_->startMidi()) err_ << "spindle: warning: " << warning << '\n';
-  return -1;
+  return std::nullopt;
 }
 
 int Headless::run() {
@@ -184,7 +184,7 @@ int Headless::run() {
   if (!load()) return kExitInput;
   const io::RealtimeReport memory = io::lockMemory();
   if (!memory.warning.empty()) err_ << "spindle: " << memory.warning << '\n';
-  if (const int exit = start(); exit >= 0) return exit;
+  if (const std::optional<int> exit = start()) return *exit;
   io::AudioBackend& backend = session_->backend();
   out_ << "spindle " << kVersion << ": playing through " << backend.kind() << " as " << clientName_ << " ("
        << backend.sampleRate() << " Hz, period " << backend.periodFrames() << ")\n"

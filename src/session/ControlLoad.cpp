@@ -46,6 +46,10 @@ void shareInto(PartState& part, const PartState& source, int from) {
 void Control::load(uint64_t ticket, int part, const std::string& path, control::LoadListener& listener) {
   auto job = std::make_shared<Job>();
   job->ticket = ticket, job->part = part, job->path = path, job->listener = &listener;
+  if (!loaderThread_) {  // stopped: the session is ending
+    listener.onLoadEvent({control::LoadEvent::Kind::Failed, ticket, part, 0.0f, "the session is stopping", 0, 0});
+    return;
+  }
   {
     std::lock_guard lock(mutex_);
     std::shared_ptr<Job>& slot = jobs_[static_cast<std::size_t>(part)];
