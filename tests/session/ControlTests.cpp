@@ -91,12 +91,13 @@ TEST_CASE("every change reaches the change listener, and the part's serial moves
   std::atomic<int> heard{0};
   rig.control.setChangeListener([&] { ++heard; });
   const uint64_t before = rig.control.partSerial(2);
+  bool accepted = false;
   std::thread control([&] {  // as the OSC server's control thread would
-    CHECK(rig.control.setPartVolume(2, -6.0f));
-    CHECK(rig.control.setPartMute(2, true));
-    CHECK(rig.control.setEffect(EffectParam::ChorusVoices, 4.4f));
+    accepted = rig.control.setPartVolume(2, -6.0f) && rig.control.setPartMute(2, true) &&
+               rig.control.setEffect(EffectParam::ChorusVoices, 4.4f);
   });
   control.join();
+  CHECK(accepted);
   CHECK(heard == 3);
   CHECK(rig.control.partSerial(2) == before + 2);
   CHECK(rig.control.part(2).settings.volumeDb == -6.0f);
@@ -109,14 +110,15 @@ TEST_CASE("every change reaches the change listener, and the part's serial moves
 
 TEST_CASE("OSC and the window share one MIDI input: events from two threads all arrive", "[session]") {
   test::SessionRig rig;
-  std::thread osc([&] {
-    for (int k = 0; k < 100; ++k) CHECK(rig.control.sendMidiAt(0xB0, 1, static_cast<uint8_t>(k), 0));
-  });
-  std::thread window([&] {
-    for (int k = 0; k < 100; ++k) CHECK(rig.control.sendMidiAt(0xB1, 1, static_cast<uint8_t>(k), 0));
-  });
+  std::atomic<int> accepted{0};
+  const auto send = [&](uint8_t status) {
+    for (int k = 0; k < 100; ++k) accepted += rig.control.sendMidiAt(status, 1, static_cast<uint8_t>(k), 0) ? 1 : 0;
+  };
+  std::thread osc(send, uint8_t{0xB0});
+  std::thread window(send, uint8_t{0xB1});
   osc.join();
   window.join();
+  CHECK(accepted == 200);
   std::vector<float> l(256), r(256);
   for (uint64_t frame = 0; frame < 4 * 256; frame += 256) {  // timestamped events play a period later
     rig.live.beginCycle(io::CycleStart{frame, 256, 0, 48000.0});
