@@ -121,7 +121,8 @@ void GuiSession::Impl::startWindow() {
                              .arg(backend.sampleRate(), 0, 'f', 0)
                              .arg(backend.periodFrames())
                              .arg(settings_.clientName));
-  QObject::connect(window_.get(), &MainWindow::settingsChanged, link_.get(), [this](const AppSettings& s) { applySettings(s); });
+  QObject::connect(window_.get(), &MainWindow::settingsChanged, link_.get(),
+                   [this](const AppSettings& s) { applySettings(s); });
   link_->startPolling();
 }
 

@@ -3,10 +3,10 @@
 // OSC and NSM drive, what the window drives and shows, what a session file saves.
 // The headless run and the window differ only in who calls it and who pumps it.
 //
-//   control thread (OSC) ─┐                               ┌─► MIDI: the LiveProcessor input
-//   gui thread (window) ──┼─► Control ── commands ────────┤   (timestamped, one period later)
-//   main (--scale, ...) ──┘   (mutex)  ── bounded queue ──┴─► pump(): Engine::postCommand,
-//                                │                            setPartTuning ─► audio thread
+//   control thread (OSC) ─┐                         ┌─► MIDI: the LiveProcessor input
+//   gui thread (window) ──┼─► Control ── commands ──┤   (timestamped, one period later)
+//   main (--scale, ...) ──┘   (mutex)  ── bounded ──┴─► pump(): Engine::postCommand,
+//                                │        queue         setPartTuning ─► audio thread
 //   loader thread ◄── load() ────┘ Library::load ─► SetProgram queued, the part's state,
 //                                  LoadEvents to the caller's listener and the observer
 //

@@ -120,13 +120,15 @@ ServerEvent Session::superviseServer(bool reconnect) {
   if (!lost_) {
     if (!backend_->lost()) return ServerEvent::None;
     lost_ = true;
-    problems_.add(control::ProblemKind::Server, "", std::string("the ") + backend_->kind() + " server went away; reconnecting");
+    problems_.add(control::ProblemKind::Server, "",
+                  std::string("the ") + backend_->kind() + " server went away; reconnecting");
     backend_->disconnect();
     live_->setConnected(false);
     // The note-offs of keys released while the server is away never arrive (its MIDI
     // ports are gone): no voice may hang after the reconnect. The engine's FIFO holds
     // the command until the first cycle on the new connection.
-    if (!control_->panic()) problems_.add(control::ProblemKind::Server, "", "could not silence the voices (command queue full)");
+    if (!control_->panic())
+      problems_.add(control::ProblemKind::Server, "", "could not silence the voices (command queue full)");
     return ServerEvent::Lost;
   }
   std::string error;
