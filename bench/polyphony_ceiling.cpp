@@ -32,7 +32,7 @@
 #include <utility>
 #include <vector>
 
-#include "app/Loader.h"
+#include "session/Loader.h"
 #include "engine/Engine.h"
 #include "io/LiveProcessor.h"
 #include "io/RealtimeSetup.h"
@@ -197,7 +197,7 @@ int main(int argc, char** argv) {
   }
   writeLibrary(dir);
   if (mode == "library") return 0;
-  spindle::app::Loader loader(spindle::stream::poolOptionsFor(spindle::stream::StreamingOptions{}));
+  spindle::session::Loader loader(spindle::stream::poolOptionsFor(spindle::stream::StreamingOptions{}));
   auto loaded = loader.load(dir / "noise.sfz");
   if (!loaded.program) return std::fprintf(stderr, "cannot load %s\n", (dir / "noise.sfz").c_str()), 1;
   std::printf("period %d frames at %.0f Hz: budget %.3f ms; %d files x %d s, preload %lld frames\n", kPeriod, kRate,

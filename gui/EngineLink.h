@@ -1,54 +1,39 @@
 #pragma once
-// EngineLink: the GUI's only way to the engine, the same as any other control source:
-// commands go in through FIFOs, stats come out as snapshots. Nothing here can make the
-// audio thread wait.
+// EngineLink: the window's view and controller of the session (session/Control.h), the
+// one owner of the running Spindle that OSC drives too. What the user does goes to the
+// session's Control exactly as an OSC command does; what the session holds (parts,
+// loads, effects, settings, problems), whoever changed it, comes back as this object's
+// copies and signals. It loads, tunes and posts nothing of its own.
 //
-//   gui thread                                          audio thread
-//   setVolume/Pan/Mute/Solo, panic, SetProgram ──► Engine::postCommand (command FIFO)
-//   setTuning ──► Engine::setPartTuning (the same FIFO)
-//   noteOn/noteOff ──► the GUI's MIDI input FIFO (LiveProcessor::midiInput), timestamped
-//                      on the audio clock like the midi thread's events
-//   poll() at up to 30 Hz ◄── LiveProcessor::stats() (seqlock snapshot), note-on latency
-//                             records (popNoteLatency), disk counters (atomics), the
-//                             disk thread's errors (into the problem log)
-//   loadLibrary() ──► loader thread (LibraryLoader) ──► poll() publishes the Program
-//   setLink() ──► the backend's connection thread;  poll() ◄── its ConnectionReport
-//                 (a copy under the backend's lock, kept when its serial is new)
+//   gui thread                                   session::Control (any thread changes it)
+//   setVolume/Pan/Mute/Solo, setTuning, panic, ──► commands, loads, tunings ──► pump():
+//   loadLibrary, setEffect, ...                    this object pumps it (the gui thread is
+//   noteOn/noteOff, sendMidi ──► its MIDI input     the engine's owner with the window)
+//   poll() at up to 30 Hz ◄── the Control's parts, loads (progress, their events),
+//        effects and settings (also at once, through its change listener);
+//        LiveProcessor::stats() (seqlock snapshot), note-on latency records, the disk
+//        counters, the problem log, the backend's ConnectionReport
 //
-// Threads: gui thread only, for every method. The gui thread is the engine's owner in
-// the GUI: it posts commands, collects retired Programs and owns them. A command the
-// FIFO refuses waits here and is retried on the next poll(), in order.
-// Lifetime: destroy the EngineLink only after the audio thread has stopped for good
-// (it hands every Program the engine still holds back to itself and frees them).
+// Threads: gui thread only, for every method. The Control outlives this object.
 #include <QObject>
 #include <QString>
 #include <QTimer>
 #include <array>
+#include <atomic>
 #include <bitset>
-#include <deque>
-#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "control/ProblemLog.h"
 #include "core/Limits.h"
 #include "core/PartEffects.h"
-#include "engine/Engine.h"
 #include "gui/HealthModel.h"
 #include "gui/KeyMap.h"
-#include "gui/LibraryLoader.h"
-#include "instrument/Scala.h"
+#include "gui/ProblemsModel.h"
 #include "io/Connections.h"
-#include "io/LiveProcessor.h"
-
-namespace spindle::io {
-class AudioBackend;
-}
-namespace spindle::stream {
-class Streaming;
-}
+#include "session/Control.h"
 
 namespace spindle::gui {
 
@@ -61,7 +46,7 @@ struct PartInfo {
   KeyMap keys;
   float volumeDb = 0.0f, pan = 0.0f;
   bool mute = false, solo = false;
-  std::bitset<128> heldHere;    // keys held through the GUI's MIDI input (keyboard, OSC)
+  std::bitset<128> heldHere;    // keys held through the window's MIDI input (its keyboard)
   // From the engine's stats (engine::PartStats), every MIDI input included: the keys the
   // engine took a note-on for and no note-off yet (keys released under the sustain pedal
   // are not held), the part's voices, and its level meter in dBFS: the engine's peak of
@@ -80,11 +65,11 @@ struct PartInfo {
   // The part's Scala scale and keyboard map (empty: none) and the scale's name; both
   // paths empty: 12-TET.
   QString scalePath, keymapPath, scaleName;
-  // >= 0: the part plays the SoundFont loaded into that part (EngineLink shares a font
+  // >= 0: the part plays the SoundFont loaded into that part (the session shares a font
   // with the empty parts); a session saves it as empty, and loading it shares it again.
   int sharedFrom = -1;
-  // The loaded instrument's effects (its bus layout: type and bus, core/PartEffects.h),
-  // built when the load finished, and the player's bypass flags (bit i: effect i).
+  // The loaded instrument's effects (its bus layout: type and bus, core/PartEffects.h)
+  // and the player's bypass flags (bit i: effect i).
   std::vector<PartEffectInfo> effects;
   uint64_t effectBypass = 0;
 };
@@ -93,28 +78,20 @@ class EngineLink : public QObject {
   Q_OBJECT
 
  public:
-  struct Wiring {
-    engine::Engine* engine = nullptr;
-    io::LiveProcessor* live = nullptr;
-    io::MidiInputFifo* notes = nullptr;          // the GUI's own MIDI input; the gui thread produces
-    LibraryLoader* loader = nullptr;
-    stream::Streaming* streaming = nullptr;      // disk counters and ring memory; may be null
-    RealtimeStatus realtime;                     // backend kind and mlock, known at start
-    io::AudioBackend* backend = nullptr;         // its connections; null: no sound server (tests)
-    EffectValues effects = {};                   // the reverb and chorus the engine was built with
-  };
   static constexpr int kPollHz = 30;
 
-  explicit EngineLink(const Wiring& wiring, QObject* parent = nullptr);
+  // `realtime`: the backend's kind and whether memory is locked, known at start.
+  EngineLink(session::Control& control, const RealtimeStatus& realtime, QObject* parent = nullptr);
   ~EngineLink() override;
 
   void startPolling() { timer_.start(1000 / kPollHz); }
+  session::Control& control() noexcept { return control_; }
 
-  // A load already running for the part is cancelled and reported as failed first.
+  // A load already running for the part is cancelled (it reports failed) first.
   void loadLibrary(int part, const QString& sfzFile);
-  void cancelLoad(int part);
+  void cancelLoad(int part) { control_.cancelLoad(part); }  // poll() reports it when the loader stops
   void unload(int part);
-  bool loading(int part) const { return jobs_[index(part)] != nullptr; }
+  bool loading(int part) const;
 
   void setVolume(int part, float db);
   void setPan(int part, float pan);
@@ -123,14 +100,12 @@ class EngineLink : public QObject {
   // The part's Scala scale and keyboard map (either may be empty; both empty: 12-TET),
   // read now: empty on success, else "file:line: message" and the part keeps its tuning.
   QString setTuning(int part, const QString& scale, const QString& keymap);
-  // The same with the files already read (GuiControlTarget reads them on its thread).
-  void applyTuning(int part, const QString& scale, const QString& keymap, const instrument::TuningResult& tuning);
   void panic();
   void setPolyphony(int voices);  // up to the engine's configured polyphony
   void setQuality(int quality);   // engine::Quality
   void setTempo(float bpm);       // the set tempo (engine/Tempo.h)
-  // The shared reverb and chorus (EngineLinkEffects.cpp): one setting, clamped to its
-  // range; the part's send to one of them (CC91 or CC93 on its channel, 0..127).
+  // The shared reverb and chorus: one setting, clamped to its range; the part's send to
+  // one of them (CC91 or CC93 on its channel, 0..127, through the window's MIDI input).
   void setEffect(EffectParam param, float value);
   void setSend(int part, int cc, int value);
   const EffectValues& effects() const noexcept { return effects_; }
@@ -139,37 +114,34 @@ class EngineLink : public QObject {
   // The player's bypass of effect `effect` (0-based) of the part's instrument
   // (PartInfo::effects), crossfaded by the engine; one it does not have is ignored.
   void setEffectBypass(int part, int effect, bool on);
-  // The part's effects with their bypass flags.
-  std::vector<PartEffectInfo> partEffects(int part) const;
+  std::vector<PartEffectInfo> partEffects(int part) const { return control_.partEffects(part); }
   void noteOn(int part, int key, int velocity);
   void noteOff(int part, int key);
-  // Any channel message into the GUI's MIDI input. `frame`: the audio-clock frame it
-  // was received at (another thread may stamp it, e.g. the control thread for OSC);
-  // empty: now. False when the FIFO is full (the event is dropped and counted).
+  // Any channel message into the window's MIDI input. `frame`: the audio-clock frame it
+  // was received at; empty: now. False when the FIFO is full (dropped and counted).
   bool sendMidi(uint8_t status, uint8_t data1, uint8_t data2, std::optional<uint64_t> frame = std::nullopt);
   // One of Spindle's ports connected or disconnected by hand (the backend does it on its
   // connection thread; the next report shows it). Nothing without a backend.
-  void setLink(const io::PortLink& link, bool on);
+  void setLink(const io::PortLink& link, bool on) { control_.setConnection({link.port, link.peer}, on); }
 
   const PartInfo& part(int p) const { return parts_[index(p)]; }
   const std::vector<Problem>& problems(int p) const { return problems_[index(p)]; }
-  // The session's runtime problems: the disk thread's errors (taken on every poll) and
-  // the samples a load left out. Thread-safe: OSC reads it on the control thread.
-  control::ProblemLog& problemLog() noexcept { return problemLog_; }
-  // The problem log's disk errors, newest last (at most ProblemLog::kKept), for the
-  // problems panel; the samples a load left out are among problems(part) already.
+  // The session's problem log: disk errors, samples a load left out, a lost server.
+  // Thread-safe: OSC reads it on the control thread.
+  control::ProblemLog& problemLog() noexcept { return control_.problemLog(); }
+  // The problem log's problems met while playing, newest last (at most
+  // ProblemLog::kKept), for the problems panel; a load's are among problems(part).
   const std::vector<Problem>& runtimeProblems() const noexcept { return runtime_; }
   const HealthModel& health() const noexcept { return health_; }
   // What Spindle's ports are connected to, as of the last poll (empty without a backend).
   const io::ConnectionReport& connections() const noexcept { return connections_; }
   // Keys lit on the keyboard for a part: the keys the engine holds (any MIDI input).
   std::bitset<128> litKeys(int part) const { return parts_[index(part)].held; }
-  std::size_t pendingCommands() const noexcept { return pending_.size(); }
-  const engine::Engine& engine() const noexcept { return *wiring_.engine; }
-  const io::LiveProcessor& live() const noexcept { return *wiring_.live; }
-  int polyphony() const noexcept { return polyphony_; }
-  int quality() const noexcept { return quality_; }
-  float tempo() const noexcept { return tempo_; }  // the set tempo; 0: none set
+  const engine::Engine& engine() const noexcept { return control_.engine(); }
+  const io::LiveProcessor& live() const noexcept { return control_.live(); }
+  int polyphony() const noexcept { return settings_.polyphony; }
+  int quality() const noexcept { return settings_.quality; }
+  float tempo() const noexcept { return settings_.tempo; }  // the set tempo; 0: none set
   double now() const;  // seconds on the monotonic clock the link uses
 
  public slots:
@@ -186,13 +158,26 @@ class EngineLink : public QObject {
   void statsUpdated();
 
  private:
+  // Every load's events, from the loader thread, for poll(): the loads the window starts
+  // report here, and those OSC starts are observed (Control::setLoadObserver).
+  class Loads final : public control::LoadListener {
+   public:
+    void onLoadEvent(control::LoadEvent event) override;
+    std::vector<control::LoadEvent> take();  // the finished loads' events since the last call
+    int started(int part) const { return started_[index(part)].load(); }
+
+   private:
+    std::mutex mutex_;
+    std::vector<control::LoadEvent> finished_;
+    std::array<std::atomic<int>, limits::kChannels> started_{};
+  };
+
   static std::size_t index(int part) { return static_cast<std::size_t>(part); }
-  void post(const engine::Command& command);
-  void retryPending();
-  void retryTunings();
+  void commanded();  // after a command of the window's: to the engine now, and shown
+  void sync();       // the session's parts, effects and settings, and what changed is announced
+  bool syncPart(int part);
   void pollLoads();
-  void finishLoad(int part, LoadOutcome outcome);
-  void shareSoundFont(int from);
+  void finishLoad(const control::LoadEvent& event);
   void pollNotes();
   void pollProblems();
   void pollStats(double nowSeconds);
@@ -200,23 +185,22 @@ class EngineLink : public QObject {
   void updateParts(const io::LiveStatsSnapshot& live, double nowSeconds);
   void trackHeld(const MidiEvent& message);
 
-  Wiring wiring_;
+  session::Control& control_;
+  RealtimeStatus realtime_;
   std::array<PartInfo, limits::kChannels> parts_;
-  std::array<std::shared_ptr<LoadJob>, limits::kChannels> jobs_;
+  std::array<uint64_t, limits::kChannels> partSerials_{};     // of the session's part each copy is
   std::array<std::vector<Problem>, limits::kChannels> problems_;
-  control::ProblemLog problemLog_;
+  std::array<int, limits::kChannels> finishedLoads_{};        // the loads whose end poll() announced
+  Loads loads_;
   uint64_t problemsSeen_ = 0;  // serial of the newest problem announced
   std::vector<Problem> runtime_;
-  std::unordered_map<const engine::Program*, std::unique_ptr<engine::Program>> programs_;
-  std::deque<engine::Command> pending_;
-  std::array<std::optional<KeyTuning>, limits::kChannels> pendingTunings_;  // refused by a full FIFO
   HealthModel health_;
   io::ConnectionReport connections_;
   int ticks_ = 0;
   double lastPoll_ = 0.0;
-  int polyphony_ = 0, quality_ = 0;
-  float tempo_ = 0.0f;
+  control::EngineSettings settings_;
   EffectValues effects_;
+  std::atomic<bool> syncQueued_{false};
   int realtimePriority_ = 0;
   bool audioThreadKnown_ = false;
   QTimer timer_;

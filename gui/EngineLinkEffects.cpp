@@ -1,7 +1,6 @@
-// EngineLink, the shared reverb and chorus: settings go to the audio thread as commands
-// (the engine glides to them, engine/Effects.h); the sends are MIDI controllers of the
-// part's channel, through the window's own MIDI input like its keyboard. The parts'
-// instrument effects: the player's bypass of each, an engine command.
+// EngineLink, the shared reverb and chorus (the session clamps and posts a setting; the
+// sends are MIDI controllers of the part's channel, through the window's own MIDI input
+// like its keyboard), the parts' instrument effects and their tunings.
 #include <algorithm>
 #include <cmath>
 
@@ -11,16 +10,7 @@
 namespace spindle::gui {
 
 void EngineLink::setEffect(EffectParam param, float value) {
-  const auto& info = effectParamInfo(param);
-  value = std::clamp(value, info.min, info.max);
-  if (info.integer) value = std::round(value);
-  engine::Command command;
-  command.type = engine::CommandType::SetEffect;
-  command.count = static_cast<int32_t>(param);
-  command.value = value;
-  effects_.set(param, value);
-  post(command);
-  emit effectsChanged();
+  if (control_.setEffect(param, value)) commanded();
 }
 
 void EngineLink::setSend(int part, int cc, int value) {
@@ -29,28 +19,21 @@ void EngineLink::setSend(int part, int cc, int value) {
 }
 
 int EngineLink::send(int part, int cc) const {
-  return static_cast<int>(std::lround(wiring_.engine->controllerValue(part, cc) * 127.0f));
+  return static_cast<int>(std::lround(control_.engine().controllerValue(part, cc) * 127.0f));
 }
 
 void EngineLink::setEffectBypass(int part, int effect, bool on) {
   if (part < 0 || part >= limits::kChannels) return;
-  PartInfo& info = parts_[index(part)];
-  if (effect < 0 || effect >= static_cast<int>(info.effects.size()) || effect >= kBypassableEffects) return;
-  engine::Command command;
-  command.type = engine::CommandType::SetPartEffectBypass;
-  command.part = static_cast<int8_t>(part);
-  command.count = effect;
-  command.flag = on;
-  info.effectBypass = withEffectBypass(info.effectBypass, effect, on);
-  post(command);
-  emit partChanged(part);
+  if (control_.setPartEffectBypass(part, effect, on)) commanded();
 }
 
-std::vector<PartEffectInfo> EngineLink::partEffects(int part) const {
-  const PartInfo& info = parts_[index(part)];
-  std::vector<PartEffectInfo> list = info.effects;
-  for (PartEffectInfo& e : list) e.bypassed = effectBypassed(info.effectBypass, e.index);
-  return list;
+// The files are read here, by the session; a bad one changes nothing.
+QString EngineLink::setTuning(int part, const QString& scale, const QString& keymap) {
+  std::string error;
+  if (!control_.setPartTuning(part, scale.toStdString(), keymap.toStdString(), error))
+    return QString::fromStdString(error.empty() ? std::string("the command queue is full") : error);
+  commanded();
+  return {};
 }
 
 }  // namespace spindle::gui

@@ -1,16 +1,17 @@
 #pragma once
-// GuiSession: `spindle` without --headless. The same engine, backend, midi threads and
-// OSC server as headless, with the main window on the gui thread, which owns the
-// engine's command side (EngineLink) the way LiveSession's main thread does headless.
+// GuiSession: `spindle` without --headless: the window's door onto the same session
+// owner the headless run drives (session/Session.h): the same server choice, engine,
+// loads, OSC server and midi threads, with the main window on the gui thread, which
+// owns the engine's command side (its EngineLink pumps the session) the way the main
+// thread does headless.
 //
-//   start: settings (XDG config) + command line ─► lock memory ─► connect the backend
-//          (a dialog offers Retry while the server is down) ─► streaming, engine,
-//          LiveProcessor ─► window, OSC server, midi threads ─► load --instrument
-//          into part 1 ─► event loop
-//   every 500 ms: the server went away? close the client, reconnect, play on;
-//          SIGINT/SIGTERM? quit as if the window were closed
-//   quit:  OSC and midi threads stop ─► backend disconnects (audio stops) ─► the
-//          EngineLink takes every Program back ─► the rest goes in reverse
+//   start: settings (XDG config) + command line ─► lock memory ─► connect (a dialog
+//          offers Retry while the server is down) ─► the session starts ─► window,
+//          hosts, OSC server, midi threads ─► load --instrument into part 1 ─► event loop
+//   every 500 ms: the server went away? the session closes the client, reconnects,
+//          plays on; SIGINT/SIGTERM? quit as if the window were closed
+//   quit:  the session stops (OSC, loads, midi threads, the server's client; every
+//          Program back) ─► the window goes ─► the rest in reverse
 //
 // Connections (io/Connections.h): the saved settings, or the command line for this run,
 // become the backend's ConnectionPolicy before it starts (so its first scan obeys

@@ -11,9 +11,11 @@
 #include <vector>
 
 #include "core/Limits.h"
-#include "gui/LibraryLoader.h"
+#include "session/LoadReport.h"
 
 namespace spindle::gui {
+
+using Problem = session::Problem;  // one row: a problem a load found, or one met while playing
 
 class ProblemsModel : public QAbstractTableModel {
   Q_OBJECT

@@ -1,5 +1,6 @@
-// LiveSession: runLive, and the session's start (load, NSM, engine, control, MIDI) and
-// main loop. What the loop watches each tick and the summary at the end: SessionWatch.cpp.
+// LiveSession: runLive, and the headless door's start (NSM, the instrument, the server,
+// OSC, MIDI) and main loop. What the loop watches each tick and the summary at the
+// end: SessionWatch.cpp. The running Spindle itself is session::Session's.
 #include "app/LiveSession.h"
 
 #include <chrono>
@@ -10,10 +11,9 @@
 #include <thread>
 
 #include "app/BundledInstrument.h"
-#include "app/ServerChoice.h"
-#include "app/Session.h"
-#include "core/Limits.h"
+#include "app/Headless.h"
 #include "io/RealtimeSetup.h"
+#include "session/ServerChoice.h"
 #include "spindle/Version.h"
 
 namespace spindle::app {
@@ -23,9 +23,7 @@ namespace {
 constexpr int kExitUsage = 2;
 constexpr int kExitInput = 1;
 constexpr auto kTick = std::chrono::milliseconds(20);
-constexpr int kDeviceMidiInput = 0;   // the LiveProcessor inputs: the raw device's thread,
-constexpr int kAlsaSeqMidiInput = 1;  // the ALSA sequencer's,
-constexpr int kOscMidiInput = 2;      // the control thread's (OSC)
+constexpr auto kServerRetry = std::chrono::milliseconds(500);
 constexpr auto kNsmOpenTimeout = std::chrono::seconds(10);
 
 volatile std::sig_atomic_t gStop = 0;
@@ -46,33 +44,28 @@ void installSignalHandlers() {
 
 }  // namespace
 
-Session::~Session() {
-  if (osc_) osc_->stop();
-  if (control_) control_->stopLoads();
-}
-
-bool Session::load() {
-  if (args_.instrument.empty()) return true;  // under NSM: the session brings the instruments
-  Loader::Result loaded = loader_.load(args_.instrument);
-  for (const auto& diagnostic : loaded.report.diagnostics) err_ << formatDiagnostic(diagnostic) << '\n';
-  for (const std::string& file : loaded.report.missingFiles) err_ << "spindle: missing sample: " << file << '\n';
-  for (const std::string& warning : loaded.report.sampleWarnings) err_ << "spindle: warning: " << warning << '\n';
-  for (const SampleError& error : loaded.report.sampleErrors)
-    problems_.add(control::ProblemKind::Load, error.file, error.message);
-  logProblems();
-  if (!loaded.program) {
-    err_ << "spindle: cannot load instrument " << args_.instrument << '\n';
-    return false;
-  }
-  program_ = std::move(loaded.program);
-  out_ << "instrument: " << loaded.report.name << " (" << loaded.report.regions << " regions, "
-       << loaded.report.samplesLoaded << " samples)\n";
-  return true;
+session::SessionOptions Headless::sessionOptions() const {
+  session::SessionOptions options;
+  options.server = args_.backend;
+  options.backend.clientName = clientName_;
+  options.backend.multiOut = args_.multiOut;
+  options.polyphony = args_.polyphony;
+  options.quality = args_.quality;
+  options.effects = args_.effects;
+  options.tempo = args_.tempo;
+  options.scale = args_.scale;
+  options.keymap = args_.keymap;
+  options.streaming = streamingOptionsFor(args_);
+  options.connections = connectionPolicyFor(args_);
+  options.midiDevice = args_.midiDevice;
+  options.alsaSeq = args_.alsaSeq;
+  options.controlInputName = "osc";
+  return options;
 }
 
 // Under NSM (NSM_URL set): announce, then wait for /nsm/client/open, whose client id
 // becomes the client name; the session file itself is loaded once the engine runs.
-bool Session::joinNsm() {
+bool Headless::joinNsm() {
   clientName_ = args_.name;
   const auto url = control::NsmClient::urlFromEnvironment();
   if (!url) return true;
@@ -89,139 +82,113 @@ bool Session::joinNsm() {
   return true;
 }
 
-// The control thread: OSC (unless --osc-port 0) and NSM, driving a LiveControl.
-bool Session::startControl() {
-  control_ = std::make_unique<LiveControl>(*engine_, *live_, kOscMidiInput, streaming_->poolOptions(), problems_);
-  if (program_) control_->setInitialInstrument(std::filesystem::absolute(args_.instrument).string());
-  if (program_) control_->setInitialPartEffects(program_->busLayout);
-  control_->setInitialEffects(args_.effects);
-  if (args_.tempo && !control_->setTempo(*args_.tempo)) err_ << "spindle: the engine refused the tempo\n";
-  if (!args_.scale.empty() || !args_.keymap.empty()) {
-    std::string tuningError;
-    for (int part = 0; part < control::kParts; ++part) {
-      if (control_->setPartTuning(part, args_.scale, args_.keymap, tuningError)) continue;
-      err_ << "spindle: " << (tuningError.empty() ? "the engine refused the tuning" : tuningError) << '\n';
-      return false;
-    }
-  }
-  std::vector<ConnectionControl::Input> inputs{{0, "midi_in"}, {1 + kOscMidiInput, "osc"}};
-  if (!args_.midiDevice.empty()) inputs.push_back({1 + kDeviceMidiInput, "device"});
-  if (args_.alsaSeq) inputs.push_back({1 + kAlsaSeqMidiInput, "alsa_seq"});
-  control_->setBackend(backend_.get(), std::move(inputs));
-  control_->setBaseMemory(loader_.pool().bytesInRam(), loader_.pool().loadedCount());
-  if (streaming_->disk()) control_->setDiskCounters(&streaming_->disk()->counters(), streaming_->cacheBytes());
-  std::string error;
-  auto oscOptions = control::oscServerOptions(args_.oscPort, args_.oscBind, args_.oscSecretFile,
-                                              args_.oscRequireSigned, args_.oscInsecure, error);
-  if (!oscOptions) {
-    err_ << "spindle: " << error << '\n';
+// --instrument, before the server: a bad file ends the run at once.
+bool Headless::load() {
+  if (args_.instrument.empty()) return true;  // under NSM: the session brings the instruments
+  session::LoadReport report;
+  const bool loaded =
+      session_->loadInstrument(args_.instrument, std::filesystem::absolute(args_.instrument).string(), report);
+  for (const auto& diagnostic : report.diagnostics) err_ << session::formatDiagnostic(diagnostic) << '\n';
+  for (const std::string& file : report.missingFiles) err_ << "spindle: missing sample: " << file << '\n';
+  for (const std::string& warning : report.sampleWarnings) err_ << "spindle: warning: " << warning << '\n';
+  logProblems();  // the samples it left out
+  if (!loaded) {
+    err_ << "spindle: cannot load instrument " << args_.instrument << '\n';
     return false;
   }
-  oscOptions->auth.identity = args_.oscIdentity;
-  if (!startHosts(oscOptions->auth.secret)) return false;
-  const bool secured = !oscOptions->auth.secret.empty();
-  osc_ = std::make_unique<control::OscServer>(*control_, std::move(*oscOptions));
-  if (nsm_) osc_->attachNsm(*nsm_);
-  if (!osc_->start(error)) {
+  out_ << "instrument: " << report.name << " (" << report.regions << " regions, " << report.samplesLoaded
+       << " samples)\n";
+  return true;
+}
+
+// OSC (unless --osc-port 0) and NSM on the session's Control, after the remote hosts.
+bool Headless::startControl(control::OscServerOptions oscOptions) {
+  if (!startHosts(oscOptions.auth.secret)) return false;
+  const bool secured = !oscOptions.auth.secret.empty();
+  std::string error;
+  if (!session_->startOsc(std::move(oscOptions), nsm_.get(), error)) {
     err_ << "spindle: " << error << " (--osc-port 0 turns OSC off)\n";
     return false;
   }
-  if (osc_->port() != 0)
-    out_ << "OSC: udp and tcp " << args_.oscBind << ":" << osc_->port()
+  if (session_->osc()->port() != 0)
+    out_ << "OSC: udp and tcp " << args_.oscBind << ":" << session_->osc()->port()
          << (!secured ? "" : args_.oscRequireSigned ? ", signed only" : ", signed from other hosts") << '\n';
   return true;
 }
 
 // The remote Spindles this one drives (--host); their parts come with a session. With
 // the cluster secret, control to them is signed under this Spindle's identity.
-bool Session::startHosts(const control::Bytes& secret) {
-  hosts_.setSigning(secret, control::senderIdentity(args_.oscIdentity, args_.name));
-  hosts_.setSampleRate(backend_->sampleRate());
-  for (const control::HostSettings& host : args_.hosts) {
-    std::string error;
-    if (!hosts_.add(host, error)) {
-      err_ << "spindle: --host " << host.name << ": " << error << '\n';
-      return false;
-    }
+bool Headless::startHosts(const control::Bytes& secret) {
+  std::vector<std::string> errors;
+  if (!session_->startHosts(secret, control::senderIdentity(args_.oscIdentity, args_.name), args_.hosts, errors)) {
+    for (const std::string& error : errors) err_ << "spindle: " << error << '\n';
+    return false;
+  }
+  for (const control::HostSettings& host : args_.hosts)
     out_ << "host " << host.name << ": " << host.address << ":" << host.port << (secret.empty() ? "" : ", signed")
          << '\n';
-  }
-  control_->setHosts(&hosts_);
   return true;
 }
 
-void Session::startEngine() {
-  engine::EngineConfig config;
-  config.sampleRate = backend_->sampleRate();
-  config.maxBlockFrames = 1024;
-  streaming_ = std::make_unique<stream::Streaming>(streamingOptions_, args_.polyphony);
-  config.streams = streaming_->bank();
-  config.polyphony = args_.polyphony;
-  config.quality = static_cast<engine::Quality>(args_.quality);
-  config.effects = engine::effectsSettings(args_.effects);
-  engine_ = std::make_unique<engine::Engine>(config);
-  for (int part = 0; part < limits::kChannels && program_; ++part) {
-    engine::Command command;
-    command.type = engine::CommandType::SetProgram;
-    command.part = static_cast<int8_t>(part);
-    command.program = program_.get();
-    if (!engine_->postCommand(command)) err_ << "spindle: the engine refused the program for part " << part << '\n';
-  }
-  live_ = std::make_unique<io::LiveProcessor>(*engine_);
-}
-
-void Session::startMidi() {
-  std::string error;
-  if (!args_.midiDevice.empty()) {
-    midiDevice_ = std::make_unique<io::MidiInputThread>(*live_, kDeviceMidiInput);
-    if (!midiDevice_->start(args_.midiDevice, error)) err_ << "spindle: warning: MIDI device " << error << '\n';
-  }
-  if (args_.alsaSeq) {
-    alsaSeq_ = std::make_unique<io::AlsaSeqInput>(*live_, kAlsaSeqMidiInput);
-    alsaSeq_->setFollow(policy_.midi, policy_.midiFrom);
-    if (!alsaSeq_->start(clientName_, error)) err_ << "spindle: warning: " << error << '\n';
-  }
-}
-void Session::tick() {
+void Headless::tick() {
   if (++ticks_ == 50 || ticks_ == 250) checkRealtime();
   if (gPrintStats) {
     gPrintStats = 0;
-    out_ << io::formatStats(live_->stats()) << connectionLog_->line() << streamingStats() << oscStats() << std::flush;
+    out_ << io::formatStats(session_->live().stats()) << connectionLog_->line() << streamingStats() << oscStats()
+         << std::flush;
   }
   connectionLog_->tick(ticks_ >= 50);
   drainNoteLog();
-  collectProblems();
-  control_->pump();  // OSC commands to the engine; frees the retired programs LiveControl owns
+  session_->pump();  // OSC commands to the engine; frees the Programs it hands back; disk errors
+  logProblems();
   superviseBackend();
-  if (ticks_ % 10 == 1) control_->routeHosts(hosts_.settings());  // a session may add hosts
+  if (ticks_ % 10 == 1) session_->routeHosts();  // a session may add hosts
 }
-int Session::run() {
-  installSignalHandlers();
-  if (!load()) return kExitInput;
-  const io::RealtimeReport memory = io::lockMemory();
-  if (!memory.warning.empty()) err_ << "spindle: " << memory.warning << '\n';
-  if (!joinNsm()) return kExitInput;
-  policy_ = connectionPolicyFor(args_);
-  io::BackendOptions options;
-  options.clientName = clientName_;
-  options.multiOut = args_.multiOut;
-  backend_ = connectToServer(args_.backend, options, err_, [] { return gStop != 0; });
-  if (!backend_) return args_.backend.empty() ? kExitInput : 0;  // none running, or stopped while waiting
-  connectionLog_.emplace(*backend_, out_);
-  if (args_.multiOut && std::string(backend_->kind()) != "jack")
+
+// The server (waiting for the one --backend names), the engine, control, MIDI: nothing
+// when it plays, else the exit code.
+std::optional<int> Headless::start() {
+  bool reported = false;
+  const bool connected = session_->connect([&](const std::string& error) {
+    if (args_.backend.empty()) {  // none running: say how to start one instead of waiting
+      err_ << "spindle: " << session::noServerAdvice(error);
+      return false;
+    }
+    if (!reported) err_ << "spindle: " << error << "; waiting for the server (Ctrl-C to quit)\n";
+    reported = true;
+    std::this_thread::sleep_for(kServerRetry);
+    return gStop == 0;
+  });
+  if (!connected) return args_.backend.empty() ? kExitInput : 0;  // none running, or stopped while waiting
+  io::AudioBackend& backend = session_->backend();
+  connectionLog_.emplace(backend, out_);
+  if (args_.multiOut && std::string(backend.kind()) != "jack")
     err_ << "spindle: warning: --multi-out needs the JACK backend (under PipeWire: pw-jack spindle --backend jack)\n";
-  startEngine();
-  if (!startControl()) return kExitInput;
   std::string error;
-  if (!args_.noteLog.empty()) noteLog_.open(args_.noteLog, std::ios::trunc);
-  backend_->setConnectionPolicy(policy_);
-  if (!backend_->start(*live_, error)) {
+  auto oscOptions = control::oscServerOptions(args_.oscPort, args_.oscBind, args_.oscSecretFile,
+                                              args_.oscRequireSigned, args_.oscInsecure, error);
+  if (oscOptions) oscOptions->auth.identity = args_.oscIdentity;
+  if (oscOptions && !args_.noteLog.empty()) noteLog_.open(args_.noteLog, std::ios::trunc);
+  if (!oscOptions || !session_->start(error)) {
     err_ << "spindle: " << error << '\n';
     return kExitInput;
   }
-  startMidi();
-  out_ << "spindle " << kVersion << ": playing through " << backend_->kind() << " as " << clientName_ << " ("
-       << backend_->sampleRate() << " Hz, period " << backend_->periodFrames() << ")\n"
+  if (!startControl(std::move(*oscOptions))) return kExitInput;
+  for (const std::string& warning : session_->startMidi()) err_ << "spindle: warning: " << warning << '\n';
+  return std::nullopt;
+}
+
+int Headless::run() {
+  installSignalHandlers();
+  if (!joinNsm()) return kExitInput;
+  session_ = std::make_unique<session::Session>(sessionOptions());
+  if (!load()) return kExitInput;
+  const io::RealtimeReport memory = io::lockMemory();
+  if (!memory.warning.empty()) err_ << "spindle: " << memory.warning << '\n';
+  if (const std::optional<int> exit = start()) return *exit;
+  io::AudioBackend& backend = session_->backend();
+  out_ << "spindle " << kVersion << ": playing through " << backend.kind() << " as " << clientName_ << " ("
+       << backend.sampleRate() << " Hz, period " << backend.periodFrames() << ")\n"
        << std::flush;
   while (!gStop) {
     std::this_thread::sleep_for(kTick);
@@ -253,8 +220,8 @@ int runLive(const std::vector<std::string>& argList, std::ostream& out, std::ost
     resolved.instrument = bundled->string();
     out << "spindle: no --instrument given: loading the bundled instrument " << resolved.instrument << '\n';
   }
-  Session session(resolved, out, err);
-  return session.run();
+  Headless headless(resolved, out, err);
+  return headless.run();
 }
 
 }  // namespace spindle::app

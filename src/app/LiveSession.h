@@ -1,11 +1,13 @@
 #pragma once
-// LiveSession: `spindle --headless`: the instrument, the engine, a backend and the
-// midi threads, wired together and supervised from the main thread until a signal.
+// LiveSession: `spindle --headless`: the door that reads the command line and runs the
+// one session owner (session/Session.h: the instrument, the server, the engine, OSC,
+// the midi threads), supervised from the main thread until a signal.
 //
-//   main thread:  load ─► connect backend ─► start ─► loop every 20 ms:
+//   main thread:  load ─► connect (waits for the server --backend names) ─► start ─►
+//                 loop every 20 ms:
 //                   SIGUSR1 → print stats      note log → file
-//                   engine.collectGarbage()    backend lost → reconnect every 500 ms
-//                 SIGINT/SIGTERM ─► stop midi threads, disconnect, print the summary
+//                   session.pump()             server lost → reconnect every 500 ms
+//                 SIGINT/SIGTERM ─► the session stops, print the summary
 //
 // Signal handlers only set flags; everything is printed from the main thread.
 #include <ostream>

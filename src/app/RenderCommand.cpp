@@ -7,14 +7,14 @@
 #include <string>
 #include <vector>
 
-#include "app/Loader.h"
 #include "app/RenderArgs.h"
 #include "core/Limits.h"
 #include "engine/Engine.h"
-#include "instrument/Scala.h"
 #include "io/MidiFile.h"
 #include "io/OfflineRenderer.h"
 #include "io/WavWriter.h"
+#include "session/Loader.h"
+#include "session/Tuning.h"
 #include "spindle/Version.h"
 #include "stream/Streaming.h"
 
@@ -33,14 +33,14 @@ std::string fixed(double value, int decimals) {
 }
 
 // Prints the parser's and the pool's problems to `err`, one per line.
-void printLoadProblems(const LoadReport& report, std::ostream& err) {
-  for (const instrument::Diagnostic& diagnostic : report.diagnostics) err << formatDiagnostic(diagnostic) << '\n';
+void printLoadProblems(const session::LoadReport& report, std::ostream& err) {
+  for (const instrument::Diagnostic& diagnostic : report.diagnostics) err << session::formatDiagnostic(diagnostic) << '\n';
   for (const std::string& file : report.missingFiles) err << "spindle-render: missing sample: " << file << '\n';
-  for (const SampleError& error : report.sampleErrors) err << "spindle-render: " << error.message << '\n';
+  for (const session::SampleError& error : report.sampleErrors) err << "spindle-render: " << error.message << '\n';
   for (const std::string& message : report.sampleWarnings) err << "spindle-render: warning: " << message << '\n';
 }
 
-void printLoadSummary(const LoadReport& report, std::ostream& out) {
+void printLoadSummary(const session::LoadReport& report, std::ostream& out) {
   out << "instrument:      " << report.name << " (" << report.sfzPath.string() << ")\n"
       << "regions:         " << report.regions << '\n'
       << "samples:         " << report.samplesLoaded << " loaded of " << report.samples << " ("
@@ -197,19 +197,18 @@ int runRender(const std::vector<std::string>& argList, std::ostream& out, std::o
 
   const auto song = readSong(args->midi, err);
   if (!song) return kExitInput;
-  instrument::TuningResult tuning;
-  instrument::TuningFileError tuningError;
-  if (!instrument::loadTuning({args->scale, args->keymap}, tuning, tuningError)) {
-    err << "spindle-render: " << tuningError.text() << '\n';
+  const std::optional<session::PartTuning> tuning = session::readTuning(args->scale, args->keymap, error);
+  if (!tuning) {
+    err << "spindle-render: " << error << '\n';
     return kExitInput;
   }
   // The loader's pool outlives `streaming`: its disk rounds read the samples.
   const stream::StreamingOptions streamOptions = streamingOptions(*args);
   stream::PoolOptions poolOptions = stream::poolOptionsFor(streamOptions);
   poolOptions.outputRate = args->rate;  // convolution responses are resampled to it
-  Loader loader(poolOptions);
+  session::Loader loader(poolOptions);
   stream::Streaming streaming(streamOptions, args->polyphony);
-  const Loader::Result loaded = loader.load(args->sfz);
+  const session::Loader::Result loaded = loader.load(args->sfz);
   printLoadProblems(loaded.report, err);
   if (!loaded.program) {
     err << "spindle-render: cannot load instrument " << args->sfz << '\n';
@@ -218,7 +217,7 @@ int runRender(const std::vector<std::string>& argList, std::ostream& out, std::o
   out << "spindle-render " << kVersion << '\n';
   printLoadSummary(loaded.report, out);
   out << "memory:          " << streaming.budget(loader.pool(), loaded.report.loopTailBytes) << '\n';
-  return renderSong(*args, *loaded.program, tuning.tuning, *song, streaming, out, err);
+  return renderSong(*args, *loaded.program, tuning->tuning, *song, streaming, out, err);
 }
 
 }  // namespace spindle::app

@@ -1,7 +1,7 @@
 #pragma once
-// The Program an instrument gives, for both loaders (app::Loader for the command line,
-// the server and sessions; the GUI's LibraryLoader): everything but the samples, which
-// each loader takes from its own pool. Loader threads.
+// The Program an instrument gives, for the one loader (session::Loader, which every
+// front door uses): everything but the samples, which it takes from its pool. Loader
+// threads.
 #include <cstdint>
 #include <memory>
 #include <string>

@@ -5,8 +5,8 @@
 //     point at unusable samples);
 //   - a load none of whose samples loaded (missing, unreadable, or left out by the
 //     memory budget), when its regions name any.
-// loadInstrument() applies the first; both loaders (app::Loader, the window's
-// LibraryLoader) apply the second after loading the samples. Either way the load gives
+// loadInstrument() applies the first; the loader (session::Loader) applies the second
+// after loading the samples. Either way the load gives
 // no Program and its error goes where every load error goes: spindle-render's stderr
 // and exit status 1, the log and OSC's failed load, the window's Problems panel.
 // Loader threads.

@@ -62,7 +62,7 @@ Plugin::Plugin(double sampleRate, const HostFeatures& host)
       maxBlockFrames_(std::clamp(host.maxBlockFrames > 0 ? host.maxBlockFrames : kDefaultBlockFrames, 1,
                                  limits::kMaxBlockFrames)),
       streamingOptions_(stream::liveStreamingOptions(stream::StreamingOptions::kDefaultPreloadFrames)),
-      loader_(stream::poolOptionsFor(streamingOptions_)),
+      library_(stream::poolOptionsFor(streamingOptions_)),
       streaming_(streamingOptions_, engine::EngineConfig{}.polyphony),
       engine_(engineConfig(sampleRate, maxBlockFrames_, streaming_.bank())),
       live_(engine_) {
@@ -72,11 +72,12 @@ Plugin::Plugin(double sampleRate, const HostFeatures& host)
   portSeen_.fill(kControlUnset);
   controlMap_.cc.fill(-1);
   cacheBudget_ = static_cast<double>(streaming_.cacheBytes());
+  library_.setOutputRate(sampleRate);  // convolution responses are resampled to the host's rate
 }
 
 Plugin::~Plugin() {
   std::lock_guard lock(controlMutex_);
-  engine_.collectAllPrograms([this](const engine::Program* p) { owned_.erase(p); });
+  library_.collectAll(engine_);
 }
 
 void Plugin::connect(uint32_t port, void* data) noexcept {

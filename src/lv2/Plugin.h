@@ -7,7 +7,8 @@
 //        │         patch:Set instrument / level ─┐        max; freewheel: waits for disk)
 //        │         patch:Get ──► reply on notify │         health ports written after
 //        ▼                                        ▼        each cycle
-//   work():  Loader::load, SetProgram on every part, collectGarbage (the worker thread)
+//   work():  Library::load, SetProgram on every part, the Programs handed back freed
+//            (the session room's Library, session/Library.h; the worker thread)
 //   work_response(): the new path, sent back on the notify port (audio thread)
 //
 // Threads, by LV2's contexts:
@@ -19,7 +20,6 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -30,13 +30,13 @@
 #include <lv2/state/state.h>
 #include <lv2/worker/worker.h>
 
-#include "app/Loader.h"
 #include "core/Limits.h"
 #include "core/Realtime.h"
 #include "engine/Engine.h"
 #include "io/LiveProcessor.h"
 #include "lv2/Uris.h"
 #include "lv2/WorkMessage.h"
+#include "session/Library.h"
 #include "stream/Streaming.h"
 
 namespace spindle::lv2 {
@@ -121,8 +121,7 @@ class Plugin {
   double sampleRate_;
   int maxBlockFrames_;
   stream::StreamingOptions streamingOptions_;
-  app::Loader loader_;            // its pool outlives the disk thread and every Program
-  std::map<const engine::Program*, std::unique_ptr<engine::Program>> owned_;
+  session::Library library_;      // its pools and Programs outlive the disk thread and the engine
   stream::Streaming streaming_;
   engine::Engine engine_;
   io::LiveProcessor live_;

@@ -26,35 +26,27 @@ void Plugin::logLine(bool error, const std::string& text) {
   }
 }
 
-void Plugin::collect() {
-  engine_.collectGarbage([this](const engine::Program* p) { owned_.erase(p); });
-}
+void Plugin::collect() { library_.collect(engine_); }
 
 // Loads `path` and plays it on every part, as spindle-render and the live sampler do.
 // On failure every problem is logged and the parts keep what they play.
 bool Plugin::loadInstrument(const std::string& path) {
   collect();
-  app::Loader::Result loaded = loader_.load(path);
-  const app::LoadReport& report = loaded.report;
+  session::Loader::Result loaded = library_.load(path);
+  const session::LoadReport& report = loaded.report;
   for (const instrument::Diagnostic& d : report.diagnostics)
-    logLine(d.severity == instrument::Diagnostic::Severity::Error, app::formatDiagnostic(d));
+    logLine(d.severity == instrument::Diagnostic::Severity::Error, session::formatDiagnostic(d));
   for (const std::string& file : report.missingFiles) logLine(false, "missing sample: " + file);
-  for (const app::SampleError& error : report.sampleErrors) logLine(false, error.message);
+  for (const session::SampleError& error : report.sampleErrors) logLine(false, error.message);
   if (!loaded.program) {
     logLine(true, "cannot load instrument " + path + " (still playing " +
                       (loadedPath_.empty() ? std::string("nothing") : loadedPath_) + ")");
     return false;
   }
-  const engine::Program* program = loaded.program.get();
+  const engine::Program* program = library_.keep(std::move(loaded.program));
   loadedControls_ = controlMap(*program);
-  owned_[program] = std::move(loaded.program);
-  for (int part = 0; part < limits::kChannels; ++part) {
-    engine::Command command;
-    command.type = engine::CommandType::SetProgram;
-    command.part = static_cast<int8_t>(part);
-    command.program = program;
-    if (!engine_.postCommand(command)) logLine(true, "the engine refused the program for part " + std::to_string(part));
-  }
+  if (const int refused = session::postToEveryPart(engine_, program); refused > 0)
+    logLine(true, "the engine refused the program for " + std::to_string(refused) + " part(s)");
   loadedPath_ = path;
   return true;
 }

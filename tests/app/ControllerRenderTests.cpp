@@ -5,13 +5,13 @@
 #include <fstream>
 #include <vector>
 
-#include "app/Loader.h"
+#include "session/Loader.h"
 #include "catch.h"
 #include "core/MidiEvent.h"
 #include "engine/Engine.h"
 #include "stream/TestAudioFiles.h"
 
-using spindle::app::Loader;
+using spindle::session::Loader;
 
 namespace {
 

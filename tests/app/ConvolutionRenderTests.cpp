@@ -9,7 +9,7 @@
 #include <random>
 
 #include "RenderSupport.h"
-#include "app/Loader.h"
+#include "session/Loader.h"
 #include "catch.h"
 #include "stream/TestAudioFiles.h"
 
@@ -136,7 +136,7 @@ TEST_CASE("convolution: a missing or unreadable response is an error naming the 
   std::ofstream(dir / "broken.wav") << "not audio at all";
   const std::string written = GENERATE(std::string("missing.wav"), std::string("broken.wav"));
   std::ofstream(dir / "p.dspreset") << preset("<effect type=\"convolution\" irFile=\"" + written + "\"/>");
-  spindle::app::Loader loader;
+  spindle::session::Loader loader;
   const auto result = loader.load(dir / "p.dspreset");
   REQUIRE(result.program);  // the click still plays
   CHECK(result.report.samplesLoaded == 1);

@@ -147,7 +147,7 @@ TEST_CASE("The DecentSampler fixtures with <effects> load with none reported and
   for (const std::filesystem::path& file : {seq / "Example 6A - Triggering Sequences Using MIDI.dspreset",
                                             vel / "Example 1 - Controlling polyphony with a button.dspreset"}) {
     INFO(file);
-    spindle::app::Loader loader;
+    spindle::session::Loader loader;
     auto result = loader.load(file);
     REQUIRE(result.program);
     for (const auto& d : result.report.diagnostics) CHECK(d.message.find("effect") == std::string::npos);

@@ -15,7 +15,7 @@
 #include "NoiseSample.h"
 #include "RenderSupport.h"
 #include "Spectrum.h"
-#include "app/Loader.h"
+#include "session/Loader.h"
 #include "catch.h"
 #include "engine/core/EngineTestSupport.h"
 #include "stream/TestAudioFiles.h"
@@ -32,7 +32,7 @@ constexpr int kRate = 48000;
 constexpr size_t kWindow = 960;  // 20 ms
 
 struct Player {
-  spindle::app::Loader loader;
+  spindle::session::Loader loader;
   std::unique_ptr<spindle::engine::Program> program;
 
   Player(const std::filesystem::path& dir, const std::string& xml, const std::string& name = "p") {
@@ -110,7 +110,7 @@ std::vector<float> sfzLowpass(const std::filesystem::path& dir, int hz) {
   const std::string name = "lowpass" + std::to_string(hz);
   std::ofstream(dir / (name + ".sfz")) << std::string("<region> sample=noise.wav pitch_keycenter=60 amp_veltrack=0 ") +
                                               "fil_type=lpf_2p resonance=0 cutoff=" + std::to_string(hz) + "\n";
-  spindle::app::Loader loader;
+  spindle::session::Loader loader;
   auto result = loader.load(dir / (name + ".sfz"));
   REQUIRE(result.program);
   auto r = std::make_unique<Renderer>(spindle::engine::EngineConfig{}, 256);

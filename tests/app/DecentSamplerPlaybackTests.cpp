@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "RenderSupport.h"
-#include "app/Loader.h"
+#include "session/Loader.h"
 #include "catch.h"
 #include "core/Controllers.h"
 #include "engine/core/EngineTestSupport.h"
@@ -31,7 +31,7 @@ void writeDc(const std::filesystem::path& file, int16_t value, int frames = 2 * 
 }
 
 struct Player {
-  spindle::app::Loader loader;
+  spindle::session::Loader loader;
   std::unique_ptr<spindle::engine::Program> program;
 
   Player(const std::filesystem::path& dir, const std::string& xml) {

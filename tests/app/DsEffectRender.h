@@ -16,7 +16,7 @@
 #include "NoiseSample.h"
 #include "RenderSupport.h"
 #include "Spectrum.h"
-#include "app/Loader.h"
+#include "session/Loader.h"
 #include "catch.h"
 #include "engine/core/EngineTestSupport.h"
 #include "stream/TestAudioFiles.h"
@@ -48,7 +48,7 @@ inline std::string preset(const std::string& sample, const std::string& top, con
 
 // A render and what it needs alive: the loader (its samples) and the program.
 struct Played {
-  app::Loader loader;
+  session::Loader loader;
   std::unique_ptr<engine::Program> program;
   std::unique_ptr<Renderer> render;
   const std::vector<float>& left() const { return render->left; }

@@ -11,7 +11,7 @@
 #include "NoiseSample.h"
 #include "RenderSupport.h"
 #include "Spectrum.h"
-#include "app/Loader.h"
+#include "session/Loader.h"
 #include "catch.h"
 #include "core/MidiEvent.h"
 #include "core/PartEffects.h"
@@ -88,8 +88,8 @@ TEST_CASE("bypassing a part's -12 dB gain effect raises the level by 12 dB witho
           "[app][bus-effects][bypass]") {
   const auto dir = test::scratchDir("effect-bypass");
   test::writeNoise(dir / "noise.wav", kRate);
-  app::Loader loader;
-  const app::Loader::Result loaded = loader.loadString(
+  session::Loader loader;
+  const session::Loader::Result loaded = loader.loadString(
       "<region> sample=noise.wav amp_veltrack=0 loop_mode=no_loop\n"
       "<effect> type=gain gain=-12\n"
       "<effect> type=filter filter_type=lpf_2p filter_cutoff=2000 filter_resonance=0\n",
@@ -126,7 +126,7 @@ TEST_CASE("a bypass flag for an effect the program does not have changes nothing
           "[app][bus-effects][bypass]") {
   const auto dir = test::scratchDir("effect-bypass-index");
   test::writeNoise(dir / "noise.wav", kRate);
-  app::Loader loader;
+  session::Loader loader;
   const auto loaded = loader.loadString("<region> sample=noise.wav amp_veltrack=0\n<effect> type=gain gain=-12\n",
                                         dir / "one.sfz");
   REQUIRE(loaded.program);

@@ -1,4 +1,4 @@
-// A SoundFont loaded into one part over OSC or the server (app::LiveControl, its real
+// A SoundFont loaded into one part over OSC or the server (session::Control, its real
 // loader thread) plays on every part that has no instrument: a General MIDI song plays
 // after one load. The parts share one Program; a session saves them as empty.
 #include <chrono>
@@ -8,11 +8,11 @@
 #include <vector>
 
 #include "Fixtures.h"
-#include "app/LiveControl.h"
 #include "catch.h"
 #include "control/ProblemLog.h"
 #include "engine/Engine.h"
 #include "io/LiveProcessor.h"
+#include "session/Control.h"
 
 using namespace spindle;
 
@@ -38,8 +38,8 @@ class Listener final : public control::LoadListener {
   bool ok_ = false;
 };
 
-// Takes the commands LiveControl queued and lets the engine run one block.
-void cycle(app::LiveControl& control, engine::Engine& engine) {
+// Takes the commands the Control queued and lets the engine run one block.
+void cycle(session::Control& control, engine::Engine& engine) {
   control.pump();
   std::vector<float> l(256), r(256);
   engine.process(nullptr, 0, l.data(), r.data(), 256);
@@ -52,7 +52,8 @@ TEST_CASE("A SoundFont loaded into one part plays on every empty part, sharing o
   engine::Engine engine(engine::EngineConfig{48000.0, 256, 16, engine::Quality::Hermite, 1, nullptr});
   io::LiveProcessor live(engine);
   control::ProblemLog problems;
-  app::LiveControl control(engine, live, 2, stream::PoolOptions{-1, 0, 512u << 20}, problems);
+  session::Library library(stream::PoolOptions{-1, 0, 512u << 20});
+  session::Control control(engine, live, 2, library, problems);
   Listener listener;
   const std::string sine = (fixtures / "dim_cabasa" / "Dim Cabasa.sfz").string();
   control.load(1, 4, sine, listener);  // part 5 has an instrument of its own

@@ -4,13 +4,13 @@
 #include <set>
 
 #include "Fixtures.h"
-#include "app/Loader.h"
+#include "session/Loader.h"
 #include "catch.h"
 #include "sfz/Parser.h"
 #include "stream/TestAudioFiles.h"
 
-using spindle::app::LoadReport;
-using spindle::app::Loader;
+using spindle::session::LoadReport;
+using spindle::session::Loader;
 
 namespace {
 
@@ -103,7 +103,7 @@ TEST_CASE("a Loader report lists samples, missing files, unreadable files and un
 
 TEST_CASE("diagnostics print as file:line: severity: message") {
   const spindle::instrument::Diagnostic error{spindle::instrument::Diagnostic::Severity::Error, "/x/a.sfz", 12, "bad header"};
-  CHECK(spindle::app::formatDiagnostic(error) == "/x/a.sfz:12: error: bad header");
+  CHECK(spindle::session::formatDiagnostic(error) == "/x/a.sfz:12: error: bad header");
   const spindle::instrument::Diagnostic whole{spindle::instrument::Diagnostic::Severity::Warning, "/x/a.sfz", 0, "empty"};
-  CHECK(spindle::app::formatDiagnostic(whole) == "/x/a.sfz: warning: empty");
+  CHECK(spindle::session::formatDiagnostic(whole) == "/x/a.sfz: warning: empty");
 }

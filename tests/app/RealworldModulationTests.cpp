@@ -8,12 +8,12 @@
 #include <vector>
 
 #include "Fixtures.h"
-#include "app/Loader.h"
+#include "session/Loader.h"
 #include "catch.h"
 #include "core/MidiEvent.h"
 #include "engine/Engine.h"
 
-using spindle::app::Loader;
+using spindle::session::Loader;
 namespace engine = spindle::engine;
 
 namespace {

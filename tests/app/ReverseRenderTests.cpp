@@ -7,7 +7,7 @@
 #include <fstream>
 
 #include "RenderSupport.h"
-#include "app/Loader.h"
+#include "session/Loader.h"
 #include "catch.h"
 #include "stream/TestAudioFiles.h"
 
@@ -77,7 +77,7 @@ TEST_CASE("the Loader holds a reversed copy whole, counts it, and names a missin
                                   "<region> sample=ramp.wav key=61 direction=reverse\n"
                                   "<region> sample=gone.wav key=62 direction=reverse\n"
                                   "<region> sample=gone.wav key=63\n";
-  spindle::app::Loader loader(spindle::stream::PoolOptions{2048, 4096, 0});
+  spindle::session::Loader loader(spindle::stream::PoolOptions{2048, 4096, 0});
   const auto result = loader.load(dir / "x.sfz");
   REQUIRE(result.program);
   const auto& report = result.report;

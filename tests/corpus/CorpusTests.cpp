@@ -1,5 +1,5 @@
 // Every file of the corpus (make_corpus.py: damaged and odd files of every format) loaded
-// through the entry the app uses: app::Loader for instruments (formats::loadInstrument,
+// through the entry the app uses: session::Loader for instruments (formats::loadInstrument,
 // then the samples), stream::SamplePool for audio files, io::readMidiFile for MIDI files.
 // Each gives the outcome its damage calls for, by value: N regions (with a message naming
 // what was skipped or where), N frames, N events, or an error naming the file and, where
@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "Corpus.h"
-#include "app/Loader.h"
+#include "session/Loader.h"
 #include "catch.h"
 #include "io/MidiFile.h"
 #include "stream/SamplePool.h"
@@ -47,11 +47,11 @@ std::string joined(const std::vector<std::string>& lines) {
 }
 
 // Every message of a load report, errors and warnings, as the app prints them.
-std::vector<std::string> messages(const spindle::app::LoadReport& report, bool errorsOnly) {
+std::vector<std::string> messages(const spindle::session::LoadReport& report, bool errorsOnly) {
   std::vector<std::string> out;
   for (const auto& d : report.diagnostics)
     if (!errorsOnly || d.severity == spindle::instrument::Diagnostic::Severity::Error)
-      out.push_back(spindle::app::formatDiagnostic(d));
+      out.push_back(spindle::session::formatDiagnostic(d));
   if (errorsOnly) return out;
   for (const auto& m : report.missingFiles) out.push_back("missing sample " + m);
   for (const auto& e : report.sampleErrors) out.push_back(e.message);
@@ -69,8 +69,8 @@ double secondsOf(Load&& load) {
 void checkInstrument(const Case& c) {
   const auto before = corpus().treeOutsideCache();
   const auto cacheBefore = corpus().cacheTree();
-  spindle::app::Loader loader;
-  spindle::app::Loader::Result result;
+  spindle::session::Loader loader;
+  spindle::session::Loader::Result result;
   CHECK(secondsOf([&] { result = loader.load(c.file); }) < kMaxSecondsPerFile);
   CHECK(corpus().treeOutsideCache() == before);
   const auto errors = messages(result.report, true);

@@ -2,23 +2,23 @@
 // out-of-memory kill. The samples that fit load; each one refused is named in the load
 // report (what the log, the GUI and OSC show for a load), and the instrument still
 // plays its other regions. Over OSC: /spindle/load/done counts it and /spindle/problem
-// names it (the real LiveControl and loader thread behind the real ControlCore).
+// names it (the real session Control and loader thread behind the real ControlCore).
 #include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <thread>
 
 #include "RecordingTarget.h"
-#include "app/LiveControl.h"
-#include "app/Loader.h"
 #include "catch.h"
 #include "control/ControlCore.h"
 #include "control/ProblemLog.h"
 #include "engine/Engine.h"
 #include "io/LiveProcessor.h"
+#include "session/Control.h"
+#include "session/Loader.h"
 #include "stream/StreamTestSupport.h"
 
-using spindle::app::Loader;
+using spindle::session::Loader;
 using spindle::stream::PoolOptions;
 
 namespace {
@@ -65,7 +65,8 @@ TEST_CASE("an OSC load over the memory budget: load/done counts the sample left 
   engine::Engine engine(engine::EngineConfig{48000.0, 256, 16, engine::Quality::Hermite, 1, nullptr});
   io::LiveProcessor live(engine);
   control::ProblemLog problems;
-  app::LiveControl target(engine, live, 2, PoolOptions{-1, 0, 1u << 20}, problems);
+  session::Library library(PoolOptions{-1, 0, 1u << 20});
+  session::Control target(engine, live, 2, library, problems);
   test::RecordingSink sink;
   control::ControlCore core(target, sink);
   const control::Peer client = test::loopbackPeer(44001), subscriber = test::loopbackPeer(44002);

@@ -1,5 +1,5 @@
-// OSC requests in the GUI: the control thread calls GuiControlTarget, the gui thread
-// carries the requests out through the EngineLink, the window shows them.
+// OSC requests in the GUI: the control thread calls the session's Control, the window
+// shows them through its EngineLink.
 #include <QSlider>
 #include <QtTest>
 #include <mutex>
@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "GuiHarness.h"
-#include "gui/GuiControlTarget.h"
 
 namespace spindle::gui::test {
 
@@ -46,7 +45,7 @@ class ControlTargetTests : public QObject {
  private slots:
   void loadReportsProgressThenDone() {
     Harness h;
-    GuiControlTarget target(h.link, h.store);
+    control::ControlTarget& target = h.control;  // what OSC drives
     Recorder recorder;
     const auto sfz = writeSineLibrary(h.dir.filePath(QStringLiteral("lib")).toStdString());
     onControlThread([&] { target.load(7, 4, sfz.string(), recorder); });
@@ -68,7 +67,7 @@ class ControlTargetTests : public QObject {
 
   void mixerAndNotesFromTheControlThread() {
     Harness h;
-    GuiControlTarget target(h.link, h.store);
+    control::ControlTarget& target = h.control;  // what OSC drives
     const auto sfz = writeSineLibrary(h.dir.filePath(QStringLiteral("lib")).toStdString());
     h.window.loadInto(0, QString::fromStdString(sfz.string()));
     QVERIFY(h.waitForLoad(0));
@@ -94,7 +93,7 @@ class ControlTargetTests : public QObject {
   // 1200 frames) into the window's input: the toolbar shows each with its source.
   void tempoFromTheControlThreadAndClocks() {
     Harness h;
-    GuiControlTarget target(h.link, h.store);
+    control::ControlTarget& target = h.control;  // what OSC drives
     bool accepted = false;
     onControlThread([&] { accepted = target.setTempo(87.5f); });
     QVERIFY(accepted);

@@ -1,5 +1,5 @@
 // The effects panel: the reverb's and chorus's settings and each part's sends, set from
-// the window and shown when OSC (the control thread, through GuiControlTarget) or any
+// the window and shown when OSC (the control thread, through the session's Control) or any
 // MIDI input changes them; the selected part's instrument effects with a bypass box
 // each, following its loads, sending the bypass to the engine, showing OSC's.
 #include <QCheckBox>
@@ -15,7 +15,6 @@
 #include "GuiHarness.h"
 #include "core/Controllers.h"
 #include "gui/EffectsPanel.h"
-#include "gui/GuiControlTarget.h"
 
 namespace spindle::gui::test {
 
@@ -82,7 +81,7 @@ class EffectsPanelTests : public QObject {
 
   void settingsFromTheWindowReachTheSession() {
     Harness h;
-    GuiControlTarget target(h.link, h.store);
+    control::ControlTarget& target = h.control;  // what OSC drives
     child<QDoubleSpinBox>(h, "reverb-room-size")->setValue(0.7);
     child<QCheckBox>(h, "chorus")->setChecked(false);
     child<QSpinBox>(h, "chorus-voices")->setValue(12);
@@ -102,7 +101,7 @@ class EffectsPanelTests : public QObject {
 
   void oscSettingsShowInThePanel() {
     Harness h;
-    GuiControlTarget target(h.link, h.store);
+    control::ControlTarget& target = h.control;  // what OSC drives
     bool accepted = false;
     onControlThread([&] {
       accepted = target.setEffect(EffectParam::ChorusDepth, 30.0f) && target.setEffect(EffectParam::ReverbOn, 0.0f);
@@ -115,7 +114,7 @@ class EffectsPanelTests : public QObject {
 
   void sendsFollowTheEngineAndSetIt() {
     Harness h;
-    GuiControlTarget target(h.link, h.store);
+    control::ControlTarget& target = h.control;  // what OSC drives
     child<QSpinBox>(h, "send-reverb-3")->setValue(100);
     settle(h);
     QCOMPARE(h.link.send(2, controllers::kReverbSend), 100);
@@ -130,7 +129,7 @@ class EffectsPanelTests : public QObject {
 
   void instrumentEffectsListedWithBypassThatReachesTheEngine() {
     Harness h;
-    GuiControlTarget target(h.link, h.store);
+    control::ControlTarget& target = h.control;  // what OSC drives
     h.window.loadInto(0, writeEffectsInstrument(h, "two.sfz",
                                                 "<effect> type=gain gain=-12\n"
                                                 "<effect> bus=fx1 type=filter filter_type=lpf_2p filter_cutoff=8000\n"));
@@ -170,7 +169,7 @@ class EffectsPanelTests : public QObject {
 
   void oscBypassShowsAndTheListFollowsALoad() {
     Harness h;
-    GuiControlTarget target(h.link, h.store);
+    control::ControlTarget& target = h.control;  // what OSC drives
     h.window.loadInto(0, writeEffectsInstrument(h, "two.sfz", "<effect> type=gain gain=-6\n<effect> type=width width=50\n"));
     QVERIFY(h.waitForLoad(0));
     bool accepted = false;
@@ -197,7 +196,7 @@ class EffectsPanelTests : public QObject {
 
   void sessionStateHoldsTheSends() {
     Harness h;
-    GuiControlTarget target(h.link, h.store);
+    control::ControlTarget& target = h.control;  // what OSC drives
     child<QSpinBox>(h, "send-reverb-4")->setValue(90);
     child<QSpinBox>(h, "send-chorus-4")->setValue(12);
     settle(h);

@@ -1,8 +1,9 @@
 #pragma once
 // The GUI tests' rig: a real Engine driven block by block through io::LiveProcessor,
 // the path a live backend takes (beginCycle/endCycle on "the audio thread", which
-// here is the test's thread between GUI events), an EngineLink and a MainWindow on
-// top, settings in a temporary directory. Plus a generated sine library.
+// here is the test's thread between GUI events), the session's Control over it (what
+// OSC drives: `control`), an EngineLink and a MainWindow on top, settings in a
+// temporary directory. Plus a generated sine library.
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QSettings>
@@ -16,12 +17,12 @@
 
 #include "engine/Engine.h"
 #include "gui/EngineLink.h"
-#include "gui/LibraryLoader.h"
 #include "gui/MainWindow.h"
 #include "gui/PartStrip.h"
 #include "io/LiveProcessor.h"
 #include "io/ProcessTimer.h"
 #include "io/WavWriter.h"
+#include "session/Control.h"
 
 namespace spindle::gui::test {
 
@@ -38,10 +39,12 @@ inline engine::EngineConfig engineConfig() {
 
 struct Harness {
   QTemporaryDir dir;
+  control::ProblemLog problems;
+  session::Library library{stream::PoolOptions{}};
   engine::Engine engine{engineConfig()};
   io::LiveProcessor live{engine};
-  LibraryLoader loader;
-  EngineLink link{EngineLink::Wiring{&engine, &live, &live.midiInput(0), &loader, nullptr, {"test", 0, false, false}}};
+  session::Control control{engine, live, 0, library, problems};
+  EngineLink link{control, {"test", 0, false, false}};
   QSettings store{dir.filePath(QStringLiteral("spindle.conf")), QSettings::IniFormat};
   MainWindow window{link, store};
   uint64_t frame = 0;

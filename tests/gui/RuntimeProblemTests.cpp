@@ -2,13 +2,12 @@
 // real disk thread whose reads start failing (EIO) under a held note, and a library
 // over the memory budget. The disk error becomes a runtime row naming the sample
 // file; the sample the budget left out is a row of its load; both are in the problem
-// log OSC reads (GuiControlTarget::problems()). Offscreen (QT_QPA_PLATFORM=offscreen).
+// log OSC reads (the session Control's problems()). Offscreen (QT_QPA_PLATFORM=offscreen).
 #include <QtTest>
 #include <atomic>
 #include <thread>
 
 #include "GuiHarness.h"
-#include "gui/GuiControlTarget.h"
 #include "stream/Streaming.h"
 
 namespace spindle::gui::test {
@@ -46,22 +45,25 @@ engine::EngineConfig streamingConfig(stream::Streaming& streaming) {
   return config;
 }
 
-// GuiHarness's rig with streaming: the loader's pool first (the disk thread reads its
+// GuiHarness's rig with streaming: the session's pools first (the disk thread reads their
 // preloads), then the disk thread and its stream slots, then the engine that uses them.
 struct StreamingHarness {
   std::atomic<bool> failReads{false};
   QTemporaryDir dir;
   stream::StreamingOptions options = streamingOptions(failReads);
-  LibraryLoader loader{budgetForTwo(options)};
+  control::ProblemLog problems;
+  session::Library library{budgetForTwo(options)};
   stream::Streaming streaming{options, 32};
   engine::Engine engine{streamingConfig(streaming)};
   io::LiveProcessor live{engine};
-  EngineLink link{EngineLink::Wiring{&engine, &live, &live.midiInput(0), &loader, &streaming, {"test", 0, false, false}}};
+  session::Control control{engine, live, 0, library, problems};
+  EngineLink link{control, {"test", 0, false, false}};
   QSettings store{dir.filePath(QStringLiteral("spindle.conf")), QSettings::IniFormat};
   MainWindow window{link, store};
   uint64_t frame = 0;
 
   StreamingHarness() {
+    control.setStreaming(&streaming);  // the disk thread's errors into the problem log
     window.show();
     QCoreApplication::processEvents();
   }
@@ -167,7 +169,7 @@ class RuntimeProblemTests : public QObject {
     QVERIFY2(disk.message.endsWith(QStringLiteral(": Input/output error")), qPrintable(disk.message));
 
     // OSC reads the same log on the control thread.
-    GuiControlTarget target(h.link, h.store);
+    control::ControlTarget& target = h.control;
     std::vector<control::LoggedProblem> logged;
     std::thread control([&] { logged = target.problems().since(0); });
     control.join();

@@ -8,7 +8,6 @@
 #include <iomanip>
 
 #include "GuiHarness.h"
-#include "gui/GuiControlTarget.h"
 #include "gui/TuningButton.h"
 
 namespace spindle::gui::test {
@@ -96,7 +95,7 @@ class TuningTests : public QObject {
     Harness h;
     const QString scale = writeScale(h);
     QVERIFY(h.link.setTuning(5, scale, {}).isEmpty());
-    GuiControlTarget target(h.link, h.store);
+    control::ControlTarget& target = h.control;  // what OSC drives
     QTRY_COMPARE(QString::fromStdString(target.sessionState().parts[5].scale), scale);
     std::string error;
     QVERIFY(target.setPartTuning(6, scale.toStdString(), {}, error));

@@ -10,7 +10,7 @@
 #include "Fixtures.h"
 #include "RtChecks.h"
 #include "ScriptRun.h"
-#include "app/Loader.h"
+#include "session/Loader.h"
 #include "catch.h"
 #include "core/MidiEvent.h"
 
@@ -61,8 +61,8 @@ TEST_CASE("Audio thread: a General MIDI SoundFont on 16 parts, with program chan
   INFO(test::rtGuardMode());
   stream::PoolOptions whole;
   whole.preloadFrames = -1;  // no disk thread here: every sample whole in RAM
-  app::Loader loader(whole);
-  const app::Loader::Result loaded = loader.load(fixtures / "sf2" / "TimGM6mb.sf2");
+  session::Loader loader(whole);
+  const session::Loader::Result loaded = loader.load(fixtures / "sf2" / "TimGM6mb.sf2");
   REQUIRE(loaded.program);
   REQUIRE(loaded.program->presets.size() == 136);
   std::vector<engine::Command> parts;

@@ -8,14 +8,14 @@
 
 #include "EngineTestSupport.h"
 #include "Sf2TestSupport.h"
-#include "app/Loader.h"
+#include "session/Loader.h"
 
 namespace spindle::test {
 
 inline constexpr double kOutputRate = 48000.0;
 
 struct FontPlayer {
-  app::Loader loader;
+  session::Loader loader;
   std::unique_ptr<engine::Program> program;
 
   explicit FontPlayer(const std::filesystem::path& file) { take(loader.load(file)); }
@@ -31,7 +31,7 @@ struct FontPlayer {
   }
 
  private:
-  void take(app::Loader::Result result) {
+  void take(session::Loader::Result result) {
     INFO(result.report.sfzPath.string());
     REQUIRE(result.program);
     REQUIRE(result.report.samplesLoaded == result.report.samples);

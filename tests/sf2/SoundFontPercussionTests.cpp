@@ -27,7 +27,7 @@ Sf2Spec kitFont(uint16_t bank, uint16_t program) {
 }
 
 std::vector<std::string> loadWarnings(const Sf2Spec& spec, const std::string& name) {
-  spindle::app::Loader loader;
+  spindle::session::Loader loader;
   auto result = loader.load(spindle::test::saveFont(spec, name));
   REQUIRE(result.program);
   return result.report.sampleWarnings;

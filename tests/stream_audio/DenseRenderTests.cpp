@@ -12,7 +12,7 @@
 
 #include "DensePiano.h"
 #include "StreamAudioSupport.h"
-#include "app/Loader.h"
+#include "session/Loader.h"
 #include "catch.h"
 #include "io/OfflineRenderer.h"
 #include "stream/Streaming.h"
@@ -68,9 +68,9 @@ Result render(const Piano& piano, int64_t preload, const std::vector<io::TimedMi
   options.disk.fifoPriority = 0;
   options.disk.beforeRead = std::move(setup.slowDisk);
   options.disk.threaded = setup.threaded;
-  app::Loader loader(stream::poolOptionsFor(options));
+  session::Loader loader(stream::poolOptionsFor(options));
   stream::Streaming streaming(options, kPolyphony);
-  const app::Loader::Result loaded = loader.load(piano.dir / "piano.sfz");
+  const session::Loader::Result loaded = loader.load(piano.dir / "piano.sfz");
   REQUIRE(loaded.program);
   engine::EngineConfig config{48000.0, kBlock, kPolyphony, engine::Quality::Hermite, 1, streaming.bank()};
   Result out;

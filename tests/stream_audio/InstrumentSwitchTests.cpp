@@ -9,7 +9,7 @@
 #include <thread>
 
 #include "StreamAudioSupport.h"
-#include "app/Loader.h"
+#include "session/Loader.h"
 #include "catch.h"
 #include "stream/LoaderThread.h"
 
@@ -27,7 +27,7 @@ TEST_CASE("switching instruments while notes sound: old voices finish, the old P
   options.readBytes = 16 * 1024;
   options.fifoPriority = 0;
   // The Loader (and its pool) outlives the disk thread, which reads its samples.
-  app::Loader loader(stream::PoolOptions{2048, options.readFrames()});
+  session::Loader loader(stream::PoolOptions{2048, options.readFrames()});
   rt::StreamBank bank(64);
   stream::DiskThread disk(bank, options);
   stream::LoaderThread loaderThread;

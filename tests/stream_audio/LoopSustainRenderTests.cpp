@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "StreamAudioSupport.h"
-#include "app/Loader.h"
+#include "session/Loader.h"
 #include "core/Limits.h"
 #include "catch.h"
 #include "io/OfflineRenderer.h"
@@ -101,9 +101,9 @@ Result render(const Library& lib, const std::vector<io::TimedMidiEvent>& events,
   options.disk.fifoPriority = 0;
   options.disk.beforeRead = setup.slowDisk;
   options.disk.threaded = setup.threaded;
-  app::Loader loader(stream::poolOptionsFor(options));
+  session::Loader loader(stream::poolOptionsFor(options));
   stream::Streaming streaming(options, 32);
-  const app::Loader::Result loaded = loader.load(lib.dir / "sustain.sfz");
+  const session::Loader::Result loaded = loader.load(lib.dir / "sustain.sfz");
   REQUIRE(loaded.program);
   REQUIRE(loaded.program->regions.size() == 3);
   std::function<void()> wait;
@@ -195,8 +195,8 @@ TEST_CASE("a streamed loop_sustain loop keeps the file frames past its end", "[s
   const Library lib;
   stream::StreamingOptions options;
   options.preloadFrames = 16384;
-  app::Loader liveLoader(stream::poolOptionsFor(options));
-  const app::Loader::Result live = liveLoader.load(lib.dir / "sustain.sfz");
+  session::Loader liveLoader(stream::poolOptionsFor(options));
+  const session::Loader::Result live = liveLoader.load(lib.dir / "sustain.sfz");
   REQUIRE(live.program);
   const engine::Program& program = *live.program;
   REQUIRE(program.loopTails.size() == 3);
@@ -227,8 +227,8 @@ TEST_CASE("a streamed loop_sustain loop keeps the file frames past its end", "[s
   CHECK(program.loopTails[2].exitFrames == 0);  // short.wav: whole in RAM
   CHECK(live.report.loopTailBytes == tailBytes);  // stereo long.wav, mono tone.flac
   options.preloadFrames = 0;
-  app::Loader offlineLoader(stream::poolOptionsFor(options));
-  const app::Loader::Result offline = offlineLoader.load(lib.dir / "sustain.sfz");
+  session::Loader offlineLoader(stream::poolOptionsFor(options));
+  const session::Loader::Result offline = offlineLoader.load(lib.dir / "sustain.sfz");
   REQUIRE(offline.program);
   CHECK(offline.program->loopTails.empty());
   CHECK(offline.report.loopTailBytes == 0);
@@ -238,8 +238,8 @@ TEST_CASE("a streamed loop_sustain loop keeps the file frames past its end", "[s
   std::ofstream(lib.dir / "big.sfz") << "<region> sample=big.wav key=60 loop_mode=loop_sustain loop_start=140000"
                                         " loop_end=150000\n";
   options.preloadFrames = 100000;
-  app::Loader bigLoader(stream::poolOptionsFor(options));
-  const app::Loader::Result big = bigLoader.load(lib.dir / "big.sfz");
+  session::Loader bigLoader(stream::poolOptionsFor(options));
+  const session::Loader::Result big = bigLoader.load(lib.dir / "big.sfz");
   REQUIRE(big.program);
   REQUIRE(big.program->loopTails.size() == 1);
   CHECK(big.program->loopTails[0].exitFrames == kMaxLoopExitFrames);
@@ -250,7 +250,7 @@ TEST_CASE("a streamed loop_sustain loop keeps the file frames past its end", "[s
   REQUIRE(test::writeTestCompressed(lib.dir / "tone.ogg", SF_FORMAT_OGG | SF_FORMAT_VORBIS, 2, 120000));
   std::ofstream(lib.dir / "ogg.sfz") << "<region> sample=tone.ogg key=60 loop_mode=loop_sustain loop_start=60000"
                                         " loop_end=110000\n";
-  const app::Loader::Result ogg = liveLoader.load(lib.dir / "ogg.sfz");
+  const session::Loader::Result ogg = liveLoader.load(lib.dir / "ogg.sfz");
   REQUIRE(ogg.program);
   REQUIRE(ogg.program->loopTails.size() == 1);
   const LoopTail& tail = ogg.program->loopTails[0];

@@ -1,8 +1,7 @@
 #pragma once
-// ConnectionControl: the ControlTarget's connection methods (control/ControlTarget.h)
-// over an AudioBackend (io/Connections.h), shared by the headless LiveControl and the
-// window's GuiControlTarget (the module may include the app's headers, never the other
-// way round). Header-only, so the module takes none of the app library's code.
+// Connections: the session's connection methods (control/ControlTarget.h) over an
+// AudioBackend (io/Connections.h): the state OSC reports and a session file saves, the
+// links a session restores, one link made or broken, the hosts a master routes.
 //
 // Threads: any (the backend's connection calls are thread-safe); attach() before the
 // control thread starts, and the backend outlives it.
@@ -13,9 +12,9 @@
 #include "io/AudioBackend.h"
 #include "io/LiveProcessor.h"
 
-namespace spindle::app {
+namespace spindle::session {
 
-class ConnectionControl {
+class Connections {
  public:
   // One MIDI input as OSC names it, and its index in LiveStatsSnapshot::inputs.
   struct Input {
@@ -90,4 +89,4 @@ class ConnectionControl {
   std::vector<io::HostRoute> routes_;  // the routes given to the backend
 };
 
-}  // namespace spindle::app
+}  // namespace spindle::session
