@@ -6,11 +6,11 @@
 //   spindle-live-probe chord --target NAME --keys K (1..67)
 //       sends note-ons for keys 61 .. 60+K in one cycle to NAME:midi_in, then exits
 //   spindle-live-probe keyboard --name NAME [--notes N] [--key K] [--channel C] [--wait S]
-//                               [--delay S] [--hold S]
+//                               [--delay S] [--hold S] [--start-file F]
 //       a stand-in for a hardware keyboard: client NAME with one MIDI output port
 //       NAME:capture registered physical and terminal, as a2jmidid registers a keyboard.
-//       Once something connects to it (waits up to --wait s, else exits 3) and --delay s
-//       (default 0.3) later, it plays N
+//       Once something connects to it (waits up to --wait s, else exits 3), file F
+//       exists when given (as long again), and --delay s (default 0.3) later, it plays N
 //       notes (keys K, K+1 ..., channel C 1..16; 150 ms on, 250 ms apart), then stays
 //       --hold s (0: until SIGTERM) before closing
 //   spindle-live-probe clock --target NAME --bpm B [--seconds S] [--stop 1]
@@ -316,8 +316,8 @@ int main(int argc, char** argv) {
   if (mode == "net") return spindle::live::netProbe(argc, argv);
   std::cerr << "usage: spindle-live-probe instrument DIR | run --target NAME --notes N --note-log FILE "
                "[--latency L] [--parts P] [--timeout S] [--skip-lines K] | chord --target NAME --keys K | "
-               "keyboard --name NAME [--notes N] [--key K] [--channel C] [--wait S] [--delay S] [--hold S] | "
+               "keyboard --name NAME [--notes N] [--key K] [--channel C] [--wait S] [--delay S] [--hold S] [--start-file F] | "
                "clock --target NAME --bpm B [--seconds S] [--stop 1] | "
-               "net --to MIDI,.. --from AUDIO,.. [--notes N] [--every C] [--expect F,..] [--tolerance T] [--channels C,..]\n";
+               "net --to MIDI,.. --from AUDIO,.. [--notes N] [--every C] [--expect F,..] [--tolerance T] [--channels C,..] [--notes-out FILE]\n";
   return 2;
 }

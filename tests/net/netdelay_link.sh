@@ -30,10 +30,12 @@ NET_DELAY=$LINK_DELAY
 net_host 2
 net_host 3
 for h in 1 2 3; do
-  ip netns exec "$(net_ns "$h")" python3 "$ECHO" serve 9300 &
+  ip netns exec "$(net_ns "$h")" python3 "$ECHO" serve 9300 >"$LIVE_TMP/echo$h.out" 2>&1 &
   track $!
 done
-sleep 0.5
+for h in 1 2 3; do  # a datagram before the echo is bound draws "connection refused"
+  wait_until 10 grep -q "^ready:" "$LIVE_TMP/echo$h.out" || fail "host $h: the UDP echo did not start: $(cat "$LIVE_TMP/echo$h.out")"
+done
 chrt -f 50 true 2>/dev/null && RT=(chrt -f 50) || RT=()
 
 # probe H COUNT INTERVAL_MS: the echo's line for host H, its fields in $PROBE_*.
