@@ -21,7 +21,7 @@ out_dir=${SPINDLE_SCREENSHOT_DIR:-$PWD}
 png=$out_dir/spindle-screenshot.png
 
 skip() { echo "SKIPPED: $*"; exit 77; }
-for tool in jackd jack_lsp Xvfb xwd xwininfo oscsend; do
+for tool in jackd jack_lsp Xvfb xwd xwininfo oscsend oscdump python3; do
   command -v "$tool" >/dev/null 2>&1 || skip "$tool not installed (scripts/install-deps.sh --tests)"
 done
 need_fixtures "realworld/karoryfer-horsepulse/Programs/01-keyswitch.sfz" "dim_cabasa/Dim Cabasa.sfz" \
@@ -100,13 +100,23 @@ wait_until 60 has_window || fail "no Spindle window appeared"
 echo "window after $SECONDS s"
 wait_until 30 bash -c "jack_lsp | grep -qx spindle:out_L" || fail "spindle's ports did not appear"
 
-osc() { oscsend localhost "$osc_port" "$@"; }
+osc() { oscsend localhost "$osc_port" "$@" || fail "oscsend $* failed"; }
+# Spindle's replies go to an oscdump; its OSC is used once it answers a ping.
+dump_port=$(python3 -c 'import socket; s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+oscdump -L "$dump_port" >"$tmp/dump.log" 2>&1 &
+pids+=($!)
+ponged() {
+  # Until spindle listens, a send may fail: the pong is the check.
+  oscsend localhost "$osc_port" /spindle/reply_port i "$dump_port" && oscsend localhost "$osc_port" /spindle/ping &&
+    sleep 0.2 && grep -q /spindle/pong "$tmp/dump.log"
+}
+wait_until 20 ponged || fail "spindle's OSC did not answer on port $osc_port"
 osc /spindle/load is 2 "$fixtures/dim_cabasa/Dim Cabasa.sfz"
 osc /spindle/load is 3 "$fixtures/sfizz-testfiles/SpecificBugs/MeatBassPizz/Programs/pizz.sfz"
 osc /spindle/load is 4 "$fixtures/sfizz-testfiles/kick.sfz"
 osc /spindle/part/volume if 3 -6.0
 osc /spindle/part/pan if 4 0.3
-sleep 3  # the loads are small: a second or two
+wait_until 30 bash -c "[ \$(grep -c /spindle/load/done '$tmp/dump.log') -ge 3 ]" || fail "the three parts did not load"
 
 # A keyboard plugged in: Spindle connects it to midi_in by itself; it plays part 1 for
 # ~10 s (40 notes), so its activity light is lit when the window is captured.

@@ -6,11 +6,11 @@
 //   spindle-live-probe chord --target NAME --keys K (1..67)
 //       sends note-ons for keys 61 .. 60+K in one cycle to NAME:midi_in, then exits
 //   spindle-live-probe keyboard --name NAME [--notes N] [--key K] [--channel C] [--wait S]
-//                               [--delay S] [--hold S]
+//                               [--delay S] [--hold S] [--start-file F]
 //       a stand-in for a hardware keyboard: client NAME with one MIDI output port
 //       NAME:capture registered physical and terminal, as a2jmidid registers a keyboard.
-//       Once something connects to it (waits up to --wait s, else exits 3) and --delay s
-//       (default 0.3) later, it plays N
+//       Once something connects to it (waits up to --wait s, else exits 3), file F
+//       exists when given (as long again), and --delay s (default 0.3) later, it plays N
 //       notes (keys K, K+1 ..., channel C 1..16; 150 ms on, 250 ms apart), then stays
 //       --hold s (0: until SIGTERM) before closing
 //   spindle-live-probe clock --target NAME --bpm B [--seconds S] [--stop 1]
@@ -24,7 +24,8 @@
 //       probe_rx (audio in, declaring L frames of playback latency, as a sound card
 //       would), so the graph runs tx, Spindle, rx in that order within each cycle.
 //       tx sends N note-ons, one every other cycle, at offsets spread over the period,
-//       each with its own (channel, key, velocity); rx records the frame of every onset.
+//       each with its own (channel, key, velocity), none in a cycle that started over
+//       half a period late (counted); rx records the frame of every onset.
 //       With --parts P the notes cycle through channels 1..P and rx also listens to
 //       NAME:out_<p>_L/R (--multi-out) on one port per part.
 //       Both clients watch for xruns (frame gaps between their cycles, JACK's xrun
@@ -74,18 +75,19 @@ constexpr int kWarmupCycles = 40;
 constexpr int kMaxOnsets = kMaxNotes * 2;
 constexpr int kExitVoid = 4;  // ProbeCheck.h: notes lost only in cycles the server broke
 
-// Frames written by real-time threads into preallocated slots; read once they stopped.
-struct FrameList {
-  std::vector<uint64_t> frames = std::vector<uint64_t>(kMaxOnsets);
+// Items written by real-time threads into preallocated slots; read once they stopped.
+template <class T>
+struct RtList {
+  std::vector<T> items = std::vector<T>(kMaxOnsets);
   std::atomic<int> count{0};
-  void add(uint64_t frame) noexcept {
+  void add(const T& item) noexcept {
     const int i = count.fetch_add(1, std::memory_order_relaxed);
-    if (i < kMaxOnsets) frames[static_cast<std::size_t>(i)] = frame;
+    if (i < kMaxOnsets) items[static_cast<std::size_t>(i)] = item;
   }
-  std::vector<uint64_t> taken() const {
-    return {frames.begin(), frames.begin() + std::min(count.load(), kMaxOnsets)};
-  }
+  std::vector<T> taken() const { return {items.begin(), items.begin() + std::min(count.load(), kMaxOnsets)}; }
 };
+using FrameList = RtList<uint64_t>;
+using MarkList = RtList<XrunMark>;
 
 struct Track {  // one rx input: its onsets (the impulse is one frame)
   jack_port_t* port = nullptr;
@@ -93,16 +95,21 @@ struct Track {  // one rx input: its onsets (the impulse is one frame)
   bool previousNonZero = false;
 };
 
-// A client's cycle clock: each start should be the previous start + frames.
+// A client's cycle clock: each start should be the previous start + frames. A gap where
+// the period changed is the server resizing its cycle (pipewire-jack skips the callback
+// of the cycle a quantum change lands in), marked as such.
 struct CycleWatch {
   uint64_t expected = 0;
+  jack_nframes_t lastFrames = 0;
   bool started = false;
-  void cycle(uint64_t start, jack_nframes_t frames, FrameList& xruns) noexcept {
+  void cycle(uint64_t start, jack_nframes_t frames, MarkList& xruns) noexcept {
     if (started && start != expected) {
-      xruns.add(expected);
-      xruns.add(start);
+      const bool resize = frames != lastFrames;
+      xruns.add(XrunMark{expected, frames, resize});
+      xruns.add(XrunMark{start, frames, resize});
     }
     expected = start + frames;
+    lastFrames = frames;
     started = true;
   }
 };
@@ -116,9 +123,9 @@ struct Probe {
   int notes = 0, parts = 0;
   jack_nframes_t latency = 0;
   std::vector<SentNote> sent = std::vector<SentNote>(kMaxNotes);
-  FrameList xruns;
+  MarkList xruns;
   CycleWatch txWatch, rxWatch;
-  std::atomic<int> sentCount{0}, txCycles{0};
+  std::atomic<int> sentCount{0}, txCycles{0}, lateCycles{0};
   std::atomic<uint64_t> rxFrame{0};  // the first frame of rx's latest cycle
   std::atomic<uint32_t> period{256};
   std::atomic<bool> go{false};  // tx sends only once the graph is connected and settled
@@ -132,6 +139,19 @@ SentNote noteFor(const Probe& p, int k) {
   return s;
 }
 
+// Whether this cycle started over half a period late: one the server runs to catch up
+// after the machine held its real-time threads back. PipeWire's timer driver then runs
+// the cycles it owes back to back and resets every node not finished when the next one
+// starts; a node reset there never reads that cycle's MIDI (a link holds one buffer), so
+// a note sent in it may be lost before Spindle runs. The probe sends no note there.
+bool lateCycle(jack_client_t* client) noexcept {
+  jack_nframes_t frame = 0;
+  jack_time_t start = 0, next = 0;
+  float periodUsecs = 0.0f;
+  if (jack_get_cycle_times(client, &frame, &start, &next, &periodUsecs) != 0) return false;
+  return jack_get_time() > start + static_cast<jack_time_t>(periodUsecs / 2.0f);
+}
+
 int txProcess(jack_nframes_t frames, void* arg) {
   auto& p = *static_cast<Probe*>(arg);
   void* buffer = jack_port_get_buffer(p.midiOut, frames);
@@ -143,6 +163,10 @@ int txProcess(jack_nframes_t frames, void* arg) {
   const int cycle = p.txCycles.fetch_add(1);
   const int k = p.sentCount.load(std::memory_order_relaxed);
   if (cycle < kWarmupCycles || cycle % 2 != 0 || k >= p.notes) return 0;
+  if (lateCycle(p.tx)) {
+    p.lateCycles.fetch_add(1, std::memory_order_relaxed);
+    return 0;
+  }
   SentNote note = noteFor(p, k);
   const auto offset = static_cast<jack_nframes_t>((static_cast<uint64_t>(k) * 97 + 13) % frames);
   const uint8_t message[3] = {static_cast<uint8_t>(0x90 | note.channel), static_cast<uint8_t>(note.key),
@@ -150,6 +174,7 @@ int txProcess(jack_nframes_t frames, void* arg) {
   if (jack_midi_event_write(buffer, offset, message, 3) != 0) return 0;
   note.cycleStart = start;
   note.frame = start + offset;
+  note.period = frames;
   p.sent[static_cast<std::size_t>(k)] = note;
   p.sentCount.store(k + 1, std::memory_order_release);
   return 0;
@@ -173,7 +198,7 @@ int rxProcess(jack_nframes_t frames, void* arg) {
 
 int onXrun(void* arg) {  // JACK's notification thread
   auto& p = *static_cast<Probe*>(arg);
-  p.xruns.add(jack_frame_time(p.rx));
+  p.xruns.add(XrunMark{jack_frame_time(p.rx), p.period.load(std::memory_order_relaxed), false});
   return 0;
 }
 
@@ -240,7 +265,8 @@ ProbeRecord record(const Probe& p) {
   r.sent.assign(p.sent.begin(), p.sent.begin() + p.sentCount.load());
   r.mainOnsets = p.tracks[0].onsets.taken();
   for (std::size_t i = 1; i < p.tracks.size(); ++i) r.partOnsets.push_back(p.tracks[i].onsets.taken());
-  r.xrunFrames = p.xruns.taken();
+  r.xruns = p.xruns.taken();
+  r.lateCycles = p.lateCycles.load();
   r.period = p.period.load();
   r.latency = p.latency;
   return r;
@@ -290,8 +316,8 @@ int main(int argc, char** argv) {
   if (mode == "net") return spindle::live::netProbe(argc, argv);
   std::cerr << "usage: spindle-live-probe instrument DIR | run --target NAME --notes N --note-log FILE "
                "[--latency L] [--parts P] [--timeout S] [--skip-lines K] | chord --target NAME --keys K | "
-               "keyboard --name NAME [--notes N] [--key K] [--channel C] [--wait S] [--delay S] [--hold S] | "
+               "keyboard --name NAME [--notes N] [--key K] [--channel C] [--wait S] [--delay S] [--hold S] [--start-file F] | "
                "clock --target NAME --bpm B [--seconds S] [--stop 1] | "
-               "net --to MIDI,.. --from AUDIO,.. [--notes N] [--every C] [--expect F,..] [--tolerance T] [--channels C,..]\n";
+               "net --to MIDI,.. --from AUDIO,.. [--notes N] [--every C] [--expect F,..] [--tolerance T] [--channels C,..] [--notes-out FILE]\n";
   return 2;
 }

@@ -10,6 +10,7 @@
 #include <csignal>
 #include <cstdint>
 #include <cstdio>
+#include <filesystem>
 #include <string>
 #include <thread>
 
@@ -116,6 +117,13 @@ int keyboard(int argc, char** argv) {
   }
   const std::chrono::duration<double> waited = std::chrono::steady_clock::now() - start;
   std::printf("keyboard %s: connected after %.2f s\n", name.c_str(), waited.count());
+  std::fflush(stdout);
+  const std::string startFile = option(argc, argv, "--start-file", "");
+  if (!startFile.empty() && !waitFor([&] { return std::filesystem::exists(startFile) || gKeyboardStop.load(); }, wait)) {
+    std::printf("keyboard %s: %s did not appear in %.0f s\n", name.c_str(), startFile.c_str(), wait);
+    jack_client_close(k.client);
+    return 3;
+  }
   std::this_thread::sleep_for(std::chrono::duration<double>(std::stod(option(argc, argv, "--delay", "0.3"))));
   for (int i = 0; i < notes && !gKeyboardStop.load(); ++i) {
     keyboardSend(k, static_cast<uint8_t>(0x90 | channel), key + i, 100);

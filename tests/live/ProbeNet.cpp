@@ -2,7 +2,7 @@
 //
 //   spindle-live-probe net --to MIDI1,MIDI2.. --from AUDIO1,AUDIO2.. [--notes N]
 //                          [--every C] [--timeout S] [--expect F1,F2..] [--tolerance T]
-//                          [--channels C1,C2..]
+//                          [--channels C1,C2..] [--notes-out FILE]
 //
 // Host h is a MIDI input port MIDIh (a NetJACK2 master's midi_to_slave_1 for a slave)
 // and the audio output port AUDIOh that carries that host's answer back. Two clients:
@@ -68,6 +68,7 @@ struct NetProbe {
   jack_client_t* rx = nullptr;
   std::vector<NetHost> hosts;
   std::vector<uint64_t> sentFrames = std::vector<uint64_t>(kMaxNotes);
+  std::vector<uint64_t> sentUsecs = std::vector<uint64_t>(kMaxNotes);  // jack_get_time() when sent
   int notes = 0, every = 2;
   std::atomic<int> sentCount{0}, txCycles{0}, xrunCallbacks{0}, frameGaps{0};
   std::vector<uint64_t> xrunFrames = std::vector<uint64_t>(kMaxNotes);  // callbacks' and gaps' frames
@@ -106,6 +107,7 @@ int netTx(jack_nframes_t frames, void* arg) {
   const uint8_t message[3] = {static_cast<uint8_t>(0x90 | host.channel), static_cast<uint8_t>(36 + k % 48), 100};
   if (jack_midi_event_write(jack_port_get_buffer(host.midiOut, frames), offset, message, 3) != 0) return 0;
   p.sentFrames[static_cast<std::size_t>(k)] = start + offset;
+  p.sentUsecs[static_cast<std::size_t>(k)] = jack_get_time();
   p.sentCount.store(k + 1, std::memory_order_release);
   return 0;
 }
@@ -226,35 +228,50 @@ bool xrunNear(const NetProbe& p, uint64_t from, uint64_t to) {
 }
 
 enum class HostVerdict { Passed, Void, Failed };
+enum Fate { kExact, kExcused, kDisplaced, kLostInXrun, kLost, kFates };
+constexpr const char* kFateNames[kFates] = {"exact", "excused", "displaced", "lost-in-xrun", "lost"};
 
 // A note is exact at the host's offset (within the tolerance), excused when it is not
 // but an xrun fell between one period before it and three after its onset, else
 // displaced. A lost note in such a window was lost in a cycle the master broke (a VM
 // stall), and an extra onset in a run with an xrun may be a period the stall played
-// twice: the run is void. Any other lost note or extra onset fails.
-HostVerdict judgeHost(const NetProbe& p, std::size_t h, long long expect, long long tolerance) {
+// twice: the run is void. Any other lost note or extra onset fails. With --notes-out,
+// one line per note: host, sent frame, send time (jack_get_time(), microseconds, the
+// clock of CLOCK_MONOTONIC_RAW), fate, offset (-1: lost).
+HostVerdict judgeHost(const NetProbe& p, std::size_t h, long long expect, long long tolerance, std::FILE* notesOut) {
   std::vector<uint64_t> sent;
-  for (int k = static_cast<int>(h); k < p.sentCount.load(); k += static_cast<int>(p.hosts.size()))
+  std::vector<std::size_t> index;
+  for (int k = static_cast<int>(h); k < p.sentCount.load(); k += static_cast<int>(p.hosts.size())) {
     sent.push_back(p.sentFrames[static_cast<std::size_t>(k)]);
+    index.push_back(static_cast<std::size_t>(k));
+  }
   const NetHost& host = p.hosts[h];
-  int extra = 0, lost = 0, lostInXrun = 0, exact = 0, excused = 0, displaced = 0;
+  int extra = 0, count[kFates] = {};
   const auto notes = matchHost(sent, {host.onsets.begin(), host.onsets.begin() + host.onsetCount.load()}, extra);
   const long long offset = expect >= 0 ? expect : commonOffset(notes), period = p.period.load();
   const auto nearXrun = [&](uint64_t frame) {
     return xrunNear(p, frame - static_cast<uint64_t>(period), frame + static_cast<uint64_t>(offset + 3 * period));
   };
-  for (const Matched& m : notes) {
-    if (m.offset < 0) ++(nearXrun(m.sent) ? lostInXrun : lost);
-    else if (std::llabs(m.offset - offset) <= tolerance) ++exact;
-    else ++(nearXrun(m.sent) ? excused : displaced);
+  for (std::size_t i = 0; i < notes.size(); ++i) {
+    const Matched& m = notes[i];
+    const Fate fate = m.offset < 0 ? (nearXrun(m.sent) ? kLostInXrun : kLost)
+                      : std::llabs(m.offset - offset) <= tolerance ? kExact
+                      : nearXrun(m.sent)                          ? kExcused
+                                                                  : kDisplaced;
+    ++count[fate];
+    if (notesOut)
+      std::fprintf(notesOut, "%zu %llu %llu %s %lld\n", h + 1, static_cast<unsigned long long>(m.sent),
+                   static_cast<unsigned long long>(p.sentUsecs[index[i]]), kFateNames[fate], m.offset);
   }
   std::printf("host %zu (%s -> %s): %zu sent, %d at offset %lld frames (%.2f periods), %d displaced by an xrun, "
               "%d displaced, %d lost in an xrun, %d lost, %d extra\n",
-              h + 1, host.midiTarget.c_str(), host.audioSource.c_str(), notes.size(), exact, offset,
-              static_cast<double>(offset) / static_cast<double>(period), excused, displaced, lostInXrun, lost, extra);
+              h + 1, host.midiTarget.c_str(), host.audioSource.c_str(), notes.size(), count[kExact], offset,
+              static_cast<double>(offset) / static_cast<double>(period), count[kExcused], count[kDisplaced],
+              count[kLostInXrun], count[kLost], extra);
   const bool xrunInRun = p.xrunCount.load() > 0;
-  if (exact == 0 || lost > 0 || displaced > 0 || (extra > 0 && !xrunInRun)) return HostVerdict::Failed;
-  return lostInXrun > 0 || extra > 0 ? HostVerdict::Void : HostVerdict::Passed;
+  if (count[kExact] == 0 || count[kLost] > 0 || count[kDisplaced] > 0 || (extra > 0 && !xrunInRun))
+    return HostVerdict::Failed;
+  return count[kLostInXrun] > 0 || extra > 0 ? HostVerdict::Void : HostVerdict::Passed;
 }
 
 }  // namespace
@@ -285,8 +302,15 @@ int netProbe(int argc, char** argv) {
   jack_deactivate(p.tx);
   jack_deactivate(p.rx);
   HostVerdict verdict = played ? HostVerdict::Passed : HostVerdict::Failed;
+  const std::string notesPath = option(argc, argv, "--notes-out", "");
+  std::FILE* notesOut = notesPath.empty() ? nullptr : std::fopen(notesPath.c_str(), "w");
   for (std::size_t h = 0; h < p.hosts.size(); ++h)
-    verdict = std::max(verdict, judgeHost(p, h, expect.empty() ? -1 : std::stoll(expect[h]), tolerance));
+    verdict = std::max(verdict, judgeHost(p, h, expect.empty() ? -1 : std::stoll(expect[h]), tolerance, notesOut));
+  if (notesOut) std::fclose(notesOut);
+  if (!notesPath.empty() && !notesOut) {
+    std::printf("probe: cannot write %s\n", notesPath.c_str());
+    verdict = HostVerdict::Failed;
+  }
   std::printf("probe: %d xrun callbacks, %d frame gaps\n", p.xrunCallbacks.load(), p.frameGaps.load());
   jack_client_close(p.tx);
   jack_client_close(p.rx);

@@ -4,7 +4,7 @@
 # hang: its note-off was lost with the server, so Spindle releases every voice when it
 # reconnects (fault injection).
 source "$SPINDLE_LIVE_SUPPORT"
-need jackd jack_lsp oscsend python3
+need jackd jack_lsp oscsend oscdump python3
 make_instrument
 # Key 20 (the probe plays 36..83) also holds a looping sine: a voice that only a
 # note-off, or the release on reconnect, ends.
@@ -12,6 +12,7 @@ echo "<region> key=20 sample=*sine loop_mode=loop_continuous" >>"$LIVE_TMP/inst/
 osc_port=$(free_port)
 start_jackd "spindle-rec-$$"
 start_spindle --backend jack --osc-port "$osc_port"
+OSC_PORT=$osc_port start_dump  # its OSC answers before the note below is sent
 run_probe --notes 40
 # active_voices: the "voices: N active" of a fresh SIGUSR1 stats print.
 active_voices() { stats_line voices: | sed -E 's/voices: +([0-9]+) active.*/\1/'; }

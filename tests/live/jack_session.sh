@@ -3,7 +3,7 @@
 # unplugged from Spindle) are saved with /spindle/session/save; a fresh Spindle makes
 # its default links, and loading the session puts back the saved ones instead.
 source "$SPINDLE_LIVE_SUPPORT"
-need jackd jack_lsp jack_connect jack_disconnect oscsend python3
+need jackd jack_lsp jack_connect jack_disconnect oscsend oscdump python3
 export XDG_CONFIG_HOME="$LIVE_TMP/config"
 make_instrument
 osc_port=$(free_port)
@@ -18,6 +18,7 @@ defaults_made() {
   wait_until 5 linked spindle:midi_in kb1:capture || fail "$1: the keyboard was not connected by default"
 }
 LIVE_AUTOCONNECT=1 start_spindle --backend jack --osc-port "$osc_port"
+OSC_PORT=$osc_port start_dump  # its OSC answers before the commands below
 defaults_made "first start"
 jack_disconnect spindle:out_L system:playback_1
 jack_disconnect spindle:out_R system:playback_2
@@ -34,6 +35,7 @@ grep -q "midi_in" "$LIVE_TMP/custom.spindle" && fail "the session kept the keybo
 stop_spindle
 
 LIVE_AUTOCONNECT=1 start_spindle --backend jack --osc-port "$osc_port"
+OSC_PORT=$osc_port start_dump
 defaults_made "second start"
 oscsend 127.0.0.1 "$osc_port" /spindle/session/load s "$LIVE_TMP/custom.spindle"
 wait_until 10 linked spindle:out_L system:playback_2 || fail "the session's out_L link was not restored"

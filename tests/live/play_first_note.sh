@@ -9,8 +9,8 @@ source "$SPINDLE_LIVE_SUPPORT"
 need jackd jack_lsp jack_rec python3
 export XDG_CONFIG_HOME="$LIVE_TMP/config"
 start_jackd "spindle-first-note-$$"
-"$SPINDLE_PROBE" keyboard --name "USB Keyboard" --notes 1 --key 60 --wait 30 --delay 2 --hold 60 \
-  >"$LIVE_TMP/keyboard.out" 2>&1 &
+"$SPINDLE_PROBE" keyboard --name "USB Keyboard" --notes 1 --key 60 --wait 30 --delay 0.5 --hold 60 \
+  --start-file "$LIVE_TMP/recording" >"$LIVE_TMP/keyboard.out" 2>&1 &
 track $!
 wait_until 10 port_exists "USB Keyboard:capture" || fail "the keyboard did not appear"
 "$SPINDLE_EXE" --headless --osc-port 0 --note-log "$LIVE_TMP/notes.log" >"$LIVE_TMP/spindle.out" 2>"$LIVE_TMP/spindle.err" &
@@ -20,6 +20,9 @@ wait_until 15 port_exists spindle:out_L || fail "spindle's ports did not appear"
 jack_rec -f "$LIVE_TMP/out.wav" -d 5 -b 16 spindle:out_L >"$LIVE_TMP/rec.out" 2>&1 &
 rec_pid=$!
 track "$rec_pid"
+# The keyboard plays once the recorder listens to out_L (--start-file).
+wait_until 10 bash -c "jack_lsp -c spindle:out_L | grep -q '^   jackrec:'" || fail "jack_rec did not connect to spindle:out_L"
+touch "$LIVE_TMP/recording"
 wait_until 10 grep -q "connected after" "$LIVE_TMP/keyboard.out" || fail "Spindle did not connect the keyboard"
 jack_lsp -c spindle:out_L | grep -qx "   system:playback_1" || fail "out_L does not reach system:playback_1"
 jack_lsp -c spindle:out_R | grep -qx "   system:playback_2" || fail "out_R does not reach system:playback_2"

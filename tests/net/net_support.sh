@@ -234,6 +234,29 @@ probe_retry() {
 # probe_gaps FILE: the frame gaps on the probe's last xrun line in FILE.
 probe_gaps() { sed -n -E 's/^probe: [0-9]+ xrun callbacks, ([0-9]+) frame gaps$/\1/p' "$LIVE_TMP/$1" | tail -1; }
 
+# mono_us: now on the clock of JACK's jack_get_time() (CLOCK_MONOTONIC_RAW), microseconds.
+mono_us() { python3 -c 'import time; print(time.clock_gettime_ns(time.CLOCK_MONOTONIC_RAW) // 1000)'; }
+
+# stall_window NOTES FROM_US TO_US: whether every note that the probe's --notes-out file
+# NOTES has lost or displaced was sent between FROM_US and TO_US (mono_us), but for
+# those it lost next to a cycle the master broke (its void-run excuse, a VM stall);
+# prints how many were, and each one that was not.
+stall_window() {
+  python3 - "$@" <<'PY'
+import sys
+notes = [line.split() for line in open(sys.argv[1])]
+low, high = int(sys.argv[2]), int(sys.argv[3])
+bad = [n for n in notes if n[3] in ("lost", "displaced", "lost-in-xrun")]
+inside = [n for n in bad if low <= int(n[2]) <= high]
+outside = [n for n in bad if n not in inside and n[3] != "lost-in-xrun"]
+for host, frame, usecs, fate, offset in outside:
+    print("host %s: note at frame %s %s, sent %.1f ms after the window's start" % (host, frame, fate, (int(usecs) - low) / 1000.0))
+print("host 2's loss: %d notes lost or displaced, %d of them sent in the %.0f ms from the kill to NetJACK2 dropping host 2"
+      % (len(bad), len(inside), (high - low) / 1000.0))
+sys.exit(1 if outside or not bad else 0)  # a failure without such a note: no excuse
+PY
+}
+
 # osc_round_trip H: net_round_trip_frames and net_round_trip_periods of host H's
 # /spindle/status (its OSC server on 127.0.0.1:9951 inside the namespace), or nothing
 # when oscsend/oscdump are missing.

@@ -29,12 +29,16 @@ net_host 1
 NET_DELAY=$LINK_DELAY
 net_host 2
 net_host 3
+# The echoes and the probe run real-time, as the links do: a timed path with one
+# SCHED_OTHER hop in it measures the scheduler under load, not the link.
+chrt -f 50 true 2>/dev/null && RT=(chrt -f 50) || RT=()
 for h in 1 2 3; do
-  ip netns exec "$(net_ns "$h")" python3 "$ECHO" serve 9300 &
+  ip netns exec "$(net_ns "$h")" "${RT[@]}" python3 "$ECHO" serve 9300 >"$LIVE_TMP/echo$h.out" 2>&1 &
   track $!
 done
-sleep 0.5
-chrt -f 50 true 2>/dev/null && RT=(chrt -f 50) || RT=()
+for h in 1 2 3; do  # a datagram before the echo is bound draws "connection refused"
+  wait_until 10 grep -q "^ready:" "$LIVE_TMP/echo$h.out" || fail "host $h: the UDP echo did not start: $(cat "$LIVE_TMP/echo$h.out")"
+done
 
 # probe H COUNT INTERVAL_MS: the echo's line for host H, its fields in $PROBE_*.
 probe() {

@@ -10,7 +10,10 @@
 #      and times onsets on each host client's from_slave_1: every note returns, at a
 #      constant offset per host equal to the round trip the master reports for it;
 #   3. host 2 killed (SIGKILL, jackd and spindle): host 1 plays on with nothing lost,
-#      the master lists h2 as lost; the master's xruns blamed on host 2 are printed;
+#      the master lists h2 as lost; the master's xruns blamed on host 2 are printed. A
+#      run excused by NetJACK2's 2 s stall (only notes sent between the kill and the
+#      master dropping host 2 lost, from timestamps) or void is measured again with host
+#      2 restored and killed once more; a second such run fails;
 #   4. host 2 restarted playing nothing (an instrument on key 0 only): the master restores its part (library,
 #      level, CC) and its routes, and its onsets return at the same offset as before;
 #      then its link down for a while and up, its processes untouched: rejoined,
@@ -75,46 +78,82 @@ probe_clean() { probe_retry probe_cluster "$@"; }
 PROBE_ARGS=(--notes 160)
 probe_clean both.out 1 2 || fail "both hosts through the master: lost notes or an offset other than the reported round trip"
 
-# Host 2 killed while host 1 plays.
-kill_blamed_before=$(master_xruns spindle_host2)
-kill_before=$(master_xruns)
-( sleep 0.5; kill -KILL "$SLAVE_SPINDLE_2" "$SLAVE_JACKD_2" 2>/dev/null ) &
-PROBE_ARGS=(--notes 120 --every 4)
-rc=0
-probe_cluster kill.out 1 || rc=$?
-[ $rc -eq 4 ] && echo "VOID RUN while host 2 was lost: a note lost in a cycle the master broke"
-gaps=$(probe_gaps kill.out)
-# NetJACK2's own limit (README "A slave lost"): when the kill falls while the master's
-# client waits for host 2's packet, it waits its fixed 2 s, and JACK's engine may hold
-# the whole graph meanwhile, host 1's client included. That run is reported as such;
-# any other loss or gap fails.
-if grep -q "Recv connection lost error = Resource temporarily unavailable, 'spindle_host2'" "$LIVE_TMP/master.out" &&
-  { [ $rc -ne 0 ] && [ $rc -ne 4 ] || [ "${gaps:-0}" -gt "$NET_STALLS" ]; }; then
-  echo "NETJACK2 STALL: the master waited NetJACK2's 2 s for killed host 2 and its graph stalled: $(head -n 1 "$LIVE_TMP/kill.out")"
-else
-  [ $rc -eq 0 ] || [ $rc -eq 4 ] || fail "host 1 while host 2 was killed: lost notes or a wrong offset"
+# kill_host2: host 2 killed (SIGKILL, jackd and spindle) while host 1 plays; the master
+# lists h2 lost and drops its client. 0 when host 1 played every note (exact, or
+# displaced next to a cycle the master broke); 5 when its run is excused: NetJACK2's own
+# limit (README "A slave lost"): when the kill falls while the master's client waits
+# for host 2's packet, it waits its fixed 2 s and JACK's engine holds the whole graph
+# meanwhile, host 1's client included, and the engine's switch once it drops the client
+# breaks a cycle or two. Excused only when every note host 1 lost or played displaced
+# was sent between 50 ms before the kill and 300 ms after the master said it lost host 2
+# (stall_window, from timestamps), or lost next to a cycle the master broke (a void
+# run). Any other loss fails.
+kill_host2() {
+  local rc=0 killer watcher gaps kill_before kill_blamed_before drops
+  kill_blamed_before=$(master_xruns spindle_host2)
+  kill_before=$(master_xruns)
+  drops=$(count_matches "Recv connection lost.*'spindle_host2'" "$LIVE_TMP/master.out")
+  rm -f "$LIVE_TMP/kill_us" "$LIVE_TMP/drop_us"
+  ( sleep 0.5; mono_us >"$LIVE_TMP/kill_us"; kill -KILL "$SLAVE_SPINDLE_2" "$SLAVE_JACKD_2" ) &
+  killer=$!
+  ( wait_until 15 drop_logged "$drops" && mono_us >"$LIVE_TMP/drop_us" ) &
+  watcher=$!
+  PROBE_ARGS=(--notes 120 --every 4 --notes-out "$LIVE_TMP/kill.notes")
+  probe_cluster kill.out 1 || rc=$?
+  wait "$killer" || fail "host 2's spindle and jackd could not be killed"
+  wait "$watcher" || fail "NetJACK2 on the master never said it lost host 2"
+  gaps=$(probe_gaps kill.out)
   [ "${gaps:-0}" -le "$NET_STALLS" ] || fail "$gaps frame gaps on the master while host 2 was killed"
-fi
-wait_until 10 host_listed 2 lost || fail "the master does not list h2 as lost: $(master_osc /spindle/host/list)"
-wait_until 10 master_dropped 2 || fail "NetJACK2 did not drop the killed host 2: $(jack_lsp | grep spindle_host2)"
-wait_until 5 host_listed 2 lost 0 || fail "the master still lists h2 as routed: $(master_osc /spindle/host/list)"
-echo "host 2 killed: the master lists h2 lost; master xruns $(( $(master_xruns) - kill_before )), blamed on spindle_host2: $(( $(master_xruns spindle_host2) - kill_blamed_before )); probe frame gaps: ${gaps:-0}"
-stop_pid "$SLAVE_SPINDLE_2"; stop_pid "$SLAVE_JACKD_2"
+  wait_until 10 host_listed 2 lost || fail "the master does not list h2 as lost: $(master_osc /spindle/host/list)"
+  wait_until 10 master_dropped 2 || fail "NetJACK2 did not drop the killed host 2: $(jack_lsp | grep spindle_host2)"
+  wait_until 5 host_listed 2 lost 0 || fail "the master still lists h2 as routed: $(master_osc /spindle/host/list)"
+  echo "host 2 killed: the master lists h2 lost; master xruns $(( $(master_xruns) - kill_before )), blamed on spindle_host2: $(( $(master_xruns spindle_host2) - kill_blamed_before )); probe frame gaps: ${gaps:-0}"
+  stop_pid "$SLAVE_SPINDLE_2"; stop_pid "$SLAVE_JACKD_2"
+  case $rc in
+    0) return 0 ;;
+    1|4) stall_window "$LIVE_TMP/kill.notes" "$(($(cat "$LIVE_TMP/kill_us") - 50000))" "$(($(cat "$LIVE_TMP/drop_us") + 300000))" ||
+           fail "host 1 while host 2 was killed: notes lost or displaced outside NetJACK2's stall"
+         return 5 ;;
+    *) fail "the probe could not play while host 2 was killed (exit $rc)" ;;
+  esac
+}
+drop_logged() { [ "$(count_matches "Recv connection lost.*'spindle_host2'" "$LIVE_TMP/master.out")" -gt "$1" ]; }
 
-# Host 2 back with nothing loaded: the master restores its part and its routes.
-restart=$(date +%s%N)
-cluster_slave 2 1
-wait_until 30 master_has 2 || fail "host 2 did not come back in the master's graph"
-wait_until 10 settled 2 || fail "host 2 has several clients on the master: $(jack_lsp | grep spindle_host2)"
-wait_until 20 routed 2 || fail "the master did not route host 2 again: $(jack_lsp -c master:to_h2)"
-wait_until 20 host_listed 2 connected 3 || fail "h2 is not connected again: $(master_osc /spindle/host/list)"
-wait_until 10 host_loaded 2 2 impulse || fail "the master did not restore host 2's part: $(master_osc /spindle/host/parts s h2)"
-restore_ms=$(( ($(date +%s%N) - restart) / 1000000 ))
-osc_signed 2 "$(cluster_ip 2)" /spindle/session/save s "$LIVE_TMP/host2.spindle" ||
-  fail "host 2's session save failed: $(cat "$LIVE_TMP/signed.out")"
-part2=$(awk '/^\[part 2\]/ {p = 1} p && /^(instrument|volume|reverb-send) = / {printf "%s ", $3} /^\[part 3/ {p = 0}' "$LIVE_TMP/host2.spindle")
+# host2_restored: host 2 back with nothing loaded: the master restores its part and its
+# routes; the milliseconds that took in $restore_ms.
+host2_restored() {
+  local restart
+  restart=$(date +%s%N)
+  cluster_slave 2 1
+  wait_until 30 master_has 2 || fail "host 2 did not come back in the master's graph"
+  wait_until 10 settled 2 || fail "host 2 has several clients on the master: $(jack_lsp | grep spindle_host2)"
+  wait_until 20 routed 2 || fail "the master did not route host 2 again: $(jack_lsp -c master:to_h2)"
+  wait_until 20 host_listed 2 connected 3 || fail "h2 is not connected again: $(master_osc /spindle/host/list)"
+  wait_until 10 host_loaded 2 2 impulse || fail "the master did not restore host 2's part: $(master_osc /spindle/host/parts s h2)"
+  restore_ms=$(( ($(date +%s%N) - restart) / 1000000 ))
+}
+
+# An excused run is measured again (host 2 restored, killed once more); a second fails.
+for attempt in 1 2; do
+  rc=0
+  kill_host2 || rc=$?
+  host2_restored
+  [ $rc -eq 0 ] && break
+  [ "$attempt" -lt 2 ] || fail "NetJACK2 stalls or void runs in 2 runs while host 2 was killed"
+  echo "EXCUSED RUN $attempt while host 2 was killed; measuring again"
+done
+# part2_restored: host 2's own session save has part 2 as the master set it (the library
+# comes first: its level and CC follow, so the save is asked again until they are in).
+part2_restored() {
+  if ! osc_signed 2 "$(cluster_ip 2)" /spindle/session/save s "$LIVE_TMP/host2.spindle"; then
+    part2="(its session save failed: $(cat "$LIVE_TMP/signed.out"))"
+    return 1
+  fi
+  part2=$(awk '/^\[part 2\]/ {p = 1} p && /^(instrument|volume|reverb-send) = / {printf "%s ", $3} /^\[part 3/ {p = 0}' "$LIVE_TMP/host2.spindle")
+  [ "$part2" = "$IMPULSE -6 17 " ]
+}
+wait_until 10 part2_restored || fail "host 2's part 2 is '$part2', not the impulse at -6 dB with CC91 17"
 echo "host 2 restarted as $(routed_client 2): restored and routed after $restore_ms ms; its part 2: $part2"
-[ "$part2" = "$IMPULSE -6 17 " ] || fail "host 2's part 2 is '$part2', not the impulse at -6 dB with CC91 17"
 [ "$(host_trip 2)" = "$trip2" ] || fail "host 2 reports another round trip after its restart"
 PROBE_ARGS=(--notes 160)
 probe_clean back.out 1 2 || fail "after host 2's restart: lost notes or an offset other than before"

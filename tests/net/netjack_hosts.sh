@@ -14,7 +14,9 @@
 #      timeout is 2 s), the master logs at most NET_LOSS_XRUNS xruns blamed on host 2's
 #      client (the master's jackd runs with -t NET_TIMEOUT_MS, see net_master) and no
 #      more others than in a quiet window (at most NET_STALLS, VM stalls); once
-#      dropped, host 1 plays with no more xruns than that either;
+#      dropped, host 1 plays with no more xruns than that either. A run where host 1
+#      lost a note in a cycle the master broke (the probe saw it: a void run) is
+#      measured again with host 2 started and lost once more; a second such run fails;
 #   3. host 2 restarted: it comes back in the master's graph, the rig connects it again
 #      and its onsets return at the same offset as before.
 source "$SPINDLE_LIVE_SUPPORT"
@@ -76,54 +78,75 @@ quiet_window() {
   return 1
 }
 quiet_window quiet.out 120 || fail "$quiet master xruns while nothing was lost, in three windows"
+alone=$quiet
 
-kill_before=$(master_xruns)
-kill_blamed_before=$(master_xruns spindle_host2)
 # lose_host2: host 2 lost the NET_LOSS way; then the milliseconds until NetJACK2 on the
 # master says it lost the host, in $LIVE_TMP/drop_ms (empty when it did not within 10 s).
+# Fails (non-zero) when its processes could not be killed or its link taken down.
 lose_host2() {
   local start
   sleep 1.0
   start=$(date +%s%N)
   case "$NET_LOSS" in
-    kill|both) kill -KILL "$SLAVE_SPINDLE_2" "$SLAVE_JACKD_2" 2>/dev/null || true ;;
+    kill|both) kill -KILL "$SLAVE_SPINDLE_2" "$SLAVE_JACKD_2" || return 1 ;;
   esac
   case "$NET_LOSS" in
-    down|both) ip link set "$(net_link 2)" down ;;
+    down|both) ip link set "$(net_link 2)" down || return 1 ;;
   esac
   : >"$LIVE_TMP/drop_ms"
-  wait_until 10 grep -q "Recv connection lost.*spindle_host2" "$LIVE_TMP/master.out" &&
+  if wait_until 10 grep -q "Recv connection lost.*spindle_host2" "$LIVE_TMP/master.out"; then
     echo $(( ($(date +%s%N) - start) / 1000000 )) >"$LIVE_TMP/drop_ms"
+  fi
 }
 case "$NET_LOSS" in kill|down|both) ;; *) fail "NET_LOSS is kill, down or both, not $NET_LOSS" ;; esac
-lose_host2 &
-killer=$!
-PROBE_ARGS=(--notes 120 --every 4)
-rc=0
-probe_hosts kill.out 1 || rc=$?
-# This run cannot be repeated: a void one (a note lost where the probe saw the master
-# break a cycle) is printed and passes; anything else fails.
-[ $rc -eq 4 ] && echo "VOID RUN while host 2 was lost: a note lost in a cycle the master broke"
-[ $rc -eq 0 ] || [ $rc -eq 4 ] || fail "host 1 while host 2 was lost: lost notes or a wrong offset"
-wait "$killer" || true
-killed=$(( $(master_xruns) - kill_before ))
-kill -0 "$JACKD_PID" || fail "the master jackd died with host 2"
-blamed=$(( $(master_xruns spindle_host2) - kill_blamed_before ))
-drop_ms=$(cat "$LIVE_TMP/drop_ms")
-echo "host 2 lost ($NET_LOSS): NetJACK2 dropped it after ${drop_ms:-(never)} ms; master xruns: $quiet while host 1 played alone; $killed while host 2 was lost (the same play), $blamed of them blamed on spindle_host2"
-[ -n "$drop_ms" ] && [ "$drop_ms" -le "$NET_DROP_MS" ] || fail "NetJACK2 did not drop the lost host 2 within $NET_DROP_MS ms"
-[ "$(probe_gaps kill.out)" -le "$NET_STALLS" ] || fail "frame gaps on the master while host 2 was lost"
-[ "$blamed" -le "$NET_LOSS_XRUNS" ] || fail "$blamed master xruns blamed on the lost host (at most $NET_LOSS_XRUNS)"
-[ $(( killed - blamed )) -le "$NET_STALLS" ] || fail "$((killed - blamed)) master xruns not caused by the lost host"
-wait_until 30 master_lacks 2 || fail "the master did not drop the lost host 2"
-after_blamed_before=$(master_xruns spindle_host2)
-quiet_window after.out 60 || fail "the master still xruns after the lost host was dropped ($quiet in a window)"
-echo "master xruns after host 2 was dropped: $quiet, $(( $(master_xruns spindle_host2) - after_blamed_before )) of them blamed on spindle_host2"
 
-stop_pid "$SLAVE_SPINDLE_2"; stop_pid "$SLAVE_JACKD_2"  # still running after "down"
-ip link set "$(net_link 2)" up
-net_slave 2 1
-wait_until 30 master_has 2 || fail "host 2 did not come back in the master's graph"
+# lost_once: host 1 measured while host 2 is lost (the checks above); 4 when the probe's
+# run was void (a note lost in a cycle the master broke), 0 when it passed.
+lost_once() {
+  local rc=0 killer kill_before kill_blamed_before after_blamed_before killed blamed drop_ms
+  kill_before=$(master_xruns)
+  kill_blamed_before=$(master_xruns spindle_host2)
+  lose_host2 &
+  killer=$!
+  PROBE_ARGS=(--notes 120 --every 4)
+  probe_hosts kill.out 1 || rc=$?
+  [ $rc -eq 0 ] || [ $rc -eq 4 ] || fail "host 1 while host 2 was lost: lost notes or a wrong offset"
+  wait "$killer" || fail "host 2 could not be lost the $NET_LOSS way (kill or link down failed)"
+  killed=$(( $(master_xruns) - kill_before ))
+  kill -0 "$JACKD_PID" || fail "the master jackd died with host 2"
+  blamed=$(( $(master_xruns spindle_host2) - kill_blamed_before ))
+  drop_ms=$(cat "$LIVE_TMP/drop_ms")
+  echo "host 2 lost ($NET_LOSS): NetJACK2 dropped it after ${drop_ms:-(never)} ms; master xruns: $alone while host 1 played alone; $killed while host 2 was lost (the same play), $blamed of them blamed on spindle_host2"
+  [ -n "$drop_ms" ] && [ "$drop_ms" -le "$NET_DROP_MS" ] || fail "NetJACK2 did not drop the lost host 2 within $NET_DROP_MS ms"
+  [ "$(probe_gaps kill.out)" -le "$NET_STALLS" ] || fail "frame gaps on the master while host 2 was lost"
+  [ "$blamed" -le "$NET_LOSS_XRUNS" ] || fail "$blamed master xruns blamed on the lost host (at most $NET_LOSS_XRUNS)"
+  [ $(( killed - blamed )) -le "$NET_STALLS" ] || fail "$((killed - blamed)) master xruns not caused by the lost host"
+  wait_until 30 master_lacks 2 || fail "the master did not drop the lost host 2"
+  after_blamed_before=$(master_xruns spindle_host2)
+  quiet_window after.out 60 || fail "the master still xruns after the lost host was dropped ($quiet in a window)"
+  echo "master xruns after host 2 was dropped: $quiet, $(( $(master_xruns spindle_host2) - after_blamed_before )) of them blamed on spindle_host2"
+  return $rc
+}
+
+# host2_back: host 2's processes (still running after "down") stopped, its link up, and
+# host 2 started again: it comes back in the master's graph.
+host2_back() {
+  stop_pid "$SLAVE_SPINDLE_2"; stop_pid "$SLAVE_JACKD_2"
+  ip link set "$(net_link 2)" up
+  net_slave 2 1
+  wait_until 30 master_has 2 || fail "host 2 did not come back in the master's graph"
+}
+
+# A run where host 1 lost a note in a cycle the master broke (a VM stall; the probe saw
+# it) is measured again, host 2 started and lost once more; a second such run fails.
+for attempt in 1 2; do
+  rc=0
+  lost_once || rc=$?
+  host2_back
+  [ $rc -eq 0 ] && break
+  echo "VOID RUN $attempt while host 2 was lost: a note lost in a cycle the master broke; measuring again"
+  [ "$attempt" -lt 2 ] || fail "notes lost in cycles the master broke in 2 runs while host 2 was lost"
+done
 echo "host 2 is back as $(master_client 2)"
 [ "$(reported_round_trip 2)" = "$trip2" ] || fail "host 2 reports another round trip after its restart"
 PROBE_ARGS=(--notes 160)

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """A UDP echo for timing a link (netdelay_link.sh), where ping may not be installed.
 
-  udp_echo.py serve PORT                       echo every datagram to its sender until killed
+  udp_echo.py serve PORT                       echo every datagram to its sender until killed;
+                                               prints "ready: udp port PORT" once bound
   udp_echo.py probe HOST PORT COUNT INTERVAL_MS
       COUNT numbered datagrams, one every INTERVAL_MS (0: back to back), to HOST's echo.
       Prints one line: sent, received, out of order (a reply numbered below one already
@@ -30,6 +31,7 @@ def udp_socket():
 def serve(port):
     sock = udp_socket()
     sock.bind(("0.0.0.0", port))
+    print("ready: udp port %d" % port, flush=True)
     while True:
         data, sender = sock.recvfrom(2048)
         sock.sendto(data, sender)

@@ -74,12 +74,16 @@ status_value() {
     python3 -c 'import sys, shlex; w = shlex.split(sys.stdin.read())[3:]; d = dict(zip(w[0::2], w[1::2])); print(d[sys.argv[1]])' "$1"
 }
 
-# record SECONDS FILE: records NAME:out_L/out_R ($SPINDLE_NAME) with jack_rec, in the background.
+# record SECONDS FILE: records NAME:out_L/out_R ($SPINDLE_NAME) with jack_rec, in the
+# background; returns once both outputs are connected to it.
 record() {
   jack_rec -f "$2" -d "$1" -b 16 "$SPINDLE_NAME:out_L" "$SPINDLE_NAME:out_R" >"$LIVE_TMP/rec.out" 2>&1 &
   REC_PID=$!
   track "$REC_PID"
-  wait_until 5 bash -c "jack_lsp -c | grep -q jackrec" || fail "jack_rec did not connect to $SPINDLE_NAME"
+  wait_until 5 recording || fail "jack_rec did not connect to $SPINDLE_NAME:out_L and out_R"
+}
+recording() {
+  jack_lsp -c "$SPINDLE_NAME:out_L" | grep -q "^   jackrec:" && jack_lsp -c "$SPINDLE_NAME:out_R" | grep -q "^   jackrec:"
 }
 
 # onsets FILE: one line per onset (seconds) in a 16-bit WAV: the first frame above
