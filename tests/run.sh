@@ -31,7 +31,7 @@ fi
 rtsan_tests=(spindle_rt_tests spindle_rt_audio_tests spindle_dsp_tests spindle_engine_tests spindle_stream_audio_tests
              spindle_lv2_tests)
 tsan_tests=(spindle_rt_tests spindle_engine_tests spindle_disk_tests spindle_stream_audio_tests
-            spindle_fault_tests spindle_live_unit_tests)
+            spindle_fault_tests spindle_live_unit_tests spindle_session_tests)
 
 # configure SECTION, build SECTION: the section's build folder and what its tests run.
 configure() {
