@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/Program.h"
+#include "engine/parts/Program.h"
 #include "instrument/Instrument.h"
 #include "stream/LoaderThread.h"
 #include "stream/SamplePool.h"

@@ -18,8 +18,8 @@
 #include "core/Realtime.h"
 #include "core/Tuning.h"
 #include "engine/Commands.h"
-#include "engine/Effects.h"
-#include "engine/Program.h"
+#include "engine/effects/Effects.h"
+#include "engine/parts/Program.h"
 
 namespace spindle::rt {
 class StreamBank;

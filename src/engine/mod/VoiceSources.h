@@ -14,8 +14,8 @@
 
 #include "core/Realtime.h"
 #include "core/Region.h"
-#include "engine/dsp/Envelope.h"
-#include "engine/dsp/Lfo.h"
+#include "engine/mod/Envelope.h"
+#include "engine/mod/Lfo.h"
 #include "engine/mod/CurveTable.h"
 #include "engine/mod/FlexEgBank.h"
 #include "engine/mod/LfoBank.h"

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "catch.h"
-#include "engine/BusControls.h"
-#include "engine/BusEffectState.h"
+#include "engine/mod/BusControls.h"
+#include "engine/effects/BusEffectState.h"
 #include "engine/dsp/Lofi.h"
 
 using namespace spindle;

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "catch.h"
-#include "engine/BusEffectState.h"
+#include "engine/effects/BusEffectState.h"
 
 using namespace spindle;
 using spindle::engine::BusEffectState;

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "catch.h"
-#include "engine/dsp/Envelope.h"
+#include "engine/mod/Envelope.h"
 
 using spindle::EnvelopeParams;
 using spindle::engine::dsp::Envelope;

@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "catch.h"
-#include "engine/dsp/Lfo.h"
+#include "engine/mod/Lfo.h"
 
 using spindle::LfoParams;
 using spindle::engine::dsp::Lfo;

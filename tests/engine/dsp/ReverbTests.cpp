@@ -20,8 +20,8 @@
 
 #include "EffectMeasure.h"
 #include "catch.h"
-#include "engine/dsp/Chorus.h"
-#include "engine/dsp/Reverb.h"
+#include "engine/effects/Chorus.h"
+#include "engine/effects/Reverb.h"
 
 using namespace spindle;
 using engine::dsp::Chorus;
