@@ -1,5 +1,5 @@
 // EngineLink, the shared reverb and chorus: settings go to the audio thread as commands
-// (the engine glides to them, engine/Effects.h); the sends are MIDI controllers of the
+// (the engine glides to them, engine/effects/Effects.h); the sends are MIDI controllers of the
 // part's channel, through the window's own MIDI input like its keyboard. The parts'
 // instrument effects: the player's bypass of each, an engine command.
 #include <algorithm>

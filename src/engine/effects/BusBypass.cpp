@@ -4,7 +4,7 @@
 // The bypass parameter (0 by default, plus depth x controller for each bypass_onccN,
 // held to 0..1) is smoothed as every bus parameter is; within a control step it ramps
 // from its value at the step's start to its value at the end. The player's bypass p
-// moves linearly between 0 and 1 over kBypassSeconds (5 ms), frame by frame, so a
+// moves linearly between 0 and 1 over kBypassSeconds (5 ms), one step a frame, so a
 // toggle never clicks. The two combine as two bypasses in series: with b the
 // controller's, the output is (1 - t) x effect + t x input, t = 1 - (1 - b)(1 - p); at
 // either 1 the bus passes through.
@@ -26,27 +26,26 @@ void BusEffectState::startBypass(double sampleRate) noexcept SPINDLE_REALTIME {
   player_ = playerTarget_;
 }
 
-void BusEffectState::runBypassable(const BusEffect& effect, const Params& from, float* left, float* right,
+void BusEffectState::runBypassable(const BusEffect& effect, const EffectStep& step, float* left, float* right,
                                    int frames) noexcept SPINDLE_REALTIME {
-  const auto bypass = [](const Params& p) { return std::clamp(p[static_cast<size_t>(BusParam::Bypass)], 0.0f, 1.0f); };
-  const float a = bypass(from), b = bypass(current_);
-  // A control step is at most kStepFrames frames: its input fits on the stack.
-  const int n = std::min(frames, kStepFrames);
-  const float playerFrom = player_;
-  const float move = playerStep_ * static_cast<float>(n);
-  player_ = playerTarget_ > player_ ? std::min(playerTarget_, player_ + move) : std::max(playerTarget_, player_ - move);
-  if (a == 0.0f && b == 0.0f && playerFrom == 0.0f && player_ == 0.0f) {
-    run(effect, from, left, right, frames);
+  const auto bypass = [](const BusParams& p) noexcept SPINDLE_REALTIME {
+    return std::clamp(busParam(p, BusParam::Bypass), 0.0f, 1.0f);
+  };
+  const float a = bypass(step.from), b = bypass(step.to);
+  if (a == 0.0f && b == 0.0f && player_ == 0.0f && playerTarget_ == 0.0f) {
+    run(effect, step, left, right, frames);
     return;
   }
+  // A run lies within one control step: its input fits on the stack.
+  const int n = std::min(frames, kStepFrames);
   std::array<float, kStepFrames> dryLeft{}, dryRight{};
   std::copy_n(left, n, dryLeft.begin());
   std::copy_n(right, n, dryRight.begin());
-  run(effect, from, left, right, n);
+  run(effect, step, left, right, n);
   for (int i = 0; i < n; ++i) {
-    const float f = static_cast<float>(i + 1) / static_cast<float>(n);
-    const float controller = a + (b - a) * f, player = playerFrom + (player_ - playerFrom) * f;
-    const float t = 1.0f - (1.0f - controller) * (1.0f - player);
+    player_ = playerTarget_ > player_ ? std::min(playerTarget_, player_ + playerStep_)
+                                      : std::max(playerTarget_, player_ - playerStep_);
+    const float t = 1.0f - (1.0f - step.ramp.at(a, b, i)) * (1.0f - player_);
     left[i] += t * (dryLeft[static_cast<size_t>(i)] - left[i]);
     right[i] += t * (dryRight[static_cast<size_t>(i)] - right[i]);
   }

@@ -34,8 +34,4 @@ inline float busParamMax(const BusEffect& effect, BusParam param) noexcept {
   return std::max(0.0f, top);
 }
 
-inline float busParam(const std::array<float, kBusParams>& p, BusParam which) noexcept SPINDLE_REALTIME {
-  return p[static_cast<size_t>(which)];
-}
-
 }  // namespace spindle::engine

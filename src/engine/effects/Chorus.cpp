@@ -5,101 +5,129 @@
 #include <cmath>
 #include <numbers>
 
-namespace spindle::engine::dsp {
+#include "engine/effects/BusMemory.h"
+
+namespace spindle::engine {
 
 namespace {
-// The shortest tap delay: FluidSynth's taps, found by cross-correlating its chorus
-// return with white noise sent in, sweep from about 0 to 8 ms.
+// The send's shortest tap delay: FluidSynth's taps, found by cross-correlating its
+// chorus return with white noise sent in, sweep from about 0 to 8 ms. The stereo spread
+// and the per-voice gain over the level (Chorus.h).
 constexpr double kMinDelaySeconds = 0.0002;
-// The stereo spread and the per-voice gain over the level (Chorus.h).
 constexpr float kWidth = 5.7f;
 constexpr float kVoiceScale = 0.431f;
 }  // namespace
 
-Chorus::Chorus(double sampleRate, const ChorusSettings& s)
-    : sampleRate_(sampleRate), minDelay_(kMinDelaySeconds * sampleRate) {
-  const auto frames = static_cast<size_t>(std::ceil(minDelay_ + static_cast<double>(kMaxDepthMs) * 0.001 * sampleRate)) + 4;
-  buffer_.assign(std::bit_ceil(frames), 0.0f);
-  mask_ = buffer_.size() - 1;
+void Chorus::size(double longestFrames, int lines) {
+  size_ = std::bit_ceil(static_cast<size_t>(std::ceil(longestFrames)) + 4);
+  lines_ = lines;
+  memory_.assign(size_ * static_cast<size_t>(lines), 0.0f);
+}
+
+float Chorus::tap(size_t channel, double delay) const noexcept SPINDLE_REALTIME {
+  const double clamped = std::clamp(delay, 1.0, static_cast<double>(size_ - 2));
+  const auto whole = static_cast<size_t>(clamped);
+  const auto t = static_cast<float>(clamped - static_cast<double>(whole));
+  const float* line = memory_.data() + channel * size_;
+  const float a = line[(at_ + size_ - whole) & (size_ - 1)], b = line[(at_ + size_ - whole - 1) & (size_ - 1)];
+  return a + t * (b - a);
+}
+
+int Chorus::memoryFrames() const noexcept SPINDLE_REALTIME {
+  if (bus_) return static_cast<int>(rate_ * kCentreMs * (1.0 + kSweep) / 1000.0) + 2;
+  return static_cast<int>(offset_ + 2.0 * std::max(scale_, targetScale_)) + 4;
+}
+
+// ---- the send ------------------------------------------------------------------
+
+Chorus::Chorus(double sampleRate, const ChorusSettings& s) : rate_(sampleRate), offset_(kMinDelaySeconds * sampleRate) {
+  size(offset_ + static_cast<double>(kMaxDepthMs) * 0.001 * sampleRate, 1);
   set(s);
-  halfDepth_ = targetHalfDepth_;
+  scale_ = targetScale_;
   gain_ = targetGain_;
   clear();
 }
 
 void Chorus::set(const ChorusSettings& s) noexcept SPINDLE_REALTIME {
-  targetHalfDepth_ = 0.5 * static_cast<double>(std::clamp(s.depthMs, 0.0f, kMaxDepthMs)) * 0.001 * sampleRate_;
+  targetScale_ = 0.5 * static_cast<double>(std::clamp(s.depthMs, 0.0f, kMaxDepthMs)) * 0.001 * rate_;
   targetGain_ = std::clamp(s.level, 0.0f, 10.0f) * kVoiceScale;
-  const double step =
-      2.0 * std::numbers::pi * static_cast<double>(std::clamp(s.speedHz, 0.1f, 5.0f)) / sampleRate_;
-  rotCos_ = std::cos(step);
-  rotSin_ = std::sin(step);
+  for (mod::SinePhasor& sweep : sweeps_) sweep.setFrequency(static_cast<double>(std::clamp(s.speedHz, 0.1f, 5.0f)), rate_);
   const int voices = std::clamp(s.voices, 0, kMaxVoices);
   if (voices == voices_) return;
   voices_ = voices;
-  spreadPhases(std::atan2(sin_[0], cos_[0]));
+  spreadPhases(sweeps_[0].angle());
 }
 
 // Voice k's sweep starts 2 pi k / voices after voice 0's.
-void Chorus::spreadPhases(double phase0) noexcept SPINDLE_REALTIME {
-  for (int k = 0; k < voices_; ++k) {
-    const double phase = phase0 + 2.0 * std::numbers::pi * k / voices_;
-    cos_[static_cast<size_t>(k)] = std::cos(phase);
-    sin_[static_cast<size_t>(k)] = std::sin(phase);
-  }
+void Chorus::spreadPhases(double angle0) noexcept SPINDLE_REALTIME {
+  for (int k = 0; k < voices_; ++k) sweeps_[static_cast<size_t>(k)].setAngle(angle0 + 2.0 * std::numbers::pi * k / voices_);
 }
 
 void Chorus::clear() noexcept SPINDLE_REALTIME {
-  std::fill(buffer_.begin(), buffer_.end(), 0.0f);
+  std::fill(memory_.begin(), memory_.end(), 0.0f);
   at_ = 0;
   spreadPhases(0.0);
 }
 
-// The line `delayFrames` (>= 1) behind the newest frame, linearly interpolated.
-float Chorus::tap(double delayFrames) const noexcept SPINDLE_REALTIME {
-  const double whole = std::floor(delayFrames);
-  const auto frac = static_cast<float>(delayFrames - whole);
-  const size_t i = (at_ - static_cast<size_t>(whole)) & mask_;
-  const float a = buffer_[i], b = buffer_[(i - 1) & mask_];
-  return a + (b - a) * frac;
-}
-
 void Chorus::process(const float* in, float* left, float* right, int frames) noexcept SPINDLE_REALTIME {
-  const double depthStep = frames > 0 ? (targetHalfDepth_ - halfDepth_) / frames : 0.0;
+  const double scaleStep = frames > 0 ? (targetScale_ - scale_) / frames : 0.0;
   const float gainStep = frames > 0 ? (targetGain_ - gain_) / static_cast<float>(frames) : 0.0f;
   for (int f = 0; f < frames; ++f) {
-    halfDepth_ += depthStep;
+    scale_ += scaleStep;
     gain_ += gainStep;
-    buffer_[at_] = in[f];
+    memory_[at_] = in[f];
     float l = 0.0f, r = 0.0f;
     for (size_t k = 0; k < static_cast<size_t>(voices_); ++k) {
-      // sin for the left tap; -cos is the same sine a quarter period later.
-      l += tap(minDelay_ + halfDepth_ * (1.0 + sin_[k]));
-      r += tap(minDelay_ + halfDepth_ * (1.0 - cos_[k]));
-      const double c = cos_[k] * rotCos_ - sin_[k] * rotSin_;
-      sin_[k] = sin_[k] * rotCos_ + cos_[k] * rotSin_;
-      cos_[k] = c;
+      mod::SinePhasor& sweep = sweeps_[k];
+      l += tap(0, offset_ + scale_ * (1.0 + sweep.sin()));
+      r += tap(0, offset_ + scale_ * (1.0 - sweep.cos()));
+      sweep.next();
     }
     constexpr float a = (kWidth + 1.0f) / 2.0f, b = (1.0f - kWidth) / 2.0f;
     left[f] += gain_ * (a * l + b * r);
     right[f] += gain_ * (a * r + b * l);
-    at_ = (at_ + 1) & mask_;
-    if (++sinceNormal_ == kNormalFrames) {  // on the chorus's own frames, wherever blocks end
-      renormalise();
-      sinceNormal_ = 0;
-    }
+    at_ = (at_ + 1) & (size_ - 1);
   }
-  halfDepth_ = targetHalfDepth_;
+  scale_ = targetScale_;
   gain_ = targetGain_;
 }
 
-// Keeps each phasor on the unit circle (rounding would let it drift over hours).
-void Chorus::renormalise() noexcept SPINDLE_REALTIME {
-  for (size_t k = 0; k < static_cast<size_t>(voices_); ++k) {
-    const double norm = 1.0 / std::sqrt(cos_[k] * cos_[k] + sin_[k] * sin_[k]);
-    cos_[k] *= norm;
-    sin_[k] *= norm;
+// ---- the bus effect ------------------------------------------------------------
+
+void Chorus::allocate(const BusEffect&, const void*) {
+  bus_ = true;
+  voices_ = 1;
+  size(kBusMemoryRate * kCentreMs * (1.0 + kSweep) / 1000.0, 2);
+}
+
+void Chorus::start(const BusEffect&, double sampleRate) noexcept SPINDLE_REALTIME {
+  std::fill(memory_.begin(), memory_.end(), 0.0f);
+  at_ = 0;
+  rate_ = sampleRate;
+  hz_ = -1.0;
+  sweeps_[0].setAngle(0.0);
+}
+
+void Chorus::process(const BusEffect&, const EffectStep& step, float* left, float* right, int frames) noexcept
+    SPINDLE_REALTIME {
+  const float mix = std::clamp(step.at(BusParam::Mix), 0.0f, 1.0f);
+  const double depth = kSweep * std::clamp(static_cast<double>(step.at(BusParam::ModDepth)), 0.0, 1.0);
+  const double hz = std::max(0.0, static_cast<double>(step.at(BusParam::ModRate)));
+  mod::SinePhasor& sweep = sweeps_[0];
+  if (hz != hz_) sweep.setFrequency(hz_ = hz, rate_);
+  const double centre = kCentreMs * rate_ / 1000.0;
+  float* lineLeft = memory_.data();
+  float* lineRight = memory_.data() + size_;
+  for (int i = 0; i < frames; ++i) {
+    lineLeft[at_] = left[i];
+    lineRight[at_] = right[i];
+    const float wetLeft = tap(0, centre * (1.0 + depth * sweep.sin()));
+    const float wetRight = tap(1, centre * (1.0 - depth * sweep.cos()));
+    left[i] = (1.0f - mix) * left[i] + mix * wetLeft;
+    right[i] = (1.0f - mix) * right[i] + mix * wetRight;
+    sweep.next();
+    at_ = (at_ + 1) & (size_ - 1);
   }
 }
 
-}  // namespace spindle::engine::dsp
+}  // namespace spindle::engine

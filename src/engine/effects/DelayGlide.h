@@ -1,7 +1,7 @@
 #pragma once
 // DelayGlide: a delay tap's time in frames as it follows its target, so a new time (a
 // tempo change under a synced tap, a controller moving delay_time) never jumps the read
-// position: the tap reads between frames (linear interpolation, BusDelay) and its delay
+// position: the tap reads between frames (linear interpolation, Delay.h) and its delay
 // glides toward the target, exponentially with kSeconds' time constant but never faster
 // than kMaxRate frames per frame. The echo's speed so stays within 1 +- kMaxRate: while
 // it glides its pitch bends by at most that much and a frame-to-frame step of the echo

@@ -34,8 +34,8 @@ namespace spindle::engine {
 
 struct EffectsSettings {
   bool reverbOn = true, chorusOn = true;
-  dsp::ReverbSettings reverb;  // FluidSynth's defaults
-  dsp::ChorusSettings chorus;
+  ReverbSettings reverb;  // FluidSynth's defaults
+  ChorusSettings chorus;
   float masterGainDb = 0.0f;   // the main pair after the returns
 };
 
@@ -72,8 +72,8 @@ class EffectsStage {
 
   EffectsSettings settings_;
   GainRamp master_;
-  dsp::Reverb reverb_;
-  dsp::Chorus chorus_;
+  Reverb reverb_;
+  Chorus chorus_;
   std::array<std::vector<float>, kSendBuses> inputs_;
   std::vector<float> returnLeft_, returnRight_;
   std::array<bool, kSendBuses> fed_{}, running_{};

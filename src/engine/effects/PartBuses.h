@@ -12,11 +12,13 @@
 // its states when it switches to the Program (start), then runs them in every render
 // segment in which it has voices (process).
 //
-// Tails: a bus whose effects have memory (delay, phaser, reverb, convolution: memoryFrames > 0)
-// keeps running after its input stops, fed silence, until its output has stayed below
-// kSilence for as long as its longest memory; while some bus of a part does, the part
-// is sounding() and the engine runs its buses with no voices. A bus without memory runs
-// only while fed, as before, so a layout without such effects renders as it did.
+// When a bus runs is decided frame by frame, so it never depends on where blocks end: a
+// bus with effects starts at the first frame its input is not silent (0.0) and runs
+// until its input and its output have stayed below kSilence for as long as its effects'
+// longest memory (memoryFrames, at least mod::kControlFrames), then stops at that frame
+// and holds its state; while some bus of a part runs, the part is sounding() and the
+// engine runs its buses with no voices. A MIDI event ends the control step under way of
+// every effect of the part's buses at its frame (process's `cut`), running or not.
 #include <array>
 #include <span>
 #include <vector>
@@ -50,36 +52,39 @@ class ProgramBuses {
   static constexpr float kSilence = 1e-6f;  // -120 dBFS
 
   // Audio thread: runs the main bus in place over left/right, scales it by its level,
-  // and adds the fed fx buses (and those whose tails sound) through their effects at
-  // theirs; empties the fed inputs.
+  // and adds the fed fx buses (and those still running) through their effects at
+  // theirs; empties the fed inputs. cut: a MIDI event was handled at the first frame.
   void process(int part, const mod::ControllerState* controllers, float* left, float* right, FxBusInputs& fx,
-               int frames) noexcept SPINDLE_REALTIME;
+               int frames, bool cut = false) noexcept SPINDLE_REALTIME;
   // Audio thread, before process(): the engine's tempo (beats per minute), which the
   // delays' synced taps follow.
   void setTempo(float bpm) noexcept SPINDLE_REALTIME { tempo_ = bpm; }
   // Audio thread: the player's bypass of the part's effects, bit i for effect i
   // (core/PartEffects.h); each flag that changed crossfades (BusEffectState::bypass).
   void setBypass(int part, uint64_t mask) noexcept SPINDLE_REALTIME;
-  // Audio thread: whether some bus of the part still sounds a tail.
+  // Audio thread: whether some bus of the part still runs.
   bool sounding(int part) const noexcept SPINDLE_REALTIME;
 
  private:
-  struct Tail {
-    std::array<int, kBuses> memory{}, quiet{};  // frames; the bus sounds while quiet < memory
+  // A bus of a part: its memory (0: no effects, it passes its input), whether it runs,
+  // and for how many frames its input and output have been quiet.
+  struct Run {
+    int memory = 0, quiet = 0;
+    bool running = false;
   };
-  bool tailSounds(const Tail& t, int bus) const noexcept SPINDLE_REALTIME { return t.quiet[static_cast<size_t>(bus)] < t.memory[static_cast<size_t>(bus)]; }
-  // After a bus ran: its output counts as heard or quiet. Before: a heard input counts.
-  static void listen(Tail& t, int bus, const float* left, const float* right, int frames) noexcept SPINDLE_REALTIME;
-  static void heard(Tail& t, int bus, const float* left, const float* right, int frames) noexcept SPINDLE_REALTIME;
-  static bool loud(const float* left, const float* right, int frames) noexcept SPINDLE_REALTIME;
-  void runBus(std::span<BusEffectState> states, int bus, const mod::ControllerState* controllers, float* left,
-              float* right, int frames) noexcept SPINDLE_REALTIME;
+  using Runs = std::array<Run, kBuses>;
+  // The last frame of [0, frames) where left or right is above kSilence, or -1.
+  static int lastLoud(const float* left, const float* right, int frames) noexcept SPINDLE_REALTIME;
+  void runBus(std::span<BusEffectState> states, Run& run, int bus, const mod::ControllerState* controllers,
+              float* left, float* right, int frames) noexcept SPINDLE_REALTIME;
+  void runEffects(std::span<BusEffectState> states, int bus, const mod::ControllerState* controllers, float* left,
+                  float* right, int frames) noexcept SPINDLE_REALTIME;
   std::span<BusEffectState> partStates(int part) noexcept SPINDLE_REALTIME;
 
   BusLayout layout_;
   mod::CurveTable curves_;
   std::vector<BusEffectState> states_;  // limits::kChannels x layout_.effects
-  std::vector<Tail> tails_;              // one per part
+  std::vector<Runs> runs_;              // one per part
   float tempo_ = 120.0f;
 };
 

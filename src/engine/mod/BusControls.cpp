@@ -3,12 +3,10 @@
 #include <algorithm>
 #include <cmath>
 
-namespace spindle::engine {
+namespace spindle::engine::mod {
 
-float busControlValue(const BusParamCc& c, float x, const mod::CurveTable* curves) noexcept SPINDLE_REALTIME {
-  float v = c.depth * (curves ? curves->eval(c.curve, x) : x);
-  if (c.step > 0.0f) v = std::trunc(v / c.step) * c.step;
-  return v;
+float busControlValue(const BusParamCc& c, float x, const CurveTable* curves) noexcept SPINDLE_REALTIME {
+  return controlValue(c.depth, curves ? curves->eval(c.curve, x) : x, c.step);
 }
 
 void busSmoothing(const BusEffect& effect, double sampleRate, int stepFrames, double defaultSeconds,
@@ -25,4 +23,4 @@ void busSmoothing(const BusEffect& effect, double sampleRate, int stepFrames, do
   }
 }
 
-}  // namespace spindle::engine
+}  // namespace spindle::engine::mod

@@ -16,14 +16,14 @@
 #include "core/Realtime.h"
 #include "engine/mod/CurveTable.h"
 
-namespace spindle::engine {
+namespace spindle::engine::mod {
 
 // The value control `c` adds to its parameter at controller value x (0..1).
-float busControlValue(const BusParamCc& c, float x, const mod::CurveTable* curves) noexcept SPINDLE_REALTIME;
+float busControlValue(const BusParamCc& c, float x, const CurveTable* curves) noexcept SPINDLE_REALTIME;
 
 // Each parameter's one-pole coefficient per step of stepFrames frames at sampleRate:
 // its controls' longest smoothccN, else defaultSeconds.
 void busSmoothing(const BusEffect& effect, double sampleRate, int stepFrames, double defaultSeconds,
                   std::array<float, kBusParams>& coefficients) noexcept SPINDLE_REALTIME;
 
-}  // namespace spindle::engine
+}  // namespace spindle::engine::mod

@@ -1,48 +1,74 @@
 #pragma once
-// BusModulation: where a bus effect's parameters move to, besides their values: the
-// controllers (value + depth * cc, or a curve over the controller's 128 values) and
-// the part-wide LFOs (DecentSampler's global <lfo>), for one effect of one part.
+// BusModulation: the parameters of one bus effect of one part as they move, in control
+// steps of kControlFrames frames of the effect's own (ControlRate.h). At each step's
+// start every parameter's target is read:
 //
 //   target = value
-//          + sum over controllers: step(depth * curve(cc))  (engine/BusControls.h)
-//          + sum over curves:      points(cc * 127)     (linear between points)
-//   then each LFO in order:  add       target += curve(wave * 127)
-//                            multiply  target *= curve(wave * 127)
-//                            set       target  = curve(wave * 127)
+//          + sum over controllers: step(depth * curve(cc))  (BusControls.h)
+//          + sum over curves:      curve(cc)               (core/Curve.h over its points)
+//   then each LFO in order:  add       target += curve(wave)
+//                            multiply  target *= curve(wave)
+//                            set       target  = curve(wave)
 //
-// The LFOs' clock runs with the frames the effect runs (from the part's start of its
-// buses), so they hold still while the part's bus does not run (no voices, no tail).
-// Audio thread, after the loader thread built the curves.
+// (the LFOs are DecentSampler's part-wide <lfo>, their waves Wave.h's kUpSine, kUpSquare
+// and kUpSaw, each silent for its delay from start()), and each parameter moves a step of
+// its one-pole smoother toward it (a time constant of kSmoothSeconds, or its controls'
+// longest smoothccN); it is then `from` at the step's start and `to` at its end, and the
+// effect ramps between them (effects/EffectKind.h). Where a part's bus is cut into runs
+// (blocks, events, a bus that stops and starts again) never moves a step: a step goes on
+// across runs, and the LFOs' clock runs with the frames the effect runs. A MIDI event
+// ends the step under way at its frame (cut()): each parameter stays where its ramp got
+// to, and the next step starts there from the event's controller values, so a
+// controller move counts from its event's frame.
+//
+// Audio thread, after the loader thread gave it the Program's curves.
 #include <array>
 
 #include "core/BusEffects.h"
 #include "core/Realtime.h"
+#include "engine/dsp/StepRamp.h"
+#include "engine/mod/ControlRate.h"
 #include "engine/mod/ControllerState.h"
 #include "engine/mod/CurveTable.h"
 
-namespace spindle::engine {
+namespace spindle::engine::mod {
 
 class BusModulation {
  public:
   using Params = std::array<float, kBusParams>;
+  static constexpr double kSmoothSeconds = 0.01;
 
-  void start(double sampleRate) noexcept SPINDLE_REALTIME;
+  // Loader thread. curves: the Program's, which SFZ controls read through (null: linear).
+  void setCurves(const CurveTable* curves) noexcept { curves_ = curves; }
+  // Every parameter at its target, the LFOs' clock at 0, no step under way.
+  void start(const BusEffect& effect, const ControllerState* controllers, double sampleRate) noexcept
+      SPINDLE_REALTIME;
+  // Begins a control step unless one is under way; true when it begins with parameters
+  // that moved (the effect's coefficients follow them).
+  bool step(const BusEffect& effect, const ControllerState* controllers) noexcept SPINDLE_REALTIME;
+  int framesLeft() const noexcept { return kControlFrames - done_; }
+  dsp::StepRamp ramp() const noexcept { return {done_, kControlFrames}; }
+  const Params& from() const noexcept { return from_; }
+  const Params& to() const noexcept { return current_; }
+  // `frames` (at most framesLeft()) of the step have run; its last ends it.
+  void ran(const BusEffect& effect, int frames) noexcept SPINDLE_REALTIME;
+  // A MIDI event at this frame: the step under way ends here.
+  void cut(const BusEffect& effect) noexcept SPINDLE_REALTIME;
+
   // The parameters' targets now.
-  // curves: the Program's, which SFZ controls read through (engine/BusControls.h).
-  Params targets(const BusEffect& effect, const mod::ControllerState* controllers,
-                 const mod::CurveTable* curves = nullptr) const noexcept SPINDLE_REALTIME;
-  // Moves the LFOs' clock on by `frames`.
-  void advance(const BusEffect& effect, int frames) noexcept SPINDLE_REALTIME;
-
-  // A LFO wave (BusParamLfo::wave) at a phase in turns [0, 1): 0..1.
-  static float wave(int shape, double phase) noexcept SPINDLE_REALTIME;
-  // A curve of kBusCurvePoints points read at x in [0, 1].
-  static float curveAt(const std::vector<float>& curve, float x) noexcept SPINDLE_REALTIME;
+  Params targets(const BusEffect& effect, const ControllerState* controllers) const noexcept SPINDLE_REALTIME;
 
  private:
+  void advanceLfos(const BusEffect& effect, int frames) noexcept SPINDLE_REALTIME;
+
+  Params from_{}, current_{};
+  Params smoothing_{};  // each parameter's one-pole coefficient per step
+  const CurveTable* curves_ = nullptr;
   std::array<double, kMaxBusLfos> phase_{};  // turns
-  double seconds_ = 0.0;                      // since start()
+  double seconds_ = 0.0;                      // the LFOs' clock, since start()
   double sampleRate_ = 48000.0;
+  int done_ = 0;  // frames of the step under way run
+  bool running_ = false;
 };
 
-}  // namespace spindle::engine
+}  // namespace spindle::engine::mod

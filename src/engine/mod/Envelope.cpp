@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace spindle::engine::dsp {
+namespace spindle::engine::mod {
 
 namespace {
 
@@ -293,4 +293,4 @@ void Envelope::process(float* out, int frames) noexcept SPINDLE_REALTIME {
   while (done < frames) done += runStage(out + done, frames - done);
 }
 
-}  // namespace spindle::engine::dsp
+}  // namespace spindle::engine::mod

@@ -33,7 +33,7 @@
 #include "core/Realtime.h"
 #include "core/Region.h"
 
-namespace spindle::engine::dsp {
+namespace spindle::engine::mod {
 
 class Envelope {
  public:
@@ -101,4 +101,4 @@ class Envelope {
   Curve curve_;            // attack, decay, release
 };
 
-}  // namespace spindle::engine::dsp
+}  // namespace spindle::engine::mod

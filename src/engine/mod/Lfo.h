@@ -9,14 +9,14 @@
 // Output frame i (from start()) is depth * fade(i) * sin(2*pi*freq*(i - D)/rate) for
 // i >= D = round(delay * rate), else 0; fade(i) = min(1, (i - D) / F), F = round(fade
 // * rate) (1 when F = 0). Values are in the units of params.depth (dB or cents).
-// The sine is a double-precision rotation (one complex multiply per frame, no libm
-// call per frame), renormalised once per process() call so its amplitude cannot drift.
+// The sine is mod::SinePhasor (Wave.h): one complex multiply per frame, no libm call.
 #include <cstdint>
 
 #include "core/Realtime.h"
 #include "core/Region.h"
+#include "engine/mod/Wave.h"
 
-namespace spindle::engine::dsp {
+namespace spindle::engine::mod {
 
 class Lfo {
  public:
@@ -33,14 +33,11 @@ class Lfo {
   int runDelay(float* out, int frames) noexcept SPINDLE_REALTIME;  // returns frames written
 
   double freq_ = 0.0, depth_ = 0.0;
-  double rotCos_ = 1.0, rotSin_ = 0.0;  // rotation by one frame's phase increment
   int64_t delayFrames_ = 0, fadeFrames_ = 0;
 
-  int64_t delayLeft_ = 0;     // frames of delay still to output
-  double sin_ = 0.0, cos_ = 1.0;  // current phasor; sin_ is the next frame's sine
+  int64_t delayLeft_ = 0;  // frames of delay still to output
+  SinePhasor phasor_;      // its sine is the next frame's
   double fade_ = 1.0, fadeStep_ = 0.0;
-  static constexpr int kNormalFrames = 64;
-  int sinceNormal_ = 0;  // frames since the phasor was last normalised
 };
 
-}  // namespace spindle::engine::dsp
+}  // namespace spindle::engine::mod

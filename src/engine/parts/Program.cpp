@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "engine/Engine.h"
 
 namespace spindle::engine {
 
@@ -80,12 +79,6 @@ void Program::prepareControllers() {
     sustainLo = regions.front().sustainLo;
   }
   pedalCc[static_cast<size_t>(sustainCc)] = true;
-}
-
-bool sincWanted(const Program& program, Quality quality) noexcept {
-  if (quality == Quality::Sinc || quality == Quality::SincHigh) return true;
-  const auto& regions = program.regions;
-  return std::any_of(regions.begin(), regions.end(), [](const Region& r) { return r.sampleQuality >= 3; });
 }
 
 }  // namespace spindle::engine

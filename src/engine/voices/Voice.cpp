@@ -172,6 +172,7 @@ void Voice::release() noexcept SPINDLE_REALTIME {
     active_ = false;
     return;
   }
+  cutStep();  // the release starts at this frame, not at the step's end
   mod_.release();
   if (loopSustain_) source_.leaveLoop(static_cast<int64_t>(std::floor(position_)));
 }

@@ -21,7 +21,8 @@
 // Gain changes from the part (CC7/CC10/CC11, part volume/pan) ramp over
 // kGainRampFrames so that controller moves do not click. A voice whose region has
 // continuous controller modulation (engine/mod) renders in control steps of at most
-// kControlFrames instead, its gains ramping to each step's end (VoiceControl.cpp).
+// kControlFrames of its own frames instead, its gains ramping to each step's end
+// (VoiceControl.cpp); a step goes on across blocks, and a MIDI event cuts it.
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -30,7 +31,6 @@
 #include "core/Realtime.h"
 #include "core/Region.h"
 #include "core/SampleData.h"
-#include "engine/Engine.h"
 #include "engine/voices/Random.h"
 #include "engine/voices/SampleSource.h"
 #include "engine/dsp/GainRamp.h"
@@ -42,7 +42,13 @@
 #include "engine/voices/VoicePitch.h"
 #include "engine/dsp/Interpolators.h"
 #include "engine/dsp/OscillatorBank.h"
+#include "engine/mod/ControlRate.h"
+#include "engine/parts/Program.h"
 #include "engine/mod/VoiceMod.h"
+
+namespace spindle::rt {
+class StreamBank;
+}
 
 namespace spindle::engine {
 
@@ -88,6 +94,9 @@ struct RenderContext {
   // The voice's output at the segment's first frame (Voice::render): a span at
   // out + k adds to the send and fx buses from their frame k.
   const float* segment = nullptr;
+  // A MIDI event was handled at the segment's first frame: a control step under way
+  // ends there (VoiceControl.cpp).
+  bool cut = false;
 };
 
 struct VoiceStart {
@@ -110,7 +119,7 @@ class Voice {
   static constexpr int kFilterStep = VoiceFilters::kStep;
   // A modulated voice renders in steps of at most this many frames, re-reading its
   // controllers before each (VoiceControl.cpp).
-  static constexpr int kControlFrames = 32;
+  static constexpr int kControlFrames = mod::kControlFrames;
 
   // Sets up every stage. False (and the voice stays free) when the region has no
   // playable sample.
@@ -172,7 +181,8 @@ class Voice {
   // VoiceControl.cpp: controller modulation.
   void startModulation(const VoiceStart& s, const PartMix& mix) noexcept SPINDLE_REALTIME;
   void followEnvelopes(const PartMix& mix) noexcept SPINDLE_REALTIME;
-  int controlStep(const PartMix& mix, int frames) noexcept SPINDLE_REALTIME;
+  int beginStep(const PartMix& mix, int frames) noexcept SPINDLE_REALTIME;
+  void cutStep() noexcept SPINDLE_REALTIME;
   void applyControl(const PartMix& mix, int frames) noexcept SPINDLE_REALTIME;
   void updateModulatedParams() noexcept SPINDLE_REALTIME;
   void computeModGains(const PartMix& mix) noexcept SPINDLE_REALTIME;
@@ -242,6 +252,10 @@ class Voice {
   // Controller modulation and every envelope and LFO (VoiceControl.cpp).
   mod::VoiceMod mod_;
   bool modulated_ = false;  // continuous modulation: render in control steps
+  // The control step under way: frames left in it (0: none; a still voice's steps end
+  // with each render) and frames of it rendered.
+  int stepLeft_ = 0, stepDone_ = 0;
+  bool stepSaved_ = false;  // the step moves: VoiceMod::saveStep kept its start
   int velocity_ = 0;
   VoiceEq eq_;
   VoiceShapers shapers_;

@@ -1,7 +1,16 @@
 // Voice: controller modulation at control rate. A modulated voice renders in steps of
-// at most Voice::kControlFrames frames; before each, applyControl() moves its
-// VoiceMod to the step's end and sets from it the pitch, filter, LFO, width and the
-// output gains the amp stage ramps to (frame by frame, so a gain never steps).
+// at most Voice::kControlFrames of its own frames; at each step's start, applyControl()
+// moves its VoiceMod to the step's end and sets from it the pitch, filter, LFO, width
+// and the output gains the amp stage ramps to (frame by frame, so a gain never steps).
+//
+// A step's length never depends on where a block ends: while something moves it is
+// kControlFrames, or shorter where a smoothed value arrives, and it goes on across
+// render calls. A MIDI event (RenderContext::cut) or a release in the step ends it at
+// that frame (cutStep): the VoiceMod goes back to the step's start and on by the frames
+// that ran, and the next step starts there, reading the controllers as the event left
+// them. The frames before the cut ramped towards the uncut step's end: what a block's
+// end cannot change. While nothing moves, a step lasts one render call (its values
+// would be the same in any cut) and the part's gain or pan ramps over kGainRampFrames.
 #include <algorithm>
 #include <cmath>
 
@@ -48,6 +57,8 @@ void Voice::startModulation(const VoiceStart& s, const PartMix& mix) noexcept SP
              static_cast<uint32_t>(s.order), static_cast<float>(s.velocity) / 127.0f, s.frame);
   fadeoutFrames_ = s.region ? std::llround(static_cast<double>(s.region->sampleFadeout) * s.sampleRate) : 0;
   modulated_ = mod_.active() || fadeoutFrames_ > 0;
+  stepLeft_ = stepDone_ = 0;
+  stepSaved_ = false;
   if (modulated_) updateModulatedParams();
 }
 
@@ -61,14 +72,28 @@ void Voice::followEnvelopes(const PartMix& mix) noexcept SPINDLE_REALTIME {
   mod_.sources().followEnvelopes(changed, mod_.targetSums(), fading_);
 }
 
-// The next control step's length (VoiceMod::stepFrames). While values move, the
+// A control step starts: its length (VoiceMod::stepFrames; a still voice's is the
+// `frames` left in the render call) and the values at its end. While values move, the
 // output gains ramp over the whole step; once settled, a part mix change ramps over
-// kGainRampFrames as in an unmodulated voice.
-int Voice::controlStep(const PartMix& mix, int frames) noexcept SPINDLE_REALTIME {
-  int n = mix.controllers ? mod_.stepFrames(*mix.controllers, frames, kControlFrames) : frames;
+// kGainRampFrames as in an unmodulated voice. Returns the step's length.
+int Voice::beginStep(const PartMix& mix, int frames) noexcept SPINDLE_REALTIME {
+  constexpr int kStill = 1 << 30;
+  int n = mix.controllers ? mod_.stepFrames(*mix.controllers, kStill, kControlFrames) : kStill;
   if (fadeoutFrames_ > 0) n = std::min(n, kControlFrames);  // sample_fadeout ramps by steps
-  gain_.setRampFrames(n <= kControlFrames ? n : kGainRampFrames);
-  return n;
+  const bool moving = n <= kControlFrames;
+  stepSaved_ = moving;
+  if (moving) mod_.saveStep();
+  gain_.setRampFrames(moving ? n : kGainRampFrames);
+  applyControl(mix, moving ? n : frames);
+  stepLeft_ = moving ? n : frames;
+  stepDone_ = 0;
+  return stepLeft_;
+}
+
+// A MIDI event or a release at this frame ends the step under way here (VoiceMod::cutStep).
+void Voice::cutStep() noexcept SPINDLE_REALTIME {
+  if (stepLeft_ > 0 && stepSaved_) mod_.cutStep(stepDone_);
+  stepLeft_ = stepDone_ = 0;
 }
 
 void Voice::applyControl(const PartMix& mix, int frames) noexcept SPINDLE_REALTIME {

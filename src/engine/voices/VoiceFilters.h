@@ -11,6 +11,7 @@
 #include "core/Region.h"
 #include "engine/voices/Random.h"
 #include "engine/dsp/Filter.h"
+#include "engine/mod/ControlRate.h"
 #include "engine/mod/VoiceMod.h"
 #include "engine/mod/VoiceSources.h"
 
@@ -18,7 +19,7 @@ namespace spindle::engine {
 
 class VoiceFilters {
  public:
-  static constexpr int kStep = 32;  // frames between cutoff updates while fileg/fillfo move it
+  static constexpr int kStep = mod::kControlFrames;  // frames between cutoff updates while fileg/fillfo move it
 
   // At note start, before setup(): no controller sums yet.
   void clearModulation() noexcept SPINDLE_REALTIME;

@@ -14,6 +14,7 @@ void Voice::render(float* outLeft, float* outRight, int frames, const PartMix& m
     SPINDLE_REALTIME {
   if (!active_) return;
   ctx.segment = outLeft;
+  if (ctx.cut) cutStep();
   followEnvelopes(mix);
   int offset = 0;
   if (delayFrames_ > 0) {
@@ -32,7 +33,7 @@ void Voice::render(float* outLeft, float* outRight, int frames, const PartMix& m
     if (stopFrames_ >= 0) stopFrames_ -= n;
     renderSounding(outLeft + offset, outRight + offset, n, mix, ctx);
   }
-  if (sourceEnded_ || mod_.sources().finished() || mod_.amplitudeFinished()) active_ = false;
+  if (sourceEnded_ || mod_.sources().finished() || (stepLeft_ == 0 && mod_.amplitudeFinished())) active_ = false;
 }
 
 void Voice::renderSounding(float* outLeft, float* outRight, int frames, const PartMix& mix,
@@ -42,11 +43,14 @@ void Voice::renderSounding(float* outLeft, float* outRight, int frames, const Pa
     renderSpan(outLeft, outRight, frames, mix, ctx);
     return;
   }
-  for (int done = 0; done < frames && !sourceEnded_ && !mod_.sources().finished() && !mod_.amplitudeFinished();) {
-    const int len = controlStep(mix, frames - done);
-    applyControl(mix, len);
-    renderSpan(outLeft + done, outRight + done, len, mix, ctx);
-    done += len;
+  // A flex EG replacing ampeg has finished at the end of the step it finished in.
+  for (int done = 0; done < frames && !sourceEnded_ && !mod_.sources().finished();) {
+    if (stepLeft_ == 0 && (mod_.amplitudeFinished() || beginStep(mix, frames - done) == 0)) break;
+    const int n = std::min(stepLeft_, frames - done);
+    renderSpan(outLeft + done, outRight + done, n, mix, ctx);
+    stepLeft_ -= n;
+    stepDone_ += n;
+    done += n;
   }
 }
 

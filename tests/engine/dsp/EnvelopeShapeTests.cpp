@@ -7,7 +7,7 @@
 #include "engine/mod/Envelope.h"
 
 using spindle::EnvelopeParams;
-using spindle::engine::dsp::Envelope;
+using spindle::engine::mod::Envelope;
 
 namespace {
 

@@ -7,7 +7,7 @@
 #include "engine/mod/Lfo.h"
 
 using spindle::LfoParams;
-using spindle::engine::dsp::Lfo;
+using spindle::engine::mod::Lfo;
 
 namespace {
 

@@ -1,13 +1,11 @@
-#include "engine/effects/BusConvolution.h"
+#include "engine/effects/Convolution.h"
 
 #include <algorithm>
 #include <limits>
 
-#include "engine/effects/BusMemory.h"
-
 namespace spindle::engine {
 
-void BusConvolution::allocate(const BusEffect& effect, const BusConvolution* shared) {
+void Convolution::allocate(const BusEffect& effect, const Convolution* shared) {
   std::shared_ptr<const dsp::ConvolutionKernel> kernel;
   if (shared && shared->convolver_.kernel()) {
     kernel = shared->convolver_.kernelShared();
@@ -17,23 +15,23 @@ void BusConvolution::allocate(const BusEffect& effect, const BusConvolution* sha
   convolver_.allocate(std::move(kernel));
 }
 
-void BusConvolution::start() noexcept SPINDLE_REALTIME { convolver_.reset(); }
+void Convolution::start(const BusEffect&, double) noexcept SPINDLE_REALTIME { convolver_.reset(); }
 
-int BusConvolution::memoryFrames() const noexcept SPINDLE_REALTIME {
+int Convolution::memoryFrames() const noexcept SPINDLE_REALTIME {
   const dsp::ConvolutionKernel* kernel = convolver_.kernel();
   if (!kernel) return 0;
   return static_cast<int>(std::min<int64_t>(kernel->frames(), std::numeric_limits<int>::max()));
 }
 
-void BusConvolution::process(const Params& from, const Params& to, float* left, float* right, int frames) noexcept
+void Convolution::process(const BusEffect&, const EffectStep& step, float* left, float* right, int frames) noexcept
     SPINDLE_REALTIME {
+  const float a = std::clamp(busParam(step.from, BusParam::ConvolutionMix), 0.0f, 1.0f);
+  const float b = std::clamp(busParam(step.to, BusParam::ConvolutionMix), 0.0f, 1.0f);
   for (int done = 0; done < frames;) {
     const int n = std::min(frames - done, kMaxFrames);
     convolver_.process(left + done, right + done, wetLeft_.data(), wetRight_.data(), n);
-    const float a = std::clamp(busParam(from, BusParam::ConvolutionMix), 0.0f, 1.0f);
-    const float b = std::clamp(busParam(to, BusParam::ConvolutionMix), 0.0f, 1.0f);
     for (int i = 0; i < n; ++i) {
-      const float mix = a + (b - a) * static_cast<float>(done + i + 1) / static_cast<float>(frames);
+      const float mix = step.ramp.at(a, b, done + i);
       left[done + i] = (1.0f - mix) * left[done + i] + mix * wetLeft_[static_cast<size_t>(i)];
       right[done + i] = (1.0f - mix) * right[done + i] + mix * wetRight_[static_cast<size_t>(i)];
     }

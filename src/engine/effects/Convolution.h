@@ -1,5 +1,5 @@
 #pragma once
-// BusConvolution: the convolution bus effect (DecentSampler's <effect type="convolution">):
+// Convolution: the convolution bus effect kind (EffectKind.h; DecentSampler's <effect type="convolution">):
 // the bus convolved with its impulse response (dsp::Convolver), mixed with the dry bus.
 //
 //   bus --+--> Convolver (response) --> x mix -------+
@@ -21,21 +21,23 @@
 #include "core/BusEffects.h"
 #include "core/Realtime.h"
 #include "engine/dsp/Convolver.h"
+#include "engine/effects/EffectKind.h"
+#include "engine/mod/ControlRate.h"
 
 namespace spindle::engine {
 
-class BusConvolution {
+class Convolution : public EffectKindBase {
  public:
-  using Params = std::array<float, kBusParams>;
   static constexpr int kLatencyFrames = dsp::Convolver::kLatencyFrames;
-  // The most frames one process() call takes (BusEffectState's control step).
-  static constexpr int kMaxFrames = 32;
+  // The most frames one process() call takes (a control step).
+  static constexpr int kMaxFrames = mod::kControlFrames;
 
   // Loader thread: the kernel of the effect's response, or `shared`'s when another
   // part's state of the same effect built it already.
-  void allocate(const BusEffect& effect, const BusConvolution* shared);
-  void start() noexcept SPINDLE_REALTIME;
-  void process(const Params& from, const Params& to, float* left, float* right, int frames) noexcept SPINDLE_REALTIME;
+  void allocate(const BusEffect& effect, const Convolution* shared);
+  void start(const BusEffect&, double) noexcept SPINDLE_REALTIME;
+  void process(const BusEffect&, const EffectStep& step, float* left, float* right, int frames) noexcept
+      SPINDLE_REALTIME;
   // The response's length in frames (0 without one).
   int memoryFrames() const noexcept SPINDLE_REALTIME;
 

@@ -1,5 +1,5 @@
 #pragma once
-// BusDelay: the SFZ bus `delay` effect: three taps (left, right, centre) over delay
+// Delay: the SFZ bus `delay` effect kind (EffectKind.h): three taps (left, right, centre) over delay
 // lines, with feedback, damping and a filter on the echoes.
 //
 //   left in  x input% --> [ line L ]--+-- damp --> x level, pan --+
@@ -16,8 +16,8 @@
 // or delay_cutoff is written, its resonance as filter_resonance's.
 //
 // A tap's time is DelayTimeL/R/C seconds, or, when DelayBeatsL/R/C is above 0, that many
-// beats of the engine's tempo (setTempo, before every process()): beats x 60 / bpm s.
-// Either reads between frames and glides to a new time (engine/DelayGlide.h), so a
+// beats of the engine's tempo (EffectStep::tempo): beats x 60 / bpm s.
+// Either reads between frames and glides to a new time (engine/effects/DelayGlide.h), so a
 // tempo change moves a synced echo without a click.
 //
 // allocate() sizes the lines on the loader thread for the longest time the opcodes and
@@ -29,24 +29,23 @@
 
 #include "core/BusEffects.h"
 #include "core/Realtime.h"
-#include "engine/effects/DelayGlide.h"
 #include "engine/dsp/Filter.h"
+#include "engine/effects/DelayGlide.h"
+#include "engine/effects/EffectKind.h"
 
 namespace spindle::engine {
 
-class BusDelay {
+class Delay : public EffectKindBase {
  public:
-  using Params = std::array<float, kBusParams>;
+  using Params = BusParams;
   static constexpr double kMaxSeconds = 10.0;
   static constexpr double kMinSyncBpm = 20.0;  // the slowest tempo the lines hold a synced tap for
 
-  void allocate(const BusEffect& effect);  // loader thread
+  void allocate(const BusEffect& effect, const void* first);  // loader thread
   void start(const BusEffect& effect, double sampleRate) noexcept SPINDLE_REALTIME;
-  void setFilter(const Params& p) noexcept SPINDLE_REALTIME;
-  void setTempo(float bpm) noexcept SPINDLE_REALTIME {
-    if (bpm > 0.0f) tempo_ = bpm;
-  }
-  void process(const Params& p, float* left, float* right, int frames) noexcept SPINDLE_REALTIME;
+  void configure(const BusEffect& effect, const Params& p) noexcept SPINDLE_REALTIME;  // the echoes' filter
+  void process(const BusEffect& effect, const EffectStep& step, float* left, float* right, int frames) noexcept
+      SPINDLE_REALTIME;
   // Frames an input takes to come out at the longest tap time the lines hold.
   int memoryFrames() const noexcept SPINDLE_REALTIME { return static_cast<int>(size_); }
 

@@ -1,4 +1,4 @@
-#include "engine/effects/BusDelay.h"
+#include "engine/effects/Delay.h"
 
 #include <algorithm>
 #include <cmath>
@@ -18,13 +18,13 @@ constexpr float kMaxFeedback = 0.99f;  // a loop at 100 % would never die
 constexpr float kMaxDampHi = 0.95f;
 constexpr float kMaxDampLo = 0.2f;  // the high-pass coefficient at damplo 100 %: ~1.6 kHz at 48 kHz
 
-float percent(const BusDelay::Params& p, BusParam which) noexcept SPINDLE_REALTIME {
+float percent(const Delay::Params& p, BusParam which) noexcept SPINDLE_REALTIME {
   return 0.01f * busParam(p, which);
 }
 
 }  // namespace
 
-void BusDelay::allocate(const BusEffect& effect) {
+void Delay::allocate(const BusEffect& effect, const void*) {
   float longest = 0.0f;
   for (BusParam t : kTime) longest = std::max(longest, busParamMax(effect, t));
   for (BusParam b : kBeats) longest = std::max(longest, busParamMax(effect, b) * 60.0f / static_cast<float>(kMinSyncBpm));
@@ -34,7 +34,7 @@ void BusDelay::allocate(const BusEffect& effect) {
   filtered_ = effect.filterWritten || busParamMax(effect, BusParam::DelayCutoff) > 0.0f;
 }
 
-void BusDelay::start(const BusEffect& effect, double sampleRate) noexcept SPINDLE_REALTIME {
+void Delay::start(const BusEffect& effect, double sampleRate) noexcept SPINDLE_REALTIME {
   // Writing starts at frame 0 of each line, so only the first written_ frames of each
   // line can be dirty: a fresh program's lines (allocated zeroed) cost nothing here.
   for (size_t i = 0; i < taps_.size(); ++i)
@@ -50,11 +50,11 @@ void BusDelay::start(const BusEffect& effect, double sampleRate) noexcept SPINDL
 }
 
 // delay_resonance as filter_resonance: Q = 10^(dB/20); dsp::Filter takes 20 log10(Q sqrt 2).
-void BusDelay::setFilter(const Params& p) noexcept SPINDLE_REALTIME {
+void Delay::configure(const BusEffect&, const Params& p) noexcept SPINDLE_REALTIME {
   if (filtered_) filter_.setParams(busParam(p, BusParam::DelayCutoff), busParam(p, BusParam::DelayResonance) + 3.0103f);
 }
 
-BusDelay::TapParams BusDelay::tapParams(const Params& p, int tap) const noexcept SPINDLE_REALTIME {
+Delay::TapParams Delay::tapParams(const Params& p, int tap) const noexcept SPINDLE_REALTIME {
   const auto i = static_cast<size_t>(tap);
   const double beats = busParam(p, kBeats[i]);
   const double frames = beats > 0.0 ? beats * 60.0 / static_cast<double>(tempo_) * rate_
@@ -72,7 +72,7 @@ BusDelay::TapParams BusDelay::tapParams(const Params& p, int tap) const noexcept
 
 // The line's frame `delay` frames before the one written now, between frames linearly
 // (1 <= delay <= size_ - 1, so both frames read were written before).
-float BusDelay::read(const float* line, double delay) const noexcept SPINDLE_REALTIME {
+float Delay::read(const float* line, double delay) const noexcept SPINDLE_REALTIME {
   const double whole = std::floor(delay);
   const auto frac = static_cast<float>(delay - whole);
   const auto back = static_cast<size_t>(whole);
@@ -80,13 +80,15 @@ float BusDelay::read(const float* line, double delay) const noexcept SPINDLE_REA
   return a + frac * (b - a);
 }
 
-void BusDelay::process(const Params& p, float* left, float* right, int frames) noexcept SPINDLE_REALTIME {
+void Delay::process(const BusEffect&, const EffectStep& step, float* left, float* right, int frames) noexcept
+    SPINDLE_REALTIME {
+  if (step.tempo > 0.0f) tempo_ = step.tempo;
   written_ = std::min(size_, written_ + static_cast<size_t>(frames));
   for (int done = 0; done < frames; done += kChunk)
-    chunk(p, left + done, right + done, std::min(kChunk, frames - done));
+    chunk(step.to, left + done, right + done, std::min(kChunk, frames - done));
 }
 
-void BusDelay::chunk(const Params& p, float* left, float* right, int frames) noexcept SPINDLE_REALTIME {
+void Delay::chunk(const Params& p, float* left, float* right, int frames) noexcept SPINDLE_REALTIME {
   const std::array<TapParams, 3> tap = {tapParams(p, 0), tapParams(p, 1), tapParams(p, 2)};
   const float input = percent(p, BusParam::DelayInput), dry = percent(p, BusParam::DelayDry);
   const float wet = percent(p, BusParam::DelayWet);
