@@ -3,8 +3,9 @@
 // points; between two points it is the straight line through them, beyond the ends it
 // holds the end's value.
 //
-//   curveAt(points, x)  points (x_k, y_k) with x ascending: DecentSampler's translation
-//                       tables (dspreset/Translation.h), in the control's own units
+//   curveAt(points, x)  points (x_k, y_k) with x ascending, in float or double:
+//                       DecentSampler's translation tables (dspreset/Translation.h, and
+//                       its modulators' bindings, dspreset/ModulatorSpec.h)
 //   curveAt(values, x)  n values at x_k = k / (n - 1), x clamped to [0, 1]: the
 //                       controller curves (curve_index, engine/mod/CurveTable.h), the
 //                       bus effects' controller and LFO curves (engine/mod/BusModulation.h)
@@ -16,27 +17,35 @@
 #include <algorithm>
 #include <cstddef>
 #include <span>
+#include <vector>
 
 #include "core/Realtime.h"
 
 namespace spindle {
 
-struct CurvePoint {
-  double x = 0.0, y = 0.0;
-  auto operator<=>(const CurvePoint&) const = default;
+template <class T>
+struct BasicCurvePoint {
+  T x = 0, y = 0;
+  auto operator<=>(const BasicCurvePoint&) const = default;
 };
+using CurvePoint = BasicCurvePoint<double>;
 
 // Points in ascending x; the last point at or left of x wins over an earlier one at the same x.
-inline double curveAt(std::span<const CurvePoint> points, double x) noexcept {
+template <class T>
+T curveAt(std::span<const BasicCurvePoint<T>> points, T x) noexcept {
   if (points.empty()) return x;
-  double out = points.front().y;
+  T out = points.front().y;
   for (size_t i = 1; i < points.size(); ++i) {
-    const CurvePoint& a = points[i - 1];
-    const CurvePoint& b = points[i];
+    const BasicCurvePoint<T>& a = points[i - 1];
+    const BasicCurvePoint<T>& b = points[i];
     if (x >= b.x) out = b.y;
     else if (x >= a.x) out = b.x > a.x ? a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x) : b.y;
   }
   return out;
+}
+template <class T>
+T curveAt(const std::vector<BasicCurvePoint<T>>& points, T x) noexcept {
+  return curveAt(std::span<const BasicCurvePoint<T>>(points), x);
 }
 
 inline float curveAt(std::span<const float> values, float x) noexcept SPINDLE_REALTIME {

@@ -42,7 +42,7 @@ struct BindingSpec {
   float t0 = 0.0f, t1 = 1.0f;  // T(x) = t0 + t1 x
   // translation="table" (velocity and CC only): (input, output) by input; T is the
   // straight line between them, the end values beyond (core/Curve.h).
-  std::vector<CurvePoint> table;
+  std::vector<BasicCurvePoint<float>> table;
   float translate(float x) const;
 };
 

@@ -242,7 +242,7 @@ bool isFilter(const pugi::xml_node& effect) {
 
 float BindingSpec::translate(float x) const {
   if (table.empty()) return t0 + t1 * x;
-  return static_cast<float>(curveAt(table, static_cast<double>(x)));
+  return curveAt(table, x);
 }
 
 int filterPosition(const pugi::xml_node& group, int effectIndex) {
