@@ -10,7 +10,7 @@
 // retired with it, so nothing is allocated on the audio thread. Part p's states are
 // its own: two parts playing one Program never share an effect's memory. A part starts
 // its states when it switches to the Program (start), then runs them in every render
-// segment in which it has voices (process).
+// segment in which it has voices or a bus still runs (process).
 //
 // When a bus runs is decided frame by frame, so it never depends on where blocks end: a
 // bus with effects starts at the first frame its input is not silent (0.0) and runs
