@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "core/BusEffects.h"
-#include "engine/BusEffectState.h"
+#include "engine/effects/BusEffectState.h"
 
 using namespace spindle;
 

@@ -5,7 +5,7 @@
 #include <array>
 #include <string>
 
-#include "engine/Program.h"
+#include "engine/parts/Program.h"
 
 namespace spindle::gui {
 

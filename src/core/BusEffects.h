@@ -11,10 +11,10 @@
 // fxNtomain plus fxNtomix (0 by default; the reference names a "mix node" it never
 // describes, so the two add to the same output). An fx bus without effects passes its
 // input on. Effect parameters move with controllers: value + sum of depth * curve(cc),
-// each control with its curve, step and smoothing (engine/BusControls.h), plus the
-// controllers' translation curves and the LFOs (engine/BusModulation.h).
+// each control with its curve, step and smoothing (engine/mod/BusControls.h), plus the
+// controllers' translation curves and the LFOs (engine/mod/BusModulation.h).
 //
-// Built on the loader thread; engine/PartBuses.h runs it.
+// Built on the loader thread; engine/effects/PartBuses.h runs it.
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -30,7 +30,7 @@ inline constexpr int kBuses = 1 + kFxBuses;  // 0 = main, n = fx bus n
 enum class BusEffectType : uint8_t {
   Gain, Eq, Filter, Rectify, Width, Apan, Delay, Phaser, Reverb, Lofi, Disto, Comp, Gate, Limiter,
   Convolution,
-  // DecentSampler's (engine/BusChorus.h, BusShaper.h, BusModPhaser.h), in its units.
+  // DecentSampler's (engine/effects/Chorus.h, Simple.h, Phaser.h), in its units.
   Chorus, WaveFolder, WaveShaper, ModPhaser
 };
 
@@ -49,14 +49,14 @@ enum class BusParam : uint8_t {
   ApanDepth,        // apan_depth: %
   ApanDry,          // apan_dry: %
   ApanWet,          // apan_wet: %
-  // delay (engine/BusDelay.h): each tap's time (s), level (%) and pan (0 left..100 right)
+  // delay (engine/effects/Delay.h): each tap's time (s), level (%) and pan (0 left..100 right)
   DelayTimeL, DelayTimeR, DelayTimeC, DelayLevelL, DelayLevelR, DelayLevelC, DelayPanL, DelayPanR, DelayPanC,
   DelayFeedback, DelayInput, DelayDry, DelayWet,  // %
   DelayCutoff, DelayResonance,                    // Hz, dB (delay_filter's)
   DelayDampHi, DelayDampLo,                       // %
-  // phaser (engine/BusPhaser.h)
+  // phaser (engine/effects/Phaser.h)
   PhaserFreq, PhaserDepth, PhaserFeedback, PhaserPhase, PhaserWet, PhaserStages,  // Hz, %, %, %, %, count
-  // reverb / fverb (engine/BusReverb.h)
+  // reverb / fverb (engine/effects/Reverb.h)
   ReverbSize, ReverbDamp, ReverbTone, ReverbPredelay, ReverbInput, ReverbDry, ReverbWet,  // %, %, %, s, %, %, %
   Bitred,           // bitred: 0..100
   Decim,            // decim: 0..100
@@ -78,18 +78,18 @@ enum class BusParam : uint8_t {
   GateManual,       // gate_onccN: % (100 holds the gate closed)
   Bypass,           // bypass_onccN: 0 plays the effect, 1 replaces its output by its input
   ConvolutionMix,   // convolution mix: 0..1, the convolved share of the output (DecentSampler)
-  // DecentSampler's chorus and phaser (engine/BusChorus.h, engine/BusModPhaser.h):
+  // DecentSampler's chorus and phaser (engine/effects/Chorus.h, engine/effects/Phaser.h):
   Mix,              // 0 dry .. 1 only the effect
   ModDepth,         // 0..1
   ModRate,          // Hz
   CentreFreq,       // Hz: the phaser's centre
   ModFeedback,      // -1..1: the phaser's feedback
-  // DecentSampler's wave_folder and wave_shaper (engine/BusShaper.h):
+  // DecentSampler's wave_folder and wave_shaper (engine/effects/Simple.h):
   Drive,            // the input's gain (linear)
   Threshold,        // wave_folder: the level the wave folds at
   DriveBoost,       // wave_shaper: 0..1, more drive
   OutputLevel,      // wave_shaper: the output's gain (linear)
-  // delay: each tap's time in beats of the engine's tempo (engine/BusDelay.h); 0 plays
+  // delay: each tap's time in beats of the engine's tempo (engine/effects/Delay.h); 0 plays
   // the tap's time in seconds instead
   DelayBeatsL, DelayBeatsR, DelayBeatsC,
   Count
@@ -171,10 +171,10 @@ struct BusEffect {
   std::vector<BusParamLfo> lfos;  // at most kMaxBusLfos
   bool filterWritten = false;  // filter_type or delay_filter was written
   uint8_t reverbType = 0;      // reverb_type, as kReverbTypes numbers them
-  ImpulseResponseRef impulse;  // convolution: its response (engine/BusConvolution.h)
+  ImpulseResponseRef impulse;  // convolution: its response (engine/effects/Convolution.h)
 };
 
-// reverb_type's names, in order (engine/BusReverb.h gives each its decay range).
+// reverb_type's names, in order (engine/effects/Reverb.h gives each its decay range).
 inline constexpr const char* kReverbTypes[] = {"large_hall", "large_room", "mid_hall", "mid_room",
                                                "small_hall", "small_room", "chamber"};
 

@@ -19,7 +19,7 @@
 // bulge by up to 3 dB). Its slope is 0 at both ends, so the gain itself adds no kink.
 // The last blended frame is frame(ls - 1) exactly: the jump lands without a repeat.
 // A cycle that does not jump back (the exit after loop_count or a loop_sustain
-// release) plays its own frames: engine/SampleSource.h.
+// release) plays its own frames: engine/voices/SampleSource.h.
 //
 // The way out of a loop_sustain loop: on a sample only partly in RAM, the release sends
 // playback past loop_end, to frames the disk thread reads only once the release has
@@ -83,7 +83,7 @@ inline LoopMode loopModeOf(const Region& r, const SampleData& d) noexcept {
   return r.loopModeSet ? r.loopMode : (fileLoop ? LoopMode::LoopContinuous : LoopMode::NoLoop);
 }
 
-// Whether a voice of `r` on `d` plays a loop (as engine/Voice.cpp's setupSource decides).
+// Whether a voice of `r` on `d` plays a loop (as engine/voices/Voice.cpp's setupSource decides).
 inline bool playsLoop(const Region& r, const SampleData& d) noexcept {
   const LoopMode mode = loopModeOf(r, d);
   return r.count <= 0 && (mode == LoopMode::LoopContinuous || mode == LoopMode::LoopSustain);

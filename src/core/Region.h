@@ -40,13 +40,13 @@ struct EnvelopeParams {
   float vel2delay = 0.0f, vel2attack = 0.0f, vel2hold = 0.0f, vel2decay = 0.0f;
   float vel2sustain = 0.0f, vel2release = 0.0f, vel2depth = 0.0f;
   // Stage curvature (ARIA *_shape): 0 is linear; below 0 the curve bends under the
-  // straight line, above 0 over it (engine/dsp/Envelope.h). *_zero: decayZero = 1 times
+  // straight line, above 0 over it (engine/mod/Envelope.h). *_zero: decayZero = 1 times
   // the decay from 1 down to 0 (it stops at sustain), 0 from 1 to sustain; releaseZero
   // = 1 times the release from 1 to 0, 0 from the level the note-off found.
   float attackShape = 0.0f, decayShape = 0.0f, releaseShape = 0.0f;
   float decayZero = 1.0f, releaseZero = 0.0f;
   // *_dynamic (ARIA): 1, the controllers of the stage opcodes (ampeg_attack_onccN...)
-  // move the running envelope (dsp::Envelope::update); 0, they are read at note start.
+  // move the running envelope (mod::Envelope::update); 0, they are read at note start.
   float dynamic = 0.0f;
 
   // ARIA's ampeg shape for decay and release, -10.3616 = -ln(10^4.5): an exponential
@@ -375,7 +375,7 @@ struct Region {
 
 // Whether a region asks to play a file of `totalFrames` frames as a one-cycle table:
 // oscillator=on, or auto and shorter than sfizz's 3000 frames. The voice plays it so
-// when the file is held whole as float (SampleData::table; engine/VoiceOscillator.cpp).
+// when the file is held whole as float (SampleData::table; engine/voices/VoiceOscillator.cpp).
 inline constexpr int64_t kAutoOscillatorFrames = 3000;
 inline bool wantsOscillator(const Region& r, int64_t totalFrames) noexcept {
   return r.oscillator == 1 || (r.oscillator == 2 && totalFrames < kAutoOscillatorFrames);

@@ -1,7 +1,7 @@
 #pragma once
 // KeyTuning: the pitch a part gives each of the 128 MIDI keys, in cents above MIDI
 // note 0 in 12-TET (8.1758 Hz), and whether the key plays at all. A voice's pitch takes
-// the key's position from here instead of the key number (engine/VoicePitch.cpp), so
+// the key's position from here instead of the key number (engine/voices/VoicePitch.cpp), so
 // pitch_keytrack, tune, transpose, bends and the region's keycenter apply as in 12-TET.
 // Built on the loader, control or gui thread (instrument/Scala.h) or written key by key
 // by MIDI Tuning Standard messages on the audio thread; trivially copyable, no pointers.

@@ -7,6 +7,7 @@
 
 #include <pugixml.hpp>
 
+#include "core/Curve.h"
 #include "core/Modulation.h"
 #include "core/Region.h"
 #include "dspreset/Modulators.h"
@@ -40,8 +41,8 @@ struct BindingSpec {
   enum class Behavior { Add, Multiply, Set } behavior = Behavior::Set;
   float t0 = 0.0f, t1 = 1.0f;  // T(x) = t0 + t1 x
   // translation="table" (velocity and CC only): (input, output) by input; T is the
-  // straight line between them, the end values beyond.
-  std::vector<std::pair<float, float>> table;
+  // straight line between them, the end values beyond (core/Curve.h).
+  std::vector<BasicCurvePoint<float>> table;
   float translate(float x) const;
 };
 

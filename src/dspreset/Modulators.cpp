@@ -206,7 +206,7 @@ struct Reader {
       const float in = std::strtof(pair.c_str(), &stop);
       const bool numberIn = stop != pair.c_str() && comma != std::string::npos;
       const float value = numberIn ? std::strtof(pair.c_str() + comma + 1, &stop) : 0.0f;
-      if (numberIn && stop != pair.c_str() + comma + 1) spec.table.emplace_back(in, value);
+      if (numberIn && stop != pair.c_str() + comma + 1) spec.table.push_back({in, value});
       else if (pair.find_first_not_of(" \t\n") != std::string::npos) spec.table.clear(), rest.clear();
     }
     std::sort(spec.table.begin(), spec.table.end());
@@ -242,13 +242,7 @@ bool isFilter(const pugi::xml_node& effect) {
 
 float BindingSpec::translate(float x) const {
   if (table.empty()) return t0 + t1 * x;
-  if (x <= table.front().first) return table.front().second;
-  for (size_t i = 1; i < table.size(); ++i) {
-    const auto [x0, y0] = table[i - 1];
-    const auto [x1, y1] = table[i];
-    if (x <= x1) return x1 > x0 ? y0 + (y1 - y0) * (x - x0) / (x1 - x0) : y1;
-  }
-  return table.back().second;
+  return curveAt(table, x);
 }
 
 int filterPosition(const pugi::xml_node& group, int effectIndex) {

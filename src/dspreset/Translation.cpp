@@ -20,7 +20,7 @@ Translation::Translation(const pugi::xml_node& binding) {
       const std::string pair = text.substr(at, end - at);
       const size_t comma = pair.find(',');
       if (comma != std::string::npos)
-        table.emplace_back(std::atof(pair.substr(0, comma).c_str()), std::atof(pair.substr(comma + 1).c_str()));
+        table.push_back({std::atof(pair.substr(0, comma).c_str()), std::atof(pair.substr(comma + 1).c_str())});
       at = end + 1;
     }
     std::sort(table.begin(), table.end());
@@ -35,14 +35,8 @@ Translation::Translation(const pugi::xml_node& binding) {
 double Translation::number(double value, double lo, double hi) const {
   if (kind == Kind::Fixed) return std::atof(fixed.c_str());
   double out = value;
-  if (kind == Kind::Table && !table.empty()) {
-    out = table.front().second;
-    for (size_t i = 1; i < table.size(); ++i) {
-      const auto& [x0, y0] = table[i - 1];
-      const auto& [x1, y1] = table[i];
-      if (value >= x1) out = y1;
-      else if (value >= x0) out = x1 > x0 ? y0 + (y1 - y0) * (value - x0) / (x1 - x0) : y1;
-    }
+  if (kind == Kind::Table) {
+    out = curveAt(table, value);
   } else if (scaled) {
     double norm = hi > lo ? (value - lo) / (hi - lo) : 0.0;
     if (reversed) norm = 1.0 - norm;

@@ -2,12 +2,13 @@
 // A DecentSampler binding's translation of a value (a control's, in its own range
 // [lo, hi], or a modulator's in 0..1): fixed_value, linear (with translationOutputMin/
 // Max and translationReversed; without them the value passes through) or table
-// (translationTable "x,y;x,y...", linear between its points, held beyond them).
+// (translationTable "x,y;x,y...", linear between its points, held beyond them: core/Curve.h).
 #include <string>
-#include <utility>
 #include <vector>
 
 #include <pugixml.hpp>
+
+#include "core/Curve.h"
 
 namespace spindle::dspreset {
 
@@ -17,7 +18,7 @@ struct Translation {
   bool scaled = false;  // linear with translationOutputMin/Max: else the input passes through
   double outMin = 0.0, outMax = 1.0;
   bool reversed = false;
-  std::vector<std::pair<double, double>> table;
+  std::vector<CurvePoint> table;
 
   explicit Translation(const pugi::xml_node& binding);
   // The translated value, as text (a fixed_value as written).

@@ -12,6 +12,12 @@
 
 namespace spindle::engine {
 
+bool sincWanted(const Program& program, Quality quality) noexcept {
+  if (quality == Quality::Sinc || quality == Quality::SincHigh) return true;
+  const auto& regions = program.regions;
+  return std::any_of(regions.begin(), regions.end(), [](const Region& r) { return r.sampleQuality >= 3; });
+}
+
 namespace {
 EngineConfig sanitized(EngineConfig c) {
   c.sampleRate = c.sampleRate > 0.0 ? c.sampleRate : limits::kDefaultSampleRate;

@@ -18,16 +18,15 @@
 #include "core/Realtime.h"
 #include "core/Tuning.h"
 #include "engine/Commands.h"
-#include "engine/Effects.h"
-#include "engine/Program.h"
+#include "engine/dsp/Interpolators.h"
+#include "engine/effects/Effects.h"
+#include "engine/parts/Program.h"
 
 namespace spindle::rt {
 class StreamBank;
 }
 
 namespace spindle::engine {
-
-enum class Quality : uint8_t { Linear = 0, Hermite = 1, Sinc = 2, SincHigh = 3 };
 
 // One note-on event handled by the last process() call, for note-on latency: the live
 // wiring adds its own clock and the port latency (io::LiveProcessor).
@@ -60,7 +59,7 @@ struct EngineConfig {
   // asked for sinc (the quality, SetQuality, a region's sample_quality) plays Hermite:
   // false only when nothing will ask (sincWanted), as in spindle-render at --quality 1.
   bool sincTables = true;
-  // The shared reverb and chorus the parts send to (engine/Effects.h); their buffers
+  // The shared reverb and chorus the parts send to (engine/effects/Effects.h); their buffers
   // are sized here. A program that sends nothing renders as with both off.
   EffectsSettings effects = {};
 };

@@ -1,4 +1,4 @@
-// Engine: the parts' SFZ effect buses (engine/PartBuses.h). A part whose program has a
+// Engine: the parts' SFZ effect buses (engine/effects/PartBuses.h). A part whose program has a
 // bus layout mixes its voices through it; when the part switches programs and either
 // has one, the old program's buses fade out and the new one's fade in over
 // kBusFadeSeconds, both fed the same voices, so a chain swap never clicks.
@@ -16,8 +16,8 @@ void Engine::Impl::runPartBuses(int part, RenderContext& ctx, int frames) noexce
   fxInputs.fed = std::exchange(ctx.fxSent, {});
   Part& p = parts[static_cast<size_t>(part)];
   if (p.program && p.program->buses) p.program->buses->setBypass(part, p.effectBypass);
-  if (p.busFadeFrom) return crossfadeBuses(part, frames);
-  mixBuses(p.program, part, partLeft.data(), partRight.data(), fxInputs, frames);
+  if (p.busFadeFrom) return crossfadeBuses(part, frames, ctx.cut);
+  mixBuses(p.program, part, partLeft.data(), partRight.data(), fxInputs, frames, ctx.cut);
 }
 
 bool Engine::Impl::busTailSounds(int part) const noexcept SPINDLE_REALTIME {
@@ -36,10 +36,10 @@ void Engine::Impl::runBusTail(int part, RenderContext& ctx, float* left, float* 
 
 // A program without buses passes the main bus on and drops the fx buses.
 void Engine::Impl::mixBuses(const Program* program, int part, float* left, float* right, FxBusInputs& fx,
-                            int frames) noexcept SPINDLE_REALTIME {
+                            int frames, bool cut) noexcept SPINDLE_REALTIME {
   if (program && program->buses) {
     program->buses->setTempo(tempo);
-    program->buses->process(part, &parts[static_cast<size_t>(part)].controllers, left, right, fx, frames);
+    program->buses->process(part, &parts[static_cast<size_t>(part)].controllers, left, right, fx, frames, cut);
     return;
   }
   for (size_t n = 0; n < fx.fed.size(); ++n) {
@@ -51,7 +51,7 @@ void Engine::Impl::mixBuses(const Program* program, int part, float* left, float
 
 // Both programs' buses over copies of the same inputs, the old one's share falling
 // linearly to 0 as busFadeFrames runs out.
-void Engine::Impl::crossfadeBuses(int part, int frames) noexcept SPINDLE_REALTIME {
+void Engine::Impl::crossfadeBuses(int part, int frames, bool cut) noexcept SPINDLE_REALTIME {
   Part& p = parts[static_cast<size_t>(part)];
   std::copy_n(partLeft.begin(), frames, fadeLeft.begin());
   std::copy_n(partRight.begin(), frames, fadeRight.begin());
@@ -61,8 +61,8 @@ void Engine::Impl::crossfadeBuses(int part, int frames) noexcept SPINDLE_REALTIM
     std::copy_n(fxInputs.left[n], frames, fadeInputs.left[n]);
     std::copy_n(fxInputs.right[n], frames, fadeInputs.right[n]);
   }
-  mixBuses(p.program, part, partLeft.data(), partRight.data(), fxInputs, frames);
-  mixBuses(p.busFadeFrom, part, fadeLeft.data(), fadeRight.data(), fadeInputs, frames);
+  mixBuses(p.program, part, partLeft.data(), partRight.data(), fxInputs, frames, cut);
+  mixBuses(p.busFadeFrom, part, fadeLeft.data(), fadeRight.data(), fadeInputs, frames, cut);
   const auto total = static_cast<float>(std::max(1.0, kBusFadeSeconds * config.sampleRate));
   for (int i = 0; i < frames; ++i) {
     const float old = static_cast<float>(std::max(p.busFadeFrames - i, 0)) / total;

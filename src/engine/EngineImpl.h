@@ -19,12 +19,12 @@
 #include "core/MidiEvent.h"
 #include "core/Realtime.h"
 #include "engine/Engine.h"
-#include "engine/Part.h"
-#include "engine/Random.h"
+#include "engine/parts/Part.h"
+#include "engine/voices/Random.h"
 #include "engine/MidiClock.h"
-#include "engine/RegionMatcher.h"
+#include "engine/parts/RegionMatcher.h"
 #include "engine/Tempo.h"
-#include "engine/VoicePool.h"
+#include "engine/voices/VoicePool.h"
 #include "engine/dsp/Interpolators.h"
 #include "rt/SpscFifo.h"
 
@@ -63,9 +63,9 @@ struct Engine::Impl {
   void runPartBuses(int part, RenderContext& ctx, int frames) noexcept SPINDLE_REALTIME;
   bool busTailSounds(int part) const noexcept SPINDLE_REALTIME;
   void runBusTail(int part, RenderContext& ctx, float* left, float* right, int frames) noexcept SPINDLE_REALTIME;
-  void mixBuses(const Program* program, int part, float* left, float* right, FxBusInputs& fx, int frames) noexcept
-      SPINDLE_REALTIME;
-  void crossfadeBuses(int part, int frames) noexcept SPINDLE_REALTIME;
+  void mixBuses(const Program* program, int part, float* left, float* right, FxBusInputs& fx, int frames,
+                bool cut) noexcept SPINDLE_REALTIME;
+  void crossfadeBuses(int part, int frames, bool cut) noexcept SPINDLE_REALTIME;
   void startBusFade(int part, const Program* from, const Program* to) noexcept SPINDLE_REALTIME;
   void endBusFade(int part) noexcept SPINDLE_REALTIME;
   void publishPartStats() noexcept SPINDLE_REALTIME;
@@ -167,6 +167,9 @@ struct Engine::Impl {
   int openStart = -1;         // the entry of the note-on being handled, or -1
   int32_t eventOffset = 0;    // requested frame of the event being handled
   int32_t segmentOffset = 0;  // frame of the segment renderVoices() is rendering
+  // A MIDI event was handled at the first frame of the segment renderVoices() renders
+  // next: the control steps under way end there (RenderContext::cut, ProgramBuses).
+  bool eventCut = false;
   // The current process() call's per-part outputs, or null (all parts to the main pair).
   const PartOutputs* partOutputs = nullptr;
 
@@ -182,7 +185,7 @@ struct Engine::Impl {
   // the block's first frame in the process() call).
   std::array<std::vector<float>, kSendBuses> partSend;
   // The inputs of the part's fx buses (maxBlockFrames each), used in turn by every part
-  // whose program has a bus layout (engine/PartBuses.h).
+  // whose program has a bus layout (engine/effects/PartBuses.h).
   std::array<std::vector<float>, kFxBuses> fxLeft, fxRight;
   FxBusInputs fxInputs;
   // While a part crossfades from its previous program's buses (Part::busFadeFrom): a

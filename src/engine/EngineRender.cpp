@@ -103,6 +103,7 @@ void Engine::Impl::renderBlock(Pace pace, const MidiEvent* events, int eventCoun
     }
     eventOffset = static_cast<int32_t>(std::min<uint32_t>(events[next].frame, INT32_MAX));
     handleMidi(events[next], frameCounter + static_cast<uint64_t>(at));
+    eventCut = true;
     ++next;
   }
   segmentOffset = base + at;
@@ -120,6 +121,7 @@ void Engine::Impl::renderVoices(float* left, float* right, int frames) noexcept 
   for (size_t i = 0; i < parts.size(); ++i) mixes[i] = makePartMix(parts[i], soloActive);
   const dsp::SincInterpolator* sinc = quality == Quality::SincHigh ? sinc16.get() : sinc8.get();
   RenderContext ctx{&scratch, quality, sinc, 0, sinc8.get(), sinc16.get()};
+  ctx.cut = std::exchange(eventCut, false);
   for (size_t b = 0; b < partSend.size(); ++b)
     ctx.sends[b] = effects.input(static_cast<SendBus>(b)) ? partSend[b].data() : nullptr;
   sortVoicesByPart();

@@ -1,7 +1,7 @@
 #pragma once
 // Tempo: the engine's tempo in beats per minute and where it comes from. lobpm/hibpm,
 // delay_beats and stop_beats read it when a note starts; the bus delays' synced taps
-// follow it in every segment (engine/BusDelay.h).
+// follow it in every segment (engine/effects/Delay.h).
 //
 // Sources, strongest first:
 //   Transport  the JACK transport's BBT tempo, in every process() call while it rolls

@@ -7,7 +7,7 @@
 // because it makes a melodic font play its first preset as the drums. Loader threads.
 #include <string>
 
-#include "engine/Program.h"
+#include "engine/parts/Program.h"
 
 namespace spindle::formats {
 

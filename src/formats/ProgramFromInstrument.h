@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/Program.h"
+#include "engine/parts/Program.h"
 #include "instrument/Instrument.h"
 
 namespace spindle::stream {

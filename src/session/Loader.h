@@ -17,7 +17,7 @@
 #include <memory>
 #include <string>
 
-#include "engine/Program.h"
+#include "engine/parts/Program.h"
 #include "instrument/Instrument.h"
 #include "session/LoadReport.h"
 #include "stream/SamplePool.h"

@@ -67,8 +67,8 @@ def case(name, fault, expected_rc, expected_lines):
 
 
 def engine_includes_io(root):
-    line = append(root, "src/engine/Voice.h", '#include "io/LiveProcessor.h"')
-    return ['src/engine/Voice.h:%d: #include "io/LiveProcessor.h": src/engine may not include io, only core, rt '
+    line = append(root, "src/engine/dsp/Filter.h", '#include "io/LiveProcessor.h"')
+    return ['src/engine/dsp/Filter.h:%d: #include "io/LiveProcessor.h": src/engine/dsp may not include io, only core '
             "(docs/ARCHITECTURE.md:" % line]
 
 

@@ -12,7 +12,7 @@
 #include "StreamAudioSupport.h"
 #include "catch.h"
 #include "engine/Engine.h"
-#include "engine/Program.h"
+#include "engine/parts/Program.h"
 #include "stream/DiskThread.h"
 #include "stream/SamplePool.h"
 

@@ -15,7 +15,7 @@
 #include "core/Region.h"
 #include "core/SampleData.h"
 #include "engine/Engine.h"
-#include "engine/Program.h"
+#include "engine/parts/Program.h"
 
 using namespace spindle;
 

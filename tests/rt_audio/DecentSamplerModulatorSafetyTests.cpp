@@ -18,7 +18,7 @@
 #include "core/MidiEvent.h"
 #include "dspreset/DecentSampler.h"
 #include "engine/Engine.h"
-#include "engine/Program.h"
+#include "engine/parts/Program.h"
 
 using namespace spindle;
 

@@ -16,7 +16,7 @@
 #include "core/SampleData.h"
 #include "core/MidiEvent.h"
 #include "engine/Engine.h"
-#include "engine/Program.h"
+#include "engine/parts/Program.h"
 
 namespace spindle::test {
 

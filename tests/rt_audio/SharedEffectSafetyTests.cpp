@@ -108,7 +108,7 @@ TEST_CASE("Audio thread: a larger room size set live lengthens the reverb's T30,
   REQUIRE(live.engine.postCommand(effectCommand(EffectParam::ReverbRoomSize, 0.0f)));
   const double smallest = live.tailT30(blocks);
   INFO("T30 at room size 0.2: " << small << " s, 0.8: " << large << " s, 0: " << smallest << " s");
-  // The reverb's own figures (engine/dsp/Reverb.h): 0.96, about 3.8 and 0.68 s.
+  // The reverb's own figures (engine/effects/Reverb.h): 0.96, about 3.8 and 0.68 s.
   CHECK(std::fabs(small - 0.96) <= 0.15 * 0.96);
   CHECK(large >= 3.0 * small);
   CHECK(std::fabs(large - 3.78) <= 0.25 * 3.78);

@@ -15,7 +15,7 @@
 #include "core/MidiTuning.h"
 #include "core/Region.h"
 #include "engine/Engine.h"
-#include "engine/Program.h"
+#include "engine/parts/Program.h"
 
 using namespace spindle;
 

@@ -11,7 +11,7 @@
 #include "StreamTestSupport.h"
 #include "catch.h"
 #include "core/LoopMap.h"
-#include "engine/StreamReader.h"
+#include "engine/voices/StreamReader.h"
 #include "rt/StreamBank.h"
 #include "stream/DiskThread.h"
 #include "stream/SamplePool.h"

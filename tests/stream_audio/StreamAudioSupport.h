@@ -13,7 +13,7 @@
 #include "core/MidiEvent.h"
 #include "core/Region.h"
 #include "engine/Engine.h"
-#include "engine/Program.h"
+#include "engine/parts/Program.h"
 #include "rt/StreamBank.h"
 #include "stream/DiskThread.h"
 #include "stream/SamplePool.h"

@@ -64,12 +64,12 @@ float Disto::distort(Channel& c, float x, float depth, int stages) noexcept SPIN
 }
 
 void Disto::process(float* left, float* right, int frames, float tone, float depth, int stages, float dryFrom,
-                    float dryTo, float wetFrom, float wetTo) noexcept SPINDLE_REALTIME {
+                    float dryTo, float wetFrom, float wetTo, StepRamp ramp) noexcept SPINDLE_REALTIME {
   const float pole = std::exp(-2.0f * std::numbers::pi_v<float> * toneCutoff(tone) / static_cast<float>(sampleRate_));
   const int n = std::clamp(stages, 1, kMaxStages);
-  const float count = static_cast<float>(std::max(frames, 1));
+  if (ramp.length <= 0) ramp = {0, std::max(frames, 1)};
   for (int i = 0; i < frames; ++i) {
-    const float t = static_cast<float>(i + 1) / count;
+    const float t = ramp.fraction(i);
     const float dry = std::clamp(dryFrom + (dryTo - dryFrom) * t, 0.0f, 1.0f);
     const float wet = std::clamp(wetFrom + (wetTo - wetFrom) * t, 0.0f, 1.0f);
     float* sides[2] = {left + i, right + i};

@@ -22,6 +22,7 @@
 
 #include "core/Realtime.h"
 #include "engine/dsp/HalfBand.h"
+#include "engine/dsp/StepRamp.h"
 
 namespace spindle::engine::dsp {
 
@@ -31,10 +32,11 @@ class Disto {
   static constexpr int kOversampling = 4;
 
   void setup(double sampleRate) noexcept SPINDLE_REALTIME;  // also clears
-  // tone, depth: 0..100; dry, wet: 0..1, moved linearly from the first to the last
-  // frame; stages: 1..4.
+  // tone, depth: 0..100; dry, wet: 0..1, moved linearly from `From` to `To` across the
+  // control step `ramp` places these frames in (StepRamp.h; by default the step is these
+  // frames); stages: 1..4.
   void process(float* left, float* right, int frames, float tone, float depth, int stages, float dryFrom,
-               float dryTo, float wetFrom, float wetTo) noexcept SPINDLE_REALTIME;
+               float dryTo, float wetFrom, float wetTo, StepRamp ramp = {}) noexcept SPINDLE_REALTIME;
 
   // The tone low-pass's cutoff in Hz.
   static float toneCutoff(float tone) noexcept SPINDLE_REALTIME;

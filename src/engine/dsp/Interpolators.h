@@ -14,6 +14,14 @@
 
 #include "core/Realtime.h"
 
+namespace spindle::engine {
+
+// The interpolation a voice reads its source with (the engine's, SetQuality, a region's
+// sample_quality).
+enum class Quality : uint8_t { Linear = 0, Hermite = 1, Sinc = 2, SincHigh = 3 };
+
+}  // namespace spindle::engine
+
 namespace spindle::engine::dsp {
 
 // Reads p[0], p[1]. Exact on linear data.

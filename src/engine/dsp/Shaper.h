@@ -1,7 +1,7 @@
 #pragma once
 // The wave folder and wave shaper curves (Spindle's own; DecentSampler's guide gives only
 // their parameters), stateless and applied to each frame in place. The instrument bus
-// effects (engine/BusShaper.h) and a voice's own shaper stages (Region::shapers) both
+// effects (engine/effects/Simple.h) and a voice's own shaper stages (Region::shapers) both
 // run them through applyShaper, so the two places sound the same.
 //
 //   Folder:  v = drive * x, folded back at +-threshold as a triangle wave of period

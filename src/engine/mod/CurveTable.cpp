@@ -1,7 +1,8 @@
 #include "engine/mod/CurveTable.h"
 
-#include <algorithm>
 #include <cmath>
+
+#include "core/Curve.h"
 
 namespace spindle::engine::mod {
 
@@ -46,11 +47,7 @@ void CurveTable::define(int index, const Points& points) {
 
 float CurveTable::eval(int index, float x) const noexcept SPINDLE_REALTIME {
   const int16_t s = index >= 0 && index < kCount ? slot_[static_cast<size_t>(index)] : int16_t{-1};
-  const Points& p = points_[static_cast<size_t>(s >= 0 ? s : slot_[0])];
-  const float pos = std::clamp(x, 0.0f, 1.0f) * static_cast<float>(kPoints - 1);
-  const int i = std::min(static_cast<int>(pos), kPoints - 2);
-  const float frac = pos - static_cast<float>(i);
-  return p[static_cast<size_t>(i)] + (p[static_cast<size_t>(i) + 1] - p[static_cast<size_t>(i)]) * frac;
+  return curveAt(points_[static_cast<size_t>(s >= 0 ? s : slot_[0])], x);
 }
 
 }  // namespace spindle::engine::mod

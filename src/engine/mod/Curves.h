@@ -10,7 +10,7 @@
 //   controllerGain  CC7 volume and CC11 expression
 // Beside it in engine/mod: CurveTable.h, the controller curves (curve_index 0..6
 // built in, <curve> headers) every controller slot and egN_curveX reads. The stage
-// shapes of the v1 envelopes are in engine/dsp/Envelope.h, those of the flex EGs in
+// shapes of the v1 envelopes are in engine/mod/Envelope.h, those of the flex EGs in
 // FlexEgBank.h: they are walked frame by frame, not looked up.
 //
 // Pan law: constant power, normalised to unity in the centre, so a centred region

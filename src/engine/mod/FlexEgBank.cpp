@@ -30,6 +30,14 @@ void FlexEgBank::add(const FlexEg& eg) noexcept SPINDLE_REALTIME {
 
 void FlexEgBank::release() noexcept SPINDLE_REALTIME { released_ = true; }
 
+void FlexEgBank::save(Saved& saved) const noexcept SPINDLE_REALTIME {
+  std::copy_n(state_.begin(), count_, saved.state.begin());
+}
+
+void FlexEgBank::restore(const Saved& saved) noexcept SPINDLE_REALTIME {
+  std::copy_n(saved.state.begin(), count_, state_.begin());
+}
+
 bool FlexEgBank::moving() const noexcept SPINDLE_REALTIME {
   for (size_t k = 0; k < count_; ++k)
     if (!state_[k].done && !(held(state_[k]) && state_[k].frames >= state_[k].length)) return true;

@@ -59,6 +59,11 @@ class FlexEgBank {
 
   static double curve(double shape, double x) noexcept SPINDLE_REALTIME;  // B(x), x in [0, 1]
 
+  // What advance() moves, kept to take a control step back (VoiceMod::cutStep).
+  struct Saved;
+  void save(Saved& saved) const noexcept SPINDLE_REALTIME;
+  void restore(const Saved& saved) noexcept SPINDLE_REALTIME;
+
  private:
   struct State {
     const FlexEg* params = nullptr;
@@ -78,6 +83,13 @@ class FlexEgBank {
   bool held(const State& s) const noexcept SPINDLE_REALTIME;
 
   std::array<State, kMaxFlexEgs> state_{};
+
+ public:
+  struct Saved {
+    std::array<State, kMaxFlexEgs> state{};
+  };
+
+ private:
   PointAdds adds_{};
   const CurveTable* curves_ = nullptr;
   size_t count_ = 0;

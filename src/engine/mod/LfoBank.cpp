@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numbers>
+
+#include "engine/mod/Wave.h"
 
 namespace spindle::engine::mod {
 
@@ -21,20 +22,6 @@ int shapeOf(float wave) noexcept SPINDLE_REALTIME {
 }
 
 }  // namespace
-
-float LfoBank::wave(int shape, double phase) noexcept SPINDLE_REALTIME {
-  const auto p = static_cast<float>(phase);
-  switch (shape) {
-    case 0: return p < 0.25f ? 4.0f * p : (p < 0.75f ? 2.0f - 4.0f * p : 4.0f * p - 4.0f);  // triangle
-    case 2: return p < 0.75f ? 1.0f : 0.0f;   // pulse 75 %
-    case 3: return p < 0.5f ? 1.0f : 0.0f;    // square
-    case 4: return p < 0.25f ? 1.0f : 0.0f;   // pulse 25 %
-    case 5: return p < 0.125f ? 1.0f : 0.0f;  // pulse 12.5 %
-    case 6: return 2.0f * p - 1.0f;           // saw up
-    case 7: return 1.0f - 2.0f * p;           // saw down
-    default: return static_cast<float>(std::sin(2.0 * std::numbers::pi * phase));
-  }
-}
 
 void LfoBank::reset(double sampleRate, uint32_t seed) noexcept SPINDLE_REALTIME {
   sampleRate_ = sampleRate > 0.0 ? sampleRate : 48000.0;
@@ -111,6 +98,18 @@ void LfoBank::evaluate(State& s) noexcept SPINDLE_REALTIME {
     out += wave(shapeOf(sub.wave), turns - std::floor(turns)) * sub.scale + sub.offset;
   }
   s.value = fade * out;
+}
+
+void LfoBank::save(Saved& saved) const noexcept SPINDLE_REALTIME {
+  std::copy_n(state_.begin(), count_, saved.state.begin());
+  saved.rng = rng_;
+  saved.moving = moving_;
+}
+
+void LfoBank::restore(const Saved& saved) noexcept SPINDLE_REALTIME {
+  std::copy_n(saved.state.begin(), count_, state_.begin());
+  rng_ = saved.rng;
+  moving_ = saved.moving;
 }
 
 float LfoBank::draw(State& s) noexcept SPINDLE_REALTIME {

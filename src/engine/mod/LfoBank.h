@@ -6,7 +6,7 @@
 // value(k) is LFO k at the step's end:
 //   0                                   before its delay has passed
 //   fade(t) * (wave(phase) * scale + offset)   after, until `count` cycles have run
-// where t counts frames from the delay's end, fade(t) = min(1, t / fade frames) (1
+// where wave is lfoN_wave's shape (Wave.h), t counts frames from the delay's end, fade(t) = min(1, t / fade frames) (1
 // with no fade), and the phase starts at lfoN_phase when the delay ends, turning at
 // freq * ratio cycles a second. Sample and hold (wave 12) takes a new value in
 // [-1, 1] at each cycle's start, from the voice's own generator (renders repeat). With
@@ -46,7 +46,10 @@ class LfoBank {
   // Some LFO still changes its value (turning, or waiting out its delay or fade).
   bool moving() const noexcept { return moving_; }
 
-  static float wave(int shape, double phase) noexcept SPINDLE_REALTIME;  // one cycle, phase in [0, 1)
+  // What advance() moves, kept to take a control step back (VoiceMod::cutStep).
+  struct Saved;
+  void save(Saved& saved) const noexcept SPINDLE_REALTIME;
+  void restore(const Saved& saved) noexcept SPINDLE_REALTIME;
 
  private:
   struct State {
@@ -67,6 +70,15 @@ class LfoBank {
 
   std::array<State, kMaxFlexLfos> state_{};
   const StepAdds* stepAdds_ = nullptr;
+
+ public:
+  struct Saved {
+    std::array<State, kMaxFlexLfos> state{};
+    uint32_t rng = 1;
+    bool moving = false;
+  };
+
+ private:
   size_t count_ = 0;
   double sampleRate_ = 48000.0;
   uint32_t rng_ = 1, seed_ = 1;

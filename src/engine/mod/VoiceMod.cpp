@@ -38,7 +38,7 @@ uint32_t VoiceMod::refreshEnvelopes(const ControllerState& cc) noexcept SPINDLE_
   const auto noteStart = plan_->noteStart(*info_);
   for (size_t i = 0; i < noteStart.size(); ++i) {
     const CcModulation& m = noteStart[i];
-    const float x = cc.value(m.cc);
+    const float x = input(cc, m.cc);
     const uint32_t envelope = x != noteStartSource_[i] ? envelopeOf(m) : 0;
     if (envelope == 0) continue;
     const float delta = contribution(m, x) - contribution(m, noteStartSource_[i]);
@@ -97,14 +97,14 @@ void VoiceMod::startSmoothed(const ControllerState& cc, float framesPerMs) noexc
   for (size_t i = 0; i < slots.size(); ++i) {
     const float ms = slots[i].smoothMs >= 0.0f ? slots[i].smoothMs : kDefaultSmoothMs;
     smoothFrames_[i] = ms * framesPerMs;
-    const float x = cc.value(slots[i].cc);
+    const float x = input(cc, slots[i].cc);
     const float v = contribution(slots[i], x);
     values_[i] = {v, v, 0.0f, 0, x};
   }
   fadeSmoothFrames_ = kDefaultSmoothMs * framesPerMs;
   const auto fades = plan_->fades(*info_);
   for (size_t i = 0; i < fades.size(); ++i) {
-    const float x = cc.value(fades[i].cc);
+    const float x = input(cc, fades[i].cc);
     const float g = curves::ccCrossfadeGain(fades[i], x, info_->fadeCurve);
     fades_[i] = {g, g, 0.0f, 0, x};
   }
@@ -122,7 +122,7 @@ void VoiceMod::readNoteStart(const ControllerState& cc,
   const auto noteStart = plan_->noteStart(*info_);
   for (size_t i = 0; i < noteStart.size(); ++i) {
     const CcModulation& m = noteStart[i];
-    noteStartSource_[i] = cc.value(m.cc);
+    noteStartSource_[i] = input(cc, m.cc);
     envelopeSlots_ += envelopeOf(m) != 0 ? 1 : 0;
     const float c = contribution(m, noteStartSource_[i]);
     if (m.eg > 0 && m.eg <= kMaxFlexEgs && m.sub < FlexEg::kMaxPoints) {  // a flex EG point
@@ -140,14 +140,14 @@ void VoiceMod::readNoteStart(const ControllerState& cc,
 void VoiceMod::retarget(const ControllerState& cc) noexcept SPINDLE_REALTIME {
   const auto slots = plan_->continuous(*info_);
   for (size_t i = 0; i < slots.size(); ++i) {
-    const float x = cc.value(slots[i].cc);
+    const float x = input(cc, slots[i].cc);
     if (x == values_[i].source) continue;
     values_[i].source = x;
     setGoal(values_[i], contribution(slots[i], x), smoothFrames_[i]);
   }
   const auto fades = plan_->fades(*info_);
   for (size_t i = 0; i < fades.size(); ++i) {
-    const float x = cc.value(fades[i].cc);
+    const float x = input(cc, fades[i].cc);
     if (x == fades_[i].source) continue;
     fades_[i].source = x;
     setGoal(fades_[i], curves::ccCrossfadeGain(fades[i], x, info_->fadeCurve), fadeSmoothFrames_);
@@ -174,6 +174,28 @@ int VoiceMod::stepFrames(const ControllerState& cc, int frames, int maxStep) noe
 
 void VoiceMod::advance(const ControllerState& cc, int frames) noexcept SPINDLE_REALTIME {
   retarget(cc);
+  moveAll(frames);
+}
+
+void VoiceMod::saveStep() noexcept SPINDLE_REALTIME {
+  std::copy_n(values_.begin(), info_->continuous, saved_.values.begin());
+  std::copy_n(fades_.begin(), info_->fades, saved_.fades.begin());
+  saved_.lfoFreqMod = lfoFreqMod_;
+  sources_.flexLfos().save(saved_.lfos);
+  sources_.flexEgs().save(saved_.egs);
+}
+
+void VoiceMod::cutStep(int frames) noexcept SPINDLE_REALTIME {
+  std::copy_n(saved_.values.begin(), info_->continuous, values_.begin());
+  std::copy_n(saved_.fades.begin(), info_->fades, fades_.begin());
+  lfoFreqMod_ = saved_.lfoFreqMod;
+  sources_.flexLfos().restore(saved_.lfos);
+  sources_.flexEgs().restore(saved_.egs);
+  moveAll(frames);
+}
+
+// Every continuous value and control-rate source `frames` frames on, then the sums.
+void VoiceMod::moveAll(int frames) noexcept SPINDLE_REALTIME {
   for (size_t i = 0; i < info_->continuous; ++i) move(values_[i], frames);
   for (size_t i = 0; i < info_->fades; ++i) move(fades_[i], frames);
   sumUp();
@@ -186,9 +208,7 @@ void VoiceMod::advance(const ControllerState& cc, int frames) noexcept SPINDLE_R
 }
 
 float VoiceMod::contribution(const CcModulation& m, float x) const noexcept SPINDLE_REALTIME {
-  float v = m.depth * plan_->curves().eval(m.curve, x);
-  if (m.step > 0.0f) v = std::trunc(v / m.step) * m.step;
-  return v;
+  return controlValue(m.depth, plan_->curves().eval(m.curve, x), m.step);
 }
 
 // A new goal: the value covers the remaining distance linearly in smoothFrames (whole

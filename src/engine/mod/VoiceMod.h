@@ -42,6 +42,11 @@ class VoiceMod {
              double sampleRate, uint32_t seed, float velocity01, uint64_t frame = 0) noexcept SPINDLE_REALTIME;
   // Moves every continuous value `frames` frames towards its controller's current value.
   void advance(const ControllerState& cc, int frames) noexcept SPINDLE_REALTIME;
+  // A control step may be cut short (a MIDI event, a note-off in it): saveStep() at its
+  // start keeps what advance() moves; cutStep(frames) takes the voice back there and on
+  // by the `frames` of it that ran, towards the goals it had then.
+  void saveStep() noexcept SPINDLE_REALTIME;
+  void cutStep(int frames) noexcept SPINDLE_REALTIME;
   // The next control step's length, after taking the controllers' current values as
   // goals: `frames` when every value has arrived (nothing moves until the segment's
   // end: a controller event starts a new segment); else at most maxStep, ending where
@@ -83,9 +88,13 @@ class VoiceMod {
   void readNoteStart(const ControllerState& cc,
                      std::array<LfoBank::StartAdds, kMaxFlexLfos>& lfoStart) noexcept SPINDLE_REALTIME;
   void retarget(const ControllerState& cc) noexcept SPINDLE_REALTIME;
+  void moveAll(int frames) noexcept SPINDLE_REALTIME;
   static void followClock(const RegionSources& list, std::array<LfoBank::StartAdds, kMaxFlexLfos>& lfoStart,
                           uint64_t frame, double sampleRate) noexcept SPINDLE_REALTIME;
   float contribution(const CcModulation& m, float x) const noexcept SPINDLE_REALTIME;
+  // Where the voice reads each of its inputs (a slot's or a crossfade's controller number):
+  // the part's controllers. The one place a per-note input would be read from its note.
+  static float input(const ControllerState& cc, int number) noexcept SPINDLE_REALTIME { return cc.value(number); }
   static void setGoal(Smoothed& s, float goal, float smoothFrames) noexcept SPINDLE_REALTIME;
   static void move(Smoothed& s, int frames) noexcept SPINDLE_REALTIME;
   void sumUp() noexcept SPINDLE_REALTIME;
@@ -110,6 +119,15 @@ class VoiceMod {
   std::array<std::array<float, kMaxFlexLfos>, kMaxFlexLfos + kMaxFlexEgs> linkAdds_{};
   std::array<float, kMaxFlexLfos> lfoFreqMod_{};
   LfoBank::StepAdds stepAdds_{};  // lfoN_stepX_onccY
+  // What advance() moves, at the start of the control step under way (saveStep).
+  struct Saved {
+    std::array<Smoothed, kMaxCcModulations> values{};
+    std::array<Smoothed, kMaxCcCrossfades> fades{};
+    std::array<float, kMaxFlexLfos> lfoFreqMod{};
+    LfoBank::Saved lfos;
+    FlexEgBank::Saved egs;
+  };
+  Saved saved_;
 
   static const RegionMods kNone;
 };

@@ -71,14 +71,14 @@ void VoiceSources::startPerFrame(const TargetSums& sums, float velocity01, doubl
   for (const ModSource& source : s.list) {
     if (source.kind == SourceKind::Envelope) {
       const V1Envelope& e = s.envelopes[source.params];
-      dsp::Envelope& envelope = envelopes_[at(e.dest)];
+      Envelope& envelope = envelopes_[at(e.dest)];
       envelope.setup(e.noteStartAdds ? withModulation(e.params, sums, e.first, e.depth) : e.params, velocity01,
                      sampleRate);
       envelope.start();
       envelopesOn_ |= bit(e.dest);
     } else if (source.kind == SourceKind::Lfo) {
       const V1Lfo& l = s.lfos[source.params];
-      dsp::Lfo& lfo = lfos_[at(l.dest)];
+      Lfo& lfo = lfos_[at(l.dest)];
       lfo.setup(withModulation(l.params, sums, l.depth, l.freq), sampleRate);
       lfo.start();
       lfosOn_ |= bit(l.dest);
@@ -96,7 +96,7 @@ void VoiceSources::followEnvelopes(uint32_t changed, const TargetSums& sums, boo
 
 void VoiceSources::followControllers(const TargetSums& sums, double sampleRate) noexcept SPINDLE_REALTIME {
   for (const V1Lfo& l : list_.lfos) {
-    dsp::Lfo& lfo = lfos_[at(l.dest)];
+    Lfo& lfo = lfos_[at(l.dest)];
     if (l.depthMoves) lfo.setDepth(static_cast<double>(l.params.depth + sums(l.depth)));
     if (l.freqMoves) lfo.setFreq(static_cast<double>(l.params.freq + sums(l.freq)), sampleRate);
   }

@@ -14,8 +14,8 @@
 
 #include "core/Realtime.h"
 #include "core/Region.h"
-#include "engine/dsp/Envelope.h"
-#include "engine/dsp/Lfo.h"
+#include "engine/mod/Envelope.h"
+#include "engine/mod/Lfo.h"
 #include "engine/mod/CurveTable.h"
 #include "engine/mod/FlexEgBank.h"
 #include "engine/mod/LfoBank.h"
@@ -81,8 +81,8 @@ class VoiceSources {
 
   RegionSources list_;  // the region's, or own_'s
   V1Sources own_;       // compiled for a region without a plan
-  std::array<dsp::Envelope, kV1Dests> envelopes_;
-  std::array<dsp::Lfo, kV1Dests> lfos_;
+  std::array<Envelope, kV1Dests> envelopes_;
+  std::array<Lfo, kV1Dests> lfos_;
   uint8_t envelopesOn_ = 0, lfosOn_ = 0;  // bit(d): the list has d's per-frame source
   float velocity01_ = 0.0f;
   LfoBank flexLfos_;

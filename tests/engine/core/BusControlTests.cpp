@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "catch.h"
-#include "engine/BusControls.h"
-#include "engine/BusEffectState.h"
+#include "engine/mod/BusControls.h"
+#include "engine/effects/BusEffectState.h"
 #include "engine/dsp/Lofi.h"
 
 using namespace spindle;
@@ -140,16 +140,16 @@ TEST_CASE("bus controls: value and smoothing by formula", "[engine][effects]") {
   BusParamCc c = with(4, 0, -1);
   c.depth = 60.0f;
   const float x = 64.0f / 127.0f;  // a point of the curve's 128
-  CHECK(engine::busControlValue(c, x, &curves) == Approx(60.0f * x * x));  // 15.24
-  CHECK(engine::busControlValue(c, x, nullptr) == Approx(60.0f * x));     // no table: linear
+  CHECK(engine::mod::busControlValue(c, x, &curves) == Approx(60.0f * x * x));  // 15.24
+  CHECK(engine::mod::busControlValue(c, x, nullptr) == Approx(60.0f * x));     // no table: linear
   c.step = 7.0f;
-  CHECK(engine::busControlValue(c, x, &curves) == Approx(14.0f));
+  CHECK(engine::mod::busControlValue(c, x, &curves) == Approx(14.0f));
   BusEffect e;
   e.controllers = {with(0, 0, 250), with(0, 0, 50), with(0, 0, 0)};
   e.controllers[0].param = e.controllers[1].param = BusParam::Decim;
   e.controllers[2].param = BusParam::Bitred;
   std::array<float, kBusParams> k{};
-  engine::busSmoothing(e, kRate, 32, 0.01, k);
+  engine::mod::busSmoothing(e, kRate, 32, 0.01, k);
   CHECK(k[static_cast<size_t>(BusParam::Decim)] == Approx(1.0 - std::exp(-32.0 / (0.25 * kRate))));  // the longest
   CHECK(k[static_cast<size_t>(BusParam::Bitred)] == 1.0f);  // 0 ms: at once
   CHECK(k[static_cast<size_t>(BusParam::Gain)] == Approx(1.0 - std::exp(-32.0 / (0.01 * kRate))));

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "EngineTestSupport.h"
-#include "engine/BusEffectState.h"
+#include "engine/effects/BusEffectState.h"
 
 using namespace spindle;
 using namespace spindle::test;

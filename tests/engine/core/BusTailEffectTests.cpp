@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "catch.h"
-#include "engine/BusEffectState.h"
+#include "engine/effects/BusEffectState.h"
 
 using namespace spindle;
 using spindle::engine::BusEffectState;
@@ -159,7 +159,7 @@ TEST_CASE("bus reverb: the decay time follows reverb_size", "[engine][effects][r
     // A low input (tone 30: 180 Hz), which the lines' damping leaves alone.
     const BusEffect e = make(BusEffectType::Reverb, {{BusParam::ReverbSize, size}, {BusParam::ReverbInput, 100.0f},
                                                      {BusParam::ReverbWet, 100.0f}, {BusParam::ReverbTone, 30.0f}});
-    const double t = engine::BusReverb::decaySeconds(engine::BusReverb::decayPercent(0, static_cast<double>(size)));
+    const double t = engine::Reverb::decaySeconds(engine::Reverb::decayPercent(0, static_cast<double>(size)));
     // The energy's fall between two windows well into the tail, as a T60.
     const auto a = static_cast<size_t>(0.3 * kRate), b = a + static_cast<size_t>(0.4 * t * kRate);
     const size_t w = 4800;
@@ -170,10 +170,10 @@ TEST_CASE("bus reverb: the decay time follows reverb_size", "[engine][effects][r
     CHECK(t60 == Approx(t).epsilon(0.15));
   }
   // A large hall: 1.6 s at size 0, 4.8 s at 50, 14.4 s at 100; a small room far shorter.
-  CHECK(engine::BusReverb::decaySeconds(engine::BusReverb::decayPercent(0, 0.0)) == Approx(1.6));
-  CHECK(engine::BusReverb::decaySeconds(engine::BusReverb::decayPercent(0, 50.0)) == Approx(4.8));
-  CHECK(engine::BusReverb::decaySeconds(engine::BusReverb::decayPercent(0, 100.0)) == Approx(14.4));
-  CHECK(engine::BusReverb::decaySeconds(engine::BusReverb::decayPercent(5, 100.0)) < 0.25);
+  CHECK(engine::Reverb::decaySeconds(engine::Reverb::decayPercent(0, 0.0)) == Approx(1.6));
+  CHECK(engine::Reverb::decaySeconds(engine::Reverb::decayPercent(0, 50.0)) == Approx(4.8));
+  CHECK(engine::Reverb::decaySeconds(engine::Reverb::decayPercent(0, 100.0)) == Approx(14.4));
+  CHECK(engine::Reverb::decaySeconds(engine::Reverb::decayPercent(5, 100.0)) < 0.25);
 }
 
 TEST_CASE("bus reverb: predelay, dry and input", "[engine][effects][reverb]") {

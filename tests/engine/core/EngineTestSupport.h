@@ -15,8 +15,8 @@
 #include "core/SampleData.h"
 #include "core/Units.h"
 #include "engine/Engine.h"
-#include "engine/Program.h"
-#include "engine/Random.h"
+#include "engine/parts/Program.h"
+#include "engine/voices/Random.h"
 
 namespace spindle::test {
 

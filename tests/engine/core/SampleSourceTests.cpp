@@ -3,7 +3,7 @@
 
 #include "EngineTestSupport.h"
 #include "catch.h"
-#include "engine/SampleSource.h"
+#include "engine/voices/SampleSource.h"
 
 using namespace spindle;
 using namespace spindle::engine;

@@ -4,10 +4,10 @@
 #include <vector>
 
 #include "catch.h"
-#include "engine/dsp/Envelope.h"
+#include "engine/mod/Envelope.h"
 
 using spindle::EnvelopeParams;
-using spindle::engine::dsp::Envelope;
+using spindle::engine::mod::Envelope;
 
 namespace {
 

@@ -4,10 +4,10 @@
 #include <vector>
 
 #include "catch.h"
-#include "engine/dsp/Lfo.h"
+#include "engine/mod/Lfo.h"
 
 using spindle::LfoParams;
-using spindle::engine::dsp::Lfo;
+using spindle::engine::mod::Lfo;
 
 namespace {
 

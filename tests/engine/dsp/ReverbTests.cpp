@@ -20,13 +20,13 @@
 
 #include "EffectMeasure.h"
 #include "catch.h"
-#include "engine/dsp/Chorus.h"
-#include "engine/dsp/Reverb.h"
+#include "engine/effects/Chorus.h"
+#include "engine/effects/Reverb.h"
 
 using namespace spindle;
-using engine::dsp::Chorus;
-using engine::dsp::Reverb;
-using engine::dsp::ReverbSettings;
+using engine::Chorus;
+using engine::Reverb;
+using engine::ReverbSettings;
 
 namespace {
 
@@ -175,7 +175,7 @@ TEST_CASE("Reverb and Chorus: a level cut while they play glides over one block,
   CHECK(reverbDuring <= 1.5f * reverbBefore);
   CHECK(reverbAfter == 0.0f);
   Chorus chorus(test::kEffectRate, {});
-  engine::dsp::ChorusSettings quiet;
+  engine::ChorusSettings quiet;
   quiet.level = 0.0f;
   const auto [chorusBefore, chorusDuring, chorusAfter] = levelCut(chorus, quiet);
   INFO("chorus: largest step " << chorusBefore << " before, " << chorusDuring << " while the level falls");

@@ -1,6 +1,7 @@
 #pragma once
 // Helpers for the modulation tests: a Program built from SFZ text (every sample of the
-// text played from one sample synthesized in memory), and level measurements.
+// text played from one sample synthesized in memory; its <effect> buses too), and level
+// measurements.
 #include <memory>
 #include <string>
 #include <vector>
@@ -25,6 +26,7 @@ struct SfzProgram {
     program->regions = inst.regions;
     program->samples.assign(inst.samples.size(), &sample->data);
     for (const instrument::Curve& c : inst.curves) program->curves.push_back(ModCurve{c.index, c.points});
+    program->busLayout = inst.buses;
     program->prepare();
     // loop_crossfade tails, as the loader builds them (every test sample is in RAM).
     for (const Region& r : program->regions) {
