@@ -90,10 +90,13 @@ run_ctest() {
 # require_tests PRESET NAME...: each NAME is registered in the preset's tree (a test
 # whose dependency is missing would otherwise leave a section's pattern matching less).
 require_tests() {
-  local preset=$1 name
+  local preset=$1 name listing
   shift
   for name in "$@"; do
-    ctest --preset "$preset" -N -R "^$name\$" | grep -q "Test *#[0-9]*: $name\$" ||
+    # Listed first, then searched: grep -q ends at its first match, and under pipefail
+    # the ctest it closed the pipe on would fail the check.
+    listing=$(ctest --preset "$preset" -N -R "^$name\$")
+    grep -q "Test *#[0-9]*: $name\$" <<<"$listing" ||
       { echo "tests/run.sh: $name is not registered in build/$preset" >&2; return 1; }
   done
 }
