@@ -63,7 +63,7 @@ using T = BusEffectType;
 using F = FilterType;
 const EffectKind kKinds[] = {
     {"lowpass", T::Filter, F::Lpf2p, kFilter, countOf(kFilter)},
-    {"lowpass_4pl", T::Filter, F::Lpf2p, kFilter, countOf(kFilter)},
+    {"lowpass_4pl", T::Filter, F::Lpf4p, kFilter, countOf(kFilter)},
     {"lowpass_1pl", T::Filter, F::Lpf1p, kFilter, 1},
     {"highpass", T::Filter, F::Hpf2p, kFilter, countOf(kFilter)},
     {"hipass", T::Filter, F::Hpf2p, kFilter, countOf(kFilter)},

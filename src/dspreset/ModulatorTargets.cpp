@@ -33,12 +33,13 @@ double resonanceDb(double q) { return 20.0 * std::log10(std::max(q, 0.001) * std
 void groupFilter(const pugi::xml_node& group, int position, Region& r) {
   const pugi::xml_node e = filterEffect(group, position);
   const std::string type = e.attribute("type").as_string();
-  const FilterType t = type == "lowpass_1pl" ? FilterType::Lpf1p
-                       : type == "highpass"  ? FilterType::Hpf2p
-                       : type == "bandpass"  ? FilterType::Bpf2p
-                       : type == "notch"     ? FilterType::Brf2p
-                       : type == "peak"      ? FilterType::Peq
-                                             : FilterType::Lpf2p;
+  const FilterType t = type == "lowpass_1pl"   ? FilterType::Lpf1p
+                       : type == "lowpass_4pl" ? FilterType::Lpf4p
+                       : type == "highpass"    ? FilterType::Hpf2p
+                       : type == "bandpass"    ? FilterType::Bpf2p
+                       : type == "notch"       ? FilterType::Brf2p
+                       : type == "peak"        ? FilterType::Peq
+                                               : FilterType::Lpf2p;
   const float hz = std::clamp(e.attribute("frequency").as_float(22000.0f), 0.0f, 22000.0f);
   const float q = std::max(0.001f, e.attribute("resonance").as_float(e.attribute("q").as_float(0.7071f)));
   const auto db = static_cast<float>(resonanceDb(q));

@@ -9,6 +9,10 @@ using ds::centroid;
 using ds::level;
 using ds::play;
 using ds::preset;
+using ds::Played;
+using ds::at;
+using ds::kRate;
+using spindle::test::bandPowerDb;
 
 namespace {
 
@@ -28,6 +32,32 @@ TEST_CASE("DecentSampler lowpass and highpass at 1 kHz move the noise's centroid
   CHECK(l < 1500.0);
   CHECK((l1 > l && l1 < d * 0.5));  // one pole: a gentler slope
   CHECK((h > d && h > 1500.0));
+}
+
+TEST_CASE("DecentSampler lowpass_4pl at 1 kHz falls 24 dB per octave, twice lowpass's 12, as instrument and group effect",
+          "[app][ds-effects]") {
+  // Noise through each filter: the fall from the band around 250 Hz (the passband) to
+  // the bands an octave (1.9-2.1 kHz) and two octaves (3.8-4.2 kHz) above the cutoff,
+  // less the dry render's own fall; the slope is the difference of the two octaves.
+  const auto dry = play("dry", preset("noise.wav", ""), 2.0);
+  const auto band = [](const Played& p, double lo, double hi) {
+    return bandPowerDb(p.render->left, p.render->right, at(0.2), at(1.8), kRate, lo, hi);
+  };
+  const auto fall = [&](const Played& p, double hz) {
+    return (band(p, 200.0, 300.0) - band(p, 0.95 * hz, 1.05 * hz)) - (band(*dry, 200.0, 300.0) - band(*dry, 0.95 * hz, 1.05 * hz));
+  };
+  const std::string lp4 = "<effects><effect type=\"lowpass_4pl\" frequency=\"1000\"/></effects>";
+  const auto two = play("lp2", preset("noise.wav", effects("<effect type=\"lowpass\" frequency=\"1000\"/>")), 2.0);
+  const auto four = play("lp4", preset("noise.wav", lp4), 2.0);
+  const auto group = play("lp4-group", preset("noise.wav", "", lp4), 2.0);
+  for (const auto* p : {two.get(), four.get(), group.get()}) {
+    const double octave = fall(*p, 2000.0), slope = fall(*p, 4000.0) - octave;
+    INFO((p == two.get() ? "lowpass" : p == four.get() ? "lowpass_4pl" : "group lowpass_4pl")
+         << ": " << octave << " dB down an octave above, then " << slope << " dB per octave");
+    const double poles = p == two.get() ? 2.0 : 4.0;
+    CHECK(octave == Approx(10.0 * std::log10(1.0 + std::pow(2.0, 2.0 * poles))).margin(1.5));  // Butterworth at 2 fc
+    CHECK(slope == Approx(6.0 * poles).margin(1.5));
+  }
 }
 
 TEST_CASE("DecentSampler gain -6 dB is -6 dB, and levelUnit linear 0.5 the same", "[app][ds-effects]") {

@@ -1,7 +1,7 @@
 #pragma once
 // Spectral measures of rendered audio, for tests that compare an effect with the dry
 // signal: the power-weighted mean frequency (spectral centroid) of Hann-windowed
-// 8192-frame segments.
+// 8192-frame segments, and the power in a band of them.
 #include <cmath>
 #include <complex>
 #include <numbers>
@@ -51,6 +51,27 @@ inline double spectralCentroid(const std::vector<float>& left, const std::vector
     }
   }
   return total > 0.0 ? weighted / total : 0.0;
+}
+
+// Power (dB) of left + right over frames [begin, end) in the bins from `lowHz` to
+// `highHz` of every whole Hann-windowed 8192-frame segment.
+inline double bandPowerDb(const std::vector<float>& left, const std::vector<float>& right, size_t begin, size_t end,
+                          double sampleRate, double lowHz, double highHz) {
+  constexpr size_t kN = 8192;
+  double total = 0.0;
+  for (size_t at = begin; at + kN <= end && at + kN <= left.size(); at += kN) {
+    std::vector<std::complex<double>> x(kN);
+    for (size_t i = 0; i < kN; ++i) {
+      const double hann = 0.5 - 0.5 * std::cos(2.0 * std::numbers::pi * static_cast<double>(i) / kN);
+      x[i] = hann * (static_cast<double>(left[at + i]) + static_cast<double>(right[at + i]));
+    }
+    fft(x);
+    for (size_t k = 1; k < kN / 2; ++k) {
+      const double hz = static_cast<double>(k) * sampleRate / kN;
+      if (hz >= lowHz && hz <= highHz) total += std::norm(x[k]);
+    }
+  }
+  return 10.0 * std::log10(total + 1e-30);
 }
 
 }  // namespace spindle::test
