@@ -1,6 +1,7 @@
 #include "dspreset/ClosingTags.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <cstring>
 
 namespace spindle::dspreset {
@@ -17,11 +18,12 @@ class Scanner {
   }
 
   std::string run() {
-    while (at_ < in_.size()) {
+    while (at_ < in_.size() && !rootClosed_) {
       const size_t lt = in_.find('<', at_);
       copyTo(lt == std::string_view::npos ? in_.size() : lt);
       if (at_ < in_.size()) markup();
     }
+    afterRoot();
     return std::move(out_);
   }
 
@@ -90,8 +92,9 @@ class Scanner {
     if (gt == std::string_view::npos || open_.empty()) return copyTo(gt == std::string_view::npos ? gt : gt + 1);
     const Open opened = open_.back();
     open_.pop_back();
+    if (open_.empty()) rootClosed_ = true, root_ = opened, closedLine_ = line_;
     if (written == opened.name) return copyTo(gt + 1);
-    mismatches_.push_back({line_, written, opened.name, opened.line});
+    mismatches_.push_back({TagMismatch::Kind::Renamed, line_, written, opened.name, opened.line});
     const std::string_view skipped = in_.substr(at_, gt + 1 - at_);
     const auto newlines = std::count(skipped.begin(), skipped.end(), '\n');
     line_ += static_cast<int>(newlines);
@@ -99,8 +102,34 @@ class Scanner {
     at_ = gt + 1;
   }
 
+  // After the root: comments, processing instructions and white space are copied; from
+  // the first anything else on, nothing is, and one entry names the lines left out.
+  void afterRoot() {
+    while (at_ < in_.size()) {
+      const size_t next = in_.find_first_not_of(" \t\r\n", at_);
+      copyTo(next == std::string_view::npos ? in_.size() : next);
+      if (at_ >= in_.size()) return;
+      if (startsWith("<!--")) copyThrough("-->");
+      else if (startsWith("<?")) copyThrough("?>");
+      else return leaveOut();
+    }
+  }
+
+  void leaveOut() {
+    const std::string_view rest = in_.substr(at_);
+    const size_t gt = rest.find('>');
+    const std::string_view first = rest.substr(0, std::min({rest.find('\n'), gt == std::string_view::npos ? gt : gt + 1, size_t{60}}));
+    const size_t last = rest.find_last_not_of(" \t\r\n");
+    const int lastLine = line_ + static_cast<int>(std::count(rest.begin(), rest.begin() + static_cast<std::ptrdiff_t>(last), '\n'));
+    mismatches_.push_back({TagMismatch::Kind::AfterRoot, line_, std::string(first), root_.name, closedLine_, lastLine});
+    at_ = in_.size();
+  }
+
   std::string_view in_;
   std::vector<TagMismatch>& mismatches_;
+  bool rootClosed_ = false;
+  Open root_;
+  int closedLine_ = 0;
   std::string out_;
   std::vector<Open> open_;
   size_t at_ = 0;

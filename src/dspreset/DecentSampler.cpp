@@ -264,9 +264,16 @@ bool parse(const fs::path& file, pugi::xml_document& doc, instrument::Reporter& 
   }
   std::vector<TagMismatch> mismatches;
   text = matchClosingTags(text, mismatches);
-  for (const TagMismatch& m : mismatches)
-    report.warning(file.string(), m.line, "closing tag </" + m.written + "> closes <" + m.expected + "> (line " +
-                                              std::to_string(m.openedLine) + "), as DecentSampler reads it");
+  for (const TagMismatch& m : mismatches) {
+    if (m.kind == TagMismatch::Kind::AfterRoot)
+      report.warning(file.string(), m.line,
+                     m.written + (m.lastLine > m.line ? " (through line " + std::to_string(m.lastLine) + ")" : "") +
+                         " follows the root <" + m.expected + ">, closed on line " + std::to_string(m.openedLine) +
+                         ", and is ignored, as DecentSampler reads it");
+    else
+      report.warning(file.string(), m.line, "closing tag </" + m.written + "> closes <" + m.expected + "> (line " +
+                                                std::to_string(m.openedLine) + "), as DecentSampler reads it");
+  }
   const pugi::xml_parse_result parsed = doc.load_buffer(text.data(), text.size());
   if (parsed) return true;
   const auto line = 1 + std::count(text.begin(), text.begin() + std::min<ptrdiff_t>(parsed.offset, std::ssize(text)), '\n');

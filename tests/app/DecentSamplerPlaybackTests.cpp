@@ -136,3 +136,14 @@ TEST_CASE("A DecentSampler loopCrossfade in frames smooths the loop's seam") {
   CHECK(fadedSeam > 7.0f * step);
   CHECK(fadedSeam < 10.0f * step);
 }
+
+TEST_CASE("A DecentSampler preset with a stray closing tag before </DecentSampler> loads and sounds as without it") {
+  const auto dir = scratchDir("ds-stray");
+  writeDc(dir / "dc.wav", 8192);
+  const std::string body = "<DecentSampler><groups ampVelTrack=\"0\"><group><sample path=\"dc.wav\" loNote=\"60\" "
+                           "hiNote=\"60\" rootNote=\"60\"/></group></groups>\n";
+  const Player stray(dir, body + "</midi>\n</DecentSampler>\n"), clean(dir, body + "</DecentSampler>\n");
+  const auto r = stray.play({noteOn(0, 60)}, kRate / 2), reference = clean.play({noteOn(0, 60)}, kRate / 2);
+  CHECK(mean(*r, 0.1, 0.4) > 0.1);
+  CHECK(r->left == reference->left);
+}

@@ -183,6 +183,45 @@ TEST_CASE("DecentSampler: closing tags that do not match close the element opene
   CHECK(top[0].second->volume == Approx(-9.0f));  // <groups> -6 dB + the sample's -3 dB: still inside <groups>
 }
 
+TEST_CASE("DecentSampler: a stray closing tag before </DecentSampler> closes the root; what follows is ignored, with a warning per line") {
+  spindle::test::TempDir dir;
+  dir.write("Stray.dspreset", R"(<DecentSampler>
+  <groups>
+    <group><sample path="a.wav" loNote="60" hiNote="62" rootNote="61"/></group>
+  </groups>
+  <midi></midi>
+</midi>
+</DecentSampler>
+<!-- a comment after the root -->
+<effects><effect type="gain" level="-60"/></effects>
+)");
+  dir.write("a.wav", "");
+  const auto in = ds::loadPreset(dir.path() / "Stray.dspreset");
+  REQUIRE(in.ok);
+  REQUIRE(in.diagnostics.size() == 2);
+  for (const auto& d : in.diagnostics) CHECK(d.severity == spindle::instrument::Diagnostic::Severity::Warning);
+  CHECK(in.diagnostics[0].line == 6);
+  CHECK(in.diagnostics[0].message == "closing tag </midi> closes <DecentSampler> (line 1), as DecentSampler reads it");
+  CHECK(in.diagnostics[1].line == 7);
+  CHECK(in.diagnostics[1].message ==
+        "</DecentSampler> (through line 9) follows the root <DecentSampler>, closed on line 6, and is ignored, as DecentSampler reads it");
+  const auto played = regionsPlaying(in, 61, 100);
+  REQUIRE(played.size() == 1);
+  CHECK((played[0].first == "a.wav" && played[0].second->lokey == 60 && played[0].second->hikey == 62));
+  CHECK(in.buses.effects.empty());  // the <effects> after the root are not read
+}
+
+TEST_CASE("DecentSampler: comments and white space after the root are no repair; a well-formed preset has no warning") {
+  spindle::test::TempDir dir;
+  dir.write("Clean.dspreset", "<DecentSampler><groups><group><sample path=\"a.wav\"/></group></groups></DecentSampler>\n"
+                              "<!-- end -->\n<?pi x?>\n");
+  dir.write("a.wav", "");
+  const auto in = ds::loadPreset(dir.path() / "Clean.dspreset");
+  REQUIRE(in.ok);
+  CHECK(in.diagnostics.empty());
+  CHECK(in.regions.size() == 1);
+}
+
 TEST_CASE("DecentSampler: XML that stays broken is an error naming its line") {
   spindle::test::TempDir dir;
   dir.write("bad.dspreset", "<DecentSampler>\n<groups>\n<group>\n<sample path=\"a.wav\"\n</DecentSampler>\n");
