@@ -31,16 +31,17 @@ struct Loader {
   instrument::SampleTable table;
   std::string file;
   XmlLines lines;
-  std::vector<std::string> groupNames;
+  std::vector<std::string> groupNames;  // the <group>s in file order, then the <layer>s
+  size_t groups = 0;                    // how many of them are <group>s (a sample's group="n")
   std::vector<Zone> zones;
 
   ZoneContext context() { return {report, file, lines}; }
 
   // The zone of one <sample>, unless its file is not there: then it is skipped, with a
-  // warning, and the other zones play.
+  // warning, and the other zones play. `group`: the <group> or <layer> it sits in, else -1.
   void addZone(const pugi::xml_node& sample, int group) {
     Zone z = readZone(sample, context());
-    if (group >= 0) z.group = group;
+    if (group >= 0 && !sample.attribute("group")) z.group = group;
     if (z.sample.empty()) {
       context().warning(sample, "<sample> has no file: the zone is skipped");
       return;
@@ -49,19 +50,23 @@ struct Loader {
       context().warning(sample, "<sample> file '" + z.sample + "' is missing: the zone is skipped");
       return;
     }
-    if (z.group >= static_cast<int>(groupNames.size())) {
+    if (z.group != group && z.group >= static_cast<int>(groups)) {
       context().warning(sample, "<sample> group " + std::to_string(z.group) + " names no <group>: the zone is ungrouped");
       z.group = -1;
     }
     zones.push_back(std::move(z));
   }
 
+  // A <group> or a <layer> (Bitwig Studio's files hold their samples in layers): its
+  // samples, labelled with its name.
   void readGroup(const pugi::xml_node& g, int index) {
     reportUnknownAttributes(g, {"name", "color"}, context());
     for (const pugi::xml_node& child : g.children()) {
       if (child.type() != pugi::node_element) continue;
       if (std::string_view(child.name()) == "sample") addZone(child, index);
-      else context().warning(child, "element <" + std::string(child.name()) + "> in <group> is not supported (ignored)");
+      else
+        context().warningOnce(child, "element <" + std::string(child.name()) + "> in <" + g.name() +
+                                         "> is not supported (ignored)");
     }
   }
 
@@ -69,14 +74,17 @@ struct Loader {
     reportUnknownAttributes(root, {"name"}, context());
     if (const std::string name = root.attribute("name").as_string(); !name.empty()) out.name = name;
     for (const pugi::xml_node& g : root.children("group")) groupNames.push_back(g.attribute("name").as_string());
-    int group = 0;
+    groups = groupNames.size();
+    for (const pugi::xml_node& l : root.children("layer")) groupNames.push_back(l.attribute("name").as_string());
+    int group = 0, layer = static_cast<int>(groups);
     for (const pugi::xml_node& child : root.children()) {
       if (child.type() != pugi::node_element) continue;
       const std::string_view name = child.name();
       if (name == "sample") addZone(child, -1);
       else if (name == "group") readGroup(child, group++);
+      else if (name == "layer") readGroup(child, layer++);
       else if (std::find(std::begin(kMetadata), std::end(kMetadata), name) == std::end(kMetadata))
-        context().warning(child, "element <" + std::string(name) + "> is not supported (ignored)");
+        context().warningOnce(child, "element <" + std::string(name) + "> is not supported (ignored)");
     }
   }
 
@@ -123,7 +131,7 @@ instrument::Instrument load(std::string_view text, const fs::path& xmlFile) {
   out.path = xmlFile;
   out.name = xmlFile.parent_path().stem().string();
   Loader loader{out, instrument::Reporter(out.diagnostics), instrument::SampleTable(out), xmlFile.string(),
-                XmlLines(text), {}, {}};
+                XmlLines(text), {}, 0, {}};
   pugi::xml_document doc;
   if (!parse(text, loader.file, doc, loader.report)) return out;
   const pugi::xml_node root = doc.child("multisample");

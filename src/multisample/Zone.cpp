@@ -52,7 +52,9 @@ void readRange(const pugi::xml_node& n, int defaultLow, const RangeFields& f, co
 void readKey(const pugi::xml_node& key, Region& r, const ZoneContext& c) {
   readRange(key, 0, {&r.lokey, &r.hikey, &r.xfinLokey, &r.xfinHikey, &r.xfoutLokey, &r.xfoutHikey}, c);
   r.pitchKeycenter = midi7(key.attribute("root"), 60);
-  const double track = key.attribute("track").as_double(1.0);
+  // Older files write track="true" or "false": full tracking or none.
+  const std::string_view written = key.attribute("track").as_string("1");
+  const double track = written == "true" ? 1.0 : written == "false" ? 0.0 : key.attribute("track").as_double(1.0);
   if (!(track >= 0.0 && track <= 2.0)) c.warning(key, "<key> track outside 0..2 is clamped");
   r.pitchKeytrack = static_cast<float>(std::clamp(std::isnan(track) ? 1.0 : track, 0.0, 2.0) * 100.0);
   const double tune = key.attribute("tune").as_double(0.0);
@@ -70,7 +72,7 @@ void readSelect(const pugi::xml_node& select, const ZoneContext& c) {
   reportUnknownAttributes(select, {"low", "high", "low-fade", "high-fade"}, c);
   const bool whole = midi7(select.attribute("low"), 1) <= 1 && midi7(select.attribute("high"), 127) == 127 &&
                      !select.attribute("low-fade").as_int(0) && !select.attribute("high-fade").as_int(0);
-  if (!whole) c.warning(select, "<select> ranges are not played (Spindle has no select source): the zone always plays");
+  if (!whole) c.warningOnce(select, "<select> ranges are not played (Spindle has no select source): the zone always plays");
 }
 
 // sample-start and sample-stop: offset and end (the last frame played).
@@ -95,7 +97,7 @@ void readLoop(const pugi::xml_node& loop, Region& r, const ZoneContext& c) {
     c.warning(loop, "<loop> mode '" + mode + "' is not one of off, loop, ping-pong: the zone does not loop");
     return;
   }
-  if (mode == "ping-pong") c.warning(loop, "<loop> ping-pong loops play forwards (Spindle has no alternating loop)");
+  if (mode == "ping-pong") c.warningOnce(loop, "<loop> ping-pong loops play forwards (Spindle has no alternating loop)");
   r.loopMode = LoopMode::LoopContinuous;
   r.loopStart = frame(loop.attribute("start"), loop, c);
   const pugi::xml_attribute stop = loop.attribute("stop");
@@ -117,14 +119,14 @@ void readLoop(const pugi::xml_node& loop, Region& r, const ZoneContext& c) {
 // The <sample> element's own attributes other than the positions.
 void readSampleAttributes(const pugi::xml_node& sample, Zone& z, const ZoneContext& c) {
   reportUnknownAttributes(sample, {"file", "sample-start", "sample-stop", "gain", "group", "parameter-1",
-                                   "parameter-2", "parameter-3", "reverse", "zone-logic"}, c);
+                                   "parameter-2", "parameter-3", "reverse", "zone-logic", "tune"}, c);
   z.sample = sample.attribute("file").as_string();
   const double gain = sample.attribute("gain").as_double(0.0);
   z.region.volume = static_cast<float>(std::isnan(gain) ? 0.0 : std::clamp(gain, -144.0, 48.0));
   z.group = sample.attribute("group").as_int(-1);
   for (const char* p : {"parameter-1", "parameter-2", "parameter-3"})
     if (sample.attribute(p).as_double(0.0) != 0.0)
-      c.warning(sample, std::string("<sample> ") + p + " is not played (Spindle has no P1-P3 modulation sources)");
+      c.warningOnce(sample, std::string("<sample> ") + p + " is not played (Spindle has no P1-P3 modulation sources)");
   z.reverse = sample.attribute("reverse").as_bool(false);
   const std::string logic = sample.attribute("zone-logic").as_string("always-play");
   z.roundRobin = logic == "round-robin";
@@ -157,8 +159,11 @@ Zone readZone(const pugi::xml_node& sample, const ZoneContext& c) {
     else if (name == "velocity") readVelocity(child, z.region, c);
     else if (name == "select") readSelect(child, c);
     else if (name == "loop") readLoop(child, z.region, c);
-    else c.warning(child, "element " + element(child) + " in <sample> is not supported (ignored)");
+    else c.warningOnce(child, "element " + element(child) + " in <sample> is not supported (ignored)");
   }
+  // The sample's own tune (semitones, as Bitwig Studio writes it) adds to its key's.
+  const double tune = sample.attribute("tune").as_double(0.0);
+  if (!std::isnan(tune)) z.region.tune += static_cast<float>(std::clamp(tune, -96.0, 96.0) * 100.0);
   if (z.reverse) dropReversedPositions(sample, z, c);
   return z;
 }
@@ -167,7 +172,7 @@ void reportUnknownAttributes(const pugi::xml_node& node, std::initializer_list<s
                              const ZoneContext& c) {
   for (const pugi::xml_attribute& a : node.attributes())
     if (std::find(known.begin(), known.end(), std::string_view(a.name())) == known.end())
-      c.warning(node, element(node) + " attribute '" + a.name() + "' is not supported (ignored)");
+      c.warningOnce(node, element(node) + " attribute '" + a.name() + "' is not supported (ignored)");
 }
 
 }  // namespace spindle::multisample

@@ -2,7 +2,7 @@
 // One <sample> of multisample.xml (a zone) as the Region it plays, with what it cannot
 // play reported as warnings naming the element and its line. Loader thread.
 //
-//   <sample file="a.wav" sample-start="0" sample-stop="48000" gain="-3" group="0"
+//   <sample file="a.wav" sample-start="0" sample-stop="48000" gain="-3" group="0" tune="0.0"
 //           reverse="false" zone-logic="always-play">
 //     <key low="36" high="59" root="48" track="1" tune="0.25" low-fade="0" high-fade="4"/>
 //     <velocity low="1" high="90" low-fade="0" high-fade="10"/>
@@ -32,6 +32,11 @@ struct ZoneContext {
   void warning(const pugi::xml_node& at, const std::string& message) const {
     report.warning(file, lines.lineOf(at), message);
   }
+  // The same message once per file, at its first element: what is not read is named once
+  // however many zones carry it.
+  void warningOnce(const pugi::xml_node& at, const std::string& message) const {
+    if (report.firstTime("multisample: " + message)) warning(at, message);
+  }
 };
 
 struct Zone {
@@ -39,7 +44,7 @@ struct Zone {
   std::string sample;  // the file attribute, as written
   bool reverse = false;
   bool roundRobin = false;  // zone-logic="round-robin"
-  int group = -1;           // index of its <group>, -1 = ungrouped
+  int group = -1;           // index of its <group> (or, in a <layer>, its layer's label), -1 = ungrouped
   int line = 0;
 };
 

@@ -60,6 +60,39 @@ const char* kMapping = R"(<?xml version="1.0" encoding="UTF-8"?>
 </multisample>
 )";
 
+// The same mapping as Bitwig Studio writes it: samples in <layer>s, a sample's own tune,
+// track="true".
+const char* kLayers = R"(<?xml version="1.0" encoding="UTF-8"?>
+<multisample name="Generated">
+  <generator>Bitwig Studio</generator>
+  <category/>
+  <keywords><keyword>test</keyword></keywords>
+  <layer name="Low">
+    <sample file="a.wav" gain="-3" tune="0.25">
+      <key low="36" high="59" root="48" low-fade="4"/>
+      <velocity low="1" high="90" high-fade="10"/>
+      <loop mode="loop" start="1000" stop="5800" fade="0.1"/>
+    </sample>
+    <sample file="b.wav" sample-start="200" sample-stop="30000">
+      <key low="36" high="59" root="48"/>
+      <velocity low="91" high="127" low-fade="5"/>
+    </sample>
+  </layer>
+  <layer name="High">
+    <sample file="c.wav">
+      <key low="60" high="84" root="72" track="0.5" high-fade="4"/>
+      <velocity low="1" high="127"/>
+      <loop mode="loop" start="2000" stop="20000"/>
+    </sample>
+    <sample file="d.wav" gain="-6">
+      <key low="60" high="84" root="72" track="true"/>
+      <velocity low="100" high="127"/>
+      <loop mode="off"/>
+    </sample>
+  </layer>
+</multisample>
+)";
+
 // The same mapping as SFZ: stops are exclusive in the multisample, inclusive here.
 std::string sfzMapping(int tuneA) {
   return "<region> sample=a.wav lokey=36 hikey=59 pitch_keycenter=48 tune=" + std::to_string(tuneA) +
@@ -121,4 +154,32 @@ TEST_CASE("A generated .multisample renders frame for frame as the same mapping 
   // A quarter tone on one zone is a different render: the comparison can fail.
   CHECK(firstDifference(ms, detuned) >= 0);
   CHECK(spindle::test::relativeDifference(ms, detuned) > 1e-3);
+}
+
+TEST_CASE("A .multisample with its samples in two <layer>s, as Bitwig Studio writes it, renders as the same mapping in SFZ") {
+  const auto dir = spindle::test::scratchDir("multisample-layers");
+  ::setenv("XDG_CACHE_HOME", (dir / "cache").c_str(), 1);
+  writeTone(dir / "a.wav", 220.0, 12000.0);
+  writeTone(dir / "b.wav", 330.0, 9000.0);
+  writeTone(dir / "c.wav", 440.0, 11000.0);
+  writeTone(dir / "d.wav", 587.0, 7000.0);
+  const fs::path archive = dir / "Layers.multisample";
+  {
+    spindle::test::ArchiveWriter zip(archive);
+    zip.file("multisample.xml", kLayers);
+    for (const char* f : {"a.wav", "b.wav", "c.wav", "d.wav"}) zip.copy(f, dir / f);
+  }
+  std::ofstream(dir / "same.sfz") << sfzMapping(25);
+  const Rendered ms = spindle::test::renderSong(kExe, archive, song(), dir, "layers");
+  const Rendered sfz = spindle::test::renderSong(kExe, dir / "same.sfz", song(), dir, "sfz");
+  INFO(ms.out << ms.err);
+  REQUIRE((ms.exitCode == 0 && sfz.exitCode == 0));
+  CHECK(ms.out.find("regions:         4") != std::string::npos);
+  CHECK(ms.err.find("not supported") == std::string::npos);
+  REQUIRE(ms.left.size() > static_cast<size_t>(kRate * 17 / 10));
+  for (double second : {0.1, 0.4, 0.6, 1.2, 1.6}) {
+    const auto from = static_cast<size_t>(second * kRate);
+    CHECK(spindle::test::levelDb(ms, from, from + kRate / 10) > -40.0);
+  }
+  CHECK(firstDifference(ms, sfz) == -1);
 }

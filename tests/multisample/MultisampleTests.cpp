@@ -131,6 +131,53 @@ TEST_CASE("multisample: what is not played is a warning naming the element and i
   CHECK((r.loopMode == LoopMode::LoopContinuous && r.loopStart == 11 && r.loopEnd == 299));
 }
 
+TEST_CASE("multisample: samples in <layer>s (Bitwig Studio's layout) load at their keys and velocities, labelled by layer") {
+  spindle::test::TempDir dir;
+  for (const char* f : {"soft.wav", "loud.wav", "hi.wav", "grouped.wav"}) dir.write(f, "");
+  const auto in = ms::loadMultisample(dir.write("multisample.xml", R"(<multisample name="Layered">
+  <generator>Bitwig Studio</generator>
+  <group name="Extra"/>
+  <layer name="Soft">
+    <sample file="soft.wav" gain="0.000" sample-start="0.000" sample-stop="100.000" tune="0.5" zone-logic="always-play">
+      <key high="59" low="0" root="48" track="true" tune="0.25"/>
+      <velocity high="63"/>
+      <loop mode="off" start="0.000" stop="100.000"/>
+    </sample>
+    <sample file="hi.wav" mood="x"><key high="127" low="60" root="72" track="false"/><velocity low="1" high="63"/></sample>
+  </layer>
+  <layer name="Loud" color="ff0000">
+    <sample file="loud.wav" mood="y"><key low="0" high="127" root="60"/><velocity low="64" high="127"/></sample>
+    <sample file="grouped.wav" group="0"><key low="0" high="127"/><velocity low="64" high="127"/></sample>
+    <envelope/><envelope/>
+  </layer>
+</multisample>
+)"));
+  REQUIRE(in.ok);
+  REQUIRE(in.regions.size() == 4);
+  const auto soft = regionsPlaying(in, 40, 50);
+  REQUIRE(soft.size() == 1);
+  CHECK((soft[0].first == "soft.wav" && soft[0].second->lovel == 1 && soft[0].second->hivel == 63));
+  CHECK((soft[0].second->pitchKeycenter == 48 && soft[0].second->pitchKeytrack == Approx(100.0f)));
+  CHECK(soft[0].second->tune == Approx(75.0f));  // the sample's half semitone and its key's quarter
+  const auto high = regionsPlaying(in, 70, 50);
+  REQUIRE(high.size() == 1);
+  CHECK((high[0].first == "hi.wav" && high[0].second->pitchKeytrack == 0.0f));
+  const auto loud = regionsPlaying(in, 40, 100);
+  REQUIRE(loud.size() == 2);
+  CHECK((loud[0].first == "loud.wav" && loud[1].first == "grouped.wav"));
+  const std::string labels[] = {"Soft", "Soft", "Loud", "Extra"};
+  for (size_t i = 0; i < 4; ++i) CHECK(in.origins[i].label == labels[i]);
+  // What is not read is named once, at its first line: two samples' 'mood', two <envelope>s.
+  const std::pair<int, std::string> expected[] = {
+      {10, "<sample> attribute 'mood' is not supported (ignored)"},
+      {15, "element <envelope> in <layer> is not supported (ignored)"}};
+  REQUIRE(in.diagnostics.size() == std::size(expected));
+  for (size_t i = 0; i < std::size(expected); ++i) {
+    CHECK(in.diagnostics[i].line == expected[i].first);
+    CHECK(in.diagnostics[i].message == expected[i].second);
+  }
+}
+
 TEST_CASE("multisample: malformed XML is an error naming the line where it breaks") {
   spindle::test::TempDir dir;
   const auto bad = ms::loadMultisample(dir.write("multisample.xml", "<multisample name=\"M\">\n  <sample file=\"a.wav\">\n"
