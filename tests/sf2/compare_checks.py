@@ -42,7 +42,8 @@ def estimator_error_cents():
 
 
 def render_pair(reference, other, font, events, end_tick, folder, name, rate, effects=False):
-    """Writes name.mid, renders it with both, reverb and chorus on when `effects`:
+    """Writes name.mid, renders it with both, reverb and chorus on when `effects` (or as the
+    pair (reverb, chorus) says):
     (reference Render, other Render)."""
     song = os.path.join(folder, name + ".mid")
     compare_midi.write_midi(song, events, end_tick)

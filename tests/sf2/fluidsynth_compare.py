@@ -4,7 +4,7 @@ same MIDI files and the same SoundFonts, reverb and chorus off on both but in th
 effects section.
 
     fluidsynth_compare.py --spindle-render PATH [--fixtures DIR] [--keep DIR]
-                          [--only SECTION...]  (song pitch envelope modulation effects)
+                          [--only SECTION...]  (song pitch envelope modulation effects sends)
     fluidsynth_compare.py --self-test
 
 song      a General MIDI song (8 programs on 8 channels and the drum channel, 24 s) on
@@ -23,6 +23,9 @@ modulation the vibrato LFO's rate, depth and delay, the modulation LFO's tremolo
 effects   the song with CC91 and CC93 on several channels, reverb and chorus on at
           their defaults on both: envelope correlation including the tail >= 0.9, the
           tail's energy within 3 dB and its T30 within 20 % (compare_effects.py).
+sends     four channels at once with CC91 = CC93 = 0, 40, 90 and 127 in turn, reverb and
+          chorus on, then the chorus alone: the tail's energy relative to the peak within
+          1.5 dB and its T60 within 10 % (compare_sends.py).
 
 FluidSynth runs at gain 1.0 (its default is 0.2), so a voice at full level comes out at
 the sample's own level, as Spindle's does.
@@ -46,11 +49,13 @@ sys.path.insert(0, os.path.join(HERE, "..", "..", "bench"))
 import compare_checks  # noqa: E402
 import compare_effects  # noqa: E402
 import compare_modulation  # noqa: E402
+import compare_sends  # noqa: E402
 
 FONT = os.path.join("sf2", "TimGM6mb.sf2")
 SKIP, FAIL = 77, 1
 SECTIONS = {"song": compare_checks.song, "pitch": compare_checks.pitch, "envelope": compare_checks.envelope,
-            "modulation": compare_modulation.modulation, "effects": compare_effects.effects}
+            "modulation": compare_modulation.modulation, "effects": compare_effects.effects,
+            "sends": compare_sends.sends}
 
 
 class Renderer:
@@ -74,16 +79,21 @@ class RenderError(Exception):
     pass
 
 
+def reverb_chorus(effects):
+    """(reverb on, chorus on) from `effects`: one bool for both, or a pair."""
+    return tuple(effects) if isinstance(effects, tuple) else (bool(effects), bool(effects))
+
+
 def fluidsynth():
     return Renderer("fluidsynth", lambda font, song, wav, rate, effects: [
-        "fluidsynth", "-ni", "-q", "-R", str(int(effects)), "-C", str(int(effects)), "-g", "1.0", "-r", str(rate),
-        "-O", "float", "-T", "wav", "-F", wav, font, song])
+        "fluidsynth", "-ni", "-q", "-R", str(int(reverb_chorus(effects)[0])), "-C", str(int(reverb_chorus(effects)[1])),
+        "-g", "1.0", "-r", str(rate), "-O", "float", "-T", "wav", "-F", wav, font, song])
 
 
 def spindle(prefix, name="spindle-render"):
     return Renderer(name, lambda font, song, wav, rate, effects: prefix + [
         "--instrument", font, "--midi", song, "--wav", wav, "--rate", str(rate), "--format", "f32",
-        "--reverb", "on" if effects else "off", "--chorus", "on" if effects else "off"])
+        "--reverb", "on" if reverb_chorus(effects)[0] else "off", "--chorus", "on" if reverb_chorus(effects)[1] else "off"])
 
 
 def run(reference, other, fixtures, folder, only):
@@ -120,7 +130,8 @@ def self_test(fixtures, folder):
                 ("song", ["--rate-factor", "1.02"], "correlation"),
                 ("pitch", ["--rate-factor", "%.9f" % 2 ** (-5 / 1200)], "cents"),
                 ("envelope", ["--rate-factor", "1.1"], "ms"),
-                ("effects", ["--room-size", "0.4"], "T30")]
+                ("effects", ["--room-size", "0.4"], "T30"),
+                ("sends", ["--room-size", "0.5"], "sends:")]
     for section, options, expected in variants:
         name = "fluidsynth %s" % " ".join(options)
         _, failed = run(fluidsynth(), spindle(stand_in + options, name), fixtures, folder, [section])
@@ -155,7 +166,7 @@ def main():
     if shutil.which("fluidsynth") is None:
         print("SKIPPED: fluidsynth not found (apt-get install fluidsynth)")
         return SKIP
-    needs_font = args.self_test or not args.only or {"song", "pitch", "effects"} & set(args.only)
+    needs_font = args.self_test or not args.only or {"song", "pitch", "effects", "sends"} & set(args.only)
     if needs_font and not os.path.isfile(os.path.join(args.fixtures, FONT)):
         # tests/run.sh sets SPINDLE_REQUIRE_FIXTURES=1 when the fixtures are there.
         missing = "no %s in the fixtures" % os.path.join(args.fixtures, FONT)

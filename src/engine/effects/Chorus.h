@@ -9,12 +9,17 @@
 // the same sine a quarter period later, each linearly interpolated (held within the line).
 //
 // The send (ChorusSettings: FluidSynth's names, ranges and defaults, 3 voices, level 2,
-// 0.3 Hz, 8 ms): one mono line, voice k's sweep starting 2 pi k / voices on, offset
-// kMinDelay and scale half the depth. The two sums are spread like Freeverb's width:
-// left' = a left + b right, right' = a right + b left, a = (w + 1) / 2, b = (1 - w) / 2,
-// with w > 1: the sides come out mostly opposed, as FluidSynth's are (white noise
-// through its chorus at the defaults: left/right correlation -0.94, per side 22.7 times
-// the energy sent in; kWidth and kVoiceScale give -0.93 and the same energy). The line
+// 0.3 Hz, 8 ms) has FluidSynth 2.3's chorus's shape: one mono line, each voice one tap
+// (read through a first-order all-pass as FluidSynth's, at offset + scale (1 - sin):
+// offset 1 frame, scale half the depth, so the delay sweeps from 1 frame to the depth
+// and back), voice k's sweep starting 2 pi k / voices on. The even
+// voices sum into side A, the odd ones into side B, and with an odd count of 3 or more
+// the last voice into B as well; then left = level (s A + o B), right = level (s B + o A)
+// with FluidSynth's width w = 10 divided by 1 + 0.2 w: s = (w + 1) / 2 / 3 and
+// o = (1 - w) / 2 / 3 (one voice: s = 1, o = -1). White noise through it at the
+// defaults: per side 22.9 times the energy sent in, left/right correlation -0.94, as
+// FluidSynth's (22.7, -0.94); the sides' sum, which a mono listener hears, keeps only
+// (s + o) = 1/3 of each side's voices, as FluidSynth's does. The line
 // holds the deepest sweep FluidSynth allows (256 ms), so set() changes any setting while
 // it plays without allocating: the level and the depth glide to their new values over
 // the next process() call (no click), the speed turns the sweeps' rotation, and a new
@@ -29,6 +34,7 @@
 // threads); everything else runs on the audio thread.
 #include <array>
 #include <cstddef>
+#include <utility>
 #include <vector>
 
 #include "core/BusEffects.h"
@@ -55,7 +61,10 @@ class Chorus : public EffectKindBase {
   Chorus(double sampleRate, const ChorusSettings& settings);
   // Adds the chorus of `in` (mono) to left and right.
   void process(const float* in, float* left, float* right, int frames) noexcept SPINDLE_REALTIME;
-  void clear() noexcept SPINDLE_REALTIME;
+  void clear() noexcept SPINDLE_REALTIME;  // empties the line; the sweeps turn on
+  // `frames` frames pass with no input: the sweeps turn as they would have, so where
+  // they stand depends on the time since the chorus was made, not on when it ran.
+  void skip(int frames) noexcept SPINDLE_REALTIME;
   void set(const ChorusSettings& settings) noexcept SPINDLE_REALTIME;  // heard from the next process()
 
   // ---- the bus effect kind (EffectKind.h) ----
@@ -71,8 +80,11 @@ class Chorus : public EffectKindBase {
  private:
   void size(double longestFrames, int lines);
   void spreadPhases(double angle0) noexcept SPINDLE_REALTIME;
+  static std::pair<float, float> sideGains(int voices) noexcept SPINDLE_REALTIME;
   // Line `channel`'s frame `delay` frames before the newest, between frames linearly.
   float tap(size_t channel, double delay) const noexcept SPINDLE_REALTIME;
+  // The send's voice `voice`'s tap `delay` frames back, through its all-pass.
+  float allPassTap(size_t voice, double delay) noexcept SPINDLE_REALTIME;
 
   std::vector<float> memory_;  // `lines_` lines of size_ frames (a power of two)
   size_t size_ = 1, at_ = 0;
@@ -80,8 +92,10 @@ class Chorus : public EffectKindBase {
   double rate_ = 48000.0;
   double offset_ = 0.0, scale_ = 0.0, targetScale_ = 0.0;  // frames
   std::array<mod::SinePhasor, kMaxVoices> sweeps_{};
+  std::array<float, kMaxVoices> allPass_{};  // each send voice's last output
   float gain_ = 0.0f, targetGain_ = 0.0f;  // the send's
   double hz_ = -1.0;                       // the bus's sweep rate now
+  double hzSend_ = 0.3;                    // the send's
   bool bus_ = false;
 };
 

@@ -72,19 +72,24 @@ void EffectsStage::applyMaster(float* left, float* right, int frames) noexcept S
 // and adds its return to the main pair. It stops at the frame where it has had no input
 // and come out below kSilence for its memory's length, and starts again at the next
 // frame sent to it: where it runs never depends on where blocks end.
+// The frames where it does not run pass through skip(), so a chorus's sweeps stand
+// where a chorus running since the stage was made would have them.
 template <class Effect>
 void EffectsStage::run(Effect& effect, size_t bus, float* left, float* right, int frames) noexcept SPINDLE_REALTIME {
   const bool fed = std::exchange(fed_[bus], false);
-  if (!fed && !running_[bus]) return;
+  if (!fed && !running_[bus]) return effect.skip(frames);
   const float* in = inputs_[bus].data();
   const auto firstSent = [&](int from) noexcept SPINDLE_REALTIME {
     while (from < frames && in[from] == 0.0f) ++from;
     return from;
   };
+  int done = 0;
   for (int from = running_[bus] ? 0 : firstSent(0); from < frames; from = firstSent(from)) {
+    effect.skip(from - done);
     running_[bus] = true;
-    from = runFrom(effect, bus, left, right, from, frames);
+    from = done = runFrom(effect, bus, left, right, from, frames);
   }
+  effect.skip(frames - done);
   if (fed) std::fill_n(inputs_[bus].begin(), frames, 0.0f);
 }
 

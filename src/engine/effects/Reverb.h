@@ -67,6 +67,7 @@ class Reverb : public EffectKindBase {
   // Adds the reverb of `in` (mono) to left and right.
   void process(const float* in, float* left, float* right, int frames) noexcept SPINDLE_REALTIME;
   void clear() noexcept SPINDLE_REALTIME;  // empties the lines: the tail stops at once
+  void skip(int) noexcept SPINDLE_REALTIME {}  // frames with no input: nothing in it turns
   void set(const ReverbSettings& settings) noexcept SPINDLE_REALTIME;  // heard from the next process()
   float decaySeconds() const noexcept { return t60_; }  // T60 at low frequencies
 

@@ -10,7 +10,8 @@
 // energy sent in, left/right correlation 0.61; at damping 0.5 and 1, T30 0.806 and
 // 0.707 s, per side 0.321 and 0.117 times the energy sent in. A one-frame click through
 // the same send: the reverb's first echo 2621 frames after the dry click. Chorus: per side 22.7 and 22.8 times
-// the energy sent in, left/right correlation -0.94.
+// the energy sent in, left/right correlation -0.94. The chorus's tap delays follow the
+// shape of FluidSynth 2.3's chorus (Chorus.h).
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -116,6 +117,45 @@ TEST_CASE("Chorus: energy and stereo image as FluidSynth's, within 1 dB and 0.1"
   INFO("gain " << gain << ", correlation " << correlation(r));
   CHECK(std::fabs(10.0 * std::log10(gain / 22.75)) <= 1.0);
   CHECK(std::fabs(correlation(r) - (-0.94)) <= 0.1);
+}
+
+TEST_CASE("Chorus: a click comes back at FluidSynth's tap delays, 1 frame up to the depth", "[dsp][chorus]") {
+  // At the defaults (3 voices, 0.3 Hz, 8 ms at 48 kHz: scale 192 frames) a fresh
+  // chorus's voice k reads 1 + 192 (1 - sin(2 pi k / 3 + w t)) frames back, so a click
+  // at frame 0 comes back at the frames t where that delay is t: 191.6, 26.7 and 360.7.
+  // Voice 0 is on side A, voice 1 on side B, voice 2 on both (over 3 voices the same
+  // side x 11/6, the other x -3/2), so the left return holds level x 11/6 near 191.6,
+  // level x -3/2 near 26.7 and level x 1/3 near 360.7, each spread over a few frames by
+  // its all-pass, and nothing elsewhere.
+  Chorus chorus(test::kEffectRate, {});
+  std::vector<float> in(1000, 0.0f);
+  in[0] = 1.0f;
+  const test::EffectResponse r = test::runEffect(chorus, in, 1000);
+  const auto sum = [&](size_t from, size_t to) {
+    double total = 0.0;
+    for (size_t i = from; i < to; ++i) total += static_cast<double>(r.left[i]);
+    return total;
+  };
+  CHECK(sum(22, 32) == Approx(2.0 * -1.5).epsilon(0.05));
+  CHECK(sum(187, 197) == Approx(2.0 * 11.0 / 6.0).epsilon(0.05));
+  CHECK(sum(356, 366) == Approx(2.0 / 3.0).epsilon(0.05));
+  CHECK(std::fabs(sum(0, 22)) + std::fabs(sum(32, 187)) + std::fabs(sum(197, 356)) + std::fabs(sum(366, 1000)) < 0.05);
+}
+
+TEST_CASE("Chorus: frames it skips turn its sweeps as frames of silence would", "[dsp][chorus]") {
+  Chorus ran(test::kEffectRate, {}), skipped(test::kEffectRate, {});
+  test::runEffect(ran, std::vector<float>(48000 + 77, 0.0f));
+  skipped.skip(48000 + 77);
+  const std::vector<float> in = test::noiseBurst(9600);
+  const test::EffectResponse a = test::runEffect(ran, in), b = test::runEffect(skipped, in);
+  float worst = 0.0f;
+  for (size_t i = 0; i < a.left.size(); ++i) worst = std::max({worst, std::fabs(a.left[i] - b.left[i]), std::fabs(a.right[i] - b.right[i])});
+  CHECK(worst < 1e-3f);
+  Chorus fresh(test::kEffectRate, {});  // and the sweeps did move: a fresh chorus differs
+  const test::EffectResponse c = test::runEffect(fresh, in);
+  double diff = 0.0;
+  for (size_t i = 0; i < c.left.size(); ++i) diff += std::fabs(static_cast<double>(c.left[i] - a.left[i]));
+  CHECK(diff > 1.0);
 }
 
 TEST_CASE("Chorus: a sine comes out with its pitch swept by the moving delay", "[dsp][chorus]") {
