@@ -19,6 +19,8 @@ struct SyntaxOpcode {
   std::string version;  // "SFZ v1", "SFZ v2", "ARIA", ...
   std::string category; // top-level category ("Instrument Settings", "Curves", "Effects"...)
   std::string defaultValue, min, firstOption, typeName, firstTarget;
+  std::string max;                   // the value's max, when the reference gives one
+  std::vector<std::string> options;  // every option, firstOption first
 };
 
 namespace syntax_detail {
@@ -74,9 +76,10 @@ inline std::vector<SyntaxOpcode> readSyntaxOpcodes(const std::filesystem::path& 
         SyntaxOpcode& owner = out[static_cast<size_t>(enclosing->opcode)];
         std::string& first = key == "options" ? owner.firstOption : owner.firstTarget;
         if (first.empty()) first = name;
+        if (key == "options") owner.options.push_back(name);
       }
       const std::string inherited = enclosing ? enclosing->version : std::string();
-      if (opcode) out.push_back(SyntaxOpcode{name, inherited, category, "", "", "", "", ""});
+      if (opcode) out.push_back(SyntaxOpcode{name, inherited, category, "", "", "", "", "", "", {}});
       stack.push_back(Frame{indent, true, name, opcode ? static_cast<int>(out.size() - 1) : -1, inherited});
       continue;
     }
@@ -96,6 +99,7 @@ inline std::vector<SyntaxOpcode> readSyntaxOpcodes(const std::filesystem::path& 
       SyntaxOpcode& op = out[static_cast<size_t>(stack[stack.size() - 2].opcode)];
       if (key == "default") op.defaultValue = value;
       if (key == "min") op.min = value;
+      if (key == "max") op.max = value;
       if (key == "type_name") op.typeName = value;
     }
     if (value.empty()) stack.push_back(Frame{indent, false, key, -1});

@@ -17,9 +17,10 @@ struct SfzProgram {
   std::unique_ptr<engine::Program> program = std::make_unique<engine::Program>();
   std::vector<std::string> warnings;
 
-  SfzProgram(const std::string& text, std::vector<float> frames) {
-    sample = std::make_unique<TestSample>(std::move(frames));
-    const instrument::Instrument inst = sfz::loadString(text, "/virtual/mod-test.sfz");
+  SfzProgram(const std::string& text, std::vector<float> frames, const std::string& path = "/virtual/mod-test.sfz",
+             std::vector<float> right = {}) {
+    sample = std::make_unique<TestSample>(std::move(frames), std::move(right));
+    const instrument::Instrument inst = sfz::loadString(text, path);
     for (const instrument::Diagnostic& d : inst.diagnostics) {
       if (d.message.find("sample not found") == std::string::npos) warnings.push_back(d.message);
     }
