@@ -42,6 +42,9 @@ enum class ModTarget : uint8_t {
   // to a group's wave_folder or wave_shaper (dspreset/ControlRegions.h).
   Shaper1Drive, Shaper1Threshold, Shaper1DriveBoost, Shaper1OutputLevel,
   Shaper2Drive, Shaper2Threshold, Shaper2DriveBoost, Shaper2OutputLevel,
+  // A source of ARIA variable `sub` (varNN_onccX): its contribution joins the
+  // variable's value, which moves the variable's own targets (ModVariable).
+  Variable,
   // Note-start targets.
   Offset,  // frames
   Delay,   // seconds
@@ -76,8 +79,23 @@ struct CcModulation {
   float step = 0.0f;       // X_stepccN: the contribution is quantised to multiples; 0 = off
   uint8_t lfo = 0;
   uint8_t eg = 0;  // k > 0: the depth on `target` of the k-th entry of Region::egs
-  uint8_t sub = 0;  // LfoFreqLfo: the LFO moved (its number; ModPlan: its entry + 1); EgTime/EgLevel: the point
+  uint8_t sub = 0;  // LfoFreqLfo: the LFO moved (its number; ModPlan: its entry + 1); EgTime/EgLevel: the point;
+                    // Variable: the variable's entry + 1 in Region::variables
 };
+
+inline constexpr int kContinuousTargets = static_cast<int>(ModTarget::Offset);
+
+// An ARIA modulation variable (varNN_*). Its value is its sources' contributions (the
+// Variable slots naming it: depth x curve(controller), varNN_onccX, varNN_curveccX)
+// summed, or with varNN_mod=mult multiplied (0 with no source); the value times
+// depth[t] moves each continuous target t (varNN_cutoff, varNN_eq1gain...) as an LFO's
+// output times its depth does (amplitude multiplies).
+struct ModVariable {
+  int number = 1;     // the NN of varNN
+  float mult = 0.0f;  // varNN_mod: 0 add, 1 mult
+  std::array<float, kContinuousTargets> depth{};
+};
+inline constexpr int kMaxVariables = 8;  // per region; more are dropped with a note
 
 // xfin_loccN/xfin_hiccN (fade in over lo..hi) or xfout_loccN/xfout_hiccN (fade out).
 struct CcCrossfade {

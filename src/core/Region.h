@@ -74,7 +74,7 @@ struct LfoParams {
 // 5 pulse 12.5 %, 6 saw up, 7 saw down, 12 sample and hold; pulses and the square are
 // unipolar (0..1, as ARIA), the others bipolar; a step sequence replaces the wave.
 struct FlexLfo {
-  static constexpr int kDepths = 43;  // the continuous targets, ModTarget::Amplitude..Shaper2OutputLevel
+  static constexpr int kDepths = kContinuousTargets;  // ModTarget::Amplitude..Variable
   int number = 1;                     // the N of lfoN
   float freq = 0.0f, phase = 0.0f, delay = 0.0f, fade = 0.0f;  // Hz, cycles, seconds, seconds
   float count = 0.0f;                 // cycles before it stops; 0 = endless
@@ -351,6 +351,7 @@ struct Region {
   LfoParams amplfo, fillfo, pitchlfo;
   std::vector<FlexLfo> lfos;  // lfoN_*, in order of first mention
   std::vector<FlexEg> egs;    // egN_*, in order of first mention
+  std::vector<ModVariable> variables;  // varNN_*, in order of first mention
 
   // Controller modulation (core/Modulation.h); crossfades by controller use xfCccurve.
   uint8_t ccModulationCount = 0, ccCrossfadeCount = 0;

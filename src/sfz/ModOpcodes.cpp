@@ -108,6 +108,7 @@ const NamedTarget kAftertouch[] = {
 };
 
 constexpr std::string_view kCrossfadeCurves[] = {"power", "gain"};
+constexpr std::string_view kVariableModes[] = {"add", "mult"};  // ModVariable::mult
 
 // lfoN_<name>: the LFO's depth on a continuous target (lfoN_pitch...), and its own
 // parameters (lfoN_freq...), each with the controller forms where the reference has them.
@@ -268,6 +269,18 @@ class Builder {
     family(Family{T::EgLevel, keep("egN_levelX"), "", "", -2, 2, false});
   }
 
+  // varNN_mod, varNN_<target> (the LFO depths' targets) and the variable's sources,
+  // varNN_onccX and varNN_curveccX (syntax.yml: a source's depth 0..1).
+  void variables() {
+    OpcodeSpec mod{keep("varN_mod"), {}, ValueKind::Option, 0, 0, VariableField{}};
+    mod.options = kVariableModes;
+    specs.push_back(mod);
+    for (const NamedTarget& d : kLfoDepths)
+      specs.push_back(OpcodeSpec{keep("varN_" + std::string(d.name)), {}, ValueKind::Float, d.lo, d.hi,
+                                 VariableField{static_cast<int>(d.target)}});
+    family(Family{T::Variable, "varN", "", "", 0, 1, false});
+  }
+
   void lfoSteps() {
     OpcodeSpec s{keep("lfoN_stepN"), {}, ValueKind::Float, -100, 100, FlexLfoField{nullptr, -1, true}};
     s.maxIndex = FlexLfo::kMaxSteps;
@@ -318,6 +331,7 @@ const std::vector<OpcodeSpec>& table() {
     b->sourceLinks();
     for (const NamedTarget& d : kLfoDepths) b->egDepth(d);
     b->egParams();
+    b->variables();
     b->envelopeShapes();
     b->secondFilter();
     return b;
@@ -329,10 +343,10 @@ const std::vector<OpcodeSpec>& table() {
 
 std::span<const OpcodeSpec> modOpcodeTable() { return table(); }
 
-// lfo12_pitch_oncc3: LFO 12, then "lfoN_pitch_oncc3" as any other name (egN_ too); a
+// lfo12_pitch_oncc3: LFO 12, then "lfoN_pitch_oncc3" as any other name (egN_, varN_ too); a
 // number inside the rest is X: egN_time2_oncc7 is egN_timeX_onccN with X = 2.
 bool findSourceOpcode(std::string_view name, std::optional<OpcodeMatch>& match) {
-  for (const std::string_view prefix : {std::string_view("lfo"), std::string_view("eg")}) {
+  for (const std::string_view prefix : {std::string_view("lfo"), std::string_view("eg"), std::string_view("var")}) {
     const size_t at = prefix.size();
     if (!name.starts_with(prefix) || name.size() <= at + 1 || !text::isDigit(name[at])) continue;
     size_t end = at;
@@ -348,7 +362,7 @@ bool findSourceOpcode(std::string_view name, std::optional<OpcodeMatch>& match) 
       match = findOpcode(head + rest.substr(0, digit) + "X" + rest.substr(after));
       if (match) match->sub = std::stoi(rest.substr(digit, after - digit));
     }
-    if (match) (at == 3 ? match->lfo : match->eg) = number;
+    if (match) (prefix == "lfo" ? match->lfo : prefix == "eg" ? match->eg : match->var) = number;
     return true;
   }
   return false;

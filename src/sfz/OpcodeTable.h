@@ -70,6 +70,11 @@ struct FlexEgField {
   int depth = -1;
   bool freqLfo = false;  // egN_freq_lfoX (X: the index)
 };
+// varNN_* (ModOpcodes.cpp): the region's variable NN (the OpcodeMatch's var): with
+// depth >= 0 its depth on that ModTarget, else its varNN_mod.
+struct VariableField {
+  int depth = -1;
+};
 // Controller modulation opcodes (ModOpcodes.cpp): which part of a CcModulation (or
 // CcCrossfade) the value sets, for which target and source.
 enum class ModParam : uint8_t { Depth, Curve, Smooth, Step, CrossfadeLo, CrossfadeHi, CrossfadeCurve };
@@ -81,7 +86,7 @@ struct ModField {
 };
 using Target = std::variant<Special, float Region::*, uint8_t Region::*, int16_t Region::*,
                             int32_t Region::*, int64_t Region::*, EnvField, LfoField, ModField, EqField,
-                            FlexLfoField, FlexEgField>;
+                            FlexLfoField, FlexEgField, VariableField>;
 
 struct OpcodeSpec {
   std::string_view name;  // as in the reference; "N" marks the number in loccN, amp_velcurve_N
@@ -102,6 +107,7 @@ struct OpcodeMatch {
   int index;    // the N of loccN / amp_velcurve_N; -1 for names without N
   int lfo = 0;  // the N of lfoN_* (1 and up); 0 for other names
   int eg = 0;   // the N of egN_*
+  int var = 0;  // the NN of varNN_*
   int sub = 0;  // the X of lfoN_freq_lfoX_onccY, egN_timeX_onccY (a number inside the name)
 };
 
@@ -115,8 +121,8 @@ std::span<const OpcodeSpec> synthOpcodeTable();
 // lfoN_ or egN_ prefix's number goes to OpcodeMatch::lfo or ::eg).
 std::optional<OpcodeMatch> findOpcode(std::string_view name);
 
-// lfoN_* / egN_* names (ModOpcodes.cpp): true when `name` has such a prefix, with the
-// opcode (or nullopt) in `match`.
+// lfoN_* / egN_* / varNN_* names (ModOpcodes.cpp): true when `name` has such a prefix,
+// with the opcode (or nullopt) in `match`.
 bool findSourceOpcode(std::string_view name, std::optional<OpcodeMatch>& match);
 
 // ARIA's hint_* opcodes (hint_ram_based...) tell ARIA's engine how to load or play; other

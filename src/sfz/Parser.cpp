@@ -217,7 +217,7 @@ std::optional<ParsedOpcode> Parser::parse(const Token& token, const OpcodeMatch&
     reporter_.warning(*token.file, token.line, "opcode '" + token.name + "': " + result.problem);
   if (!result.value) return std::nullopt;
   if (special && *special == Special::SwDefault) inst_.swDefault = static_cast<int>(result.value->number);
-  return ParsedOpcode{&spec, match.index, result.value->number, match.lfo, match.eg, match.sub};
+  return ParsedOpcode{&spec, match.index, result.value->number, match.lfo, match.eg, match.sub, match.var};
 }
 
 // set_ccN / set_hdccN / set_realccN, at any header level: instrument-wide, the last

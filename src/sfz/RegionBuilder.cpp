@@ -47,6 +47,7 @@ void RegionBuilder::apply(const ParsedOpcode& op) {
                  [&](ModField f) { applyModulation(f, op); },
                  [&](FlexLfoField f) { applyFlexLfo(f, op); },
                  [&](FlexEgField f) { applyFlexEg(f, op); },
+                 [&](VariableField f) { applyVariable(f, op); },
                  [&](EqField f) {
                    const int band = f.band > 0 ? f.band : op.index;
                    if (band >= 1 && band <= 3) r.eq[static_cast<size_t>(band - 1)].*f.param = as<float>(v);
@@ -195,7 +196,13 @@ void RegionBuilder::applyModulation(const ModField& field, const ParsedOpcode& o
     if (x) (field.param == ModParam::CrossfadeLo ? x->lo : x->hi) = as<uint8_t>(v);
     return;
   }
-  CcModulation* m = modulation(cc, field.target, op.lfo, op.eg, op.sub);
+  int sub = op.sub;
+  if (field.target == ModTarget::Variable) {  // varNN_onccX: a source of the variable
+    const ModVariable* var = variable(op.var);
+    if (!var) return;
+    sub = static_cast<int>(var - region_.variables.data() + 1);
+  }
+  CcModulation* m = modulation(cc, field.target, op.lfo, op.eg, sub);
   if (!m) return;
   switch (field.param) {
     case ModParam::Depth: m->depth = as<float>(v); break;
@@ -243,6 +250,16 @@ void RegionBuilder::applyFlexEg(const FlexEgField& f, const ParsedOpcode& op) {
   } else {
     eg->*f.param = v;
   }
+}
+
+// varNN_mod (mult or add) or the variable's depth on a target.
+void RegionBuilder::applyVariable(const VariableField& f, const ParsedOpcode& op) {
+  ModVariable* var = variable(op.var);
+  if (!var) return;
+  if (f.depth >= 0)
+    var->depth[static_cast<size_t>(f.depth)] = as<float>(op.number);
+  else
+    var->mult = as<float>(op.number);
 }
 
 CcModulation* RegionBuilder::modulation(int cc, ModTarget target, int lfoNumber, int egNumber, int sub) {
@@ -299,6 +316,19 @@ FlexEg* RegionBuilder::flexEg(int number) {
   egs.push_back(FlexEg{});
   egs.back().number = number;
   return &egs.back();
+}
+
+ModVariable* RegionBuilder::variable(int number) {
+  auto& vars = region_.variables;
+  const auto found = std::find_if(vars.begin(), vars.end(), [&](const ModVariable& v) { return v.number == number; });
+  if (found != vars.end()) return &*found;
+  if (vars.size() >= static_cast<size_t>(kMaxVariables)) {
+    varOverflow_ = true;
+    return nullptr;
+  }
+  vars.push_back(ModVariable{});
+  vars.back().number = number;
+  return &vars.back();
 }
 
 // A new xfin crossfade starts as 0..0 (no fade), an xfout one as 127..127.

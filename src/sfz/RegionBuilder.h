@@ -21,6 +21,7 @@ struct ParsedOpcode {
   int lfo = 0;    // the N of lfoN_*, else 0
   int eg = 0;     // the N of egN_*, else 0
   int sub = 0;    // a number inside the name (OpcodeMatch::sub)
+  int var = 0;    // the NN of varNN_*, else 0
 };
 
 // A polyphony group's limit is its number's: a region of group N with no polyphony of
@@ -50,9 +51,11 @@ class RegionBuilder {
   void applyModulation(const ModField& field, const ParsedOpcode& op);
   void applyFlexLfo(const FlexLfoField& f, const ParsedOpcode& op);  // lfoN_*
   void applyFlexEg(const FlexEgField& f, const ParsedOpcode& op);     // egN_*
+  void applyVariable(const VariableField& f, const ParsedOpcode& op);  // varNN_*
   CcModulation* modulation(int cc, ModTarget target, int lfoNumber, int egNumber, int sub);
   FlexLfo* flexLfo(int number);  // the region's lfoN, added on first mention
   FlexEg* flexEg(int number);    // the region's egN, likewise
+  ModVariable* variable(int number);  // the region's varNN, likewise
   CcCrossfade* crossfade(int cc, bool fadeOut);
 
   Region region_;
@@ -64,7 +67,7 @@ class RegionBuilder {
   // (cents, added) in finish(): a header level never replaces the region's value.
   std::array<float, 3> levelVolume_{}, levelTune_{};
   std::array<float, 3> levelAmplitude_{100.0f, 100.0f, 100.0f};
-  bool modOverflow_ = false, lfoOverflow_ = false;
+  bool modOverflow_ = false, lfoOverflow_ = false, varOverflow_ = false;
   size_t level_ = 3;
   std::array<int32_t, 4> polyphonyAt_{-1, -1, -1, -1};  // polyphony given at each level
   bool groupInHeader_ = false, groupInRegion_ = false;  // group=N given there

@@ -77,6 +77,10 @@ std::optional<Region> RegionBuilder::finish(std::string& whySkipped, std::string
     notes += std::string(notes.empty() ? "" : "; ") + "more than " + std::to_string(kMaxFlexLfos) +
              " LFOs (lfoN_) or " + std::to_string(kMaxFlexEgs) + " flex EGs (egN_); the extra ones are ignored";
   }
+  if (varOverflow_) {
+    notes += std::string(notes.empty() ? "" : "; ") + "more than " + std::to_string(kMaxVariables) +
+             " variables (varNN_); the extra ones are ignored";
+  }
   dropEmptyModulations(region_);
   completeLastRange(region_);
   scopePolyphony();

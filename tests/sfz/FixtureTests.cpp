@@ -189,10 +189,9 @@ TEST_CASE("every .sfz of the fixtures: the opcodes reported not supported are do
       "lfoN_noiselevel", "lfoN_noisetone",
       // The delay's modes (its three taps play; docs/formats.md says why the modes do not).
       "delay_mode",
-      // Generators' settings, ARIA variables.
+      // Generators' settings.
       "noise_filter", "noise_level", "noise_level_onccN", "noise_level_smoothccN", "noise_step", "noise_step_onccN",
-      "noise_stereo", "noise_tone", "noise_tone_onccN", "varN_curveccN",
-      "varN_cutoff", "varN_eqNfreq", "varN_eqNgain", "varN_mod", "varN_onccN",
+      "noise_stereo", "noise_tone", "noise_tone_onccN",
       // No formula or meaning in the reference; not implemented yet.
       "egN_depth_lfoN", "egN_depthadd_lfoN", "off_shape",
       "loop_type", "polyphony_stealing", "sync_beats",

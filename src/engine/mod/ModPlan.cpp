@@ -30,6 +30,7 @@ void ModPlan::build(const std::vector<Region>& regions, const std::vector<ModCur
   envelopes_.clear();
   v1Lfos_.clear();
   links_.clear();
+  vars_.clear();
   regions_.assign(regions.size(), RegionMods{});
   for (size_t i = 0; i < regions.size(); ++i) {
     const Region& r = regions[i];
@@ -43,6 +44,7 @@ void ModPlan::build(const std::vector<Region>& regions, const std::vector<ModCur
     addLfos(r, m);
     addEgs(r, m);
     addLinks(r, m);
+    addVariables(r, m);
     addV1(r, m);
     m.sources = static_cast<uint8_t>(sources_.size() - m.firstSource);
     m.planned = true;
@@ -87,7 +89,7 @@ namespace {
 // A continuous target a source's value moves (not an LFO's frequency: those are links).
 bool isDepthTarget(ModTarget t) {
   return static_cast<int>(t) < FlexLfo::kDepths && t != ModTarget::LfoFreq && t != ModTarget::LfoFreqLfo &&
-         t != ModTarget::LfoStep;
+         t != ModTarget::LfoStep && t != ModTarget::Variable;
 }
 
 // The continuous targets a source moves: its own depths and the controller slots that
@@ -130,6 +132,20 @@ void ModPlan::addLfos(const Region& r, RegionMods& m) {
     lfos_.push_back(r.lfos[k]);
     sources_.push_back({SourceKind::FlexLfo, static_cast<uint8_t>(k), static_cast<uint8_t>(k), mask});
     m.touched |= ModTargetSet(mask);
+  }
+}
+
+// The variables and the targets they move (touched: the voice reads them).
+void ModPlan::addVariables(const Region& r, RegionMods& m) {
+  m.firstVar = static_cast<uint32_t>(vars_.size());
+  m.vars = static_cast<uint8_t>(std::min<size_t>(r.variables.size(), kMaxVariables));
+  for (size_t k = 0; k < m.vars; ++k) {
+    PlannedVariable v{r.variables[k]};
+    for (int t = 0; t < kContinuousTargets; ++t)
+      if (v.params.depth[static_cast<size_t>(t)] != 0.0f && isDepthTarget(static_cast<ModTarget>(t)))
+        v.targets |= uint64_t{1} << t;
+    m.touched |= ModTargetSet(v.targets);
+    vars_.push_back(v);
   }
 }
 

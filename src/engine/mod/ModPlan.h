@@ -6,6 +6,7 @@
 //   slots_:  [region 0: continuous..., note-start...][region 1: ...]...
 //   fades_:  [region 0 crossfades][region 1 crossfades]...
 //   sources_: [region 0: lfoN..., egN..., v1 envelopes..., v1 LFOs...][region 1: ...]...
+//   vars_:    [region 0: varNN...][region 1: ...]... with the targets each moves
 //             every envelope and LFO (Sources.h), with their parameters by kind in
 //             lfos_, egs_, envelopes_ and v1Lfos_, region by region
 #include <cstdint>
@@ -27,11 +28,17 @@ struct SourceLink {
   float depth = 0.0f;
 };
 
+// An ARIA variable (core/Modulation.h ModVariable) and the continuous targets it moves.
+struct PlannedVariable {
+  ModVariable params;
+  uint64_t targets = 0;  // bit t: params.depth[t] moves target t
+};
+
 struct RegionMods {
   uint32_t first = 0, firstFade = 0, firstLfo = 0, firstEg = 0, firstLink = 0;
-  uint32_t firstSource = 0, firstEnvelope = 0, firstV1Lfo = 0;
+  uint32_t firstSource = 0, firstEnvelope = 0, firstV1Lfo = 0, firstVar = 0;
   uint8_t continuous = 0, noteStart = 0, fades = 0, lfos = 0, egs = 0, links = 0;
-  uint8_t sources = 0, envelopes = 0, v1Lfos = 0;
+  uint8_t sources = 0, envelopes = 0, v1Lfos = 0, vars = 0;
   uint8_t ampegEg = 0;     // k > 0: the region's k-th flex EG replaces ampeg (egN_ampeg)
   uint8_t controlled = 0;  // RegionSources::controlled
   bool planned = false;    // built by ModPlan::build (not a region outside the program)
@@ -73,6 +80,9 @@ class ModPlan {
   std::span<const SourceLink> links(const RegionMods& r) const noexcept SPINDLE_REALTIME {
     return {links_.data() + r.firstLink, r.links};
   }
+  std::span<const PlannedVariable> variables(const RegionMods& r) const noexcept SPINDLE_REALTIME {
+    return {vars_.data() + r.firstVar, r.vars};
+  }
   const CurveTable& curves() const noexcept SPINDLE_REALTIME { return curves_; }
 
  private:
@@ -81,6 +91,7 @@ class ModPlan {
   void addEgs(const Region& r, RegionMods& m);
   void addLinks(const Region& r, RegionMods& m);
   void addV1(const Region& r, RegionMods& m);
+  void addVariables(const Region& r, RegionMods& m);
 
   std::vector<CcModulation> slots_;
   std::vector<CcCrossfade> fades_;
@@ -90,6 +101,7 @@ class ModPlan {
   std::vector<V1Envelope> envelopes_;
   std::vector<V1Lfo> v1Lfos_;
   std::vector<SourceLink> links_;
+  std::vector<PlannedVariable> vars_;
   std::vector<RegionMods> regions_;
   CurveTable curves_;
   RegionMods empty_;

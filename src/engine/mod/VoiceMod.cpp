@@ -14,8 +14,6 @@ const RegionMods VoiceMod::kNone{};
 
 namespace {
 
-constexpr size_t kContinuousTargets = static_cast<size_t>(ModTarget::Offset);
-
 // Which envelope a note-start slot moves (a VoiceMod::k* bit), 0 for none.
 uint32_t envelopeOf(const CcModulation& m) noexcept SPINDLE_REALTIME {
   const auto t = static_cast<int>(m.target);
@@ -236,32 +234,43 @@ void VoiceMod::sumUp() noexcept SPINDLE_REALTIME {
     for (auto& adds : linkAdds_) adds.fill(0.0f);
   for (size_t k = 0; k < info_->lfos; ++k) stepAdds_[k].fill(0.0f);
   lfoFreqAdds_.fill(0.0f);
+  VariableTotals vars;
   const auto slots = plan_->continuous(*info_);
-  for (size_t i = 0; i < slots.size(); ++i) {
-    const size_t t = static_cast<size_t>(slots[i].target);
-    if (slots[i].target == ModTarget::LfoStep) {  // a step of an LFO's sequence
-      if (slots[i].lfo > 0 && slots[i].lfo <= info_->lfos && slots[i].sub >= 1 && slots[i].sub <= FlexLfo::kMaxSteps)
-        stepAdds_[slots[i].lfo - 1u][slots[i].sub - 1u] += values_[i].value;
-    } else if (slots[i].target == ModTarget::LfoFreqLfo) {  // a source on an LFO's frequency
-      const size_t source = slots[i].lfo > 0 ? slots[i].lfo - 1u : kMaxFlexLfos + slots[i].eg - 1u;
-      if ((slots[i].lfo > 0 || slots[i].eg > 0) && slots[i].sub > 0 && source < linkAdds_.size())
-        linkAdds_[source][slots[i].sub - 1u] += values_[i].value;
-    } else if (slots[i].lfo > 0) {  // an LFO's depth or frequency
-      const size_t k = slots[i].lfo - 1u;
-      if (k >= info_->lfos) continue;
-      (slots[i].target == ModTarget::LfoFreq ? lfoFreqAdds_[k] : lfoDepthAdds_[k][t]) += values_[i].value;
-    } else if (slots[i].eg > 0) {  // a flex EG's depth
-      if (slots[i].eg <= info_->egs && t < FlexLfo::kDepths) egDepthAdds_[slots[i].eg - 1u][t] += values_[i].value;
-    } else if (slots[i].target == ModTarget::Amplitude) {
-      amplitude_ *= values_[i].value * 0.01f;
-    } else if (slots[i].target == ModTarget::OscillatorModDepth) {
-      sums_[t] *= values_[i].value * 0.01f;
-    } else {
-      sums_[static_cast<size_t>(slots[i].target)] += values_[i].value;
-    }
-  }
+  for (size_t i = 0; i < slots.size(); ++i) addSlot(slots[i], values_[i].value, vars);
+  addVariables(vars);
   crossfade_ = 1.0f;
   for (size_t i = 0; i < info_->fades; ++i) crossfade_ *= fades_[i].value;
+}
+
+// One continuous slot's value, where its target and source say.
+void VoiceMod::addSlot(const CcModulation& slot, float value, VariableTotals& vars) noexcept SPINDLE_REALTIME {
+  const size_t t = static_cast<size_t>(slot.target);
+  if (slot.target == ModTarget::LfoStep) {  // a step of an LFO's sequence
+    if (slot.lfo > 0 && slot.lfo <= info_->lfos && slot.sub >= 1 && slot.sub <= FlexLfo::kMaxSteps)
+      stepAdds_[slot.lfo - 1u][slot.sub - 1u] += value;
+  } else if (slot.target == ModTarget::LfoFreqLfo) {  // a source on an LFO's frequency
+    const size_t source = slot.lfo > 0 ? slot.lfo - 1u : kMaxFlexLfos + slot.eg - 1u;
+    if ((slot.lfo > 0 || slot.eg > 0) && slot.sub > 0 && source < linkAdds_.size())
+      linkAdds_[source][slot.sub - 1u] += value;
+  } else if (slot.target == ModTarget::Variable) {  // a source of a variable
+    if (slot.sub == 0 || slot.sub > info_->vars) return;
+    const size_t k = slot.sub - 1u;
+    const bool mult = plan_->variables(*info_)[k].params.mult >= 0.5f;
+    vars.value[k] = !vars.given[k] ? value : mult ? vars.value[k] * value : vars.value[k] + value;
+    vars.given[k] = true;
+  } else if (slot.lfo > 0) {  // an LFO's depth or frequency
+    const size_t k = slot.lfo - 1u;
+    if (k >= info_->lfos) return;
+    (slot.target == ModTarget::LfoFreq ? lfoFreqAdds_[k] : lfoDepthAdds_[k][t]) += value;
+  } else if (slot.eg > 0) {  // a flex EG's depth
+    if (slot.eg <= info_->egs && t < FlexLfo::kDepths) egDepthAdds_[slot.eg - 1u][t] += value;
+  } else if (slot.target == ModTarget::Amplitude) {
+    amplitude_ *= value * 0.01f;
+  } else if (slot.target == ModTarget::OscillatorModDepth) {
+    sums_[t] *= value * 0.01f;
+  } else {
+    sums_[t] += value;
+  }
 }
 
 namespace {
@@ -281,6 +290,14 @@ void addSource(float v, uint64_t mask, const Params& p, const Adds& adds, std::s
 }
 
 }  // namespace
+
+// Each variable's value (0 with no source) times its depths.
+void VoiceMod::addVariables(const VariableTotals& vars) noexcept SPINDLE_REALTIME {
+  static constexpr std::array<float, kContinuousTargets> kNoAdds{};
+  const auto list = plan_->variables(*info_);
+  for (size_t k = 0; k < list.size(); ++k)
+    addSource(vars.value[k], list[k].targets, list[k].params, kNoAdds, sums_, amplitude_);
+}
 
 // Each control-rate source's value times its depth on each target it moves; then the
 // sources' moves of the LFO frequencies, for the next step.

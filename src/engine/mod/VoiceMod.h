@@ -97,7 +97,14 @@ class VoiceMod {
   static float input(const ControllerState& cc, int number) noexcept SPINDLE_REALTIME { return cc.value(number); }
   static void setGoal(Smoothed& s, float goal, float smoothFrames) noexcept SPINDLE_REALTIME;
   static void move(Smoothed& s, int frames) noexcept SPINDLE_REALTIME;
+  // ARIA variables' values as a step's slots give them: summed, or multiplied (mult).
+  struct VariableTotals {
+    std::array<float, kMaxVariables> value{};
+    std::array<bool, kMaxVariables> given{};
+  };
   void sumUp() noexcept SPINDLE_REALTIME;
+  void addSlot(const CcModulation& slot, float value, VariableTotals& vars) noexcept SPINDLE_REALTIME;
+  void addVariables(const VariableTotals& vars) noexcept SPINDLE_REALTIME;
   void addSources() noexcept SPINDLE_REALTIME;
 
   const ModPlan* plan_ = nullptr;
