@@ -81,7 +81,7 @@ inline std::string regionContext(const std::string& name) {
                                       std::pair{"position_keycenter", " position_keytrack=10"},
                                       std::pair{"rt_decay", " trigger=release"}, std::pair{"rt_dead", " trigger=release"}})
     if (name == opcode) context += needs;
-  if (name.starts_with("var")) context += " var11_oncc1=1 var11_pitch=200 var11_cutoff=-600";
+  if (name.starts_with("var")) context += " var11_oncc1=1 var11_oncc2=1 var11_pitch=200 var11_cutoff=-600";
   if (name == "seq_position") context += " seq_length=2";
   if (name == "seq_length") context += " seq_position=2";
   if (name == "group" || name == "off_by" || name.starts_with("off_")) context += " group=1 off_by=1";
