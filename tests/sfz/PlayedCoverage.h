@@ -9,7 +9,9 @@
 //   frame 9600   CC1 = 127, pitch bend +4096, channel and key pressure 100
 //   frame 14400  note 62, velocity 40
 //   frame 19200  note 60 off
+//   frame 21600  note 60 again, velocity 80 (the first one still releasing)
 //   frame 24000  pitch bend -4096
+//   frame 26400  note 60 off
 //   frame 28800  note 62 off; rendered to frame 43200 (0.9 s at 48 kHz)
 //
 // Values tried, in order, until one changes the render: the reference's first option
@@ -43,7 +45,8 @@ inline std::vector<TimedEvent> script() {
   const TimedEvent channelPressure{9600, MidiEvent{0, midi::kChannelPressure, 100, 0}};
   const TimedEvent keyPressure{9600, MidiEvent{0, midi::kPolyPressure, 60, 100}};
   return {cc(0, 1, 64),          noteOn(0, 60, 100),    cc(9600, 1, 127),   bend(9600, 4096), channelPressure,
-          keyPressure,           noteOn(14400, 62, 40), noteOff(19200, 60), bend(24000, -4096), noteOff(28800, 62)};
+          keyPressure,           noteOn(14400, 62, 40), noteOff(19200, 60), noteOn(21600, 60, 80), bend(24000, -4096),
+          noteOff(26400, 60),    noteOff(28800, 62)};
 }
 
 // What a region sets around the opcode under test so that it has something to act on:
@@ -81,6 +84,7 @@ inline std::string regionContext(const std::string& name) {
                                       std::pair{"position_keycenter", " position_keytrack=10"},
                                       std::pair{"rt_decay", " trigger=release"}, std::pair{"rt_dead", " trigger=release"}})
     if (name == opcode) context += needs;
+  if (name.starts_with("sw_")) context += " sw_lokey=30 sw_hikey=40 sw_last=36 sw_default=36";
   if (name.starts_with("var")) context += " var11_oncc1=1 var11_oncc2=1 var11_pitch=200 var11_cutoff=-600";
   if (name == "seq_position") context += " seq_length=2";
   if (name == "seq_length") context += " seq_position=2";
