@@ -35,7 +35,9 @@ std::string concreteName(const SyntaxOpcode& op) {
   std::string name = op.name;
   if (name == "vNNN") return "v001";
   if (name.starts_with("*")) return (op.firstTarget.empty() ? "amplitude" : op.firstTarget) + name.substr(1);
-  if (name.ends_with("*")) return name.substr(0, name.size() - 1) + "ram_based";
+  // hint_* (no targets): hint_ram_based; varNN_*: its first target (var11_amplitude).
+  if (name.ends_with("*"))
+    name = name.substr(0, name.size() - 1) + (op.firstTarget.empty() ? "ram_based" : op.firstTarget);
   std::string out;
   for (char c : name) out += (c == 'N' || c == 'X' || c == 'Y') ? std::string("1") : std::string(1, c);
   return out;
