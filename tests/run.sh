@@ -171,7 +171,7 @@ if wanted tsan; then
 fi
 
 if wanted asan; then
-  section "AddressSanitizer + UBSan: every unit test (not the live, GUI or soak ones)"
+  section "AddressSanitizer + UBSan: every unit test (not the live, GUI, soak or FluidSynth comparison ones)"
   await asan
   configure asan
   build asan
@@ -180,7 +180,7 @@ if wanted asan; then
   prebuild fuzz
   prebuild ci
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-    run_ctest asan --preset asan -LE '^(live|gui|soak|package)$' -j"$jobs"
+    run_ctest asan --preset asan -LE '^(live|gui|soak|package|fidelity)$' -j"$jobs"
 fi
 
 if wanted package; then

@@ -171,7 +171,7 @@ void print(const std::map<std::string, Tally>& tally) {
 }  // namespace
 
 TEST_CASE("coverage of the SFZ reference: every opcode of syntax.yml, played when it changes the sound",
-          "[sfz][coverage][fixtures]") {
+          "[sfz][coverage][fixtures][fidelity]") {
   SPINDLE_FIXTURES_OR_SKIP(fixtures, "sfz-syntax/syntax.yml");
   const std::vector<SyntaxOpcode> opcodes = spindle::test::readSyntaxOpcodes(fixtures / "sfz-syntax" / "syntax.yml");
   REQUIRE(opcodes.size() > 700);
