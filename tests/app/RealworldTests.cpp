@@ -189,7 +189,7 @@ TEST_CASE("realworld programs load with no unsupported opcode and render sound",
   }
 }
 
-TEST_CASE("realworld programs react to every CC their label_cc lines name", "[app][realworld][fixtures]") {
+TEST_CASE("realworld programs react to every CC their label_cc lines name", "[app][realworld][fixtures][fidelity]") {
   SPINDLE_FIXTURES_OR_SKIP(fixtures, "realworld");
   const auto dir = spindle::test::scratchDir("realworld-cc");
   for (const fs::path& program : programs(fixtures / "realworld")) {
