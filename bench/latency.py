@@ -52,7 +52,8 @@ def run(build, notes):
 
 def parse(probe_out, spindle_out, notes):
     summary = next((line for line in probe_out.splitlines() if line.startswith("probe: ")), "")
-    count = lambda label: re.search(r"(\d+) %s[,;]" % label, summary)  # noqa: E731
+    # "24 notes sent (0 late cycles left out), ...": a count may carry a remark in brackets.
+    count = lambda label: re.search(r"(\d+) %s(?: \([^)]*\))?[,;]" % label, summary)  # noqa: E731
     share = re.search(r"engine share: +min (-?\d+), max (-?\d+) frames; playback latency (\d+) frames", spindle_out)
     total = re.search(r"note-on latency: +(\d+) notes, total min ([0-9.]+) / mean ([0-9.]+) / max ([0-9.]+)",
                       spindle_out)
