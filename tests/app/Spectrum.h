@@ -31,12 +31,12 @@ inline void fft(std::vector<std::complex<double>>& x) {
   }
 }
 
-// Centroid in Hz of left + right over frames [begin, end): the bins 1..N/2-1 of every
-// whole 8192-frame segment, power-weighted.
-inline double spectralCentroid(const std::vector<float>& left, const std::vector<float>& right, size_t begin,
-                               size_t end, double sampleRate) {
+// Calls onBin(hz, power) for the bins 1..N/2-1 of every whole Hann-windowed 8192-frame
+// segment of left + right in frames [begin, end).
+template <class OnBin>
+void forEachBin(const std::vector<float>& left, const std::vector<float>& right, size_t begin, size_t end,
+                double sampleRate, OnBin onBin) {
   constexpr size_t kN = 8192;
-  double weighted = 0.0, total = 0.0;
   for (size_t at = begin; at + kN <= end && at + kN <= left.size(); at += kN) {
     std::vector<std::complex<double>> x(kN);
     for (size_t i = 0; i < kN; ++i) {
@@ -44,33 +44,28 @@ inline double spectralCentroid(const std::vector<float>& left, const std::vector
       x[i] = hann * (static_cast<double>(left[at + i]) + static_cast<double>(right[at + i]));
     }
     fft(x);
-    for (size_t k = 1; k < kN / 2; ++k) {
-      const double power = std::norm(x[k]);
-      weighted += power * static_cast<double>(k) * sampleRate / kN;
-      total += power;
-    }
+    for (size_t k = 1; k < kN / 2; ++k) onBin(static_cast<double>(k) * sampleRate / kN, std::norm(x[k]));
   }
+}
+
+// Centroid in Hz of left + right over frames [begin, end), power-weighted.
+inline double spectralCentroid(const std::vector<float>& left, const std::vector<float>& right, size_t begin,
+                               size_t end, double sampleRate) {
+  double weighted = 0.0, total = 0.0;
+  forEachBin(left, right, begin, end, sampleRate, [&](double hz, double power) {
+    weighted += power * hz;
+    total += power;
+  });
   return total > 0.0 ? weighted / total : 0.0;
 }
 
-// Power (dB) of left + right over frames [begin, end) in the bins from `lowHz` to
-// `highHz` of every whole Hann-windowed 8192-frame segment.
+// Power (dB) of left + right over frames [begin, end) in the bins from `lowHz` to `highHz`.
 inline double bandPowerDb(const std::vector<float>& left, const std::vector<float>& right, size_t begin, size_t end,
                           double sampleRate, double lowHz, double highHz) {
-  constexpr size_t kN = 8192;
   double total = 0.0;
-  for (size_t at = begin; at + kN <= end && at + kN <= left.size(); at += kN) {
-    std::vector<std::complex<double>> x(kN);
-    for (size_t i = 0; i < kN; ++i) {
-      const double hann = 0.5 - 0.5 * std::cos(2.0 * std::numbers::pi * static_cast<double>(i) / kN);
-      x[i] = hann * (static_cast<double>(left[at + i]) + static_cast<double>(right[at + i]));
-    }
-    fft(x);
-    for (size_t k = 1; k < kN / 2; ++k) {
-      const double hz = static_cast<double>(k) * sampleRate / kN;
-      if (hz >= lowHz && hz <= highHz) total += std::norm(x[k]);
-    }
-  }
+  forEachBin(left, right, begin, end, sampleRate, [&](double hz, double power) {
+    if (hz >= lowHz && hz <= highHz) total += power;
+  });
   return 10.0 * std::log10(total + 1e-30);
 }
 
