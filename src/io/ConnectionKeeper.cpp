@@ -10,6 +10,7 @@ namespace {
 
 constexpr auto kRescan = std::chrono::seconds(1);
 constexpr std::size_t kMaxMessages = 64;
+constexpr std::size_t kMaxGone = 1024;  // a whole device's ports many times over
 
 bool hasLink(const std::vector<PortLink>& links, const PortLink& link) {
   return std::find(links.begin(), links.end(), link) != links.end();
@@ -84,6 +85,15 @@ void ConnectionKeeper::setLink(const PortLink& link, bool on) {
   wake_.notify_all();
 }
 
+void ConnectionKeeper::portGone(std::string name) {
+  {
+    std::lock_guard lock(mutex_);
+    if (gone_.size() < kMaxGone) gone_.push_back(std::move(name));
+    poked_ = true;
+  }
+  wake_.notify_all();
+}
+
 void ConnectionKeeper::setHostRoutes(std::vector<HostRoute> routes) {
   {
     std::lock_guard lock(mutex_);
@@ -120,15 +130,18 @@ void ConnectionKeeper::run() {
 // report from a fresh look at the server.
 void ConnectionKeeper::scan() {
   std::deque<std::pair<PortLink, bool>> manual;
+  std::vector<std::string> gone;
   {
     std::lock_guard lock(mutex_);
     manual.swap(manual_);
+    gone.swap(gone_);
     if (policyChanged_) planner_.setPolicy(policy_);
     if (routesChanged_) planner_.setHostRoutes(routes_);
     policyChanged_ = routesChanged_ = false;
   }
   for (const auto& [link, on] : manual) apply({link}, on);
   PortInventory now = inventory();
+  now.departed = std::move(gone);
   const ConnectionPlan plan = planner_.plan(now);
   if (!plan.empty()) {
     apply(plan.disconnect, false);

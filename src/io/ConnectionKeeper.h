@@ -39,6 +39,10 @@ class ConnectionKeeper {
   void setLink(const PortLink& link, bool on);
   // The hosts a master routes (Connections.h, "Hosts"); any thread.
   void setHostRoutes(std::vector<HostRoute> routes);
+  // A port of the server went away (the backend's notification; any thread but the
+  // audio thread). Spindle's links to it are made again once a port of that name is
+  // there, even when it came back before the next scan.
+  void portGone(std::string name);
   // A line for takeMessages (the backend's own news).
   void say(std::string message);
   // What happened since the last call, one line each ("MIDI input connected: ...",
@@ -71,6 +75,7 @@ class ConnectionKeeper {
   std::vector<HostRoute> routes_;      // mutex_
   bool routesChanged_ = false;         // mutex_
   std::deque<std::pair<PortLink, bool>> manual_;  // mutex_: setLink requests
+  std::vector<std::string> gone_;      // mutex_: portGone names since the last scan
   ConnectionReport report_;            // mutex_
   std::vector<std::string> messages_;  // mutex_
   std::string server_;

@@ -44,6 +44,7 @@ void ConnectionPlanner::serverStarted() {
   audioDone_ = false;
   handled_.clear();
   pending_.clear();
+  vanished_.clear();
   appearances_.clear();
 }
 
@@ -66,6 +67,7 @@ void ConnectionPlanner::startRestore(const PortInventory& now, std::vector<PortL
 
 ConnectionPlan ConnectionPlanner::plan(const PortInventory& now) {
   ConnectionPlan plan;
+  holdLinksOfGonePeers(now);
   if (policyChanged_) {
     startRestore(now, policy_.saved, plan);
   } else if (fresh_ && !remembered_.empty()) {
@@ -113,11 +115,27 @@ void ConnectionPlanner::followMidi(const PortInventory& now, ConnectionPlan& pla
     it = contains(now.hardwareMidi, *it) ? std::next(it) : handled_.erase(it);
 }
 
-// What the links will be, for the next server connection to restore. A link whose peer
-// went away is made again when the peer comes back (connectRestored).
-void ConnectionPlanner::remember(const PortInventory& now, const ConnectionPlan& plan) {
+// A link whose peer went away (absent now, or gone and back since the last scan) is
+// made again when the peer is there (connectRestored); a link the user broke while its
+// peer stayed is not remembered, and stays broken.
+// A departure's notice can come one scan late, after a scan that saw the link missing
+// and its peer back: a link lost on the last scan is held too when its peer's notice
+// has come now (vanished_).
+void ConnectionPlanner::holdLinksOfGonePeers(const PortInventory& now) {
+  const auto hold = [this](const PortLink& link) {
+    if (!linked(pending_, link)) pending_.push_back(link);
+  };
   for (const PortLink& link : remembered_)
-    if (!contains(now.ports, link.peer) && !linked(pending_, link)) pending_.push_back(link);
+    if (!contains(now.ports, link.peer) || contains(now.departed, link.peer)) hold(link);
+  for (const PortLink& link : vanished_)
+    if (contains(now.departed, link.peer)) hold(link);
+}
+
+// What the links will be, for the next server connection to restore.
+void ConnectionPlanner::remember(const PortInventory& now, const ConnectionPlan& plan) {
+  vanished_.clear();
+  for (const PortLink& link : remembered_)
+    if (!linked(now.links, link) && !linked(plan.disconnect, link)) vanished_.push_back(link);
   remembered_ = now.links;
   for (const PortLink& link : plan.disconnect) std::erase(remembered_, link);
   const auto add = [this](const PortLink& link) {

@@ -119,6 +119,10 @@ struct PortInventory {
   std::vector<PortLink> links;            // Spindle's ports' links now (host ports' apart)
   std::vector<PortLink> hostLinks;        // the links of Spindle's to_NAME ports now
   std::vector<PeerLink> peerLinks;        // the links of every *:from_slave_N port now
+  // Ports that went away since the last scan, present again or not (the server's own
+  // notices, ConnectionKeeper::portGone): a NetJACK2 slave's driver restart can take
+  // system:playback_* and bring them back between two scans, their links gone.
+  std::vector<std::string> departed;
   // A NetJACK2 master client's identity (JACK: its UUID), by client name: a client that
   // went and came back under the same name between two scans is a new appearance.
   std::map<std::string, std::string> clientIds;
@@ -160,6 +164,7 @@ class ConnectionPlanner {
   void connectRestored(const PortInventory& now, ConnectionPlan& plan);
   void connectAudio(const PortInventory& now, ConnectionPlan& plan);
   void followMidi(const PortInventory& now, ConnectionPlan& plan);
+  void holdLinksOfGonePeers(const PortInventory& now);
   void remember(const PortInventory& now, const ConnectionPlan& plan);
   void routeHosts(const PortInventory& now, ConnectionPlan& plan);
   void routeHost(const HostRoute& route, const std::string& client, std::set<std::string>& decided,
@@ -172,6 +177,7 @@ class ConnectionPlanner {
   std::set<std::string> handled_;   // MIDI sources already decided on (present now)
   std::vector<PortLink> pending_;   // links to restore once their peer exists
   std::vector<PortLink> remembered_;  // the links on the last server connection
+  std::vector<PortLink> vanished_;    // remembered links the last scan found gone
   std::vector<HostRoute> routes_;
   // Per routed host present now: the client seen (name and identity) and what was
   // decided while it stays.

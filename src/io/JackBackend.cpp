@@ -290,8 +290,14 @@ void JackBackend::onShutdown(jack_status_t, const char*, void* self) {
   if (backend->live_) backend->live_->setConnected(false);
 }
 
-void JackBackend::onPortRegistration(jack_port_id_t, int, void* self) {
-  static_cast<JackBackend*>(self)->connections_.poke();
+// JACK's notification thread. jack_port_by_id and jack_port_name read the client's
+// shared copy of the graph (no server request); a released port keeps its name.
+void JackBackend::onPortRegistration(jack_port_id_t port, int registered, void* self) {
+  auto* backend = static_cast<JackBackend*>(self);
+  const jack_port_t* gone = registered ? nullptr : jack_port_by_id(backend->client_, port);
+  const char* name = gone ? jack_port_name(gone) : nullptr;
+  if (name && *name) backend->connections_.portGone(name);
+  else backend->connections_.poke();
 }
 
 void JackBackend::onPortConnect(jack_port_id_t, jack_port_id_t, int, void* self) {

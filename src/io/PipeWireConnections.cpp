@@ -84,8 +84,8 @@ void onGlobal(void* data, uint32_t id, uint32_t, const char* type, uint32_t, con
 void onGlobalRemove(void* data, uint32_t id) {
   auto* r = static_cast<Registry*>(data);
   if (id == r->metadataId) r->dropMetadata();
-  r->graph.remove(id);
-  r->keeper->poke();
+  if (std::string port = r->graph.remove(id); !port.empty()) r->keeper->portGone(std::move(port));
+  else r->keeper->poke();
 }
 
 // Subject 0 (PW_ID_CORE) holds the session's defaults; a null key clears them all.

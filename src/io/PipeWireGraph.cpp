@@ -81,10 +81,13 @@ void PipeWireGraph::add(uint32_t id, const char* type, const spa_dict* props) {
   }
 }
 
-void PipeWireGraph::remove(uint32_t id) {
+std::string PipeWireGraph::remove(uint32_t id) {
+  std::string name;
+  if (const auto port = ports_.find(id); port != ports_.end()) name = fullName(port->second);
   nodes_.erase(id);
   ports_.erase(id);
   links_.erase(id);
+  return name;
 }
 
 void PipeWireGraph::setDefaultSink(const char* json) { defaultSink_ = json ? nameInJson(json) : ""; }

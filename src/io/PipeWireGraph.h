@@ -27,8 +27,8 @@ class PipeWireGraph {
  public:
   // A registry global (a node, port or link: the rest are ignored) and its properties.
   void add(uint32_t id, const char* type, const spa_dict* props);
-  // A global went away (any id: unknown ones are ignored).
-  void remove(uint32_t id);
+  // A global went away (any id: unknown ones are ignored); a port's full name, else "".
+  std::string remove(uint32_t id);
   // The "default" metadata's default.audio.sink: JSON {"name": "..."}; null: none.
   void setDefaultSink(const char* json);
 

@@ -107,6 +107,36 @@ TEST_CASE("links whose peer went away come back with it; a link the user broke d
   CHECK(planner.plan(now).empty());
 }
 
+TEST_CASE("a peer gone and back between two scans gets its links back, its notice on time or one scan late",
+          "[io][connections]") {
+  ConnectionPlanner planner;
+  PortInventory now = server({"kb:capture"});
+  carryOut(now, planner.plan(now));
+  // The driver restart took system:playback_1 and _2 and brought them back before the
+  // next scan: the ports are there, their links are not, and the notices say they went.
+  std::erase(now.links, kOutL);
+  std::erase(now.links, kOutR);
+  now.departed = {"system:playback_1", "system:playback_2"};
+  CHECK(planner.plan(now).connect == std::vector<PortLink>{kOutL, kOutR});
+  now.departed.clear();
+  carryOut(now, ConnectionPlan{{kOutL, kOutR}, {}, {}});
+  CHECK(planner.plan(now).empty());
+  // The notice for playback_2 reaches the keeper only after a scan saw its link missing.
+  std::erase(now.links, kOutR);
+  CHECK(planner.plan(now).empty());
+  now.departed = {"system:playback_2"};
+  CHECK(planner.plan(now).connect == std::vector<PortLink>{kOutR});
+  now.departed.clear();
+  carryOut(now, ConnectionPlan{{kOutR}, {}, {}});
+  CHECK(planner.plan(now).empty());
+  // A link the user broke, its peer staying: a notice two scans later does not bring it back.
+  std::erase(now.links, kOutR);
+  CHECK(planner.plan(now).empty());
+  CHECK(planner.plan(now).empty());
+  now.departed = {"system:playback_2"};
+  CHECK(planner.plan(now).empty());
+}
+
 TEST_CASE("the policy turns audio or MIDI off, or follows only the named devices", "[io][connections]") {
   ConnectionPlanner off;
   ConnectionPolicy policy;

@@ -72,7 +72,8 @@ TEST_CASE("the default sink: the metadata's, else the highest priority.session",
   g.setDefaultSink(R"({"name":"gone-sink"})");  // names a sink that is not there
   CHECK(g.inventory(kSelf).playback.front() == "other-sink:playback_FL");
   g.setDefaultSink(nullptr);
-  g.remove(40);
+  CHECK(g.remove(41) == "other-sink:playback_FL");  // a port: its full name, for the keeper
+  CHECK(g.remove(40).empty());                      // a node: no name
   CHECK(g.inventory(kSelf).playback.front() == "test-sink:playback_FL");
 }
 

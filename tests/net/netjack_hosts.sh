@@ -15,8 +15,9 @@
 #      client (the master's jackd runs with -t NET_TIMEOUT_MS, see net_master) and no
 #      more others than in a quiet window (at most NET_STALLS, VM stalls); once
 #      dropped, host 1 plays with no more xruns than that either. A run where host 1
-#      lost a note in a cycle the master broke (the probe saw it: a void run) is
-#      measured again with host 2 started and lost once more; a second such run fails;
+#      lost a note in a cycle the master broke (the probe saw it), or with more frame
+#      gaps or unblamed xruns than NET_STALLS, is void and measured again with host 2
+#      started and lost once more; a second such run fails;
 #   3. host 2 restarted: it comes back in the master's graph, the rig connects it again
 #      and its onsets return at the same offset as before.
 source "$SPINDLE_LIVE_SUPPORT"
@@ -100,10 +101,11 @@ lose_host2() {
 }
 case "$NET_LOSS" in kill|down|both) ;; *) fail "NET_LOSS is kill, down or both, not $NET_LOSS" ;; esac
 
-# lost_once: host 1 measured while host 2 is lost (the checks above); 4 when the probe's
-# run was void (a note lost in a cycle the master broke), 0 when it passed.
+# lost_once: host 1 measured while host 2 is lost (the checks above); 4 when the run was
+# void (a note lost in a cycle the master broke, or more frame gaps or xruns than
+# NET_STALLS), 0 when it passed.
 lost_once() {
-  local rc=0 killer kill_before kill_blamed_before after_blamed_before killed blamed drop_ms
+  local rc=0 gaps killer kill_before kill_blamed_before after_blamed_before killed blamed drop_ms
   kill_before=$(master_xruns)
   kill_blamed_before=$(master_xruns spindle_host2)
   lose_host2 &
@@ -118,9 +120,14 @@ lost_once() {
   drop_ms=$(cat "$LIVE_TMP/drop_ms")
   echo "host 2 lost ($NET_LOSS): NetJACK2 dropped it after ${drop_ms:-(never)} ms; master xruns: $alone while host 1 played alone; $killed while host 2 was lost (the same play), $blamed of them blamed on spindle_host2"
   [ -n "$drop_ms" ] && [ "$drop_ms" -le "$NET_DROP_MS" ] || fail "NetJACK2 did not drop the lost host 2 within $NET_DROP_MS ms"
-  [ "$(probe_gaps kill.out)" -le "$NET_STALLS" ] || fail "frame gaps on the master while host 2 was lost"
   [ "$blamed" -le "$NET_LOSS_XRUNS" ] || fail "$blamed master xruns blamed on the lost host (at most $NET_LOSS_XRUNS)"
-  [ $(( killed - blamed )) -le "$NET_STALLS" ] || fail "$((killed - blamed)) master xruns not caused by the lost host"
+  # More frame gaps or unblamed xruns than a quiet window allows: a burst of VM stalls
+  # or the loss disturbing the master; the run is void, and the same in the next fails.
+  gaps=$(probe_gaps kill.out)
+  if [ "${gaps:-0}" -gt "$NET_STALLS" ] || [ $(( killed - blamed )) -gt "$NET_STALLS" ]; then
+    echo "${gaps:-0} frame gaps and $((killed - blamed)) master xruns not blamed on host 2 (at most $NET_STALLS each)"
+    rc=4
+  fi
   wait_until 30 master_lacks 2 || fail "the master did not drop the lost host 2"
   after_blamed_before=$(master_xruns spindle_host2)
   quiet_window after.out 60 || fail "the master still xruns after the lost host was dropped ($quiet in a window)"
@@ -144,8 +151,8 @@ for attempt in 1 2; do
   lost_once || rc=$?
   host2_back
   [ $rc -eq 0 ] && break
-  echo "VOID RUN $attempt while host 2 was lost: a note lost in a cycle the master broke; measuring again"
-  [ "$attempt" -lt 2 ] || fail "notes lost in cycles the master broke in 2 runs while host 2 was lost"
+  echo "VOID RUN $attempt while host 2 was lost: a note lost in a cycle the master broke, or over $NET_STALLS gaps or xruns; measuring again"
+  [ "$attempt" -lt 2 ] || fail "notes lost in cycles the master broke, or over $NET_STALLS frame gaps or xruns, in 2 runs while host 2 was lost"
 done
 echo "host 2 is back as $(master_client 2)"
 [ "$(reported_round_trip 2)" = "$trip2" ] || fail "host 2 reports another round trip after its restart"

@@ -35,15 +35,23 @@ t = [i - 1 + x[i - 1] / (x[i - 1] - x[i]) for i in range(a + 1, b) if x[i - 1] <
 print("%.3f" % ((len(t) - 1) * rate / (t[-1] - t[0])) if len(t) > 2 else 0)
 PY
 }
-# played KEY: plays KEY on part 1 for a second, prints its pitch in the recording.
+# played KEY: plays KEY on part 1 for a second, prints its pitch in the recording. A
+# take during which jackd logged an xrun (jack_rec drops that period: the zero
+# crossings jump) is void and played again, 3 times at most.
 played() {
-  record 2 "$LIVE_TMP/note.wav"
-  sleep 0.3
-  osc /spindle/note_on iii 1 "$1" 100
-  sleep 1.2
-  osc /spindle/note_off ii 1 "$1"
-  wait_until 10 bash -c "! kill -0 $REC_PID" || fail "jack_rec did not finish"
-  local start
+  local start take xruns
+  for take in 1 2 3; do
+    xruns=$(count_matches XRun "$LIVE_TMP/jackd.out")
+    record 2 "$LIVE_TMP/note.wav"
+    sleep 0.3
+    osc /spindle/note_on iii 1 "$1" 100
+    sleep 1.2
+    osc /spindle/note_off ii 1 "$1"
+    wait_until 10 bash -c "! kill -0 $REC_PID" || fail "jack_rec did not finish"
+    [ "$(count_matches XRun "$LIVE_TMP/jackd.out")" -eq "$xruns" ] && break
+    echo "VOID TAKE $take of key $1: jackd logged an xrun while it recorded" >&2
+    [ "$take" -lt 3 ] || fail "an xrun in each of 3 takes of key $1"
+  done
   start=$(onsets "$LIVE_TMP/note.wav" | head -n 1)
   [ -n "$start" ] || fail "no note in the recording"
   pitch "$LIVE_TMP/note.wav" "$(python3 -c "print($start + 0.2)")" "$(python3 -c "print($start + 0.9)")"
