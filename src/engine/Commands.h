@@ -31,6 +31,8 @@ enum class CommandType : uint8_t {
   SetPartTuning,   // part, tuning (copied when taken; Engine::setPartTuning owns it)
   SetPartEffectBypass,  // part, count = the effect's index in its bus layout (file order,
                         // < kBypassableEffects), flag: the player's bypass (PartBuses.h)
+  SetMpeZone,      // flag = upper zone (master channel 16) else lower (1), count = member
+                   // channels 0..15 (0: off): as the MPE Configuration Message sets it
 };
 
 struct Command {

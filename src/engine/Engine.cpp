@@ -79,6 +79,7 @@ void Engine::Impl::apply(const Command& c) noexcept SPINDLE_REALTIME {
     case CommandType::SetPartMute: if (part) part->mute = c.flag; break;
     case CommandType::SetPartSolo: if (part) part->solo = c.flag; break;
     case CommandType::SetPolyphony: pool.setLimit(c.count); break;
+    case CommandType::SetMpeZone: configureZone(c.flag, c.count); break;
     case CommandType::SetQuality: quality = static_cast<Quality>(std::clamp(c.count, 0, 3)); break;
     case CommandType::Panic:
       for (int p = 0; p < limits::kChannels; ++p) allSoundOff(p);

@@ -19,6 +19,9 @@ void Engine::Impl::controlChange(int partIndex, int cc, int value, uint64_t fram
   const float before = part.controllers.value(cc);
   const float beforeMsb = cc >= 32 && cc < 64 ? part.controllers.value(cc - 32) : 0.0f;
   part.setMidiController(cc, value);
+  // The MPE Configuration Message: RPN 6 on channel 1 (lower zone) or 16 (upper).
+  const bool zoneMaster = partIndex == 0 || partIndex == MpeLayout::kChannels - 1;
+  if (cc == midi::kCcDataEntry && part.rpn == 6 && zoneMaster) configureZone(partIndex != 0, value);
   switch (cc) {
     case midi::kCcAllSoundOff: allSoundOff(partIndex); break;
     case midi::kCcAllNotesOff: allNotesOff(partIndex); break;

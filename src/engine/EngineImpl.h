@@ -19,6 +19,7 @@
 #include "core/MidiEvent.h"
 #include "core/Realtime.h"
 #include "engine/Engine.h"
+#include "engine/parts/Expression.h"
 #include "engine/parts/Part.h"
 #include "engine/voices/Random.h"
 #include "engine/MidiClock.h"
@@ -84,19 +85,33 @@ struct Engine::Impl {
 
   // EngineMidi.cpp
   void handleMidi(const MidiEvent& e, uint64_t frame) noexcept SPINDLE_REALTIME;
-  void noteOn(int part, int key, int velocity, uint64_t frame) noexcept SPINDLE_REALTIME;
-  void noteOff(int part, int key, uint64_t frame, int velocity = 0) noexcept SPINDLE_REALTIME;
+  // slot: the note's expression slot (an MPE member channel), -1 for the part's own notes.
+  void noteOn(int part, int key, int velocity, uint64_t frame, int slot = -1) noexcept SPINDLE_REALTIME;
+  void noteOff(int part, int key, uint64_t frame, int velocity = 0, int slot = -1) noexcept SPINDLE_REALTIME;
   void writeNoteControllers(Part& part, int key, int velocity) noexcept SPINDLE_REALTIME;
   void pitchBend(int part, int value) noexcept SPINDLE_REALTIME;
   void polyPressure(int part, int key, int value) noexcept SPINDLE_REALTIME;
   // keyReleases: trigger=release_key regions start; pedalReleases: trigger=release ones.
-  void fireReleaseTriggers(int part, int key, uint64_t frame, bool keyReleases, bool pedalReleases) noexcept
-      SPINDLE_REALTIME;
+  void fireReleaseTriggers(int part, int key, uint64_t frame, bool keyReleases, bool pedalReleases,
+                           int slot = -1) noexcept SPINDLE_REALTIME;
   void startRegions(int part, const NoteContext& note, uint64_t frame) noexcept SPINDLE_REALTIME;
   void startFound(int part, const NoteContext& note, const Region* const* found, int count, uint64_t frame) noexcept
       SPINDLE_REALTIME;
   void startVoice(int part, const NoteContext& note, const Region& r, float extraDb, uint64_t frame) noexcept
       SPINDLE_REALTIME;
+
+  // EngineMpe.cpp: MPE zones (parts/Expression.h). A member channel's messages go to
+  // its zone's master part, its bend, pressure and CC74 to its expression slot.
+  void memberMessage(int master, int channel, const MidiEvent& e, uint64_t frame) noexcept SPINDLE_REALTIME;
+  void memberControl(int master, int channel, int cc, int value, uint64_t frame) noexcept SPINDLE_REALTIME;
+  void memberNotesOff(int master, int channel, bool fade) noexcept SPINDLE_REALTIME;
+  void configureZone(bool upper, int members) noexcept SPINDLE_REALTIME;
+  // The zone's controllers (its master part's) into each member's slot, after a master message.
+  void followZone(int master) noexcept SPINDLE_REALTIME;
+  // A member channel of the zone of `master` holds `key`.
+  bool zoneHolds(int master, int key) const noexcept SPINDLE_REALTIME;
+  // The mix of an MPE note of `part`: the part's, with the note's controllers and bend.
+  PartMix noteMix(const PartMix& partMix, int part, int slot) const noexcept SPINDLE_REALTIME;
 
   // EngineTuning.cpp: a tuning event (core/MidiTuning.h) on its parts; realtime: the
   // key's sounding voices follow.
@@ -140,6 +155,8 @@ struct Engine::Impl {
   std::unordered_map<const Program*, uint64_t> lastPosted;
 
   std::array<Part, limits::kChannels> parts{};
+  MpeLayout mpe;
+  std::array<NoteExpression, limits::kChannels> expressions{};  // per MPE member channel
   std::array<const Program*, limits::kProgramSlots> slots{};
   std::array<const Program*, kPendingCapacity> pending{};
   int pendingCount = 0;

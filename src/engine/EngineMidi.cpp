@@ -21,6 +21,7 @@ void Engine::Impl::handleMidi(const MidiEvent& e, uint64_t frame) noexcept SPIND
   const int d1 = e.data1 & 0x7F, d2 = e.data2 & 0x7F;
   if (e.status == midi::kTuneKey || e.status == midi::kTunePitchClass) return tune(e);
   if (midi::isClockMessage(e.status)) return clockEvent(e.status, frame);
+  if (const int master = mpe.masterOf(part); master >= 0) return memberMessage(master, part, e, frame);
   switch (e.type()) {
     case midi::kNoteOn:
       if (d2 == 0) {
@@ -43,11 +44,13 @@ void Engine::Impl::handleMidi(const MidiEvent& e, uint64_t frame) noexcept SPIND
     case midi::kPolyPressure: polyPressure(part, d1, d2); break;
     default: break;
   }
+  if (mpe.isMaster(part)) followZone(part);
 }
 
-void Engine::Impl::noteOn(int partIndex, int key, int velocity, uint64_t frame) noexcept SPINDLE_REALTIME {
+void Engine::Impl::noteOn(int partIndex, int key, int velocity, uint64_t frame, int slot) noexcept SPINDLE_REALTIME {
   Part& part = parts[static_cast<size_t>(partIndex)];
   const auto k = static_cast<size_t>(key);
+  NoteExpression* own = slot >= 0 ? &expressions[static_cast<size_t>(slot)] : nullptr;
   if (part.program && part.program->isKeyswitch[k]) part.swLast = key;
   if (!part.keyDown[k]) {
     part.keyDown[k] = true;
@@ -56,6 +59,12 @@ void Engine::Impl::noteOn(int partIndex, int key, int velocity, uint64_t frame) 
   part.previousVelocity = std::exchange(part.lastVelocity, velocity);
   writeNoteControllers(part, key, velocity);
   NoteContext note;
+  if (own) {
+    own->keysDown.set(k);
+    own->takeNoteSlots(part.controllers);
+    note.controllers = &own->controllers;
+    note.expression = slot;
+  }
   note.channel = partIndex;
   note.key = key;
   note.velocity = velocity;
@@ -79,30 +88,44 @@ void Engine::Impl::noteOn(int partIndex, int key, int velocity, uint64_t frame) 
   part.previousNote = key;
 }
 
-void Engine::Impl::noteOff(int partIndex, int key, uint64_t frame, int velocity) noexcept SPINDLE_REALTIME {
+// An MPE note (slot >= 0) ends its own voices; the key stays held for the part while
+// another member channel of its zone holds it.
+void Engine::Impl::noteOff(int partIndex, int key, uint64_t frame, int velocity, int slot) noexcept SPINDLE_REALTIME {
   Part& part = parts[static_cast<size_t>(partIndex)];
   const auto k = static_cast<size_t>(key);
-  if (!part.keyDown[k]) return;
-  part.keyDown[k] = false;
-  --part.heldKeys;
+  if (slot >= 0) {
+    NoteExpression& own = expressions[static_cast<size_t>(slot)];
+    if (!own.keysDown[k]) return;
+    own.keysDown.reset(k);
+  } else if (!part.keyDown[k]) {
+    return;
+  }
+  if (part.keyDown[k] && !zoneHolds(partIndex, key)) {
+    part.keyDown[k] = false;
+    --part.heldKeys;
+  }
   part.controllers.setMidi7(controllers::kNoteOffVelocity, velocity);
   part.controllers.set(controllers::kNoteGate, part.heldKeys > 0 ? 1.0f : 0.0f);
   for (int i = 0; i < pool.activeCount(); ++i) {
     Voice& v = pool.activeVoice(i);
-    if (v.part() != partIndex || v.key() != key || !v.keyDown) continue;
+    if (v.part() != partIndex || v.key() != key || v.expression() != slot || !v.keyDown) continue;
     v.keyDown = false;
     if (!v.sostenuto) holdOrRelease(part, v);
   }
   // trigger=release_key sounds now; trigger=release waits for the sustain pedal.
   if (part.sustain) part.releasePending[k] = true;
-  fireReleaseTriggers(partIndex, key, frame, true, !part.sustain);
+  fireReleaseTriggers(partIndex, key, frame, true, !part.sustain, slot);
 }
 
 void Engine::Impl::fireReleaseTriggers(int partIndex, int key, uint64_t frame, bool keyReleases,
-                                       bool pedalReleases) noexcept SPINDLE_REALTIME {
+                                       bool pedalReleases, int slot) noexcept SPINDLE_REALTIME {
   const Part& part = parts[static_cast<size_t>(partIndex)];
   const auto k = static_cast<size_t>(key);
   NoteContext note;
+  if (slot >= 0) {
+    note.controllers = &expressions[static_cast<size_t>(slot)].controllers;
+    note.expression = slot;
+  }
   note.channel = partIndex;
   note.key = key;
   note.velocity = part.noteVelocity[k];
@@ -207,11 +230,13 @@ void Engine::Impl::startVoice(int partIndex, const NoteContext& note, const Regi
   s.extraDb = extraDb;
   s.releaseTrigger = note.release;
   s.order = notesStarted;
+  s.expression = note.expression;
   s.frame = frame;
   s.tempo = tempo;
   bool soloActive = false;
   for (const Part& p : parts) soloActive = soloActive || p.solo;
-  const PartMix mix = makePartMix(part, soloActive);
+  const PartMix partMix = makePartMix(part, soloActive);
+  const PartMix mix = note.expression >= 0 ? noteMix(partMix, partIndex, note.expression) : partMix;
   if (!v.start(s, rng, scratch.source(), mix)) return;
   pool.commit(v);
   if (note.ccTrigger) v.keyDown = false;  // no key holds it: it plays out
@@ -234,6 +259,10 @@ void Engine::Impl::allNotesOff(int partIndex) noexcept SPINDLE_REALTIME {
     v.release();
   }
   part.keyDown.fill(false);
+  if (mpe.isMaster(partIndex)) {
+    for (int m = mpe.firstMember(partIndex); m <= mpe.lastMember(partIndex); ++m)
+      expressions[static_cast<size_t>(m)].keysDown.reset();
+  }
   part.releasePending.fill(false);
   part.heldKeys = 0;
   part.controllers.set(controllers::kNoteGate, 0.0f);

@@ -141,7 +141,12 @@ void Engine::Impl::renderVoices(float* left, float* right, int frames) noexcept 
     for (int i = begin; i < end; ++i) {
       Voice& v = pool.activeVoice(byPart[static_cast<size_t>(i)]);
       if (noteStartsPending > 0) markFirstRender(v);
-      v.render(partLeft.data(), partRight.data(), frames, mixes[static_cast<size_t>(p)], ctx);
+      const PartMix& partMix = mixes[static_cast<size_t>(p)];
+      if (v.expression() < 0) {
+        v.render(partLeft.data(), partRight.data(), frames, partMix, ctx);
+      } else {
+        v.render(partLeft.data(), partRight.data(), frames, noteMix(partMix, p, v.expression()), ctx);
+      }
     }
     if (buses) runPartBuses(p, ctx, frames);
     mixPart(p, left, right, frames);

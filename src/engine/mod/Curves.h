@@ -88,20 +88,26 @@ inline float ccCrossfadeGain(const CcCrossfade& x, float value, CrossfadeCurve c
   return curve == CrossfadeCurve::Power ? std::sqrt(t) : t;
 }
 
+// bend_step (bend_stepup for a bend up, bend_stepdown down): `cents` rounded to the region's steps.
+inline float stepBend(const Region& r, float cents, bool up) noexcept {
+  const int32_t ownStep = up ? r.bendStepUp : r.bendStepDown;
+  const int32_t stepCents = ownStep > 0 ? ownStep : r.bendStep;
+  if (stepCents <= 1) return cents;
+  const float step = static_cast<float>(stepCents);
+  return std::round(cents / step) * step;
+}
+
 // Pitch bend -8192..8191 to cents: up scales bend_up, down scales bend_down (negative
 // in SFZ for a downward bend); a step > 1 quantises the result: bend_stepup /
 // bend_stepdown for their direction where given, else bend_step.
 inline float bendCents(const Region& r, int bend, float rpnRange) noexcept {
   const float up = r.bendFromRpn ? rpnRange : r.bendUp, down = r.bendFromRpn ? -rpnRange : r.bendDown;
-  float cents = bend >= 0 ? static_cast<float>(bend) / 8191.0f * up : static_cast<float>(-bend) / 8192.0f * down;
-  const int32_t ownStep = bend >= 0 ? r.bendStepUp : r.bendStepDown;
-  const int32_t stepCents = ownStep > 0 ? ownStep : r.bendStep;
-  if (stepCents > 1) {
-    const float step = static_cast<float>(stepCents);
-    cents = std::round(cents / step) * step;
-  }
-  return cents;
+  const float cents = bend >= 0 ? static_cast<float>(bend) / 8191.0f * up : static_cast<float>(-bend) / 8192.0f * down;
+  return stepBend(r, cents, bend >= 0);
 }
+
+// A member note's own bend (MPE): `cents` at its zone's range, stepped as the channel's bend is.
+inline float noteBendCents(const Region& r, float cents) noexcept { return stepBend(r, cents, cents >= 0.0f); }
 
 // CC7 volume and CC11 expression: the MIDI recommended (v/127)^2 (about 40*log10).
 inline float controllerGain(int value) noexcept {

@@ -70,11 +70,12 @@ int32_t RegionMatcher::sampleIndex(const Region& r, const Part& part) noexcept S
 
 bool RegionMatcher::controllersHold(const Region& r, const Part& part, const NoteContext& note) noexcept
     SPINDLE_REALTIME {
+  const mod::ControllerState& cc = note.controllers ? *note.controllers : part.controllers;
   for (const CcCondition& c : r.ccConditions) {
-    const float value = part.controllers.value(c.cc);
+    const float value = cc.value(c.cc);
     if (value < c.lo || value > c.hi) return false;
   }
-  const int chanaft = part.controllers.midi7(controllers::kChannelAftertouch);
+  const int chanaft = cc.midi7(controllers::kChannelAftertouch);
   if (chanaft < r.lochanaft || chanaft > r.hichanaft) return false;
   const int polyaft = note.key >= 0 && note.key < 128 ? part.polyAftertouch[static_cast<size_t>(note.key)] : 0;
   if (polyaft < r.lopolyaft || polyaft > r.hipolyaft) return false;

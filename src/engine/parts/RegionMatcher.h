@@ -55,6 +55,10 @@ struct NoteContext {
   // Started by a controller (on_locc/on_hicc): key and velocity ranges do not apply
   // (key is the region's own, velocity 127).
   bool ccTrigger = false;
+  // An MPE note's controllers (its expression slot's, Expression.h): its conditions on
+  // controllers and channel aftertouch read these; null: the part's.
+  const mod::ControllerState* controllers = nullptr;
+  int expression = -1;  // the note's expression slot (VoiceStart::expression)
 };
 
 class RegionMatcher {

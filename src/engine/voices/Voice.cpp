@@ -45,7 +45,7 @@ bool Voice::start(const VoiceStart& s, Prng& rng, const SourceScratch& scratch, 
   source_.start(setupSource(r, *d, s.releaseTrigger, rng), scratch);
   setupOscillator(r, *d, rng);
   pitch_.setup(r, *d, s.key, s.keyPosition, s.velocity, s.sampleRate, playsAsTable(r, *d), rng);
-  pitch_.startBend(curves::bendCents(r, mix.bend, mix.bendRange));
+  pitch_.startBend(bendCents(mix));
   gain_.setup(r, s.key, s.velocity, s.extraDb, stereo_, rng);
   filters_.setup(r, s.key, s.velocity, s.sampleRate, stereo_, rng);
   // sample_quality 1 linear, 2 Hermite, 3..5 sinc (8 taps a side), 6..10 sinc (16).
@@ -65,6 +65,7 @@ void Voice::takeNote(const VoiceStart& s) noexcept SPINDLE_REALTIME {
   region_ = s.region;
   part_ = s.part;
   key_ = s.key;
+  expression_ = s.expression;
   order_ = s.order;
   sampleRate_ = s.sampleRate;
   active_ = true;

@@ -44,6 +44,7 @@
 #include "engine/dsp/OscillatorBank.h"
 #include "engine/mod/ControlRate.h"
 #include "engine/parts/Program.h"
+#include "engine/mod/Curves.h"
 #include "engine/mod/VoiceMod.h"
 
 namespace spindle::rt {
@@ -109,6 +110,7 @@ struct VoiceStart {
   float extraDb = 0.0f;         // rt_decay attenuation of a release trigger
   bool releaseTrigger = false;  // plays out like a one-shot
   uint64_t order = 0;           // start order, for "oldest"
+  int expression = -1;          // the note's expression slot (MPE: its member channel); -1: the part's
   uint64_t frame = 0;           // the engine frame it starts at (the clock of FlexLfo::clock)
   float tempo = 120.0f;         // beats per minute (delay_beats, stop_beats)
 };
@@ -147,6 +149,9 @@ class Voice {
   float loudness() const noexcept SPINDLE_REALTIME;  // current envelope level times the static gain
   int part() const noexcept { return part_; }
   int key() const noexcept { return key_; }
+  // The note's expression slot (Expression.h: an MPE note's member channel), -1 for a
+  // note of the part itself. A note-off ends the voices of its own slot only.
+  int expression() const noexcept { return expression_; }
   int velocity() const noexcept { return velocity_; }
   bool releaseTrigger() const noexcept { return releaseTrigger_; }
   uint64_t order() const noexcept { return order_; }
@@ -194,6 +199,12 @@ class Voice {
   void renderSpan(float* outLeft, float* outRight, int frames, const PartMix& mix, RenderContext& ctx) noexcept
       SPINDLE_REALTIME;
 
+  // The bend the voice plays, in cents: its part's (bend_up/bend_down or RPN 0) plus its
+  // MPE note's own, both stepped by bend_step.
+  float bendCents(const PartMix& mix) const noexcept SPINDLE_REALTIME {
+    const float note = mix.noteBend != 0.0f ? curves::noteBendCents(*region_, mix.noteBend) : 0.0f;
+    return curves::bendCents(*region_, mix.bend, mix.bendRange) + note;
+  }
   int computeIncrements(float* pitchEnv, float* pitchLfo, int frames, const PartMix& mix) noexcept SPINDLE_REALTIME;
   // VoiceFetch.cpp: the source's frames, interpolated.
   void fetch(float* left, float* right, int frames, const float* increments, RenderContext& ctx) noexcept
@@ -213,7 +224,7 @@ class Voice {
 
   const Program* program_ = nullptr;
   const Region* region_ = nullptr;
-  int part_ = 0, key_ = 0;
+  int part_ = 0, key_ = 0, expression_ = -1;
   uint64_t order_ = 0;
   bool active_ = false, released_ = false, fading_ = false;
   bool oneShot_ = false, loopSustain_ = false, stereo_ = false, releaseTrigger_ = false;

@@ -75,7 +75,7 @@ int Voice::computeIncrements(float* pitchEnv, float* pitchLfo, int frames, const
   const bool inLoop = loop.looping() && position_ >= static_cast<double>(loop.loopStart) &&
                       position_ < static_cast<double>(loop.exitPoint());
   const float loopTune = inLoop ? region_->loopTune : 0.0f;
-  return pitch_.computeIncrements(curves::bendCents(*region_, mix.bend, mix.bendRange), loopTune, mod_.sources(), pitchEnv,
+  return pitch_.computeIncrements(bendCents(mix), loopTune, mod_.sources(), pitchEnv,
                            pitchLfo, frames);
 }
 

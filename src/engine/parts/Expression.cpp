@@ -1,0 +1,53 @@
+#include "engine/parts/Expression.h"
+
+#include <algorithm>
+
+namespace spindle::engine {
+
+// RP-053: the two zones never share a channel; the message that makes them meet wins
+// and the other zone keeps what is left (a lower zone of 15 leaves the upper none).
+void MpeLayout::configure(bool upper, int members) noexcept SPINDLE_REALTIME {
+  members = std::clamp(members, 0, kChannels - 1);
+  int& own = upper ? upper_ : lower_;
+  int& other = upper ? lower_ : upper_;
+  own = members;
+  other = std::max(0, std::min(other, kChannels - 2 - members));
+  (upper ? upperRange_ : lowerRange_) = kMemberRange;
+}
+
+int MpeLayout::masterOf(int channel) const noexcept SPINDLE_REALTIME {
+  if (lower_ > 0 && channel >= 1 && channel <= lower_) return 0;
+  if (upper_ > 0 && channel >= kChannels - 1 - upper_ && channel <= kChannels - 2) return kChannels - 1;
+  return -1;
+}
+
+void NoteExpression::follow(const mod::ControllerState& zone) noexcept SPINDLE_REALTIME {
+  std::array<float, kOwnLast - kOwnFirst + 1> own{};
+  for (int n = kOwnFirst; n <= kOwnLast; ++n) own[static_cast<size_t>(n - kOwnFirst)] = controllers.value(n);
+  const float timbre = controllers.value(kTimbreCc);
+  controllers = zone;
+  for (int n = kOwnFirst; n <= kOwnLast; ++n) controllers.set(n, own[static_cast<size_t>(n - kOwnFirst)]);
+  controllers.set(kTimbreCc, timbre);
+}
+
+void NoteExpression::takeNoteSlots(const mod::ControllerState& zone) noexcept SPINDLE_REALTIME {
+  for (int n = controllers::kPolyAftertouch; n <= kOwnLast; ++n) controllers.set(n, zone.value(n));
+}
+
+void NoteExpression::setBend(int value) noexcept SPINDLE_REALTIME {
+  bend = std::clamp(value, -8192, 8191);
+  const float unit = static_cast<float>(bend) / (bend < 0 ? 8192.0f : 8191.0f);
+  controllers.set(controllers::kPitchBend, 0.5f + 0.5f * unit);
+}
+
+// The timbre starts at the centre (64), as MPE controllers send it before a gesture moves it.
+void NoteExpression::reset(const mod::ControllerState& zone) noexcept SPINDLE_REALTIME {
+  controllers = zone;
+  setBend(0);
+  controllers.set(controllers::kChannelAftertouch, 0.0f);
+  controllers.setMidi7(kTimbreCc, 64);
+  rpn = 0x3FFF;
+  keysDown.reset();
+}
+
+}  // namespace spindle::engine

@@ -1,0 +1,195 @@
+// MPE (parts/Expression.h) rendered and measured: a lower zone set by the MPE
+// Configuration Message, notes on member channels, each with its own bend, pressure
+// and CC74; the frequency and level of each note read from the mix by a fine search
+// of the windowed spectrum around the note's expected pitch.
+#include <cmath>
+#include <complex>
+
+#include "ModTestSupport.h"
+
+using namespace spindle;
+using namespace spindle::test;
+
+namespace {
+
+constexpr double kRate = 48000.0;
+constexpr double kBaseHz = 375.0;  // the sample: 128 frames a period, looped whole
+
+std::vector<float> loopedSine() { return sine(kBaseHz, kRate, 128 * 400, 0.5f); }
+
+TimedEvent pressure(int64_t frame, int value, int channel) {
+  return {frame, MidiEvent{0, static_cast<uint8_t>(0xD0 | channel), static_cast<uint8_t>(value), 0}};
+}
+
+// The MPE Configuration Message: RPN 6 = members on channel 1 (lower) or 16 (upper).
+std::vector<TimedEvent> mcm(int64_t frame, int members, bool upper = false) {
+  const int ch = upper ? 15 : 0;
+  return {cc(frame, 101, 0, ch), cc(frame, 100, 6, ch), cc(frame, 6, members, ch)};
+}
+
+void append(std::vector<TimedEvent>& to, const std::vector<TimedEvent>& more) { to.insert(to.end(), more.begin(), more.end()); }
+
+// |windowed DTFT| of x[from, to) at hz (Hann window), scaled so a sine of amplitude a reads a.
+double magnitudeAt(const std::vector<float>& x, size_t from, size_t to, double hz) {
+  std::complex<double> sum = 0.0;
+  double windowSum = 0.0;
+  const double n = static_cast<double>(to - from);
+  for (size_t i = from; i < to; ++i) {
+    const double t = static_cast<double>(i - from);
+    const double w = 0.5 - 0.5 * std::cos(2.0 * 3.14159265358979323846 * t / n);
+    sum += w * static_cast<double>(x[i]) * std::polar(1.0, -2.0 * 3.14159265358979323846 * hz * static_cast<double>(i) / kRate);
+    windowSum += w;
+  }
+  return 2.0 * std::abs(sum) / windowSum;
+}
+
+struct Peak {
+  double hz = 0.0, level = 0.0;
+};
+// The strongest frequency within +-60 cents of `expected` (golden-section search).
+Peak peakNear(const std::vector<float>& x, size_t from, size_t to, double expected) {
+  double lo = expected * std::pow(2.0, -60.0 / 1200.0), hi = expected * std::pow(2.0, 60.0 / 1200.0);
+  const double g = (std::sqrt(5.0) - 1.0) / 2.0;
+  for (int i = 0; i < 60; ++i) {
+    const double a = hi - g * (hi - lo), b = lo + g * (hi - lo);
+    if (magnitudeAt(x, from, to, a) > magnitudeAt(x, from, to, b)) hi = b;
+    else lo = a;
+  }
+  const double hz = 0.5 * (lo + hi);
+  return {hz, magnitudeAt(x, from, to, hz)};
+}
+
+double expectedHz(int key, double bendCents) { return kBaseHz * std::pow(2.0, (key - 60) / 12.0 + bendCents / 1200.0); }
+
+constexpr const char* kInstrument =
+    "<region> sample=s.wav pitch_keycenter=60 loop_mode=loop_continuous loop_start=0 loop_end=51199 "
+    "amplitude_oncc129=100 ampeg_release=0.01";
+
+// Member channels 1, 2, 3 (MIDI 2, 3, 4): keys 60, 72, 84, pressure 127, 64, 32 sent
+// before their note-ons.
+std::vector<TimedEvent> threeNotes(bool withMcm) {
+  std::vector<TimedEvent> song;
+  if (withMcm) append(song, mcm(0, 15));
+  const int keys[3] = {60, 72, 84}, pressures[3] = {127, 64, 32};
+  for (int i = 0; i < 3; ++i) {
+    song.push_back(pressure(100, pressures[i], i + 1));
+    song.push_back(noteOn(200, keys[i], 100, i + 1));
+  }
+  // Channel 1's note bends up 2 semitones in a ramp (bend range 48: 8191 * 2 / 48),
+  // then channel 2's down 1 semitone at once; channel 3's never moves.
+  for (int step = 1; step <= 40; ++step) song.push_back(bend(24000 + step * 300, 341 * step / 40, 1));
+  song.push_back(bend(48000, -171, 2));
+  // Channel 2's pressure falls to 16 later; the others keep theirs.
+  song.push_back(pressure(72000, 16, 2));
+  return song;
+}
+
+}  // namespace
+
+TEST_CASE("MPE: three notes on three member channels follow their own bends and pressures; the others stay put",
+          "[engine][mpe]") {
+  SfzProgram p(kInstrument, loopedSine());
+  REQUIRE(p.warnings.empty());
+  auto r = play(p, threeNotes(true), 96000);
+  const auto& x = r->left;
+  struct Window {
+    size_t from, to;
+    double cents[3];
+    double levels[3];
+  };
+  // Levels relative to channel 1's note in the first window (pressure 127): the
+  // pressure scales each (amplitude_oncc129=100 multiplies by it).
+  const double full = peakNear(x, 12000, 22000, expectedHz(60, 0.0)).level;
+  REQUIRE(full > 0.05);
+  const Window windows[] = {
+      {12000, 22000, {0.0, 0.0, 0.0}, {1.0, 64.0 / 127.0, 32.0 / 127.0}},
+      {38000, 46000, {200.0, 0.0, 0.0}, {1.0, 64.0 / 127.0, 32.0 / 127.0}},
+      {50000, 70000, {200.0, -100.0, 0.0}, {1.0, 64.0 / 127.0, 32.0 / 127.0}},
+      {76000, 94000, {200.0, -100.0, 0.0}, {1.0, 16.0 / 127.0, 32.0 / 127.0}},
+  };
+  const int keys[3] = {60, 72, 84};
+  for (const Window& w : windows) {
+    for (int n = 0; n < 3; ++n) {
+      const double expected = expectedHz(keys[n], w.cents[n]);
+      const Peak peak = peakNear(x, w.from, w.to, expected);
+      INFO("window " << w.from << ".." << w.to << ", note " << n << ": " << peak.hz << " Hz, expected " << expected);
+      CHECK(std::fabs(centsBetween(peak.hz, expected)) < 2.0);
+      INFO("level " << peak.level << ", expected " << full * w.levels[n]);
+      CHECK(std::fabs(toDb(peak.level / (full * w.levels[n]))) < 0.3);
+    }
+  }
+}
+
+TEST_CASE("MPE off: member channels are parts 2-16 again, and a zone switched off renders as never set",
+          "[engine][mpe]") {
+  SfzProgram p(kInstrument, loopedSine());
+  auto onParts = [&](std::vector<TimedEvent> song) {
+    auto r = std::make_unique<Renderer>(engine::EngineConfig{}, 256);
+    for (int part = 0; part < 4; ++part) r->setProgram(p.program.get(), part);
+    r->run(std::move(song), 60000);
+    return r;
+  };
+  auto never = onParts(threeNotes(false));
+  std::vector<TimedEvent> offAgain = mcm(0, 15);
+  append(offAgain, mcm(50, 0));
+  append(offAgain, threeNotes(false));
+  auto switchedOff = onParts(offAgain);
+  CHECK(never->left == switchedOff->left);
+  CHECK(never->right == switchedOff->right);
+  // Channel 2's bend of 341 is its part's own, at bend_up's 200 cents: 8.3 cents.
+  const Peak bent = peakNear(never->left, 38000, 46000, expectedHz(60, 341.0 / 8191.0 * 200.0));
+  CHECK(std::fabs(centsBetween(bent.hz, expectedHz(60, 341.0 / 8191.0 * 200.0))) < 1.0);
+}
+
+TEST_CASE("MPE: the same key on two member channels ends with its own note-off", "[engine][mpe]") {
+  SfzProgram p(kInstrument, loopedSine());
+  std::vector<TimedEvent> song = mcm(0, 15);
+  append(song, {pressure(0, 127, 1), pressure(0, 127, 2), noteOn(100, 60, 100, 1), bend(100, 341, 2),
+                noteOn(100, 60, 100, 2), noteOff(20000, 60, 1), noteOff(40000, 60, 2)});
+  auto r = play(p, song, 48000);
+  const double low = expectedHz(60, 0.0), high = expectedHz(60, 341.0 / 8191.0 * 4800.0);
+  CHECK(peakNear(r->left, 4000, 18000, low).level > 0.1);
+  CHECK(peakNear(r->left, 4000, 18000, high).level > 0.1);
+  // Channel 1's note-off ends the unbent note only; the bent one sounds on.
+  CHECK(peakNear(r->left, 24000, 38000, low).level < 0.001);
+  CHECK(peakNear(r->left, 24000, 38000, high).level > 0.1);
+  CHECK(rms(r->left, 42000, 48000) < 1e-4);
+}
+
+TEST_CASE("MPE: the master channel's bend moves the whole zone; RPN 0 on a member sets the zone's note range",
+          "[engine][mpe]") {
+  SfzProgram p("<region> sample=s.wav pitch_keycenter=60 loop_mode=loop_continuous loop_start=0 loop_end=51199 "
+               "bend_up=1200 bend_down=-1200",
+               loopedSine());
+  std::vector<TimedEvent> song = mcm(0, 15);
+  append(song, {noteOn(100, 60, 100, 1), noteOn(100, 72, 100, 2), bend(10000, 4096, 0),
+                // RPN 0 = 12 semitones on member channel 3: every member's range from now on.
+                cc(20000, 101, 0, 3), cc(20000, 100, 0, 3), cc(20000, 6, 12, 3), bend(20000, 8191, 2)});
+  auto r = play(p, song, 30000);
+  const double master = 4096.0 / 8191.0 * 1200.0;  // bend_up for the zone's bend
+  CHECK(std::fabs(centsBetween(peakNear(r->left, 2000, 9000, expectedHz(60, 0.0)).hz, expectedHz(60, 0.0))) < 1.0);
+  CHECK(std::fabs(centsBetween(peakNear(r->left, 12000, 19000, expectedHz(60, master)).hz, expectedHz(60, master))) < 2.0);
+  CHECK(std::fabs(centsBetween(peakNear(r->left, 12000, 19000, expectedHz(72, master)).hz, expectedHz(72, master))) < 2.0);
+  const double up = master + 1200.0;
+  CHECK(std::fabs(centsBetween(peakNear(r->left, 22000, 30000, expectedHz(72, up)).hz, expectedHz(72, up))) < 2.0);
+  CHECK(std::fabs(centsBetween(peakNear(r->left, 22000, 30000, expectedHz(60, master)).hz, expectedHz(60, master))) < 2.0);
+}
+
+TEST_CASE("MPE: CC74 is each note's own; an upper zone plays part 16's instrument", "[engine][mpe]") {
+  SfzProgram p("<region> sample=s.wav pitch_keycenter=60 loop_mode=loop_continuous loop_start=0 loop_end=51199 "
+               "amplitude_oncc74=100",
+               loopedSine());
+  auto r = std::make_unique<Renderer>(engine::EngineConfig{}, 256);
+  r->setProgram(p.program.get(), 15);
+  std::vector<TimedEvent> song = mcm(0, 7, true);  // members: channels 9..15 (indices 8..14)
+  append(song, {cc(0, 74, 127, 14), cc(0, 74, 32, 13), noteOn(100, 60, 100, 14), noteOn(100, 72, 100, 13),
+                cc(12000, 74, 127, 13)});
+  r->run(song, 24000);
+  const double a = peakNear(r->left, 2000, 11000, expectedHz(60, 0.0)).level;
+  const double b = peakNear(r->left, 2000, 11000, expectedHz(72, 0.0)).level;
+  REQUIRE(a > 0.05);
+  CHECK(std::fabs(toDb(b / a) - toDb(32.0 / 127.0)) < 0.3);
+  const double b2 = peakNear(r->left, 14000, 23000, expectedHz(72, 0.0)).level;
+  CHECK(std::fabs(toDb(b2 / a)) < 0.3);
+  CHECK(std::fabs(toDb(peakNear(r->left, 14000, 23000, expectedHz(60, 0.0)).level / a)) < 0.3);
+}
