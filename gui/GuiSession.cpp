@@ -85,6 +85,8 @@ session::SessionOptions GuiSession::Impl::sessionOptions() const {
   options.quality = settings_.quality;
   options.effects = launch_.effects;
   options.tempo = launch_.tempo;
+  options.mpeLower = launch_.mpeLower;
+  options.mpeUpper = launch_.mpeUpper;
   options.streaming = streamingOptions(settings_);
   options.connections = connectionPolicy(settings_, launch_);
   options.midiDevice = launch_.midiDevice;

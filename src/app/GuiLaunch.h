@@ -29,6 +29,7 @@ struct GuiLaunch {
   std::vector<std::string> midiFrom;
   EffectValues effects;  // the shared reverb and chorus (--reverb, --chorus-depth, ...)
   std::optional<float> tempo;  // --tempo: the set tempo, BPM
+  int mpeLower = 0, mpeUpper = 0;  // --mpe: MPE zones' member channels (0: off)
   std::vector<control::HostSettings> hosts;  // --host: the remote Spindles the window drives
 };
 

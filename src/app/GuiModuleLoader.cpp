@@ -45,6 +45,10 @@ GuiLaunch launchFrom(const LiveArgs& a, const std::vector<std::string>& args) {
   launch.alsaSeq = a.alsaSeq;
   launch.effects = a.effects;
   launch.tempo = a.tempo;
+  if (a.mpe) {
+    launch.mpeLower = a.mpe->lower;
+    launch.mpeUpper = a.mpe->upper;
+  }
   launch.connectAudio = a.connectAudio;
   launch.connectMidi = a.connectMidi;
   launch.midiFrom = a.midiFrom;

@@ -58,9 +58,14 @@ bool applyHost(LiveArgs& a, const std::string& value, std::string& error) {
   return true;
 }
 
-// --tempo and --host; any other option is unknown.
+// --tempo, --mpe and --host; any other option is unknown.
 bool applyTempo(LiveArgs& a, const std::string& option, const std::string& value, std::string& error) {
   if (option == "--host") return applyHost(a, value, error);
+  if (option == "--mpe") {
+    a.mpe = parseMpeArg(value);
+    if (!a.mpe) error = std::string("--mpe takes ") + kMpeForms + ", not '" + value + "'";
+    return a.mpe.has_value();
+  }
   if (option != "--tempo") {
     error = "unknown option " + option;
     return false;
@@ -197,6 +202,9 @@ std::string optionsUsage() {
          "  --quality 0..3            interpolation: linear, hermite (default), sinc, high sinc\n"
          "  --tempo BPM               the tempo (1..999) lobpm/hibpm and synced delays play at while neither\n"
          "                            the JACK transport rolls nor MIDI clocks arrive (default 120)\n"
+         "  --mpe ZONES               MPE zones by hand: lower (members 2..16 play part 1), upper\n"
+         "                            (members 1..15 play part 16), lower=N, upper=N, lower=N,upper=M;\n"
+         "                            off (default; an MPE Configuration Message in the MIDI sets them too)\n"
          "  --memory-budget MIB       sample data kept in RAM (default half the RAM); samples past it are\n"
          "                            left out of the load, each named in the log\n"
          "  --preload-frames N        frames of each sample kept in RAM, the rest streams from disk (default\n"

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "app/MpeArgs.h"
 #include "control/HostControl.h"
 #include "core/EffectParams.h"
 #include "io/Connections.h"
@@ -40,6 +41,7 @@ struct LiveArgs {
   std::vector<std::string> midiFrom;  // --midi-from: follow only these MIDI sources
   EffectValues effects;               // the shared reverb and chorus (app/EffectArgs.h)
   std::optional<float> tempo;         // --tempo: the set tempo, BPM (app/TempoArgs.h)
+  std::optional<MpeZones> mpe;        // --mpe: MPE zones set by hand (app/MpeArgs.h)
   std::vector<control::HostSettings> hosts;  // --host NAME=ADDR[:PORT][@JACKCLIENT]: remote Spindles this one drives
   bool help = false, version = false;
 };

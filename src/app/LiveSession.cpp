@@ -53,6 +53,10 @@ session::SessionOptions Headless::sessionOptions() const {
   options.quality = args_.quality;
   options.effects = args_.effects;
   options.tempo = args_.tempo;
+  if (args_.mpe) {
+    options.mpeLower = args_.mpe->lower;
+    options.mpeUpper = args_.mpe->upper;
+  }
   options.scale = args_.scale;
   options.keymap = args_.keymap;
   options.streaming = streamingOptionsFor(args_);

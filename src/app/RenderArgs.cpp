@@ -58,6 +58,11 @@ const std::map<std::string, std::pair<Setter, const char*>>& valueOptions() {
                       if (format) args.format = *format;
                       return format.has_value();
                     }, "s16, s24 or f32"}},
+      {"--mpe", {[](RenderArgs& args, const std::string& value) {
+                   const auto zones = parseMpeArg(value);
+                   if (zones) args.mpe = *zones;
+                   return zones.has_value();
+                 }, kMpeForms}},
       {"--tempo", {[](RenderArgs& args, const std::string& value) {
                      const auto bpm = parseTempoArg(value);
                      if (bpm) args.tempo = *bpm;
@@ -128,6 +133,8 @@ constexpr const char* kRenderIntro =
     "  --scale FILE.scl   every part plays in this Scala scale (default 12-TET)\n"
     "  --keymap FILE.kbm  and with this Scala keyboard map (default: key 60 is the\n"
     "                     scale's first degree at 261.63 Hz, keys map one by one)\n"
+    "  --mpe ZONES        MPE zones by hand: lower, upper, lower=N, upper=N, lower=N,upper=M or off\n"
+    "                     (default off; an MPE Configuration Message in the song sets them too)\n"
     "  --tempo BPM        the tempo, 1..999, over the song's own tempo changes (default:\n"
     "                     the song's, 120 without); MIDI clocks in the song outrank both\n"
     "The shared reverb and chorus that SoundFont regions send to (CC91 and\n"

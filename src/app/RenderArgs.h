@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "app/MpeArgs.h"
 #include "core/EffectParams.h"
 #include "io/WavWriter.h"
 
@@ -20,6 +21,7 @@ struct RenderArgs {
   io::WavFormat format = io::WavFormat::Float32;
   uint32_t seed = 1;
   EffectValues effects;  // the shared reverb and chorus (app/EffectArgs.h)
+  MpeZones mpe;          // --mpe: MPE zones set by hand (app/MpeArgs.h); default off
   float tempo = 0.0f;    // --tempo: the set tempo, BPM (app/TempoArgs.h); 0: none, the song's
   // Disk streaming (stream::StreamingOptions): preload < 0 holds every sample whole.
   // Offline defaults, not the live ones (16384 frames, 64 MiB): a render waits for the

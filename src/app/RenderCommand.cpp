@@ -129,7 +129,7 @@ int reportReadErrors(const std::vector<stream::DiskError>& errors, const std::st
   return kExitReadDuringRender;
 }
 
-// The program and tuning on every part, and the tempo --tempo sets.
+// The program and tuning on every part, the MPE zones --mpe sets and the tempo --tempo sets.
 void postSetup(engine::Engine& engine, const RenderArgs& args, const engine::Program& program, const KeyTuning& tuning,
                std::ostream& err) {
   for (int part = 0; part < limits::kChannels; ++part) {
@@ -140,6 +140,15 @@ void postSetup(engine::Engine& engine, const RenderArgs& args, const engine::Pro
     if (!engine.postCommand(command)) err << "spindle-render: the engine refused the program for part " << part << '\n';
     if (!tuning.equal && !engine.setPartTuning(part, tuning))
       err << "spindle-render: the engine refused the tuning for part " << part << '\n';
+  }
+  for (const bool upper : {false, true}) {
+    const int members = upper ? args.mpe.upper : args.mpe.lower;
+    if (members == 0) continue;
+    engine::Command command;
+    command.type = engine::CommandType::SetMpeZone;
+    command.flag = upper;
+    command.count = members;
+    if (!engine.postCommand(command)) err << "spindle-render: the engine refused the MPE zones\n";
   }
   if (args.tempo > 0.0f) {
     engine::Command command;

@@ -157,6 +157,8 @@ OscMessage ControlCore::statusMessage() {
         OscValue::h(static_cast<int64_t>(refused(static_cast<AuthRefusal>(k)))));
   add("net_round_trip_frames", OscValue::i(s.netRoundTripFrames));
   add("net_round_trip_periods", OscValue::i(s.netRoundTripPeriods));
+  add("mpe_lower", OscValue::i(s.mpeLower));
+  add("mpe_upper", OscValue::i(s.mpeUpper));
   add("problems", OscValue::h(static_cast<int64_t>(target_.problems().total())));
   return m;
 }

@@ -84,6 +84,8 @@ void ControlCore::applySettings(const SessionState& state) {
   ok = target_.setPreloadFrames(state.settings.preloadFrames) && ok;
   ok = target_.setQuality(state.settings.quality) && ok;
   if (state.settings.tempo > 0.0f) ok = target_.setTempo(state.settings.tempo) && ok;
+  ok = target_.setMpeZone(false, state.settings.mpeLower) && ok;
+  ok = target_.setMpeZone(true, state.settings.mpeUpper) && ok;
   for (int k = 0; k < kParts; ++k) {
     const PartSettings& p = state.parts[static_cast<std::size_t>(k)];
     ok = target_.setPartVolume(k, p.volumeDb) && ok;

@@ -46,6 +46,9 @@ struct ControlStatus {
   double sampleRate = 0.0;
   // On a NetJACK2 slave: the master's MIDI out -> this host -> its audio in; 0: not a slave.
   uint32_t netRoundTripFrames = 0, netRoundTripPeriods = 0;
+  // MPE zones the engine plays now (by hand or by an MPE Configuration Message): member
+  // channels of the lower zone and of the upper, 0 when off.
+  int mpeLower = 0, mpeUpper = 0;
 };
 
 struct PartSettings {
@@ -65,6 +68,9 @@ struct EngineSettings {
   int preloadFrames = 4096;   // frames of every sample kept in RAM (applies to later loads)
   int quality = 1;            // 0 linear, 1 hermite, 2 sinc, 3 high sinc
   float tempo = 0.0f;         // the set tempo, BPM (--tempo, /spindle/tempo); 0: none set
+  // MPE zones set by hand (--mpe, /spindle/mpe, the window): member channels of the
+  // lower zone (master channel 1) and of the upper (master 16); 0: off. Never overlapping.
+  int mpeLower = 0, mpeUpper = 0;
 
   bool operator==(const EngineSettings&) const = default;
 };
@@ -177,6 +183,10 @@ class ControlTarget {
   [[nodiscard]] virtual bool setPartTuning(int part, const std::string& scale, const std::string& keymap,
                                            std::string& error) = 0;
   [[nodiscard]] virtual bool setPolyphony(int voices) = 0;
+  // An MPE zone (MIDI Polyphonic Expression): `members` member channels (0 switches it
+  // off, at most 15) for the lower zone (master channel 1) or the upper (master 16). A
+  // zone it now overlaps shrinks, as the MPE Configuration Message does.
+  [[nodiscard]] virtual bool setMpeZone(bool upper, int members) = 0;
   [[nodiscard]] virtual bool setPreloadFrames(int frames) = 0;
   [[nodiscard]] virtual bool setQuality(int quality) = 0;
   [[nodiscard]] virtual bool panic() = 0;

@@ -63,6 +63,12 @@ void polyphony(OscCall& c) {
   }
   c.core.commandResult(c.core.target().setPolyphony(c.integer(0)), true);
 }
+// /spindle/mpe ZONE MEMBERS: "lower" (master channel 1) or "upper" (master 16).
+void mpeZone(OscCall& c) {
+  const std::string zone = c.text(0);
+  if (zone != "lower" && zone != "upper") return c.core.error("the MPE zone is lower or upper, not '" + zone + "'");
+  c.core.commandResult(c.core.target().setMpeZone(zone == "upper", c.integer(1)), true);
+}
 void preload(OscCall& c) { c.core.commandResult(c.core.target().setPreloadFrames(c.integer(0)), true); }
 void quality(OscCall& c) { c.core.commandResult(c.core.target().setQuality(c.integer(0)), true); }
 void panic(OscCall& c) { c.core.commandResult(c.core.target().panic(), false); }
@@ -183,6 +189,10 @@ std::vector<OscEntry> engineApi() {
        "frames of every sample kept in RAM, for instruments loaded from now on", preload},
       {"/spindle/quality", {{'i', "quality", 0, 3}}, "interpolation: 0 linear, 1 hermite, 2 sinc, 3 high sinc", quality},
       {"/spindle/panic", {}, "all sound off on every part at once", panic},
+      {"/spindle/mpe", {{'s', "zone", 0, 0}, {'i', "members", 0, 15}},
+       "an MPE zone: lower (master channel 1, members 2..) or upper (master 16, members ..15) with that many member "
+       "channels, 0 off; a zone it overlaps shrinks; /spindle/status shows mpe_lower and mpe_upper in effect",
+       mpeZone},
   };
 }
 
@@ -286,7 +296,8 @@ constexpr const char* kStatusFields =
     "sample_rate, auth_unsigned, auth_bad_mac, auth_replayed, auth_stale, auth_misaddressed, auth_too_many_senders "
     "(packets refused, as in /spindle/auth), "
     "net_round_trip_frames, net_round_trip_periods (on a NetJACK2 slave: the master's MIDI out to its audio in "
-    "through this host; 0: not a slave), problems (problems so far); -1: not measured";
+    "through this host; 0: not a slave), mpe_lower, mpe_upper (the MPE zones' member channels in effect, 0: off), "
+    "problems (problems so far); -1: not measured";
 
 // The replies and pushed messages, but the effects' (OscEffects.h).
 std::vector<OscReplyDoc> coreReplies() {

@@ -103,7 +103,11 @@ bool Parser::setting(const std::string& key, const std::string& value, int line)
   else if (key == "preload") ok = toInt(value, 512, 1 << 20, s.preloadFrames);
   else if (key == "quality") ok = toInt(value, 0, 3, s.quality);
   else if (key == "tempo") ok = toFloat(value, 1.0f, 999.0f, s.tempo);
-  else return fail(line, "unknown setting '" + key + "' (polyphony, preload, quality, tempo)");
+  else if (key == "mpe-lower") ok = toInt(value, 0, 15, s.mpeLower);
+  else if (key == "mpe-upper") ok = toInt(value, 0, 15, s.mpeUpper);
+  else return fail(line, "unknown setting '" + key + "' (polyphony, preload, quality, tempo, mpe-lower, mpe-upper)");
+  if (ok && s.mpeLower + s.mpeUpper > 14 && s.mpeLower > 0 && s.mpeUpper > 0)
+    return fail(line, "MPE zones overlap: mpe-lower + mpe-upper is at most 14 when both are on");
   return ok || fail(line, "bad value '" + value + "' for " + key);
 }
 
@@ -160,6 +164,8 @@ std::string formatSession(const SessionState& state) {
   out << "# Spindle session\n[settings]\npolyphony = " << state.settings.polyphony
       << "\npreload = " << state.settings.preloadFrames << "\nquality = " << state.settings.quality << "\n";
   if (state.settings.tempo > 0.0f) out << "tempo = " << state.settings.tempo << "\n";
+  if (state.settings.mpeLower > 0) out << "mpe-lower = " << state.settings.mpeLower << "\n";
+  if (state.settings.mpeUpper > 0) out << "mpe-upper = " << state.settings.mpeUpper << "\n";
   for (int k = 0; k < kParts; ++k) {
     const PartSettings& p = state.parts[static_cast<std::size_t>(k)];
     if (p == PartSettings{}) continue;

@@ -81,10 +81,14 @@ struct Reader {
                                   "\") not played");
       return false;
     }
-    if (kind == "mpeTimbre" || kind == "mpePressure")
-      notPlayed("<" + kind + ">", "Spindle has no MPE input");
-    else
-      notPlayed("<" + kind + "> in <modulators>", "unknown modulator");
+    // MPE's per-note timbre (CC74) and pressure (channel aftertouch, controller 129):
+    // the note's own in an MPE zone (engine/parts/Expression.h), the channel's outside one.
+    if (kind == "mpeTimbre" || kind == "mpePressure") {
+      s.kind = SourceSpec::Kind::Cc;
+      s.cc = kind == "mpeTimbre" ? 74 : 129;
+      return true;
+    }
+    notPlayed("<" + kind + "> in <modulators>", "unknown modulator");
     return false;
   }
 

@@ -34,8 +34,11 @@
 //   FX_FILTER_RESONANCE              that filter's resonance, dB over Q 0.7071 (velocity
 //                                    and CC only: through a curve)
 //
+//   mpeTimbre, mpePressure           controllers 74 and 129 (channel pressure): an MPE
+//                                    note's own, the channel's outside an MPE zone
+//
 // Not played, reported once each with the reason: global-scope envelopes, random and
-// velocity; mpeTimbre and mpePressure; tables on LFOs, envelopes and random; bindings
+// velocity; tables on LFOs, envelopes and random; bindings
 // to any other parameter. Bindings to instrument-level effects are left to the bus effects.
 #include <memory>
 #include <string>

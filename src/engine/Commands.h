@@ -83,6 +83,10 @@ struct EngineStats {
   bool effectsSounding = false;   // the reverb or chorus tail has not died yet
   float tempo = Tempo::kDefaultBpm;  // beats per minute at the end of the last call
   TempoSource tempoSource = TempoSource::Default;
+  // MPE zones in effect (parts/Expression.h): member channels of the lower zone (master
+  // channel 1) and the upper (master 16), 0 when off; set by hand or by an MPE
+  // Configuration Message in the MIDI.
+  int mpeLower = 0, mpeUpper = 0;
   std::array<PartStats, limits::kChannels> parts{};
 };
 static_assert(std::is_trivially_copyable_v<EngineStats>);

@@ -242,6 +242,8 @@ EngineStats Engine::stats() const noexcept SPINDLE_REALTIME {
   st.effectsSounding = sh.effectsSounding.load(std::memory_order_relaxed);
   st.tempo = sh.tempo.load(std::memory_order_relaxed);
   st.tempoSource = sh.tempoSource.load(std::memory_order_relaxed);
+  st.mpeLower = sh.mpeLower.load(std::memory_order_relaxed);
+  st.mpeUpper = sh.mpeUpper.load(std::memory_order_relaxed);
   for (size_t p = 0; p < st.parts.size(); ++p) {
     PartStats& part = st.parts[p];
     part.voices = sh.partVoices[p].load(std::memory_order_relaxed);

@@ -222,6 +222,7 @@ struct Engine::Impl {
     std::atomic<bool> effectsSounding{false};
     std::atomic<float> tempo{Tempo::kDefaultBpm};
     std::atomic<TempoSource> tempoSource{TempoSource::Default};
+    std::atomic<int> mpeLower{0}, mpeUpper{0};
     // Per part; stats() may see one part's fields from two neighbouring calls (harmless
     // for a meter and a keyboard; each value is itself whole).
     std::array<std::atomic<uint32_t>, limits::kChannels> partVoices{};

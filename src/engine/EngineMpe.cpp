@@ -89,19 +89,20 @@ void Engine::Impl::memberNotesOff(int master, int channel, bool fade) noexcept S
   }
 }
 
-// The zones change: the notes of the master parts concerned end (their member
-// channels change meaning), and the member slots start from the zone's controllers.
+// A zone that changes: the notes of its master part end (its member channels change
+// meaning), the master's bend range is 2 semitones again, and the member slots start
+// from the zone's controllers. The same configuration again only resets the zone's
+// per-note bend range (MpeLayout::configure).
 void Engine::Impl::configureZone(bool upper, int members) noexcept SPINDLE_REALTIME {
   const int lowerBefore = mpe.members(false), upperBefore = mpe.members(true);
   mpe.configure(upper, members);
   const int masters[2] = {0, MpeLayout::kChannels - 1};
-  const bool changed[2] = {mpe.members(false) != lowerBefore || !upper,
-                           mpe.members(true) != upperBefore || upper};
+  const bool changed[2] = {mpe.members(false) != lowerBefore, mpe.members(true) != upperBefore};
+  if (!changed[0] && !changed[1]) return;
   for (int z = 0; z < 2; ++z) {
     if (!changed[z]) continue;
     allNotesOff(masters[z]);
-    Part& part = parts[static_cast<size_t>(masters[z])];
-    if (mpe.members(z == 1) > 0) part.bendRange = MpeLayout::kMasterRange;
+    if (mpe.members(z == 1) > 0) parts[static_cast<size_t>(masters[z])].bendRange = MpeLayout::kMasterRange;
   }
   for (int c = 0; c < MpeLayout::kChannels; ++c) {
     const int master = mpe.masterOf(c);

@@ -263,6 +263,8 @@ void Engine::Impl::publishStats(int frames) noexcept SPINDLE_REALTIME {
   shared.effectsSounding.store(effects.sounding() || tails, std::memory_order_relaxed);
   shared.tempo.store(tempo, std::memory_order_relaxed);
   shared.tempoSource.store(tempoState.source(), std::memory_order_relaxed);
+  shared.mpeLower.store(mpe.members(false), std::memory_order_relaxed);
+  shared.mpeUpper.store(mpe.members(true), std::memory_order_relaxed);
   publishPartStats();
 }
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "core/MidiEvent.h"
+#include "engine/parts/Expression.h"
 #include "io/ProcessTimer.h"
 #include "stream/Streaming.h"
 
@@ -157,6 +158,20 @@ bool Control::setPolyphony(int voices) {
   engine::Command c = partCommand(engine::CommandType::SetPolyphony, 0);
   c.count = std::clamp(voices, 1, maxPolyphony());
   return command(c, [&] { settings_.polyphony = c.count; });
+}
+
+bool Control::setMpeZone(bool upper, int members) {
+  engine::Command c = partCommand(engine::CommandType::SetMpeZone, 0);
+  c.flag = upper;
+  c.count = std::clamp(members, 0, engine::MpeLayout::kChannels - 1);
+  return command(c, [&] {
+    engine::MpeLayout zones;
+    zones.configure(false, settings_.mpeLower);
+    zones.configure(true, settings_.mpeUpper);
+    zones.configure(upper, c.count);
+    settings_.mpeLower = zones.members(false);
+    settings_.mpeUpper = zones.members(true);
+  });
 }
 
 // The preload of the loads from now on (a pool of that size; with streaming off, the

@@ -127,6 +127,7 @@ class Control final : public control::ControlTarget {
   bool setPartSolo(int part, bool on) override;
   bool setPartTuning(int part, const std::string& scale, const std::string& keymap, std::string& error) override;
   bool setPolyphony(int voices) override;
+  bool setMpeZone(bool upper, int members) override;
   bool setPreloadFrames(int frames) override;
   bool setQuality(int quality) override;
   bool panic() override;

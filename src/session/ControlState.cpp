@@ -149,6 +149,9 @@ control::ControlStatus Control::status() {
   out.sampleRate = s.sampleRate;
   out.netRoundTripFrames = s.networkRoundTripFrames;
   out.netRoundTripPeriods = s.networkRoundTripFrames > 0 ? s.networkSlavePeriods + 1 : 0;
+  const engine::EngineStats engineNow = engine_.stats();
+  out.mpeLower = engineNow.mpeLower;
+  out.mpeUpper = engineNow.mpeUpper;
   addDiskStatus(out);
   return out;
 }

@@ -73,6 +73,11 @@ bool Session::start(std::string& error) {
     error = "the engine refused the tempo";
     return false;
   }
+  if ((options_.mpeLower > 0 && !control_->setMpeZone(false, options_.mpeLower)) ||
+      (options_.mpeUpper > 0 && !control_->setMpeZone(true, options_.mpeUpper))) {
+    error = "the engine refused the MPE zones";
+    return false;
+  }
   if (!applyTunings(error)) return false;
   control_->pump();
   backend_->setConnectionPolicy(options_.connections);  // before start: its first scan obeys it

@@ -51,6 +51,7 @@ struct SessionOptions {
   int quality = 1;                   // engine::Quality
   EffectValues effects;              // the shared reverb and chorus
   std::optional<float> tempo;        // the set tempo, BPM
+  int mpeLower = 0, mpeUpper = 0;    // MPE zones set by hand: member channels (0: off)
   std::string scale, keymap;         // every part's tuning files; both empty: 12-TET
   stream::StreamingOptions streaming;
   io::ConnectionPolicy connections;  // what Spindle connects by itself

@@ -55,6 +55,7 @@ std::vector<Case> everyAddress() {
       {msg("/spindle/preload", {I(8192)}), "preload 8192", ""},
       {msg("/spindle/quality", {I(3)}), "quality 3", ""},
       {msg("/spindle/panic"), "panic", ""},
+      {msg("/spindle/mpe", {S("upper"), I(7)}), "mpe upper 7", ""},
       {msg("/spindle/status"), "", "/spindle/status"},
       {msg("/spindle/auth/get"), "", "/spindle/auth"},
       {msg("/spindle/problems"), "", "/spindle/problems"},

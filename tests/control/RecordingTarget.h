@@ -124,6 +124,10 @@ class RecordingTarget : public control::ControlTarget {
     state.settings.polyphony = voices;
     return record("polyphony " + std::to_string(voices));
   }
+  bool setMpeZone(bool upper, int members) override {
+    (upper ? state.settings.mpeUpper : state.settings.mpeLower) = members;
+    return record(std::string("mpe ") + (upper ? "upper " : "lower ") + std::to_string(members));
+  }
   bool setPreloadFrames(int frames) override {
     state.settings.preloadFrames = frames;
     return record("preload " + std::to_string(frames));

@@ -55,6 +55,24 @@ TEST_CASE("the session file is readable text", "[control][session]") {
   CHECK(text.find("[part 2]") == std::string::npos);  // default parts are left out
 }
 
+TEST_CASE("MPE zones set by hand are saved and read back; overlapping ones are an error on their line",
+          "[control][session][mpe]") {
+  SessionState zones = sample();
+  zones.settings.mpeLower = 7;
+  zones.settings.mpeUpper = 7;
+  const std::string text = formatSession(zones);
+  CHECK_THAT(text, Catch::Contains("mpe-lower = 7\nmpe-upper = 7\n"));
+  CHECK(formatSession(sample()).find("mpe-") == std::string::npos);  // off: not written
+  std::string error;
+  const auto back = parseSession(text, "/s/x.spindle", error);
+  REQUIRE(back);
+  CHECK(*back == zones);
+  CHECK_FALSE(parseSession("[settings]\nmpe-lower = 10\nmpe-upper = 5\n", "/s/y.spindle", error));
+  CHECK(error == "/s/y.spindle:3: MPE zones overlap: mpe-lower + mpe-upper is at most 14 when both are on");
+  CHECK_FALSE(parseSession("[settings]\nmpe-lower = 16\n", "/s/z.spindle", error));
+  CHECK(error == "/s/z.spindle:2: bad value '16' for mpe-lower");
+}
+
 TEST_CASE("relative instrument paths are relative to the session file", "[control][session]") {
   std::string error;
   const auto state = parseSession("[part 2]\ninstrument = ../lib/a.sfz\n", "/home/me/sessions/x.spindle", error);

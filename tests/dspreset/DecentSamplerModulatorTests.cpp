@@ -101,7 +101,7 @@ TEST_CASE("DecentSampler modulators not played are reported once each with the r
   spindle::test::TempDir dir;
   const auto in = load(dir, R"(<random mode="periodic"><binding type="amp" level="group" groupIndex="0" parameter="PAN"/></random>
     <random><binding type="amp" level="group" groupIndex="0" parameter="PAN"/></random>
-    <mpeTimbre><binding type="amp" level="group" groupIndex="0" parameter="PAN"/></mpeTimbre>
+    <unknownSource><binding type="amp" level="group" groupIndex="0" parameter="PAN"/></unknownSource>
     <lfo scope="voice"><binding type="effect" level="group" groupIndex="0" effectIndex="1" parameter="FX_FILTER_FREQUENCY"
       translation="table" translationTable="0,33;1,2000"/></lfo>
     <midiCC number="1"><binding type="effect" level="group" groupIndex="0" effectIndex="0" parameter="FX_FILTER_FREQUENCY"/>
@@ -114,7 +114,7 @@ TEST_CASE("DecentSampler modulators not played are reported once each with the r
   CHECK(in.regions[0].lfos.empty());
   CHECK(in.regions[0].ccModulationCount == 0);
   CHECK(warnings(in, "global-scope <random> not played") == 1);
-  CHECK(warnings(in, "<mpeTimbre> not played (Spindle has no MPE input)") == 1);
+  CHECK(warnings(in, "<unknownSource> in <modulators> not played (unknown modulator)") == 1);
   CHECK(warnings(in, "translation=\"table\" from an LFO, envelope or random not played") == 1);
   CHECK(warnings(in, "translationTable \"0,1;x\" is not two or more input,output pairs") == 1);
   CHECK(warnings(in, "that is not the group's first or second filter") == 1);
