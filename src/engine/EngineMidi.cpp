@@ -60,7 +60,7 @@ void Engine::Impl::noteOn(int partIndex, int key, int velocity, uint64_t frame, 
   writeNoteControllers(part, key, velocity);
   NoteContext note;
   if (own) {
-    own->keysDown.set(k);
+    own->keysDown[k] = true;
     own->takeNoteSlots(part.controllers);
     note.controllers = &own->controllers;
     note.expression = slot;
@@ -96,7 +96,7 @@ void Engine::Impl::noteOff(int partIndex, int key, uint64_t frame, int velocity,
   if (slot >= 0) {
     NoteExpression& own = expressions[static_cast<size_t>(slot)];
     if (!own.keysDown[k]) return;
-    own.keysDown.reset(k);
+    own.keysDown[k] = false;
   } else if (!part.keyDown[k]) {
     return;
   }
@@ -261,7 +261,7 @@ void Engine::Impl::allNotesOff(int partIndex) noexcept SPINDLE_REALTIME {
   part.keyDown.fill(false);
   if (mpe.isMaster(partIndex)) {
     for (int m = mpe.firstMember(partIndex); m <= mpe.lastMember(partIndex); ++m)
-      expressions[static_cast<size_t>(m)].keysDown.reset();
+      expressions[static_cast<size_t>(m)].keysDown.fill(false);
   }
   part.releasePending.fill(false);
   part.heldKeys = 0;

@@ -81,7 +81,7 @@ void Engine::Impl::memberNotesOff(int master, int channel, bool fade) noexcept S
   for (int key = 0; key < 128; ++key) {
     const auto k = static_cast<size_t>(key);
     if (!own.keysDown[k]) continue;
-    own.keysDown.reset(k);
+    own.keysDown[k] = false;
     if (part.keyDown[k] && !zoneHolds(master, key)) {
       part.keyDown[k] = false;
       --part.heldKeys;

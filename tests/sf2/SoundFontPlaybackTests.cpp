@@ -138,3 +138,24 @@ TEST_CASE("RPN 0 sets the bend range of SoundFont regions; SFZ regions keep bend
   const auto own = sfz.play(rpn12, 48000);
   CHECK(std::abs(centsBetween(hzOver(own->left, 0.2, 0.9), 441.0 * std::exp2(300.0 / 1200.0))) < 2.0);
 }
+
+TEST_CASE("MPE: a member channel's bend moves its own SoundFont note through the pitch-wheel modulator",
+          "[sf2][playback][mpe]") {
+  using spindle::test::at;
+  using spindle::test::kOutputRate;
+  using spindle::test::tonePeak;
+  const FontPlayer font(sineFont(), "sf2-play-mpe");
+  // A lower zone of 15 (RPN 6 on channel 1); key 69 on member channel 2, key 57 on 3;
+  // channel 2 bends +12 semitones (2048 of 8192 at the members' 48) after half a second.
+  const auto r = font.play({cc(0, 101, 0), cc(0, 100, 6), cc(0, 6, 15), noteOn(0, 69, 127, 1), noteOn(0, 57, 127, 2),
+                            bend(24000, 2048, 1)},
+                           96000);
+  const double bentCents = 2048.0 / 8191.0 * 4800.0;
+  auto off = [&](double from, double to, double hz) {
+    return centsBetween(tonePeak(r->left, at(from), at(to), hz, kOutputRate).hz, hz);
+  };
+  CHECK(std::abs(off(0.1, 0.45, 441.0)) < 2.0);
+  CHECK(std::abs(off(0.1, 0.45, 220.5)) < 2.0);
+  CHECK(std::abs(off(0.6, 1.9, 441.0 * std::exp2(bentCents / 1200.0))) < 2.0);
+  CHECK(std::abs(off(0.6, 1.9, 220.5)) < 2.0);  // channel 3's note stays put
+}

@@ -47,7 +47,7 @@ void NoteExpression::reset(const mod::ControllerState& zone) noexcept SPINDLE_RE
   controllers.set(controllers::kChannelAftertouch, 0.0f);
   controllers.setMidi7(kTimbreCc, 64);
   rpn = 0x3FFF;
-  keysDown.reset();
+  keysDown.fill(false);
 }
 
 }  // namespace spindle::engine

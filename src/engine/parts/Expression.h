@@ -14,7 +14,6 @@
 // modulation room, locc/hicc and lochanaft conditions) reads a member note's slot
 // instead of the part's, so per-note expression reaches every format by one path.
 #include <array>
-#include <bitset>
 
 #include "core/Controllers.h"
 #include "core/Realtime.h"
@@ -60,7 +59,7 @@ struct NoteExpression {
   mod::ControllerState controllers;  // the zone's, with this note's own slots
   int bend = 0;                      // -8192..8191, this note's own
   int rpn = 0x3FFF;                  // the member channel's RPN (RPN 0 sets the zone's range)
-  std::bitset<128> keysDown;         // keys held on this channel
+  std::array<bool, 128> keysDown{};  // keys held on this channel
 
   // The zone's controllers from now on, keeping this note's own slots.
   void follow(const mod::ControllerState& zone) noexcept SPINDLE_REALTIME;

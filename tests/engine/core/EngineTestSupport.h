@@ -180,6 +180,38 @@ inline double measureHz(const std::vector<float>& x, size_t from, size_t to, dou
 
 inline double centsBetween(double hz, double reference) { return 1200.0 * std::log2(hz / reference); }
 
+// A tone in a mix of several: |Hann-windowed DTFT| of x[from, to) at hz, scaled so a
+// sine of amplitude a reads a.
+inline double toneLevel(const std::vector<float>& x, size_t from, size_t to, double hz, double rate) {
+  double re = 0.0, im = 0.0, windowSum = 0.0;
+  const double n = static_cast<double>(to - from);
+  for (size_t i = from; i < to; ++i) {
+    const double w = 0.5 - 0.5 * std::cos(2.0 * kPi * static_cast<double>(i - from) / n);
+    const double phase = 2.0 * kPi * hz * static_cast<double>(i) / rate;
+    re += w * static_cast<double>(x[i]) * std::cos(phase);
+    im -= w * static_cast<double>(x[i]) * std::sin(phase);
+    windowSum += w;
+  }
+  return 2.0 * std::sqrt(re * re + im * im) / windowSum;
+}
+
+struct TonePeak {
+  double hz = 0.0, level = 0.0;
+};
+// The strongest frequency within +-60 cents of `expected` (golden-section search of
+// toneLevel), with its level: a note's pitch among notes at least 2 semitones away.
+inline TonePeak tonePeak(const std::vector<float>& x, size_t from, size_t to, double expected, double rate) {
+  double lo = expected * std::pow(2.0, -60.0 / 1200.0), hi = expected * std::pow(2.0, 60.0 / 1200.0);
+  const double g = (std::sqrt(5.0) - 1.0) / 2.0;
+  for (int i = 0; i < 60; ++i) {
+    const double a = hi - g * (hi - lo), b = lo + g * (hi - lo);
+    if (toneLevel(x, from, to, a, rate) > toneLevel(x, from, to, b, rate)) hi = b;
+    else lo = a;
+  }
+  const double hz = 0.5 * (lo + hi);
+  return {hz, toneLevel(x, from, to, hz, rate)};
+}
+
 inline float maxJump(const std::vector<float>& x, size_t from, size_t to) {
   float m = 0.0f;
   for (size_t i = std::max<size_t>(from, 1); i < to && i < x.size(); ++i) m = std::max(m, std::fabs(x[i] - x[i - 1]));

@@ -3,12 +3,12 @@
 // and CC74; the frequency and level of each note read from the mix by a fine search
 // of the windowed spectrum around the note's expected pitch.
 #include <cmath>
-#include <complex>
 
 #include "ModTestSupport.h"
 
 using namespace spindle;
 using namespace spindle::test;
+using Peak = spindle::test::TonePeak;
 
 namespace {
 
@@ -29,34 +29,8 @@ std::vector<TimedEvent> mcm(int64_t frame, int members, bool upper = false) {
 
 void append(std::vector<TimedEvent>& to, const std::vector<TimedEvent>& more) { to.insert(to.end(), more.begin(), more.end()); }
 
-// |windowed DTFT| of x[from, to) at hz (Hann window), scaled so a sine of amplitude a reads a.
-double magnitudeAt(const std::vector<float>& x, size_t from, size_t to, double hz) {
-  std::complex<double> sum = 0.0;
-  double windowSum = 0.0;
-  const double n = static_cast<double>(to - from);
-  for (size_t i = from; i < to; ++i) {
-    const double t = static_cast<double>(i - from);
-    const double w = 0.5 - 0.5 * std::cos(2.0 * 3.14159265358979323846 * t / n);
-    sum += w * static_cast<double>(x[i]) * std::polar(1.0, -2.0 * 3.14159265358979323846 * hz * static_cast<double>(i) / kRate);
-    windowSum += w;
-  }
-  return 2.0 * std::abs(sum) / windowSum;
-}
-
-struct Peak {
-  double hz = 0.0, level = 0.0;
-};
-// The strongest frequency within +-60 cents of `expected` (golden-section search).
 Peak peakNear(const std::vector<float>& x, size_t from, size_t to, double expected) {
-  double lo = expected * std::pow(2.0, -60.0 / 1200.0), hi = expected * std::pow(2.0, 60.0 / 1200.0);
-  const double g = (std::sqrt(5.0) - 1.0) / 2.0;
-  for (int i = 0; i < 60; ++i) {
-    const double a = hi - g * (hi - lo), b = lo + g * (hi - lo);
-    if (magnitudeAt(x, from, to, a) > magnitudeAt(x, from, to, b)) hi = b;
-    else lo = a;
-  }
-  const double hz = 0.5 * (lo + hi);
-  return {hz, magnitudeAt(x, from, to, hz)};
+  return tonePeak(x, from, to, expected, kRate);
 }
 
 double expectedHz(int key, double bendCents) { return kBaseHz * std::pow(2.0, (key - 60) / 12.0 + bendCents / 1200.0); }
