@@ -34,7 +34,7 @@ struct NoteStart {
   int32_t eventOffset = 0;  // the frame the event asked for, from the block's start
   int32_t firstOffset = -1; // the frame its first voice began rendering; -1 if no voice did
   uint16_t voices = 0;      // voices the note-on started
-  uint8_t channel = 0, key = 0, velocity = 0;
+  uint8_t channel = 0, key = 0, velocity = 0;  // the MIDI channel it came on (an MPE member's, not its part's)
 };
 
 // Separate outputs per part (JACK's --multi-out): part k renders into parts[k] when

@@ -71,7 +71,7 @@ struct Engine::Impl {
   void endBusFade(int part) noexcept SPINDLE_REALTIME;
   void publishPartStats() noexcept SPINDLE_REALTIME;
   void publishStats(int frames) noexcept SPINDLE_REALTIME;
-  void openNoteStart(int part, int key, int velocity) noexcept SPINDLE_REALTIME;
+  void openNoteStart(int channel, int key, int velocity) noexcept SPINDLE_REALTIME;
   void markFirstRender(const Voice& v) noexcept SPINDLE_REALTIME;
 
   void drainCommands() noexcept SPINDLE_REALTIME;

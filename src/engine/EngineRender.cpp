@@ -228,12 +228,12 @@ std::span<const NoteStart> Engine::noteStarts() const noexcept SPINDLE_REALTIME 
 
 // Opens the note-start entry of a note-on; a full list (more note-ons in one call than
 // kMaxEventsPerBlock, outside the process() contract) leaves the note unrecorded.
-void Engine::Impl::openNoteStart(int part, int key, int velocity) noexcept SPINDLE_REALTIME {
+void Engine::Impl::openNoteStart(int channel, int key, int velocity) noexcept SPINDLE_REALTIME {
   openStart = -1;
   if (noteStartCount >= static_cast<int>(noteStartList.size())) return;
   openStart = noteStartCount++;
   NoteStart& n = noteStartList[static_cast<size_t>(openStart)];
-  n = NoteStart{eventOffset, -1, 0, static_cast<uint8_t>(part), static_cast<uint8_t>(key),
+  n = NoteStart{eventOffset, -1, 0, static_cast<uint8_t>(channel), static_cast<uint8_t>(key),
                 static_cast<uint8_t>(velocity)};
   noteStartVoice[static_cast<size_t>(openStart)] = nullptr;
 }

@@ -80,7 +80,7 @@ TEST_CASE("A global sine LFO at 2 Hz sweeps an instrument lowpass: the centroid 
 
 TEST_CASE("DecentSampler mpeTimbre opens each MPE note's own lowpass: two notes, two timbre curves, two centroids",
           "[app][ds-effects][mpe]") {
-  // Two groups of noise, hard left (keys 0..63) and hard right (64..127), each with a
+  // Two groups of noise, hard left (keys 0..59) and hard right (60..127), each with a
   // lowpass whose cutoff mpeTimbre moves from 300 Hz to 8 kHz: the left channel is one
   // note, the right the other. A lower zone of 15; the note on member channel 2 brightens
   // (CC74 0 -> 127 over 1.5 s), the one on channel 3 darkens (127 -> 0).
@@ -93,12 +93,12 @@ TEST_CASE("DecentSampler mpeTimbre opens each MPE note's own lowpass: two notes,
     binding += std::string("<binding type=\"effect\" level=\"group\" groupIndex=\"") + index +
                "\" effectIndex=\"0\" parameter=\"FX_FILTER_FREQUENCY\" translation=\"linear\" "
                "translationOutputMin=\"300\" translationOutputMax=\"8000\"/>";
-  const std::string xml = "<DecentSampler><groups ampVelTrack=\"0\">" + group("-100", "0", "63") + group("100", "64", "127") + "</groups><modulators><mpeTimbre>" + binding +
+  const std::string xml = "<DecentSampler><groups ampVelTrack=\"0\">" + group("-100", "0", "59") + group("100", "60", "127") + "</groups><modulators><mpeTimbre>" + binding +
                           "</mpeTimbre></modulators></DecentSampler>";
   std::vector<spindle::test::TimedEvent> song{spindle::test::cc(0, 101, 0), spindle::test::cc(0, 100, 6),
                                               spindle::test::cc(0, 6, 15), spindle::test::cc(0, 74, 0, 1),
-                                              spindle::test::cc(0, 74, 127, 2), spindle::test::noteOn(10, 48, 127, 1),
-                                              spindle::test::noteOn(10, 84, 127, 2)};
+                                              spindle::test::cc(0, 74, 127, 2), spindle::test::noteOn(10, 59, 127, 1),
+                                              spindle::test::noteOn(10, 60, 127, 2)};
   for (int step = 1; step <= 127; ++step) {
     const int64_t frame = 4800 + static_cast<int64_t>(step) * 72000 / 127;  // 0.1 s .. 1.6 s
     song.push_back(spindle::test::cc(frame, 74, step, 1));

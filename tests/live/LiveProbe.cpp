@@ -18,7 +18,7 @@
 //       quarter note), each at its exact frame, for S s (default 2); with --stop 1 a stop
 //   spindle-live-probe net --to MIDI1,.. --from AUDIO1,.. [--notes N] [--expect F1,..] ...
 //       notes to hosts across NetJACK2, each host's onsets timed (ProbeNet.cpp)
-//   spindle-live-probe run --target NAME --notes N --note-log FILE [--latency L] [--parts P]
+//   spindle-live-probe run --target NAME --notes N --note-log FILE [--latency L] [--parts P] [--channels A-B]
 //                          [--timeout S] [--skip-lines K]
 //       opens two clients, probe_tx (MIDI out) -> NAME:midi_in and NAME:out_L/out_R ->
 //       probe_rx (audio in, declaring L frames of playback latency, as a sound card
@@ -26,6 +26,7 @@
 //       tx sends N note-ons, one every other cycle, at offsets spread over the period,
 //       each with its own (channel, key, velocity), none in a cycle that started over
 //       half a period late (counted); rx records the frame of every onset.
+//       With --channels A-B the notes cycle through channels A..B (an MPE zone's members).
 //       With --parts P the notes cycle through channels 1..P and rx also listens to
 //       NAME:out_<p>_L/R (--multi-out) on one port per part.
 //       Both clients watch for xruns (frame gaps between their cycles, JACK's xrun
@@ -121,6 +122,7 @@ struct Probe {
   jack_port_t* inR = nullptr;
   std::vector<Track> tracks;  // [0]: main out_L; [1 + p]: part p's out_<p+1>_L + _R
   int notes = 0, parts = 0;
+  int firstChannel = 0, channels = 0;  // --channels A-B: notes cycle through A..B (0-based here)
   jack_nframes_t latency = 0;
   std::vector<SentNote> sent = std::vector<SentNote>(kMaxNotes);
   MarkList xruns;
@@ -133,7 +135,7 @@ struct Probe {
 
 SentNote noteFor(const Probe& p, int k) {
   SentNote s;
-  s.channel = p.parts > 0 ? k % p.parts : 0;
+  s.channel = p.parts > 0 ? k % p.parts : (p.channels > 0 ? p.firstChannel + k % p.channels : 0);
   s.key = 36 + k % 48;
   s.velocity = 1 + (k / 48) % 127;  // (key, velocity) differ for every k < 6096
   return s;
@@ -281,6 +283,12 @@ int runProbe(int argc, char** argv) {
   const int skip = std::stoi(option(argc, argv, "--skip-lines", "0"));
   p.notes = std::min(std::stoi(option(argc, argv, "--notes", "240")), kMaxNotes);
   p.parts = std::clamp(std::stoi(option(argc, argv, "--parts", "0")), 0, 16);
+  int first = 1, last = 1;
+  if (std::sscanf(option(argc, argv, "--channels", "1-1").c_str(), "%d-%d", &first, &last) == 2 && first >= 1 &&
+      last <= 16 && first <= last && p.parts == 0) {
+    p.firstChannel = first - 1;
+    p.channels = last - first + 1;
+  }
   p.latency = static_cast<jack_nframes_t>(std::stoi(option(argc, argv, "--latency", "64")));
   const double timeout = std::stod(option(argc, argv, "--timeout", "60"));
   if (!openClients(p)) {
@@ -315,7 +323,7 @@ int main(int argc, char** argv) {
   if (mode == "clock") return spindle::live::clock(argc, argv);
   if (mode == "net") return spindle::live::netProbe(argc, argv);
   std::cerr << "usage: spindle-live-probe instrument DIR | run --target NAME --notes N --note-log FILE "
-               "[--latency L] [--parts P] [--timeout S] [--skip-lines K] | chord --target NAME --keys K | "
+               "[--latency L] [--parts P] [--channels A-B] [--timeout S] [--skip-lines K] | chord --target NAME --keys K | "
                "keyboard --name NAME [--notes N] [--key K] [--channel C] [--wait S] [--delay S] [--hold S] [--start-file F] | "
                "clock --target NAME --bpm B [--seconds S] [--stop 1] | "
                "net --to MIDI,.. --from AUDIO,.. [--notes N] [--every C] [--expect F,..] [--tolerance T] [--channels C,..] [--notes-out FILE]\n";

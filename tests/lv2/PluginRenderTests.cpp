@@ -47,7 +47,63 @@ void checkIdentical(const std::filesystem::path& instrument, const std::filesyst
   CHECK(out.left.size() == reference.left.size());
 }
 
+// An MPE phrase (480 ticks a quarter, 120 bpm): the MPE Configuration Message for a
+// lower zone of 15, then three notes on member channels 2, 3 and 4, each with its own
+// pitch bend ramp, pressure and CC74, one key twice on two channels.
+// Without `mcm`, the same notes with no configuration message.
+std::filesystem::path writeMpeSong(const std::filesystem::path& dir, bool mcm = true) {
+  std::vector<std::pair<uint32_t, std::vector<uint8_t>>> events;
+  if (mcm) events = {{0, {0xB0, 101, 0}}, {0, {0xB0, 100, 6}}, {0, {0xB0, 6, 15}}};
+  const uint8_t keys[3] = {60, 67, 60};
+  for (uint8_t n = 0; n < 3; ++n) {
+    const auto channel = static_cast<uint8_t>(n + 1);
+    const uint32_t on = 100 + 250u * n;
+    events.push_back({on, {static_cast<uint8_t>(0xD0 | channel), static_cast<uint8_t>(40 + 30 * n)}});
+    events.push_back({on, {static_cast<uint8_t>(0x90 | channel), keys[n], 100}});
+    for (uint32_t step = 1; step <= 24; ++step) {
+      const int bend = 8192 + static_cast<int>(step) * (n == 1 ? -40 : 30);
+      events.push_back({on + 20 * step, {static_cast<uint8_t>(0xE0 | channel), static_cast<uint8_t>(bend & 0x7F),
+                                          static_cast<uint8_t>(bend >> 7)}});
+      events.push_back({on + 20 * step + 7, {static_cast<uint8_t>(0xB0 | channel), 74, static_cast<uint8_t>(5 * step)}});
+    }
+    events.push_back({on + 1400, {static_cast<uint8_t>(0x80 | channel), keys[n], 0}});
+  }
+  std::stable_sort(events.begin(), events.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  TrackBuilder track;
+  uint32_t now = 0;
+  for (const auto& [tick, b] : events) {
+    if (b.size() == 2) track.event(tick - now, {b[0], b[1]});
+    else track.event(tick - now, {b[0], b[1], b[2]});
+    now = tick;
+  }
+  track.end();
+  const auto file = dir / (mcm ? "mpe.mid" : "plain.mid");
+  saveBytes(file, buildSmf(0, 480, {track}));
+  return file;
+}
+
 }  // namespace
+
+TEST_CASE("The LV2 plugin plays an MPE phrase from its MIDI input byte-identical to spindle-render", "[lv2][mpe]") {
+  const auto dir = lv2Scratch("identical-mpe");
+  const auto instrument = writeStreamedInstrument(dir);
+  const auto song = writeMpeSong(dir);
+  const Stereo reference = renderReference(instrument, song, dir, 256);
+  REQUIRE(reference.left.size() > 48000 * 2);
+  REQUIRE(peak(reference.left, 0, reference.left.size()) > 0.05);
+  Lv2Host host;
+  REQUIRE(host.ok());
+  const Stereo out = renderPlugin(host, instrument, song, reference.left.size(), [] { return 256; });
+  std::size_t first = 0;
+  const std::size_t differing = differingFrames(reference, out, &first);
+  INFO(differing << " frames differ, the first " << first);
+  CHECK(differing == 0);
+  // It plays as MPE: the same notes with no configuration message are parts 2..4, each
+  // bent 2 semitones at full bend, not 48, and sound otherwise.
+  const Stereo plain = renderReference(instrument, writeMpeSong(dir, false), dir, 256);
+  REQUIRE(plain.left.size() == reference.left.size());
+  CHECK(differingFrames(reference, plain) > 48000);
+}
 
 TEST_CASE("The LV2 plugin renders a streamed sample byte-identical to spindle-render", "[lv2]") {
   const auto dir = lv2Scratch("identical-generated");

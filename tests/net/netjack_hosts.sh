@@ -15,9 +15,10 @@
 #      client (the master's jackd runs with -t NET_TIMEOUT_MS, see net_master) and no
 #      more others than in a quiet window (at most NET_STALLS, VM stalls); once
 #      dropped, host 1 plays with no more xruns than that either. A run where host 1
-#      lost a note in a cycle the master broke (the probe saw it), or with more frame
-#      gaps or unblamed xruns than NET_STALLS, is void and measured again with host 2
-#      started and lost once more; a second such run fails;
+#      lost or displaced a note (a cycle the master broke, NetJACK2 holding the graph
+#      while it waits for the lost host), or with more frame gaps or unblamed xruns
+#      than NET_STALLS, is void and measured again with host 2 started and lost once
+#      more; a second such run fails;
 #   3. host 2 restarted: it comes back in the master's graph, the rig connects it again
 #      and its onsets return at the same offset as before.
 source "$SPINDLE_LIVE_SUPPORT"
@@ -112,7 +113,14 @@ lost_once() {
   killer=$!
   PROBE_ARGS=(--notes 120 --every 4)
   probe_hosts kill.out 1 || rc=$?
-  [ $rc -eq 0 ] || [ $rc -eq 4 ] || fail "host 1 while host 2 was lost: lost notes or a wrong offset"
+  # A note host 1 lost or played displaced while host 2 was lost: NetJACK2's own limit
+  # (README "A slave lost": the master waits its fixed 2 s for the lost host's packet,
+  # JACK's engine holding the whole graph meanwhile) or a VM stall; the run is void.
+  case $rc in
+    0|4) ;;
+    1) echo "host 1 lost or displaced a note while host 2 was lost (the graph held up: void)"; rc=4 ;;
+    *) fail "the probe could not play while host 2 was lost (exit $rc)" ;;
+  esac
   wait "$killer" || fail "host 2 could not be lost the $NET_LOSS way (kill or link down failed)"
   killed=$(( $(master_xruns) - kill_before ))
   kill -0 "$JACKD_PID" || fail "the master jackd died with host 2"
