@@ -56,6 +56,7 @@ struct Engine::Impl {
   void renderBlock(Pace pace, const MidiEvent* events, int eventCount, int& next, bool last, float* left,
                    float* right, int base, int frames) noexcept SPINDLE_REALTIME_IF(Pace::kRealtime);
   void renderVoices(float* left, float* right, int frames) noexcept SPINDLE_REALTIME;
+  void renderPartVoices(int part, const PartMix& partMix, RenderContext& ctx, int frames) noexcept SPINDLE_REALTIME;
   void sortVoicesByPart() noexcept SPINDLE_REALTIME;
   void mixPart(int part, float* left, float* right, int frames) noexcept SPINDLE_REALTIME;
   void clearPartOutputs(int base, int frames) noexcept SPINDLE_REALTIME;
@@ -112,6 +113,7 @@ struct Engine::Impl {
   bool zoneHolds(int master, int key) const noexcept SPINDLE_REALTIME;
   // The mix of an MPE note of `part`: the part's, with the note's controllers and bend.
   PartMix noteMix(const PartMix& partMix, int part, int slot) const noexcept SPINDLE_REALTIME;
+  PartMix startMix(int part, const NoteContext& note) const noexcept SPINDLE_REALTIME;  // EngineMidi.cpp
 
   // EngineTuning.cpp: a tuning event (core/MidiTuning.h) on its parts; realtime: the
   // key's sounding voices follow.

@@ -233,11 +233,7 @@ void Engine::Impl::startVoice(int partIndex, const NoteContext& note, const Regi
   s.expression = note.expression;
   s.frame = frame;
   s.tempo = tempo;
-  bool soloActive = false;
-  for (const Part& p : parts) soloActive = soloActive || p.solo;
-  const PartMix partMix = makePartMix(part, soloActive);
-  const PartMix mix = note.expression >= 0 ? noteMix(partMix, partIndex, note.expression) : partMix;
-  if (!v.start(s, rng, scratch.source(), mix)) return;
+  if (!v.start(s, rng, scratch.source(), startMix(partIndex, note))) return;
   pool.commit(v);
   if (note.ccTrigger) v.keyDown = false;  // no key holds it: it plays out
   v.latchedPedal = part.sostenutoDown(r);  // a pedal already down latches nothing new
@@ -248,6 +244,14 @@ void Engine::Impl::startVoice(int partIndex, const NoteContext& note, const Regi
     noteStartVoice[static_cast<size_t>(openStart)] = &v;
     ++noteStartsPending;
   }
+}
+
+// The mix a voice of `note` starts with: its part's, or an MPE note's own (noteMix).
+PartMix Engine::Impl::startMix(int partIndex, const NoteContext& note) const noexcept SPINDLE_REALTIME {
+  bool soloActive = false;
+  for (const Part& p : parts) soloActive = soloActive || p.solo;
+  const PartMix partMix = makePartMix(parts[static_cast<size_t>(partIndex)], soloActive);
+  return note.expression >= 0 ? noteMix(partMix, partIndex, note.expression) : partMix;
 }
 
 void Engine::Impl::allNotesOff(int partIndex) noexcept SPINDLE_REALTIME {

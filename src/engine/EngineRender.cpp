@@ -138,22 +138,28 @@ void Engine::Impl::renderVoices(float* left, float* right, int frames) noexcept 
     const bool buses = (part.program && part.program->buses) || part.busFadeFrom;
     ctx.fxLeft = buses ? fxInputs.left : decltype(ctx.fxLeft){};
     ctx.fxRight = buses ? fxInputs.right : decltype(ctx.fxRight){};
-    for (int i = begin; i < end; ++i) {
-      Voice& v = pool.activeVoice(byPart[static_cast<size_t>(i)]);
-      if (noteStartsPending > 0) markFirstRender(v);
-      const PartMix& partMix = mixes[static_cast<size_t>(p)];
-      if (v.expression() < 0) {
-        v.render(partLeft.data(), partRight.data(), frames, partMix, ctx);
-      } else {
-        v.render(partLeft.data(), partRight.data(), frames, noteMix(partMix, p, v.expression()), ctx);
-      }
-    }
+    renderPartVoices(p, mixes[static_cast<size_t>(p)], ctx, frames);
     if (buses) runPartBuses(p, ctx, frames);
     mixPart(p, left, right, frames);
     sendPart(ctx, frames);
   }
   underruns += ctx.underruns;
   pool.collectFinished();
+}
+
+// Part p's voices into partLeft/partRight: an MPE note's with its own mix (noteMix).
+void Engine::Impl::renderPartVoices(int p, const PartMix& partMix, RenderContext& ctx, int frames) noexcept
+    SPINDLE_REALTIME {
+  const auto begin = partBegin[static_cast<size_t>(p)], end = partBegin[static_cast<size_t>(p) + 1];
+  for (int i = begin; i < end; ++i) {
+    Voice& v = pool.activeVoice(byPart[static_cast<size_t>(i)]);
+    if (noteStartsPending > 0) markFirstRender(v);
+    if (v.expression() < 0) {
+      v.render(partLeft.data(), partRight.data(), frames, partMix, ctx);
+    } else {
+      v.render(partLeft.data(), partRight.data(), frames, noteMix(partMix, p, v.expression()), ctx);
+    }
+  }
 }
 
 // Counting sort of the active voices by part, stable (start order kept within a part),
