@@ -94,6 +94,15 @@ void ConnectionKeeper::portGone(std::string name) {
   wake_.notify_all();
 }
 
+void ConnectionKeeper::clientGone(std::string name) {
+  {
+    std::lock_guard lock(mutex_);
+    if (goneClients_.size() < kMaxGone) goneClients_.push_back(std::move(name));
+    poked_ = true;
+  }
+  wake_.notify_all();
+}
+
 void ConnectionKeeper::setHostRoutes(std::vector<HostRoute> routes) {
   {
     std::lock_guard lock(mutex_);
@@ -130,11 +139,12 @@ void ConnectionKeeper::run() {
 // report from a fresh look at the server.
 void ConnectionKeeper::scan() {
   std::deque<std::pair<PortLink, bool>> manual;
-  std::vector<std::string> gone;
+  std::vector<std::string> gone, goneClients;
   {
     std::lock_guard lock(mutex_);
     manual.swap(manual_);
     gone.swap(gone_);
+    goneClients.swap(goneClients_);
     if (policyChanged_) planner_.setPolicy(policy_);
     if (routesChanged_) planner_.setHostRoutes(routes_);
     policyChanged_ = routesChanged_ = false;
@@ -142,6 +152,7 @@ void ConnectionKeeper::scan() {
   for (const auto& [link, on] : manual) apply({link}, on);
   PortInventory now = inventory();
   now.departed = std::move(gone);
+  now.departedClients = std::move(goneClients);
   const ConnectionPlan plan = planner_.plan(now);
   if (!plan.empty()) {
     apply(plan.disconnect, false);

@@ -43,6 +43,11 @@ class ConnectionKeeper {
   // audio thread). Spindle's links to it are made again once a port of that name is
   // there, even when it came back before the next scan.
   void portGone(std::string name);
+  // A client of the server closed (a program that quit): the links of its ports are
+  // forgotten, as links the user broke, and not made again when a client of that name
+  // comes back (it connects itself, or its session does). A port that goes and comes
+  // back with its client staying (a driver restarting) keeps them.
+  void clientGone(std::string name);
   // A line for takeMessages (the backend's own news).
   void say(std::string message);
   // What happened since the last call, one line each ("MIDI input connected: ...",
@@ -76,6 +81,7 @@ class ConnectionKeeper {
   bool routesChanged_ = false;         // mutex_
   std::deque<std::pair<PortLink, bool>> manual_;  // mutex_: setLink requests
   std::vector<std::string> gone_;      // mutex_: portGone names since the last scan
+  std::vector<std::string> goneClients_;  // mutex_: clientGone names since the last scan
   ConnectionReport report_;            // mutex_
   std::vector<std::string> messages_;  // mutex_
   std::string server_;

@@ -120,10 +120,15 @@ void ConnectionPlanner::followMidi(const PortInventory& now, ConnectionPlan& pla
 // peer stayed is not remembered, and stays broken.
 // A departure's notice can come one scan late, after a scan that saw the link missing
 // and its peer back: a link lost on the last scan is held too when its peer's notice
-// has come now (vanished_).
+// has come now (vanished_). A peer whose client closed is let go: that program quit, and
+// one starting under its name connects itself (or its session does).
 void ConnectionPlanner::holdLinksOfGonePeers(const PortInventory& now) {
-  const auto hold = [this](const PortLink& link) {
-    if (!linked(pending_, link)) pending_.push_back(link);
+  const auto quit = [&](const PortLink& link) {
+    return contains(now.departedClients, link.peer.substr(0, link.peer.find(':')));
+  };
+  std::erase_if(pending_, quit);
+  const auto hold = [&](const PortLink& link) {
+    if (!quit(link) && !linked(pending_, link)) pending_.push_back(link);
   };
   for (const PortLink& link : remembered_)
     if (!contains(now.ports, link.peer) || contains(now.departed, link.peer)) hold(link);

@@ -123,6 +123,9 @@ struct PortInventory {
   // notices, ConnectionKeeper::portGone): a NetJACK2 slave's driver restart can take
   // system:playback_* and bring them back between two scans, their links gone.
   std::vector<std::string> departed;
+  // Clients that closed since the last scan (ConnectionKeeper::clientGone): links to
+  // their ports are let go, not held for a client of that name to come back.
+  std::vector<std::string> departedClients;
   // A NetJACK2 master client's identity (JACK: its UUID), by client name: a client that
   // went and came back under the same name between two scans is a new appearance.
   std::map<std::string, std::string> clientIds;

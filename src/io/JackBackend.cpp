@@ -59,6 +59,7 @@ bool JackBackend::setCallbacks(std::string& error) {
   if (!ok) error = "cannot set the JACK callbacks";
   jack_on_info_shutdown(client_, &JackBackend::onShutdown, this);
   return ok && jack_set_port_registration_callback(client_, &JackBackend::onPortRegistration, this) == 0 &&
+         jack_set_client_registration_callback(client_, &JackBackend::onClientRegistration, this) == 0 &&
          jack_set_port_connect_callback(client_, &JackBackend::onPortConnect, this) == 0;
 }
 
@@ -297,6 +298,14 @@ void JackBackend::onPortRegistration(jack_port_id_t port, int registered, void* 
   const jack_port_t* gone = registered ? nullptr : jack_port_by_id(backend->client_, port);
   const char* name = gone ? jack_port_name(gone) : nullptr;
   if (name && *name) backend->connections_.portGone(name);
+  else backend->connections_.poke();
+}
+
+// A client that closed (a program that quit): its ports' links are not made again
+// when a client of that name comes back (ConnectionKeeper::clientGone).
+void JackBackend::onClientRegistration(const char* name, int registered, void* self) {
+  auto* backend = static_cast<JackBackend*>(self);
+  if (!registered && name && *name) backend->connections_.clientGone(name);
   else backend->connections_.poke();
 }
 

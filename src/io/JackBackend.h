@@ -62,6 +62,7 @@ class JackBackend final : public AudioBackend {
   static void onShutdown(jack_status_t code, const char* reason, void* self);
   static void onPortRegistration(jack_port_id_t port, int registered, void* self);
   static void onPortConnect(jack_port_id_t a, jack_port_id_t b, int connected, void* self);
+  static void onClientRegistration(const char* name, int registered, void* self);
   template <bool Live>
   void process(jack_nframes_t frames) noexcept SPINDLE_REALTIME_IF(Live);
   CycleStart cycleStart(jack_nframes_t frames) noexcept SPINDLE_REALTIME;

@@ -137,6 +137,29 @@ TEST_CASE("a peer gone and back between two scans gets its links back, its notic
   CHECK(planner.plan(now).empty());
 }
 
+TEST_CASE("the links of a program that quit are let go: one starting under its name is not linked by Spindle",
+          "[io][connections]") {
+  ConnectionPlanner planner;
+  PortInventory now = server();
+  now.ports.push_back("jackrec:input1");
+  carryOut(now, planner.plan(now));
+  now.links.push_back({"out_L", "jackrec:input1"});  // the recorder connected itself
+  CHECK(planner.plan(now).empty());
+  // It quits: its port and its client go (their notices in one scan or in two).
+  std::erase(now.links, PortLink{"out_L", "jackrec:input1"});
+  std::erase(now.ports, std::string("jackrec:input1"));
+  now.departed = {"jackrec:input1"};
+  CHECK(planner.plan(now).empty());
+  now.departed.clear();
+  now.departedClients = {"jackrec"};
+  CHECK(planner.plan(now).empty());
+  now.departedClients.clear();
+  // A new recorder of that name: Spindle leaves it to connect itself.
+  now.ports.push_back("jackrec:input1");
+  CHECK(planner.plan(now).empty());
+  CHECK(planner.plan(now).empty());
+}
+
 TEST_CASE("the policy turns audio or MIDI off, or follows only the named devices", "[io][connections]") {
   ConnectionPlanner off;
   ConnectionPolicy policy;
