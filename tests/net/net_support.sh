@@ -214,20 +214,21 @@ master_xruns() {
   else count_matches "XRun: client = $1 was not finished" "$LIVE_TMP/master.out"; fi
 }
 # probe_retry FN OUT ARGS...: FN OUT ARGS (a probe run, its report in $LIVE_TMP/OUT),
-# measured again, at most twice, when void: exit 4 (a note lost in a cycle where the
+# measured again, at most four times (a second apart), when void: exit 4 (a note lost in a cycle where the
 # master broke), or a failure in a run where the probe saw the master break cycles (xrun
 # callbacks, frame gaps: a VM stall, after which NetJACK2 may realign). The last run
 # must pass.
 probe_retry() {
   local attempt rc
-  for attempt in 1 2 3; do
+  for attempt in 1 2 3 4 5; do
     rc=0
     "$@" || rc=$?
     [ $rc -eq 0 ] && return 0
     if [ $rc -ne 4 ] && ! grep -qE '^probe: ([1-9][0-9]* xrun callbacks|[0-9]+ xrun callbacks, [1-9][0-9]* frame gaps)' "$LIVE_TMP/$2"; then
       return $rc
     fi
-    echo "VOID RUN $attempt: the master broke cycles in it; measuring again"
+    echo "VOID RUN $attempt: the master broke cycles in it; measuring again after a second"
+    sleep 1  # the VM's stalls come in bursts: the next run starts after this one's
   done
   return 1
 }
@@ -266,14 +267,16 @@ osc_round_trip() {
   ns=$(net_ns "$1")
   : >"$dump"
   ip netns exec "$ns" oscdump -L "$port" >>"$dump" 2>&1 &
-  track $!
+  local dumper=$!  # called in $(...): track would not reach the caller's list, so stopped here
   until grep -q "/spindle/status" "$dump"; do
-    [ $SECONDS -ge $deadline ] && fail "host $1: no /spindle/status reply"
+    [ $SECONDS -ge $deadline ] && { kill "$dumper"; fail "host $1: no /spindle/status reply"; }
     sleep 0.2
     # Until spindle listens, a send may fail: the reply above is the check.
     ip netns exec "$ns" oscsend 127.0.0.1 9951 /spindle/reply_port i "$port" || continue
     ip netns exec "$ns" oscsend 127.0.0.1 9951 /spindle/status || continue
   done
+  kill "$dumper" 2>/dev/null
+  wait "$dumper" 2>/dev/null
   grep /spindle/status "$dump" | tail -1 |
     sed -E 's/.*"net_round_trip_frames" ([0-9]+) "net_round_trip_periods" ([0-9]+).*/\1 \2/'
 }
