@@ -160,7 +160,7 @@ def start_jackd(procs, name, folder):
     env = dict(os.environ, JACK_DEFAULT_SERVER=name, JACK_NO_AUDIO_RESERVATION="1")
     procs.start(["jackd", "-n", name, "-R", "-P", "70", "-d", "dummy", "-r", str(RATE), "-p", "256"],
                 os.path.join(folder, "jackd.out"), env)
-    ok = wait_until(15, lambda: subprocess.run(["jack_lsp"], env=env, capture_output=True).returncode == 0)
+    ok = wait_until(15, lambda: jack_answers(env))
     if not ok:
         raise RuntimeError("jackd %s did not start" % name)
     return env
@@ -182,10 +182,26 @@ def start_pipewire(procs, folder):
 
 
 def pipewire_port_exists(env, port):
-    result = subprocess.run(["pw-jack", "jack_lsp"], env=env, capture_output=True, text=True)
+    try:
+        result = subprocess.run(["pw-jack", "jack_lsp"], env=env, capture_output=True, text=True, timeout=5)
+    except subprocess.TimeoutExpired:
+        return False
     return port in result.stdout.split("\n")
 
 
+def jack_answers(env):
+    """jack_lsp ran and the server answered (bounded: see jack_port_exists)."""
+    try:
+        return subprocess.run(["jack_lsp"], env=env, capture_output=True, timeout=5).returncode == 0
+    except subprocess.TimeoutExpired:
+        return False
+
+
 def jack_port_exists(env, port):
-    result = subprocess.run(["jack_lsp"], env=env, capture_output=True, text=True)
+    # jack_lsp can hang in jack_client_close (JACK2's own lock left taken by its
+    # notification thread, jackaudio/jack2#395): each look is bounded, then tried again.
+    try:
+        result = subprocess.run(["jack_lsp"], env=env, capture_output=True, text=True, timeout=5)
+    except subprocess.TimeoutExpired:
+        return False
     return port in result.stdout.split("\n")

@@ -59,7 +59,8 @@ void Engine::Impl::noteOn(int partIndex, int key, int velocity, uint64_t frame, 
   part.previousVelocity = std::exchange(part.lastVelocity, velocity);
   writeNoteControllers(part, key, velocity);
   NoteContext note;
-  if (own) {
+  if (own) {  // the zone's controllers as they are now (a program's set_cc included)
+    own->follow(part.controllers);
     own->keysDown[k] = true;
     own->takeNoteSlots(part.controllers);
     note.controllers = &own->controllers;

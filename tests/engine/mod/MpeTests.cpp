@@ -167,3 +167,20 @@ TEST_CASE("MPE: CC74 is each note's own; an upper zone plays part 16's instrumen
   CHECK(std::fabs(toDb(b2 / a)) < 0.3);
   CHECK(std::fabs(toDb(peakNear(r->left, 14000, 23000, expectedHz(60, 0.0)).level / a)) < 0.3);
 }
+
+TEST_CASE("MPE: a program loaded after the zone is set plays its set_cc defaults on member notes", "[engine][mpe]") {
+  SfzProgram p("<region> sample=s.wav pitch_keycenter=60 loop_mode=loop_continuous loop_start=0 loop_end=51199 "
+               "amplitude_oncc20=100",
+               loopedSine());
+  p.program->controllerDefaults.push_back({20, 32.0f / 127.0f});  // set_cc20=32, as the loader keeps it
+  auto r = std::make_unique<Renderer>(engine::EngineConfig{}, 256);
+  r->run(mcm(0, 15), 256);  // the zone first, no program yet
+  r->setProgram(p.program.get(), 0);
+  // The member's note alone first (a master-channel message would bring the zone's
+  // controllers to every member slot), then a note on the master channel.
+  r->run({noteOn(256, 60, 100, 1), noteOn(8000, 72, 100, 0)}, 16000);
+  const double member = peakNear(r->left, 1000, 7500, expectedHz(60, 0.0)).level;
+  const double master = peakNear(r->left, 9000, 16000, expectedHz(72, 0.0)).level;
+  REQUIRE(master > 0.01);
+  CHECK(std::fabs(toDb(member / master)) < 0.3);  // both at CC20 = 32 (about -12 dB), not 0 (silent)
+}
