@@ -90,6 +90,8 @@ struct Engine::Impl {
   void noteOn(int part, int key, int velocity, uint64_t frame, int slot = -1) noexcept SPINDLE_REALTIME;
   void noteOff(int part, int key, uint64_t frame, int velocity = 0, int slot = -1) noexcept SPINDLE_REALTIME;
   void writeNoteControllers(Part& part, int key, int velocity) noexcept SPINDLE_REALTIME;
+  void startExpression(NoteExpression& own, const Part& part, size_t key, int slot, NoteContext& note) noexcept
+      SPINDLE_REALTIME;
   void pitchBend(int part, int value) noexcept SPINDLE_REALTIME;
   void polyPressure(int part, int key, int value) noexcept SPINDLE_REALTIME;
   // keyReleases: trigger=release_key regions start; pedalReleases: trigger=release ones.

@@ -59,13 +59,7 @@ void Engine::Impl::noteOn(int partIndex, int key, int velocity, uint64_t frame, 
   part.previousVelocity = std::exchange(part.lastVelocity, velocity);
   writeNoteControllers(part, key, velocity);
   NoteContext note;
-  if (own) {  // the zone's controllers as they are now (a program's set_cc included)
-    own->follow(part.controllers);
-    own->keysDown[k] = true;
-    own->takeNoteSlots(part.controllers);
-    note.controllers = &own->controllers;
-    note.expression = slot;
-  }
+  if (own) startExpression(*own, part, k, slot, note);
   note.channel = partIndex;
   note.key = key;
   note.velocity = velocity;
@@ -91,6 +85,17 @@ void Engine::Impl::noteOn(int partIndex, int key, int velocity, uint64_t frame, 
 
 // An MPE note (slot >= 0) ends its own voices; the key stays held for the part while
 // another member channel of its zone holds it.
+// An MPE note's slot: the zone's controllers as they are now (a program's set_cc
+// included) with the note slots its note-on wrote; the note reads its controllers there.
+void Engine::Impl::startExpression(NoteExpression& own, const Part& part, size_t key, int slot,
+                                   NoteContext& note) noexcept SPINDLE_REALTIME {
+  own.follow(part.controllers);
+  own.keysDown[key] = true;
+  own.takeNoteSlots(part.controllers);
+  note.controllers = &own.controllers;
+  note.expression = slot;
+}
+
 void Engine::Impl::noteOff(int partIndex, int key, uint64_t frame, int velocity, int slot) noexcept SPINDLE_REALTIME {
   Part& part = parts[static_cast<size_t>(partIndex)];
   const auto k = static_cast<size_t>(key);
