@@ -68,6 +68,10 @@ void EngineLink::setTempo(float bpm) {
   if (control_.setTempo(bpm)) commanded();
 }
 
+void EngineLink::setMpeZone(bool upper, int members) {
+  if (control_.setMpeZone(upper, members)) commanded();
+}
+
 void EngineLink::setVolume(int part, float db) {
   if (control_.setPartVolume(part, db)) commanded();
 }

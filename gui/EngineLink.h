@@ -31,6 +31,7 @@
 #include "core/PartEffects.h"
 #include "gui/HealthModel.h"
 #include "gui/KeyMap.h"
+#include "gui/NoteMarks.h"
 #include "gui/ProblemsModel.h"
 #include "io/Connections.h"
 #include "session/Control.h"
@@ -115,6 +116,13 @@ class EngineLink : public QObject {
   // (PartInfo::effects), crossfaded by the engine; one it does not have is ignored.
   void setEffectBypass(int part, int effect, bool on);
   std::vector<PartEffectInfo> partEffects(int part) const { return control_.partEffects(part); }
+  // The MPE zone whose master is part 1 (lower) or part 16 (upper): `members` member
+  // channels, 0: off (Control::setMpeZone; a zone it overlaps shrinks).
+  void setMpeZone(bool upper, int members);
+  // The zone the part is the master of as the engine plays it (set here, by OSC, --mpe or
+  // an MPE Configuration Message), and its member notes sounding, as of the last poll.
+  MpeChannels mpeChannels(int part) const { return mpeChannelsOf(engineStats_, part); }
+  std::vector<NoteMark> noteMarks(int part) const { return noteMarksOf(engineStats_, part); }
   void noteOn(int part, int key, int velocity);
   void noteOff(int part, int key);
   // Any channel message into the window's MIDI input. `frame`: the audio-clock frame it
@@ -200,6 +208,7 @@ class EngineLink : public QObject {
   double lastPoll_ = 0.0;
   control::EngineSettings settings_;
   EffectValues effects_;
+  engine::EngineStats engineStats_;
   std::atomic<bool> syncQueued_{false};
   int realtimePriority_ = 0;
   bool audioThreadKnown_ = false;

@@ -124,6 +124,7 @@ void EngineLink::updateParts(const io::LiveStatsSnapshot& live, double nowSecond
 void EngineLink::pollStats(double nowSeconds) {
   HealthInput input;
   input.live = control_.live().stats();
+  engineStats_ = control_.engine().stats();
   updateParts(input.live, nowSeconds);
   stream::Streaming* streaming = control_.streaming();
   input.disk = probeDisk(streaming);

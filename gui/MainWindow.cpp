@@ -98,14 +98,7 @@ QWidget* MainWindow::buildParts() {
   column->addWidget(scroll, 3);
   column->addWidget(buildControls(centre));
   column->addSpacing(4);
-  keyboardCaption_ = new QLabel(centre);
-  keyboardCaption_->setObjectName(QStringLiteral("Caption"));
-  column->addWidget(keyboardCaption_);
-  keyboard_ = new PianoKeyboard(centre);
-  keyboard_->setMinimumHeight(96);
-  column->addWidget(keyboard_, 1);
-  connect(keyboard_, &PianoKeyboard::noteOn, this, [this](int key, int velocity) { link_.noteOn(selected_, key, velocity); });
-  connect(keyboard_, &PianoKeyboard::noteOff, this, [this](int key) { link_.noteOff(selected_, key); });
+  column->addWidget(buildKeyboard(centre), 1);
   return centre;
 }
 
@@ -315,6 +308,8 @@ void MainWindow::selectPart(int part) {
   keyboardCaption_->setText(tr("Keyboard → part %1%2   ·   amber: keyswitches, grey: no region")
                                 .arg(part + 1)
                                 .arg(name.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(name)));
+  mpeShown_ = -1;
+  showKeyboard();
 }
 
 void MainWindow::setStatusLine(const QString& text) { status_->setText(text); }
@@ -337,7 +332,7 @@ void MainWindow::onStats() {
   connections_->refresh();
   for (int part = 0; part < limits::kChannels; ++part)
     strip(part)->setLevel(link_.part(part).meterDb, link_.part(part).voices);
-  keyboard_->setLit(link_.litKeys(selected_));
+  showKeyboard();
   controls_->showValues(link_.part(selected_).controlValues);
   const engine::EngineStats stats = link_.engine().stats();
   tempo_->setText(tr("%1 BPM · %2 · ")

@@ -9,6 +9,7 @@
 //   │ *.sfz     │└──────────────────────────────────────┘│ disk, latency,│
 //   ├ Connect.. ┤┌ controls (selected part's label_cc) ─┐│ memory, RT    │
 //   │ MIDI in,  │┌ keyboard (selected part, key names) ─┐│               │
+//   │           ││  caption              MPE zone: n ▴▾ ││               │
 //   │ channels, ││                                      ││               │
 //   │ outputs   │└──────────────────────────────────────┘│               │
 //   ┌ Problems: file:line  message ──────────────────────┐│               │
@@ -32,6 +33,7 @@
 class QDockWidget;
 class QLabel;
 class QMenu;
+class QSpinBox;
 
 namespace spindle::gui {
 
@@ -61,6 +63,7 @@ class MainWindow : public QMainWindow {
 
   PartStrip* strip(int part) const { return strips_[static_cast<std::size_t>(part)]; }
   PianoKeyboard* keyboard() const noexcept { return keyboard_; }
+  QSpinBox* mpeZone() const noexcept { return mpeZone_; }
   ControlStrip* controls() const noexcept { return controls_; }
   HealthPanel* health() const noexcept { return health_; }
   EffectsPanel* effects() const noexcept { return effects_; }
@@ -82,6 +85,8 @@ class MainWindow : public QMainWindow {
   void buildToolbar();
   QWidget* buildParts();
   QWidget* buildControls(QWidget* parent);
+  QWidget* buildKeyboard(QWidget* parent);  // MainWindowKeyboard.cpp
+  void showKeyboard();                      // the selected part's keys, lit keys and MPE notes
   void buildDocks();
   QDockWidget* buildConnections(QDockWidget* below);
   void buildEffects(QDockWidget* beside);
@@ -102,6 +107,8 @@ class MainWindow : public QMainWindow {
   std::array<PartStrip*, limits::kChannels> strips_{};
   PianoKeyboard* keyboard_ = nullptr;
   QLabel* keyboardCaption_ = nullptr;
+  QSpinBox* mpeZone_ = nullptr;  // the selected part's MPE zone: member channels (parts 1 and 16)
+  int mpeShown_ = -1;            // the engine's zone as the box last showed it (-1: show it again)
   ControlStrip* controls_ = nullptr;
   QLabel* controlsCaption_ = nullptr;
   HealthPanel* health_ = nullptr;

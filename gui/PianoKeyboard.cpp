@@ -194,6 +194,7 @@ void PianoKeyboard::paintEvent(QPaintEvent*) {
   for (int key = firstKey_; key <= lastKey_; ++key)
     if (isBlack(key)) paintKey(painter, key);
   paintKeyNames(painter, true);
+  paintNoteMarks(painter);
   if (hasFocus()) {
     painter.setPen(theme::kAccent.darker(150));
     painter.setBrush(Qt::NoBrush);
@@ -204,14 +205,16 @@ void PianoKeyboard::paintEvent(QPaintEvent*) {
 void PianoKeyboard::press(int key) {
   if (key < 0 || down_[static_cast<std::size_t>(key)]) return;
   down_.set(static_cast<std::size_t>(key));
-  emit noteOn(key, velocity_);
+  if (mpe_.on()) pressMember(key, 64);
+  else emit noteOn(key, velocity_);
   update();
 }
 
 void PianoKeyboard::release(int key) {
   if (key < 0 || !down_[static_cast<std::size_t>(key)]) return;
   down_.reset(static_cast<std::size_t>(key));
-  emit noteOff(key);
+  if (memberOf_[static_cast<std::size_t>(key)] > 0) releaseMember(key);
+  else emit noteOff(key);
   update();
 }
 
@@ -223,12 +226,21 @@ void PianoKeyboard::releaseAll() {
 void PianoKeyboard::mousePressEvent(QMouseEvent* event) {
   if (event->button() != Qt::LeftButton) return;
   setFocus(Qt::MouseFocusReason);
-  mouseKey_ = keyAt(event->position().toPoint());
+  pressedAt_ = event->position().toPoint();
+  mouseKey_ = keyAt(pressedAt_);
+  if (mpe_.on() && mouseKey_ >= 0 && !down_[static_cast<std::size_t>(mouseKey_)]) {
+    down_.set(static_cast<std::size_t>(mouseKey_));
+    pressMember(mouseKey_, timbreAt(keysArea(), pressedAt_.y()));
+    update();
+    return;
+  }
   press(mouseKey_);
 }
 
 void PianoKeyboard::mouseMoveEvent(QMouseEvent* event) {
   if (!(event->buttons() & Qt::LeftButton)) return;
+  if (mpe_.on() && mouseKey_ >= 0 && memberOf_[static_cast<std::size_t>(mouseKey_)] > 0)
+    return slideMember(event->position().toPoint());  // the note bends; no other key starts
   const int key = keyAt(event->position().toPoint());
   if (key == mouseKey_) return;
   release(mouseKey_);

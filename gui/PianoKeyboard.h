@@ -10,11 +10,23 @@
 //    W E   T Y U   O P          black keys      Z / X: octave down / up
 //   A S D F G H J K L ;         white keys, C to E of the next octave
 //
-// Thread: gui thread. It emits noteOn/noteOff; it never talks to the engine itself.
+// MPE (gui/NoteMarks.h, PianoKeyboardMpe.cpp): when the selected part is the master of
+// an MPE zone, each key pressed here plays on a member channel of its own, and the mouse
+// shapes it as an MPE controller does: sliding sideways bends the note (a semitone per
+// semitone of keyboard, the zone's default 48-semitone range), up and down sets its
+// timbre (CC74: 127 at the top of the key, 0 at its bottom). The member notes that
+// sound, from any MIDI input, are drawn over their keys: a dot at the bent pitch, as high
+// as the timbre, as large as the pressure, joined to the key it started on.
+//
+// Thread: gui thread. It emits noteOn/noteOff (MPE: channelMessage); it never talks to
+// the engine itself.
 #include <QWidget>
+#include <array>
 #include <bitset>
+#include <vector>
 
 #include "gui/KeyMap.h"
+#include "gui/NoteMarks.h"
 
 namespace spindle::gui {
 
@@ -31,6 +43,15 @@ class PianoKeyboard : public QWidget {
   void setVelocity(int velocity) { velocity_ = velocity; }
   int baseKey() const noexcept { return baseKey_; }  // the computer keyboard's "A"
 
+  // MPE: the zone's member channels to play on (off: noteOn/noteOff on the part's own
+  // channel), and the member notes sounding now, to draw.
+  void setMpeChannels(MpeChannels channels);
+  MpeChannels mpeChannels() const noexcept { return mpe_; }
+  void setNoteMarks(std::vector<NoteMark> marks);
+  const std::vector<NoteMark>& noteMarks() const noexcept { return marks_; }
+  // Where a mark is drawn: its dot's centre.
+  QPointF markPoint(const NoteMark& mark) const;
+
   QRect keyRect(int key) const;
   QString keyName(int key) const;  // label_key / sw_label of the loaded instrument; empty: none
   int keyAt(const QPoint& point) const;  // -1 outside the keys
@@ -43,6 +64,8 @@ class PianoKeyboard : public QWidget {
  signals:
   void noteOn(int key, int velocity);
   void noteOff(int key);
+  // MPE: a message on a member channel (note-on, note-off, pitch bend, CC74).
+  void channelMessage(int status, int data1, int data2);
 
  protected:
   void paintEvent(QPaintEvent* event) override;
@@ -67,6 +90,13 @@ class PianoKeyboard : public QWidget {
   void press(int key);
   void release(int key);
   void releaseAll();
+  // MPE (PianoKeyboardMpe.cpp)
+  void pressMember(int key, int timbre);
+  void releaseMember(int key);
+  void slideMember(const QPoint& at);
+  int freeMemberChannel() const;
+  static int timbreAt(const QRect& area, int y);
+  void paintNoteMarks(QPainter& painter) const;
 
   KeyMap map_;
   std::bitset<128> lit_;
@@ -76,6 +106,11 @@ class PianoKeyboard : public QWidget {
   int baseKey_ = 60;
   int velocity_ = 100;
   bool haveMap_ = false;
+  MpeChannels mpe_;
+  std::vector<NoteMark> marks_;
+  std::array<int, 128> memberOf_{};  // MPE: the member channel + 1 each key held here plays on (0: none)
+  int nextMember_ = 0;               // round robin over the member channels
+  QPoint pressedAt_;                 // where the mouse's note started (its bend is 0 there)
 };
 
 }  // namespace spindle::gui

@@ -40,6 +40,7 @@ void pitchbend(OscCall& c) {
   const int v = c.integer(1) + 8192;
   midi(c, status(midi::kPitchBend, c), v & 0x7F, v >> 7);
 }
+void pressure(OscCall& c) { midi(c, status(midi::kChannelPressure, c), c.integer(1), 0); }
 void program(OscCall& c) { midi(c, status(midi::kProgramChange, c), c.integer(1), 0); }
 void volume(OscCall& c) { c.core.commandResult(c.core.target().setPartVolume(c.integer(0) - 1, c.real(1)), true); }
 void pan(OscCall& c) { c.core.commandResult(c.core.target().setPartPan(c.integer(0) - 1, c.real(1)), true); }
@@ -152,6 +153,8 @@ std::vector<OscEntry> playingApi() {
       {"/spindle/note_off", {kChannelArg, kKeyArg}, "note off", noteOff},
       {"/spindle/cc", {kChannelArg, {'i', "controller", 0, 127}, {'i', "value", 0, 127}}, "control change", cc},
       {"/spindle/pitchbend", {kChannelArg, {'i', "value", -8192, 8191}}, "pitch bend (0: centre)", pitchbend},
+      {"/spindle/pressure", {kChannelArg, {'i', "value", 0, 127}},
+       "channel pressure (aftertouch); on an MPE member channel, its note's own", pressure},
       {"/spindle/program", {kChannelArg, {'i', "program", 0, 127}}, "program change: selects an instrument slot", program},
   };
 }

@@ -72,6 +72,15 @@ struct PartStats {
 };
 static_assert(std::is_trivially_copyable_v<PartStats>);
 
+// One MPE member channel's note (parts/Expression.h) at the end of the last call: the
+// lowest key held on the channel (-1: none held, or the channel is no zone's member),
+// the note's own pitch bend in cents (the zone's per-note range; the master channel's
+// bend is the zone's, not the note's), its channel pressure and CC74 (timbre), 0..1.
+struct NoteExpressionStats {
+  int key = -1;
+  float bendCents = 0.0f, pressure = 0.0f, timbre = 0.0f;
+};
+
 struct EngineStats {
   uint32_t activeVoices = 0;
   uint32_t peakVoices = 0;
@@ -87,6 +96,7 @@ struct EngineStats {
   // channel 1) and the upper (master 16), 0 when off; set by hand or by an MPE
   // Configuration Message in the MIDI.
   int mpeLower = 0, mpeUpper = 0;
+  std::array<NoteExpressionStats, limits::kChannels> mpeNotes{};  // by MIDI channel
   std::array<PartStats, limits::kChannels> parts{};
 };
 static_assert(std::is_trivially_copyable_v<EngineStats>);

@@ -244,6 +244,13 @@ EngineStats Engine::stats() const noexcept SPINDLE_REALTIME {
   st.tempoSource = sh.tempoSource.load(std::memory_order_relaxed);
   st.mpeLower = sh.mpeLower.load(std::memory_order_relaxed);
   st.mpeUpper = sh.mpeUpper.load(std::memory_order_relaxed);
+  for (size_t c = 0; c < st.mpeNotes.size(); ++c) {
+    NoteExpressionStats& note = st.mpeNotes[c];
+    note.key = sh.mpeKey[c].load(std::memory_order_relaxed) - 1;
+    note.bendCents = sh.mpeValues[c][0].load(std::memory_order_relaxed);
+    note.pressure = sh.mpeValues[c][1].load(std::memory_order_relaxed);
+    note.timbre = sh.mpeValues[c][2].load(std::memory_order_relaxed);
+  }
   for (size_t p = 0; p < st.parts.size(); ++p) {
     PartStats& part = st.parts[p];
     part.voices = sh.partVoices[p].load(std::memory_order_relaxed);

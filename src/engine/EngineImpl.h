@@ -71,6 +71,7 @@ struct Engine::Impl {
   void startBusFade(int part, const Program* from, const Program* to) noexcept SPINDLE_REALTIME;
   void endBusFade(int part) noexcept SPINDLE_REALTIME;
   void publishPartStats() noexcept SPINDLE_REALTIME;
+  void publishMpeNotes() noexcept SPINDLE_REALTIME;
   void publishStats(int frames) noexcept SPINDLE_REALTIME;
   void openNoteStart(int channel, int key, int velocity) noexcept SPINDLE_REALTIME;
   void markFirstRender(const Voice& v) noexcept SPINDLE_REALTIME;
@@ -227,6 +228,8 @@ struct Engine::Impl {
     std::atomic<float> tempo{Tempo::kDefaultBpm};
     std::atomic<TempoSource> tempoSource{TempoSource::Default};
     std::atomic<int> mpeLower{0}, mpeUpper{0};
+    std::array<std::atomic<int>, limits::kChannels> mpeKey{};  // NoteExpressionStats::key + 1 (0: none), by channel
+    std::array<std::array<std::atomic<float>, 3>, limits::kChannels> mpeValues{};  // bend, pressure, timbre
     // Per part; stats() may see one part's fields from two neighbouring calls (harmless
     // for a meter and a keyboard; each value is itself whole).
     std::array<std::atomic<uint32_t>, limits::kChannels> partVoices{};

@@ -122,6 +122,22 @@ bool Engine::Impl::zoneHolds(int master, int key) const noexcept SPINDLE_REALTIM
   return false;
 }
 
+// Each member channel's lowest held key and its expression, for a keyboard to draw.
+void Engine::Impl::publishMpeNotes() noexcept SPINDLE_REALTIME {
+  for (int c = 0; c < MpeLayout::kChannels; ++c) {
+    const auto slot = static_cast<size_t>(c);
+    const NoteExpression& own = expressions[slot];
+    const int master = mpe.masterOf(c);
+    const auto down = std::find(own.keysDown.begin(), own.keysDown.end(), true);
+    const int key = master >= 0 && down != own.keysDown.end() ? static_cast<int>(down - own.keysDown.begin()) : -1;
+    shared.mpeKey[slot].store(key + 1, std::memory_order_relaxed);
+    if (key < 0) continue;
+    shared.mpeValues[slot][0].store(own.bendCents(mpe.memberRange(master)), std::memory_order_relaxed);
+    shared.mpeValues[slot][1].store(own.controllers.value(controllers::kChannelAftertouch), std::memory_order_relaxed);
+    shared.mpeValues[slot][2].store(own.controllers.value(NoteExpression::kTimbreCc), std::memory_order_relaxed);
+  }
+}
+
 PartMix Engine::Impl::noteMix(const PartMix& partMix, int part, int slot) const noexcept SPINDLE_REALTIME {
   const NoteExpression& own = expressions[static_cast<size_t>(slot)];
   PartMix mix = partMix;

@@ -271,6 +271,7 @@ void Engine::Impl::publishStats(int frames) noexcept SPINDLE_REALTIME {
   shared.tempoSource.store(tempoState.source(), std::memory_order_relaxed);
   shared.mpeLower.store(mpe.members(false), std::memory_order_relaxed);
   shared.mpeUpper.store(mpe.members(true), std::memory_order_relaxed);
+  publishMpeNotes();
   publishPartStats();
 }
 

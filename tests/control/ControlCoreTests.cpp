@@ -42,6 +42,7 @@ std::vector<Case> everyAddress() {
       {msg("/spindle/note_off", {I(2), I(60)}), "midi 129 60 0", ""},
       {msg("/spindle/cc", {I(16), I(7), I(90)}), "midi 191 7 90", ""},
       {msg("/spindle/pitchbend", {I(1), I(-8192)}), "midi 224 0 0", ""},
+      {msg("/spindle/pressure", {I(3), I(90)}), "midi 210 90 0", ""},
       {msg("/spindle/program", {I(10), I(5)}), "midi 201 5 0", ""},
       {msg("/spindle/part/volume", {I(1), F(-6.5)}), "volume 0 -6.5", ""},
       {msg("/spindle/part/pan", {I(2), I(-1)}), "pan 1 -1", ""},

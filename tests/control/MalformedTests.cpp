@@ -42,6 +42,7 @@ std::vector<Bad> malformedTable() {
       {{"/spindle/note_off", {}}, "expects 2 argument(s)"},
       {{"/spindle/cc", {I(1), I(200), I(0)}}, "argument 2 (controller) must be 0..127"},
       {{"/spindle/pitchbend", {I(1), I(9000)}}, "argument 2 (value) must be -8192..8191"},
+      {{"/spindle/pressure", {I(2), I(128)}}, "argument 2 (value) must be 0..127"},
       {{"/spindle/program", {I(1), T('T')}}, "must be an integer (i), got 'T'"},
       {{"/spindle/load", {I(1)}}, "expects 2 argument(s) 'is'"},
       {{"/spindle/load", {I(99), S("/x.sfz")}}, "argument 1 (part) must be 1..16, got 99"},

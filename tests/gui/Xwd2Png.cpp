@@ -1,9 +1,10 @@
 // spindle-xwd2png: converts an X window dump (xwd, ZPixmap, 24/32 bits per pixel
 // TrueColor, as Xvfb writes them) to PNG, and says whether the picture is blank.
 //
-//   spindle-xwd2png IN.xwd OUT.png
+//   spindle-xwd2png IN.xwd OUT.png [RRGGBB]
 //   exit 0: written and not blank; 1: unreadable input or output; 3: blank (one colour,
-//   or hardly any variation: a window that never painted)
+//   or hardly any variation: a window that never painted). With a colour, it also
+//   prints "#RRGGBB: N pixels", the pixels of exactly that colour.
 //
 // The XWD header is 25 big-endian 32-bit fields, then the window name (header_size
 // covers both), then ncolors 12-byte colour entries, then the rows of pixels in the
@@ -93,12 +94,21 @@ bool blank(const QImage& image, double& deviation, int& colours) {
   return colours < 16 || deviation < 4.0;
 }
 
+int count(const QImage& image, QRgb colour) {
+  int n = 0;
+  for (int y = 0; y < image.height(); ++y)
+    for (int x = 0; x < image.width(); ++x) n += (image.pixel(x, y) & 0xFFFFFFU) == (colour & 0xFFFFFFU) ? 1 : 0;
+  return n;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   QCoreApplication app(argc, argv);
-  if (argc != 3) {
-    std::fprintf(stderr, "usage: spindle-xwd2png IN.xwd OUT.png\n");
+  bool colourOk = true;
+  const QRgb colour = argc == 4 ? QString::fromLatin1(argv[3]).toUInt(&colourOk, 16) : 0;
+  if ((argc != 3 && argc != 4) || !colourOk) {
+    std::fprintf(stderr, "usage: spindle-xwd2png IN.xwd OUT.png [RRGGBB]\n");
     return 1;
   }
   QFile in(QString::fromLocal8Bit(argv[1]));
@@ -117,5 +127,6 @@ int main(int argc, char** argv) {
   const bool isBlank = blank(image, deviation, colours);
   std::printf("%s: %dx%d, %s%d colours, grey-level deviation %.1f: %s\n", argv[2], image.width(), image.height(),
               colours >= 4096 ? ">=" : "", colours, deviation, isBlank ? "BLANK" : "not blank");
+  if (argc == 4) std::printf("#%s: %d pixels\n", argv[3], count(image, colour));
   return isBlank ? 3 : 0;
 }

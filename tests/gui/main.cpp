@@ -19,6 +19,7 @@ int runConnectionsPanelTests(int argc, char** argv);
 int runEffectsPanelTests(int argc, char** argv);
 int runTuningTests(int argc, char** argv);
 int runHostsPanelTests(int argc, char** argv);
+int runMpeKeyboardTests(int argc, char** argv);
 }  // namespace spindle::gui::test
 
 int main(int argc, char** argv) {
@@ -44,5 +45,6 @@ int main(int argc, char** argv) {
   failed += spindle::gui::test::runEffectsPanelTests(argc, argv);
   failed += spindle::gui::test::runTuningTests(argc, argv);
   failed += spindle::gui::test::runHostsPanelTests(argc, argv);
+  failed += spindle::gui::test::runMpeKeyboardTests(argc, argv);
   return failed == 0 ? 0 : 1;
 }

@@ -4,8 +4,10 @@
 # fixture instrument that labels its controls and keyswitches (label_cc, sw_label); more fixture libraries are loaded and
 # notes played over OSC, and a stand-in USB keyboard (spindle-live-probe keyboard) is
 # plugged in, connected by Spindle itself and played; the window is dumped with xwd, converted to PNG
-# (spindle-xwd2png) and checked not to be blank. The PNG stays under the build folder:
-# $SPINDLE_SCREENSHOT_DIR/spindle-screenshot.png.
+# (spindle-xwd2png) and checked not to be blank. Then part 1 becomes an MPE zone's
+# master and three member notes, each bent its own way, are drawn on the keyboard
+# (counted by their colour). The PNGs stay under the build folder:
+# $SPINDLE_SCREENSHOT_DIR/spindle-screenshot.png and spindle-mpe-screenshot.png.
 #
 # Every wait is bounded; every process started here is stopped by its PID on exit
 # (TERM, TERM again, then KILL). Exit 77 (skipped) when a tool or the fixtures are missing
@@ -146,8 +148,30 @@ echo "window ${width}x${height}"
 [ "$width" -le 1366 ] && [ "$height" -le 768 ] || fail "the window (${width}x${height}) does not fit 1366x768"
 xwd -id "$id" -silent >"$tmp/window.xwd" || fail "xwd could not dump window $id"
 mkdir -p "$out_dir"
-"$SPINDLE_XWD2PNG" "$tmp/window.xwd" "$png" || fail "the screenshot is blank or unreadable"
+# The MPE marks' colour (gui/PianoKeyboardMpe.cpp): none while no zone is set.
+mark_colour=ff9f43
+mark_pixels() { "$SPINDLE_XWD2PNG" "$1" "$2" "$mark_colour" | tee -a "$tmp/xwd2png.log" | sed -n "s/^#$mark_colour: \([0-9]*\) pixels$/\1/p"; }
+marks=$(mark_pixels "$tmp/window.xwd" "$png") || fail "the screenshot is blank or unreadable"
+[ "$marks" = 0 ] || fail "$marks pixels of MPE marks drawn with no MPE zone set"
 for key in 48 55 64 67; do osc /spindle/note_off ii 1 "$key"; done
+
+# MPE: part 1 becomes the lower zone's master (15 member channels) and three notes sound
+# on member channels 2-4, each with its own pressure, timbre (CC74) and bend (+2, -1
+# and 0 semitones in the 48-semitone range); the keyboard draws each over its key.
+osc /spindle/mpe si lower 15
+zone_set() { oscsend localhost "$osc_port" /spindle/status && sleep 0.1 && grep -q '"mpe_lower" 15' "$tmp/dump.log"; }
+wait_until 10 zone_set || fail "/spindle/status never showed mpe_lower 15"
+mpe_note() {  # CHANNEL KEY PRESSURE TIMBRE BEND
+  osc /spindle/pressure ii "$1" "$3"; osc /spindle/cc iii "$1" 74 "$4"
+  osc /spindle/note_on iii "$1" "$2" 100; osc /spindle/pitchbend ii "$1" "$5"
+}
+mpe_note 2 60 120 110 341; mpe_note 3 64 40 30 -171; mpe_note 4 67 80 64 0
+sleep 0.5
+xwd -id "$id" -silent >"$tmp/mpe.xwd" || fail "xwd could not dump window $id"
+marks=$(mark_pixels "$tmp/mpe.xwd" "$out_dir/spindle-mpe-screenshot.png") || fail "the MPE screenshot is blank or unreadable"
+echo "MPE marks: $marks pixels"
+[ "$marks" -ge 60 ] || fail "the three MPE notes are not drawn ($marks pixels of their colour)"
+for note in "2 60" "3 64" "4 67"; do osc /spindle/note_off ii $note; done
 
 kill -TERM "$spindle_pid"
 wait_until 15 bash -c "! kill -0 $spindle_pid" || fail "spindle did not quit on SIGTERM"

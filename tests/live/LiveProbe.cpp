@@ -2,7 +2,8 @@
 //
 //   spindle-live-probe instrument DIR
 //       writes DIR/impulse.wav (first frame full scale, then silence) and DIR/impulse.sfz,
-//       and DIR/long.wav (20 s, far past the preload: it streams) with DIR/streamed.sfz
+//       DIR/long.wav (20 s, far past the preload: it streams) with DIR/streamed.sfz, and
+//       DIR/dc.wav with DIR/bend.sfz (sounds as its note's own bend goes up)
 //   spindle-live-probe chord --target NAME --keys K (1..67)
 //       sends note-ons for keys 61 .. 60+K in one cycle to NAME:midi_in, then exits
 //   spindle-live-probe keyboard --name NAME [--notes N] [--key K] [--channel C] [--wait S]
@@ -18,6 +19,9 @@
 //       quarter note), each at its exact frame, for S s (default 2); with --stop 1 a stop
 //   spindle-live-probe net --to MIDI1,.. --from AUDIO1,.. [--notes N] [--expect F1,..] ...
 //       notes to hosts across NetJACK2, each host's onsets timed (ProbeNet.cpp)
+//   spindle-live-probe bend --target NAME [--notes N] [--channels A-B]
+//       MPE per-note bends on member channels A..B, each timed on NAME:out_L against
+//       bend.sfz (ProbeBend.cpp)
 //   spindle-live-probe run --target NAME --notes N --note-log FILE [--latency L] [--parts P] [--channels A-B]
 //                          [--timeout S] [--skip-lines K]
 //       opens two clients, probe_tx (MIDI out) -> NAME:midi_in and NAME:out_L/out_R ->
@@ -51,6 +55,7 @@
 
 #include "ProbeCheck.h"
 #include "ProbeModes.h"
+#include "ProbeRt.h"
 
 namespace spindle::live {
 
@@ -73,47 +78,6 @@ namespace {
 
 constexpr int kMaxNotes = 4096;
 constexpr int kWarmupCycles = 40;
-constexpr int kMaxOnsets = kMaxNotes * 2;
-constexpr int kExitVoid = 4;  // ProbeCheck.h: notes lost only in cycles the server broke
-
-// Items written by real-time threads into preallocated slots; read once they stopped.
-template <class T>
-struct RtList {
-  std::vector<T> items = std::vector<T>(kMaxOnsets);
-  std::atomic<int> count{0};
-  void add(const T& item) noexcept {
-    const int i = count.fetch_add(1, std::memory_order_relaxed);
-    if (i < kMaxOnsets) items[static_cast<std::size_t>(i)] = item;
-  }
-  std::vector<T> taken() const { return {items.begin(), items.begin() + std::min(count.load(), kMaxOnsets)}; }
-};
-using FrameList = RtList<uint64_t>;
-using MarkList = RtList<XrunMark>;
-
-struct Track {  // one rx input: its onsets (the impulse is one frame)
-  jack_port_t* port = nullptr;
-  FrameList onsets;
-  bool previousNonZero = false;
-};
-
-// A client's cycle clock: each start should be the previous start + frames. A gap where
-// the period changed is the server resizing its cycle (pipewire-jack skips the callback
-// of the cycle a quantum change lands in), marked as such.
-struct CycleWatch {
-  uint64_t expected = 0;
-  jack_nframes_t lastFrames = 0;
-  bool started = false;
-  void cycle(uint64_t start, jack_nframes_t frames, MarkList& xruns) noexcept {
-    if (started && start != expected) {
-      const bool resize = frames != lastFrames;
-      xruns.add(XrunMark{expected, frames, resize});
-      xruns.add(XrunMark{start, frames, resize});
-    }
-    expected = start + frames;
-    lastFrames = frames;
-    started = true;
-  }
-};
 
 struct Probe {
   jack_client_t* tx = nullptr;
@@ -139,19 +103,6 @@ SentNote noteFor(const Probe& p, int k) {
   s.key = 36 + k % 48;
   s.velocity = 1 + (k / 48) % 127;  // (key, velocity) differ for every k < 6096
   return s;
-}
-
-// Whether this cycle started over half a period late: one the server runs to catch up
-// after the machine held its real-time threads back. PipeWire's timer driver then runs
-// the cycles it owes back to back and resets every node not finished when the next one
-// starts; a node reset there never reads that cycle's MIDI (a link holds one buffer), so
-// a note sent in it may be lost before Spindle runs. The probe sends no note there.
-bool lateCycle(jack_client_t* client) noexcept {
-  jack_nframes_t frame = 0;
-  jack_time_t start = 0, next = 0;
-  float periodUsecs = 0.0f;
-  if (jack_get_cycle_times(client, &frame, &start, &next, &periodUsecs) != 0) return false;
-  return jack_get_time() > start + static_cast<jack_time_t>(periodUsecs / 2.0f);
 }
 
 int txProcess(jack_nframes_t frames, void* arg) {
@@ -186,14 +137,7 @@ int rxProcess(jack_nframes_t frames, void* arg) {
   auto& p = *static_cast<Probe*>(arg);
   const uint64_t start = jack_last_frame_time(p.rx);
   p.rxWatch.cycle(start, frames, p.xruns);
-  for (Track& t : p.tracks) {
-    const auto* in = static_cast<const float*>(jack_port_get_buffer(t.port, frames));
-    for (jack_nframes_t i = 0; i < frames; ++i) {
-      const bool sounding = std::fabs(in[i]) > 1e-3f;
-      if (sounding && !t.previousNonZero) t.onsets.add(start + i);
-      t.previousNonZero = sounding;
-    }
-  }
+  for (Track& t : p.tracks) t.record(static_cast<const float*>(jack_port_get_buffer(t.port, frames)), frames, start);
   p.rxFrame.store(start, std::memory_order_release);
   return 0;
 }
@@ -322,10 +266,11 @@ int main(int argc, char** argv) {
   if (mode == "keyboard") return spindle::live::keyboard(argc, argv);
   if (mode == "clock") return spindle::live::clock(argc, argv);
   if (mode == "net") return spindle::live::netProbe(argc, argv);
+  if (mode == "bend") return spindle::live::bendProbe(argc, argv);
   std::cerr << "usage: spindle-live-probe instrument DIR | run --target NAME --notes N --note-log FILE "
                "[--latency L] [--parts P] [--channels A-B] [--timeout S] [--skip-lines K] | chord --target NAME --keys K | "
                "keyboard --name NAME [--notes N] [--key K] [--channel C] [--wait S] [--delay S] [--hold S] [--start-file F] | "
-               "clock --target NAME --bpm B [--seconds S] [--stop 1] | "
+               "clock --target NAME --bpm B [--seconds S] [--stop 1] | bend --target NAME [--notes N] [--channels A-B] | "
                "net --to MIDI,.. --from AUDIO,.. [--notes N] [--every C] [--expect F,..] [--tolerance T] [--channels C,..] [--notes-out FILE]\n";
   return 2;
 }

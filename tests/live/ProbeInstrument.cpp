@@ -46,7 +46,17 @@ int writeInstrument(const std::filesystem::path& dir) {
   std::ofstream streamed(dir / "streamed.sfz");
   streamed << "// 20 s streamed from disk; keys above 60 read it faster (up to 4x at key 84).\n"
               "<region> sample=long.wav lokey=0 hikey=127 pitch_keycenter=60 loop_mode=one_shot\n";
-  return sfz && streamed && writeLongSample(dir / "long.wav") ? 0 : 2;
+  // A constant level, looped: silent while the note's own pitch bend is fully down
+  // (its amplitude follows controller 128, the note's bend on an MPE member channel), so
+  // a bend's arrival is an onset (spindle-live-probe bend).
+  std::vector<float> level(64, 0.5f);
+  auto dc = spindle::io::WavWriter::create(dir / "dc.wav", 48000, spindle::io::WavFormat::Float32, error);
+  const bool dcOk = dc && dc->write(level.data(), level.data(), 64) && dc->close();
+  std::ofstream bend(dir / "bend.sfz");
+  bend << "// Sounds as its note's bend goes up; silent at full bend down (amplitude_oncc128).\n"
+          "<region> sample=dc.wav lokey=0 hikey=127 pitch_keycenter=60 pitch_keytrack=0 amp_veltrack=0\n"
+          "loop_mode=loop_continuous loop_start=0 loop_end=63 amplitude_oncc128=100 ampeg_release=0\n";
+  return sfz && streamed && dcOk && bend && writeLongSample(dir / "long.wav") ? 0 : 2;
 }
 
 }  // namespace spindle::live

@@ -7,6 +7,7 @@
 //   ProbeInstrument.cpp  instrument
 //   ProbeClock.cpp       clock
 //   ProbeNet.cpp         net (notes to NetJACK2 hosts, per-host latency)
+//   ProbeBend.cpp        bend (MPE per-note bends, each timed on the output)
 #include <filesystem>
 #include <functional>
 #include <string>
@@ -23,6 +24,7 @@ int chord(int argc, char** argv);
 int keyboard(int argc, char** argv);
 int clock(int argc, char** argv);
 int netProbe(int argc, char** argv);
+int bendProbe(int argc, char** argv);
 int writeInstrument(const std::filesystem::path& dir);
 
 }  // namespace spindle::live

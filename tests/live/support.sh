@@ -64,14 +64,15 @@ start_jackd() {
 # make_instrument: the impulse instrument in $LIVE_TMP/inst.
 make_instrument() { "$SPINDLE_PROBE" instrument "$LIVE_TMP/inst" || fail "cannot write the test instrument"; }
 
-# start_spindle ARGS...: spindle --headless with the impulse instrument; waits for its ports.
+# start_spindle ARGS...: spindle --headless with the impulse instrument (LIVE_INSTRUMENT:
+# another); waits for its ports.
 # Most tests wire Spindle's ports themselves (the probe declares its own playback
 # latency), so Spindle connects nothing by itself unless LIVE_AUTOCONNECT=1.
 # LIVE_PORT_CHECK: how to see its ports (default port_exists: jack_lsp).
 start_spindle() {
   local connect=(--no-connect)
   [ "${LIVE_AUTOCONNECT:-0}" = 1 ] && connect=()
-  "$SPINDLE_EXE" --headless --instrument "$LIVE_TMP/inst/impulse.sfz" --name spindle "${connect[@]}" \
+  "$SPINDLE_EXE" --headless --instrument "${LIVE_INSTRUMENT:-$LIVE_TMP/inst/impulse.sfz}" --name spindle "${connect[@]}" \
     --note-log "$LIVE_TMP/notes.log" "$@" >"$LIVE_TMP/spindle.out" 2>"$LIVE_TMP/spindle.err" &
   SPINDLE_PID=$!
   track "$SPINDLE_PID"

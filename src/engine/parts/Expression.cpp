@@ -5,13 +5,14 @@
 namespace spindle::engine {
 
 // RP-053: the two zones never share a channel; the message that makes them meet wins
-// and the other zone keeps what is left (a lower zone of 15 leaves the upper none).
+// and the other zone keeps what is left (a lower zone of 15 leaves the upper none). A
+// zone switched off leaves the other as it is (a lower zone of 15 stays 15).
 void MpeLayout::configure(bool upper, int members) noexcept SPINDLE_REALTIME {
   members = std::clamp(members, 0, kChannels - 1);
   int& own = upper ? upper_ : lower_;
   int& other = upper ? lower_ : upper_;
   own = members;
-  other = std::max(0, std::min(other, kChannels - 2 - members));
+  if (members > 0) other = std::max(0, std::min(other, kChannels - 2 - members));  // none: the other keeps its own
   (upper ? upperRange_ : lowerRange_) = kMemberRange;
 }
 

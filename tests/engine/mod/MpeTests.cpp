@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "ModTestSupport.h"
+#include "engine/parts/Expression.h"
 
 using namespace spindle;
 using namespace spindle::test;
@@ -183,4 +184,50 @@ TEST_CASE("MPE: a program loaded after the zone is set plays its set_cc defaults
   const double master = peakNear(r->left, 9000, 16000, expectedHz(72, 0.0)).level;
   REQUIRE(master > 0.01);
   CHECK(std::fabs(toDb(member / master)) < 0.3);  // both at CC20 = 32 (about -12 dB), not 0 (silent)
+}
+
+TEST_CASE("MPE: the stats show each member channel's held key with its own bend, pressure and timbre",
+          "[engine][mpe]") {
+  SfzProgram p(kInstrument, loopedSine());
+  auto r = std::make_unique<Renderer>(engine::EngineConfig{}, 256);
+  r->setProgram(p.program.get(), 0);
+  std::vector<TimedEvent> song = mcm(0, 15);
+  // Channel index 2 (MIDI 3): key 64 bent down a semitone (48-semitone range), pressure
+  // 96, CC74 32; channel index 5: key 67 and key 70 held, the lowest shown, no bend.
+  append(song, {pressure(10, 96, 2), cc(10, 74, 32, 2), noteOn(20, 64, 100, 2), bend(30, -171, 2),
+                noteOn(20, 70, 100, 5), noteOn(20, 67, 100, 5), noteOn(20, 50, 100, 0)});
+  r->run(song, 512);
+  const engine::EngineStats st = r->engine.stats();
+  CHECK(st.mpeLower == 15);
+  CHECK(st.mpeNotes[2].key == 64);
+  CHECK(st.mpeNotes[2].bendCents == Approx(-171.0 / 8192.0 * 4800.0).margin(0.01));
+  CHECK(st.mpeNotes[2].pressure == Approx(96.0 / 127.0).margin(1e-4));
+  CHECK(st.mpeNotes[2].timbre == Approx(32.0 / 127.0).margin(1e-4));
+  CHECK(st.mpeNotes[5].key == 67);
+  CHECK(st.mpeNotes[5].bendCents == 0.0f);
+  CHECK(st.mpeNotes[0].key == -1);  // the master channel's note is the zone's, not a member's
+  CHECK(st.mpeNotes[1].key == -1);
+  r->run({noteOff(600, 64, 2), noteOff(600, 67, 5)}, 512);
+  const engine::EngineStats after = r->engine.stats();
+  CHECK(after.mpeNotes[2].key == -1);
+  CHECK(after.mpeNotes[5].key == 70);
+  CHECK(after.parts[0].held(50));
+  CHECK(after.parts[0].held(70));
+  CHECK_FALSE(after.parts[0].held(64));
+}
+
+TEST_CASE("MPE zones: a zone switched off leaves the other whole; zones that meet shrink the earlier", "[engine][mpe]") {
+  engine::MpeLayout zones;
+  zones.configure(false, 15);
+  zones.configure(true, 0);
+  CHECK(zones.members(false) == 15);
+  CHECK(zones.masterOf(15) == 0);  // channel 16 is the lower zone's last member
+  zones.configure(true, 7);        // members 9..15 (1-based): the lower zone keeps 2..8
+  CHECK(zones.members(true) == 7);
+  CHECK(zones.members(false) == 7);
+  CHECK(zones.masterOf(7) == 0);
+  CHECK(zones.masterOf(8) == 15);
+  zones.configure(false, 0);
+  CHECK(zones.members(true) == 7);
+  CHECK(zones.masterOf(1) == -1);
 }
