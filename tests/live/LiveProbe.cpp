@@ -19,9 +19,9 @@
 //       quarter note), each at its exact frame, for S s (default 2); with --stop 1 a stop
 //   spindle-live-probe net --to MIDI1,.. --from AUDIO1,.. [--notes N] [--expect F1,..] ...
 //       notes to hosts across NetJACK2, each host's onsets timed (ProbeNet.cpp)
-//   spindle-live-probe bend --target NAME [--notes N] [--channels A-B]
+//   spindle-live-probe bend --target NAME [--notes N] [--channels A-B] [--flood S]
 //       MPE per-note bends on member channels A..B, each timed on NAME:out_L against
-//       bend.sfz (ProbeBend.cpp)
+//       bend.sfz, then S s of every channel's expression at 1 kHz (ProbeBend.cpp)
 //   spindle-live-probe run --target NAME --notes N --note-log FILE [--latency L] [--parts P] [--channels A-B]
 //                          [--timeout S] [--skip-lines K]
 //       opens two clients, probe_tx (MIDI out) -> NAME:midi_in and NAME:out_L/out_R ->
@@ -270,7 +270,7 @@ int main(int argc, char** argv) {
   std::cerr << "usage: spindle-live-probe instrument DIR | run --target NAME --notes N --note-log FILE "
                "[--latency L] [--parts P] [--channels A-B] [--timeout S] [--skip-lines K] | chord --target NAME --keys K | "
                "keyboard --name NAME [--notes N] [--key K] [--channel C] [--wait S] [--delay S] [--hold S] [--start-file F] | "
-               "clock --target NAME --bpm B [--seconds S] [--stop 1] | bend --target NAME [--notes N] [--channels A-B] | "
+               "clock --target NAME --bpm B [--seconds S] [--stop 1] | bend --target NAME [--notes N] [--channels A-B] [--flood S] | "
                "net --to MIDI,.. --from AUDIO,.. [--notes N] [--every C] [--expect F,..] [--tolerance T] [--channels C,..] [--notes-out FILE]\n";
   return 2;
 }

@@ -18,6 +18,11 @@
 // no stray onset; 4: more excused, or stray onsets only next to breaks (a void run);
 // 1: a bend missed with no break near it, a stray onset with none, a break over its
 // bound; 2: no server or ports.
+//
+// --flood S: then, for S seconds, a note held on every member channel while each
+// channel's bend, pressure and CC74 move every millisecond (MPE's busiest rate: 45,000
+// messages a second on 15 channels). The probe prints how many MIDI messages it sent in
+// all, for the test to compare with what Spindle took.
 #include <jack/jack.h>
 #include <jack/midiport.h>
 
@@ -58,6 +63,12 @@ struct BendProbe {
   CycleWatch txWatch, rxWatch;
   std::atomic<uint64_t> rxFrame{0};
   std::atomic<bool> go{false};
+  // --flood: after the bends, a note held on every member channel while each channel's
+  // bend, pressure and CC74 move at 1 kHz (MPE's busiest rate), for floodCycles cycles.
+  int floodCycles = 0, floodCycle = 0, floodPhase = 0, floodInterval = 48;
+  std::atomic<uint64_t> floodStart{UINT64_MAX};
+  std::atomic<long> messages{0};  // every MIDI message sent
+  std::atomic<bool> floodDone{false};
 };
 
 void bendMessage(void* buffer, jack_nframes_t offset, int channel, int value) {
@@ -71,6 +82,32 @@ void noteMessage(void* buffer, jack_nframes_t offset, int status, int key) {
   jack_midi_event_write(buffer, offset, m, 3);
 }
 
+// Each channel's bend, pressure and CC74 every floodInterval frames; the held notes start
+// in the first cycle and end in the last.
+void floodCycle(BendProbe& p, void* buffer, jack_nframes_t frames, uint64_t start) {
+  const bool first = p.floodCycle == 0, last = p.floodCycle + 1 == p.floodCycles;
+  long count = 0;
+  if (first) p.floodStart.store(start, std::memory_order_release);
+  for (int c = p.firstChannel; first && c < p.firstChannel + p.channels; ++c, ++count) noteMessage(buffer, 0, 0x90 | c, 60 + c);
+  int offset = p.floodPhase;
+  for (; offset < static_cast<int>(frames); offset += p.floodInterval) {
+    const auto at = static_cast<jack_nframes_t>(offset);
+    const int wave = (p.floodCycle * 7 + offset) % 128;
+    for (int c = p.firstChannel; c < p.firstChannel + p.channels; ++c, count += 3) {
+      bendMessage(buffer, at, c, 8192 + (wave - 64) * 64);
+      const uint8_t pressure[2] = {static_cast<uint8_t>(0xD0 | c), static_cast<uint8_t>(wave)};
+      const uint8_t timbre[3] = {static_cast<uint8_t>(0xB0 | c), 74, static_cast<uint8_t>(127 - wave)};
+      jack_midi_event_write(buffer, at, pressure, 2);
+      jack_midi_event_write(buffer, at, timbre, 3);
+    }
+  }
+  p.floodPhase = offset - static_cast<int>(frames);
+  for (int c = p.firstChannel; last && c < p.firstChannel + p.channels; ++c, ++count)
+    noteMessage(buffer, frames - 1, 0x80 | c, 60 + c);
+  p.messages.fetch_add(count, std::memory_order_relaxed);
+  if (++p.floodCycle == p.floodCycles) p.floodDone.store(true, std::memory_order_release);
+}
+
 // One step of note k's four cycles (a late cycle waits: the schedule moves, not the note).
 int bendTx(jack_nframes_t frames, void* arg) {
   auto& p = *static_cast<BendProbe*>(arg);
@@ -79,19 +116,26 @@ int bendTx(jack_nframes_t frames, void* arg) {
   const uint64_t start = jack_last_frame_time(p.tx);
   p.txWatch.cycle(start, frames, p.xruns);
   const int k = p.sent.load(std::memory_order_relaxed);
-  if (!p.go.load(std::memory_order_acquire) || k >= p.notes) return 0;
+  if (!p.go.load(std::memory_order_acquire)) return 0;
+  if (k >= p.notes) {
+    if (p.floodCycle < p.floodCycles) floodCycle(p, buffer, frames, start);
+    return 0;
+  }
   if (p.step >= 0 && lateCycle(p.tx)) return 0;
   const int channel = p.firstChannel + k % p.channels, key = 40 + k % 48;
   if (p.step == 0) {
     bendMessage(buffer, 0, channel, 0);
     noteMessage(buffer, 0, 0x90 | channel, key);
+    p.messages.fetch_add(2, std::memory_order_relaxed);
   } else if (p.step == 2) {
     const auto offset = static_cast<jack_nframes_t>((static_cast<uint64_t>(k) * 97 + 13) % frames);
     bendMessage(buffer, offset, channel, 16383);
     p.bends[static_cast<std::size_t>(k)] = Bend{start + offset, start, frames};
+    p.messages.fetch_add(1, std::memory_order_relaxed);
   } else if (p.step == 3) {
     bendMessage(buffer, 0, channel, 0);
     noteMessage(buffer, 0, 0x80 | channel, key);
+    p.messages.fetch_add(2, std::memory_order_relaxed);
     p.sent.store(k + 1, std::memory_order_release);
     p.step = -1;  // the next note starts next cycle
   }
@@ -197,20 +241,32 @@ int bendProbe(int argc, char** argv) {
     std::printf("probe: cannot open the JACK clients or connect them to %s\n", target.c_str());
     return 2;
   }
+  const double floodSeconds = std::stod(option(argc, argv, "--flood", "0"));
+  const double rate = jack_get_sample_rate(p.tx);
+  p.floodInterval = static_cast<int>(rate / 1000.0);
+  p.floodCycles = static_cast<int>(floodSeconds * rate / jack_get_buffer_size(p.tx));
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
   p.go.store(true, std::memory_order_release);
-  const bool allSent = waitFor([&] { return p.sent.load() >= p.notes; }, 60.0);
+  const bool allSent = waitFor([&] { return p.sent.load() >= p.notes && (p.floodCycles == 0 || p.floodDone.load()); },
+                               60.0 + floodSeconds);
   const int n = p.sent.load(std::memory_order_acquire);
   const uint64_t lastBend = n > 0 ? p.bends[static_cast<std::size_t>(n - 1)].frame : 0;
   waitFor([&] { return p.rxFrame.load() > lastBend + 4ULL * jack_get_buffer_size(p.rx); }, 10.0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));  // the flood's last cycle reaches Spindle
   jack_deactivate(p.tx);
   jack_deactivate(p.rx);
   const std::vector<Bend> bends(p.bends.begin(), p.bends.begin() + n);
-  const BendVerdict v = judge(bends, p.in.onsets.taken(), p.xruns.taken());
+  std::vector<uint64_t> onsets = p.in.onsets.taken();  // the flood's notes are not judged
+  std::erase_if(onsets, [&](uint64_t f) { return f >= p.floodStart.load(); });
+  const BendVerdict v = judge(bends, onsets, p.xruns.taken());
   jack_client_close(p.tx);
   jack_client_close(p.rx);
   std::printf("probe: %d bends sent, %d exact, %d excused by %d breaks (%d over their bound), %d missed, %d stray onsets\n",
               n, v.exact, v.excused, v.breaks, v.overBound, v.missed, v.stray);
+  if (p.floodCycles > 0)
+    std::printf("probe: flood of %d cycles on channels %d-%d: bend, pressure and CC74 every %d frames on each\n",
+                p.floodCycles, p.firstChannel + 1, p.firstChannel + p.channels, p.floodInterval);
+  std::printf("probe: %ld MIDI messages sent\n", p.messages.load());
   return allSent ? v.exitCode(n) : 1;
 }
 
