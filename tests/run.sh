@@ -11,9 +11,10 @@
 # finds no test.
 #
 # Environment: SPINDLE_FIXTURES (test data, default ../shared/fixtures);
-# SPINDLE_FUZZ_SECONDS (per fuzz target, default 60); SPINDLE_SKIP (sections to leave
-# out, e.g. "fuzz asan": rtsan tsan asan ci package fuzz; refused under CI=true). The soak
-# (tests/soak/soak.sh) is too long for CI and is run by hand.
+# SPINDLE_FUZZ_SECONDS (per fuzz target, default 30 here; fuzz/run.sh alone: 60);
+# SPINDLE_SKIP (sections to leave out, e.g. "fuzz asan": rtsan tsan asan ci package
+# fuzz; refused under CI=true). The soak (tests/soak/soak.sh) is too long for CI and is
+# run by hand.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 top=$(pwd)
@@ -184,7 +185,7 @@ fi
 
 if wanted package; then
   section "Debian package: build, install (dpkg -i), run, lintian, desktop-file-validate, appstreamcli, purge"
-  # Its own section: it builds the whole tree once more (Release), so it runs alone
+  # Its own section: it builds the whole tree once more (unoptimised: noopt), so it runs alone
   # (beside a prebuild at the lowest priority). build/ci, where its test is registered,
   # is configured already when the ci tree is being prebuilt there.
   [ -n "${prebuilt[ci]:-}" ] || configure ci
@@ -209,10 +210,10 @@ if wanted ci; then
 fi
 
 if wanted fuzz; then
-  section "Fuzzing (libFuzzer, clang-22, ASan + UBSan): ${SPINDLE_FUZZ_SECONDS:-60}s per target, $jobs at a time"
+  section "Fuzzing (libFuzzer, clang-22, ASan + UBSan): ${SPINDLE_FUZZ_SECONDS:-30}s per target, $jobs at a time"
   await fuzz
   build fuzz
-  fuzz/run.sh --no-build --seconds "${SPINDLE_FUZZ_SECONDS:-60}" --jobs "$jobs"
+  fuzz/run.sh --no-build --seconds "${SPINDLE_FUZZ_SECONDS:-30}" --jobs "$jobs"
 fi
 report_skips
 echo "tests/run.sh: every section passed"

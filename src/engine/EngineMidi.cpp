@@ -94,6 +94,7 @@ void Engine::Impl::startExpression(NoteExpression& own, const Part& part, size_t
   own.takeNoteSlots(part.controllers);
   note.controllers = &own.controllers;
   note.expression = slot;
+  note.ownBend = own.bend;
 }
 
 void Engine::Impl::noteOff(int partIndex, int key, uint64_t frame, int velocity, int slot) noexcept SPINDLE_REALTIME {
@@ -131,6 +132,7 @@ void Engine::Impl::fireReleaseTriggers(int partIndex, int key, uint64_t frame, b
   if (slot >= 0) {
     note.controllers = &expressions[static_cast<size_t>(slot)].controllers;
     note.expression = slot;
+    note.ownBend = expressions[static_cast<size_t>(slot)].bend;
   }
   note.channel = partIndex;
   note.key = key;
@@ -221,7 +223,7 @@ void Engine::Impl::startVoice(int partIndex, const NoteContext& note, const Regi
   if (index < 0 || static_cast<size_t>(index) >= program->samples.size()) return;
   const SampleData* sample = program->samples[static_cast<size_t>(index)];
   if (!sample) return;
-  pool.enforceRegionPolyphony(partIndex, program, note.key, note.velocity, r, voicesStolen);
+  pool.enforceRegionPolyphony(partIndex, program, {note.key, note.velocity, note.expression}, r, voicesStolen);
   Voice& v = pool.acquire(voicesStolen);
   VoiceStart s;
   s.program = program;

@@ -39,6 +39,11 @@ int RegionMatcher::triggerKey(const Region& r) noexcept SPINDLE_REALTIME {
   return std::clamp<int>(r.pitchKeycenter, r.lokey, r.hikey);
 }
 
+// An MPE note's own bend; any other note's, its part's (channel's).
+int NoteContext::bend(const Part& part) const noexcept SPINDLE_REALTIME {
+  return expression >= 0 ? ownBend : part.bend;
+}
+
 bool RegionMatcher::conditionsHold(const Region& r, const Part& part, const NoteContext& note) noexcept
     SPINDLE_REALTIME {
   if (!note.ccTrigger) {
@@ -48,7 +53,7 @@ bool RegionMatcher::conditionsHold(const Region& r, const Part& part, const Note
     if (velocity < r.lovel || velocity > r.hivel) return false;
   }
   if (note.channel + 1 < r.lochan || note.channel + 1 > r.hichan) return false;
-  if (part.bend < r.lobend || part.bend > r.hibend) return false;
+  if (note.bend(part) < r.lobend || note.bend(part) > r.hibend) return false;
   if (part.programNumber < r.loprog || part.programNumber > r.hiprog) return false;
   if (r.preset >= 0 && r.preset != part.preset) return false;
   if (note.sinceNoteOn < static_cast<double>(r.lotimer) || note.sinceNoteOn > static_cast<double>(r.hitimer)) return false;

@@ -59,6 +59,8 @@ struct NoteContext {
   // controllers and channel aftertouch read these; null: the part's.
   const mod::ControllerState* controllers = nullptr;
   int expression = -1;  // the note's expression slot (VoiceStart::expression)
+  int ownBend = 0;      // an MPE note's own pitch bend, -8192..8191: lobend/hibend read it
+  int bend(const Part& part) const noexcept SPINDLE_REALTIME;  // what lobend/hibend compare
 };
 
 class RegionMatcher {

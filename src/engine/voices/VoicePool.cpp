@@ -83,7 +83,7 @@ void VoicePool::cutQuietestFading() noexcept SPINDLE_REALTIME {
 // on its key. A voice they stop fades and leaves both counts.
 struct VoicePool::GroupScope {
   int part;
-  int key;
+  StartingNote note;
   const Region& region;
   uint64_t& stolen;
   int inGroup = 0;
@@ -92,11 +92,14 @@ struct VoicePool::GroupScope {
   bool holds(const Voice& v) const noexcept SPINDLE_REALTIME {
     return v.active() && !v.fading() && v.part() == part && v.region()->group == region.group;
   }
+  bool sameNote(const Voice& v) const noexcept SPINDLE_REALTIME {
+    return v.key() == note.key && v.expression() == note.expression;
+  }
   void stop(Voice& v) noexcept SPINDLE_REALTIME {
     v.fade(chokeFadeSeconds(*v.region()));
     ++stolen;
     --inGroup;
-    onNote -= v.key() == key ? 1 : 0;
+    onNote -= sameNote(v) ? 1 : 0;
   }
 };
 
@@ -119,18 +122,18 @@ void VoicePool::limitScope(int limit, InScope inScope, uint64_t& stolen) noexcep
   }
 }
 
-void VoicePool::enforceRegionPolyphony(int part, const Program* program, int key, int velocity, const Region& r,
+void VoicePool::enforceRegionPolyphony(int part, const Program* program, StartingNote note, const Region& r,
                                        uint64_t& stolen) noexcept SPINDLE_REALTIME {
   limitNestedScopes(part, program, r, stolen);
   if (r.polyphony < 0 && r.notePolyphony < 0) return;
-  GroupScope group{part, key, r, stolen};
+  GroupScope group{part, note, r, stolen};
   for (int i : activeIndices()) {
     const Voice& v = voices_[static_cast<size_t>(i)];
     if (!group.holds(v)) continue;
     ++group.inGroup;
-    group.onNote += v.key() == key ? 1 : 0;
+    group.onNote += group.sameNote(v) ? 1 : 0;
   }
-  stopSelfMasked(group, velocity);
+  stopSelfMasked(group, note.velocity);
   stopOldestOverGroup(group);
 }
 
@@ -160,7 +163,7 @@ void VoicePool::stopSelfMasked(GroupScope& group, int velocity) noexcept SPINDLE
     Voice* quietest = nullptr;
     for (int i : activeIndices()) {
       Voice& v = voices_[static_cast<size_t>(i)];
-      if (!group.holds(v) || v.key() != group.key || v.velocity() > velocity) continue;
+      if (!group.holds(v) || !group.sameNote(v) || v.velocity() > velocity) continue;
       if (!quietest || v.velocity() < quietest->velocity()) quietest = &v;
     }
     if (!quietest) break;
@@ -177,7 +180,7 @@ void VoicePool::stopOldestOverGroup(GroupScope& group) noexcept SPINDLE_REALTIME
     if (!group.holds(v)) continue;
     const bool overGroup = r.polyphony >= 0 && group.inGroup >= r.polyphony;
     const bool overNote =
-        r.notePolyphony >= 0 && !r.noteSelfmask && v.key() == group.key && group.onNote >= r.notePolyphony;
+        r.notePolyphony >= 0 && !r.noteSelfmask && group.sameNote(v) && group.onNote >= r.notePolyphony;
     if (overGroup || overNote) group.stop(v);
   }
 }

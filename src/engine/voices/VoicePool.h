@@ -44,9 +44,15 @@ class VoicePool {
 
   // A voice of this part and key, not a release trigger, still sounds (rt_dead).
   bool sounding(int part, int key) const noexcept SPINDLE_REALTIME;
+  // The note a region is about to start for: note polyphony (note_polyphony,
+  // note_selfmask) counts the voices of its key and its MPE expression slot (-1: none),
+  // so the same key on another member channel is another note.
+  struct StartingNote {
+    int key = 0, velocity = 0, expression = -1;
+  };
   // The polyphony limits (Region::instrumentPolyphony... polyphony) and note polyphony
   // of region r of `program` about to start on `part`.
-  void enforceRegionPolyphony(int part, const Program* program, int key, int velocity, const Region& r,
+  void enforceRegionPolyphony(int part, const Program* program, StartingNote note, const Region& r,
                               uint64_t& stolen) noexcept SPINDLE_REALTIME;
   // off_by: voices on `part` whose region has off_by == group stop: off_mode=fast fades
   // in limits::kStealFadeSeconds, off_mode=time in off_time, off_mode=normal releases.

@@ -231,3 +231,30 @@ TEST_CASE("MPE zones: a zone switched off leaves the other whole; zones that mee
   CHECK(zones.members(true) == 7);
   CHECK(zones.masterOf(1) == -1);
 }
+
+TEST_CASE("MPE: note_polyphony counts each member note apart; lobend/hibend read the note's own bend",
+          "[engine][mpe]") {
+  SfzProgram p("<region> sample=s.wav key=60 pitch_keycenter=60 loop_mode=loop_continuous loop_start=0 "
+               "loop_end=51199 note_polyphony=1\n"
+               "<region> sample=s.wav key=72 pitch_keycenter=72 loop_mode=loop_continuous loop_start=0 "
+               "loop_end=51199 lobend=4000",
+               loopedSine());
+  REQUIRE(p.warnings.empty());
+  auto r = std::make_unique<Renderer>(engine::EngineConfig{}, 256);
+  r->setProgram(p.program.get(), 0);
+  std::vector<TimedEvent> song = mcm(0, 15);
+  // Key 60 on member channels 1 and 2: two notes, one voice each (note_polyphony=1 per note).
+  append(song, {noteOn(100, 60, 100, 1), noteOn(200, 60, 100, 2)});
+  r->run(song, 512);
+  CHECK(r->engine.stats().activeVoices == 2);
+  // Key 60 again on channel 1: that note's own voice gives way (the old one fades).
+  r->run({noteOff(600, 60, 1), noteOn(700, 60, 100, 1)}, 4096);
+  CHECK(r->engine.stats().activeVoices == 2);
+  CHECK(r->engine.stats().voicesStolen == 0);
+  // Key 72 (lobend=4000): the master channel's bend up does not start it on a member
+  // channel whose own bend is centred; a member bent up past 4000 does.
+  const uint64_t before = r->engine.stats().notesStarted;
+  r->run({bend(4700, 8191, 0), noteOn(4750, 72, 100, 3), bend(4800, 6000, 4), noteOn(4850, 72, 100, 4)}, 512);
+  CHECK(r->engine.stats().notesStarted - before == 1);
+  CHECK(r->engine.stats().mpeNotes[4].key == 72);
+}
