@@ -33,12 +33,17 @@ TrackBuilder song(bool mcm) {
   return t;
 }
 
+// Renders the song through `instrument` (default: an SFZ of the built-in sine, A4 at key 69).
 std::vector<float> render(const std::filesystem::path& dir, const std::string& name, const TrackBuilder& track,
-                          std::vector<std::string> extra) {
-  const auto sfz = dir / "sine.sfz", midi = dir / (name + ".mid"), wav = dir / (name + ".wav");
-  std::ofstream(sfz) << "<region> sample=*sine pitch_keycenter=69 amp_veltrack=0 ampeg_release=0.01\n";
+                          std::vector<std::string> extra, std::filesystem::path instrument = {}) {
+  const auto midi = dir / (name + ".mid"), wav = dir / (name + ".wav");
+  if (instrument.empty()) {
+    instrument = dir / "sine.sfz";
+    std::ofstream(instrument) << "<region> sample=*sine pitch_keycenter=69 amp_veltrack=0 ampeg_release=0.01\n";
+  }
   spindle::test::saveBytes(midi, spindle::test::buildSmf(0, 480, {track}));
-  std::vector<std::string> args{kExe, "--sfz", sfz.string(), "--midi", midi.string(), "--wav", wav.string(), "--format", "f32"};
+  std::vector<std::string> args{kExe,        "--instrument", instrument.string(), "--midi", midi.string(),
+                                "--wav",     wav.string(),   "--format",          "f32"};
   args.insert(args.end(), extra.begin(), extra.end());
   const auto run = runProcess(args, dir);
   INFO(run.out << run.err);
@@ -97,4 +102,26 @@ TEST_CASE("spindle-render plays MPE: the song's MPE Configuration Message or --m
   const auto bad = runProcess({kExe, "--sfz", "x.sfz", "--midi", "x.mid", "--wav", "x.wav", "--mpe", "lower=10,upper=5"}, dir);
   CHECK(bad.exitCode == 2);
   CHECK_THAT(bad.err, Catch::Contains("--mpe"));
+}
+
+// A Bitwig multisample (a folder with multisample.xml, as the loader reads an unpacked
+// .multisample) plays MPE as an SFZ does: each member note bends alone.
+TEST_CASE("spindle-render plays MPE through a Bitwig multisample", "[render][mpe]") {
+  const auto dir = scratchDir("render-mpe-multisample");
+  const auto folder = dir / "Sine.multisample";
+  std::filesystem::create_directories(folder);
+  std::vector<int16_t> sine(4 * 48000);
+  for (size_t i = 0; i < sine.size(); ++i)
+    sine[i] = static_cast<int16_t>(12000.0 * std::sin(2.0 * 3.14159265358979323846 * 440.0 * static_cast<double>(i) / kRate));
+  spindle::test::writeWav16(folder / "a4.wav", 1, sine, 48000);
+  std::ofstream(folder / "multisample.xml") << R"(<?xml version="1.0" encoding="UTF-8"?>
+<multisample name="Sine">
+  <sample file="a4.wav"><key low="0" high="127" root="69"/></sample>
+</multisample>
+)";
+  const auto x = render(dir, "multisample", song(false), {"--mpe", "lower"}, folder);
+  const double bend = 683.0 / 8191.0 * 4800.0;
+  CHECK(std::fabs(centsOff(x, 4000, 20000, 440.0)) < 2.0);
+  CHECK(std::fabs(centsOff(x, 30000, 60000, 440.0 * std::pow(2.0, bend / 1200.0))) < 2.0);
+  CHECK(std::fabs(centsOff(x, 30000, 60000, 880.0)) < 2.0);
 }
