@@ -27,6 +27,16 @@ def build_spindle(build_dir="build/bench", targets=("spindle-render",)):
     return build
 
 
+def cost_arguments(parser):
+    """The options the per-voice cost benchmarks share (mod_cost.py, mpe_cost.py)."""
+    parser.add_argument("--voices", type=int, default=256)
+    parser.add_argument("--seconds", type=float, default=8.0)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--quality", type=int, default=1)
+    parser.add_argument("--spindle-render", help="use this binary instead of building one")
+    return parser
+
+
 def measure(command, check=True):
     """Runs `command`: (cpu s, wall s, peak RSS MiB, stdout). CPU (user+sys) comes from
     the rusage wait4 returns, at microsecond resolution; the peak RSS from /usr/bin/time

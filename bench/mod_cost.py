@@ -25,7 +25,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from common import RATE, TICKS_PER_SECOND, build_spindle, held_notes, measure, write_midi  # noqa: E402
+from common import RATE, TICKS_PER_SECOND, build_spindle, cost_arguments, held_notes, measure, write_midi  # noqa: E402
 import render_vs_fluidsynth as dense  # noqa: E402
 
 ROOTS = list(range(3, 128, 6))
@@ -84,12 +84,8 @@ def run(spindle, folder, voices, seconds, runs, quality, sweep_ms):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--voices", type=int, default=256)
-    parser.add_argument("--seconds", type=float, default=8.0)
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--quality", type=int, default=1)
+    cost_arguments(parser)
     parser.add_argument("--sweep-ms", default="10,0", help="CC move intervals to measure; 0 = CCs set once")
-    parser.add_argument("--spindle-render", help="use this binary instead of building one")
     args = parser.parse_args()
     folder = tempfile.mkdtemp(prefix="spindle-bench-mod-")
     spindle = args.spindle_render or os.path.join(build_spindle(), "src", "app", "spindle-render")

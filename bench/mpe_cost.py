@@ -27,7 +27,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from common import RATE, TICKS_PER_SECOND, build_spindle, measure, write_midi  # noqa: E402
+from common import RATE, TICKS_PER_SECOND, build_spindle, cost_arguments, measure, write_midi  # noqa: E402
 import render_vs_fluidsynth as dense  # noqa: E402
 
 ROOTS = list(range(3, 128, 6))
@@ -71,11 +71,7 @@ def cpu(spindle, folder, sfz, song, quality):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--voices", type=int, default=256)
-    parser.add_argument("--seconds", type=float, default=8.0)
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--quality", type=int, default=1)
-    parser.add_argument("--spindle-render", help="use this binary instead of building one")
+    cost_arguments(parser)
     args = parser.parse_args()
     folder = tempfile.mkdtemp(prefix="spindle-bench-mpe-")
     spindle = args.spindle_render or os.path.join(build_spindle(), "src", "app", "spindle-render")

@@ -5,10 +5,8 @@
 #include <complex>
 #include <fstream>
 
-#include "RunProcess.h"
+#include "RenderSupport.h"
 #include "catch.h"
-#include "io/SmfBuilder.h"
-#include "stream/SamplePool.h"
 #include "stream/TestAudioFiles.h"
 
 using spindle::test::runProcess;
@@ -42,18 +40,14 @@ std::vector<float> render(const std::filesystem::path& dir, const std::string& n
     std::ofstream(instrument) << "<region> sample=*sine pitch_keycenter=69 amp_veltrack=0 ampeg_release=0.01\n";
   }
   spindle::test::saveBytes(midi, spindle::test::buildSmf(0, 480, {track}));
-  std::vector<std::string> args{kExe,        "--instrument", instrument.string(), "--midi", midi.string(),
-                                "--wav",     wav.string(),   "--format",          "f32"};
+  std::vector<std::string> args{kExe,    "--instrument", instrument.string(), "--midi", midi.string(),
+                                "--wav", wav.string(),   "--format",          "f32"};
   args.insert(args.end(), extra.begin(), extra.end());
-  const auto run = runProcess(args, dir);
-  INFO(run.out << run.err);
-  REQUIRE(run.exitCode == 0);
-  spindle::stream::SamplePool pool;
-  const spindle::SampleData* data = pool.acquire(wav.string());
-  REQUIRE(data);
-  std::vector<float> left(static_cast<size_t>(data->totalFrames));
-  data->readFrames(0, 0, data->totalFrames, left.data());
-  return left;
+  const spindle::test::Rendered r = spindle::test::renderWith(args, wav, dir);
+  INFO(r.out << r.err);
+  REQUIRE(r.exitCode == 0);
+  REQUIRE(!r.left.empty());
+  return r.left;
 }
 
 // |Hann-windowed DTFT| of x[from, to) at hz.

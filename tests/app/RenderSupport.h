@@ -38,14 +38,11 @@ inline std::vector<uint8_t> buildSong(const std::vector<SongEvent>& events) {
   return buildSmf(0, 480, {track});
 }
 
-// Renders `sfz` playing `events`; the WAV and the song are written to dir/name.*.
-inline Rendered renderSong(const std::string& exe, const std::filesystem::path& sfz, const std::vector<SongEvent>& events,
-                           const std::filesystem::path& dir, const std::string& name) {
-  const auto midi = dir / (name + ".mid");
-  const auto wav = dir / (name + ".wav");
-  saveBytes(midi, buildSong(events));
-  const ProcessResult run =
-      runProcess({exe, "--sfz", sfz.string(), "--midi", midi.string(), "--wav", wav.string(), "--seed", "3"}, dir);
+// Runs `args` (spindle-render and its options, `wav` its --wav) in `dir` and reads the
+// frames it wrote; left and right stay empty when it failed.
+inline Rendered renderWith(const std::vector<std::string>& args, const std::filesystem::path& wav,
+                           const std::filesystem::path& dir) {
+  const ProcessResult run = runProcess(args, dir);
   Rendered out{run.exitCode, run.out, run.err, {}, {}};
   if (run.exitCode != 0) return out;
   stream::SamplePool pool;
@@ -56,6 +53,15 @@ inline Rendered renderSong(const std::string& exe, const std::filesystem::path& 
   data->readFrames(0, 0, data->totalFrames, out.left.data());
   data->readFrames(1, 0, data->totalFrames, out.right.data());
   return out;
+}
+
+// Renders `sfz` playing `events`; the WAV and the song are written to dir/name.*.
+inline Rendered renderSong(const std::string& exe, const std::filesystem::path& sfz, const std::vector<SongEvent>& events,
+                           const std::filesystem::path& dir, const std::string& name) {
+  const auto midi = dir / (name + ".mid");
+  const auto wav = dir / (name + ".wav");
+  saveBytes(midi, buildSong(events));
+  return renderWith({exe, "--sfz", sfz.string(), "--midi", midi.string(), "--wav", wav.string(), "--seed", "3"}, wav, dir);
 }
 
 inline double energy(const std::vector<float>& frames, size_t begin = 0, size_t end = SIZE_MAX) {
