@@ -80,7 +80,7 @@ void VoicePool::cutQuietestFading() noexcept SPINDLE_REALTIME {
 
 // What group polyphony (polyphony=) and note polyphony (note_polyphony=) count for a
 // region about to start: the live voices of its part in its group, and of those the ones
-// on its key. A voice they stop fades and leaves both counts.
+// of its note (its key and MPE slot). A voice they stop fades and leaves both counts.
 struct VoicePool::GroupScope {
   int part;
   StartingNote note;
