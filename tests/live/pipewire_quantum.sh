@@ -16,7 +16,9 @@
 # never reads that cycle's MIDI. The probe sends no note into a cycle that started over
 # half a period late, so that is rare; a run that still loses a note next to a break
 # (the probe's exit 4, a void run) prints PipeWire's own account and is measured again
-# from the start, and a second void run fails.
+# from the start, and a second void run fails. So is a run whose only failures are one
+# or two notes Spindle logged at their exact frame but the probe did not hear there,
+# while PipeWire logged that it woke Spindle late (spindle_woken_late, below).
 #
 # Across a quantum change pipewire-jack (the probe's library) skips the callback of the
 # cycle the change lands in and sends the port's last MIDI buffer once more: a note
@@ -74,6 +76,25 @@ stop_playing() {
   rm -rf "$LIVE_TMP/run"
 }
 
+# spindle_woken_late: the probe's only failures are at most two notes Spindle logged at
+# their exact frame that were not heard there, nothing lost, doubled or over a bound,
+# while PipeWire logged that it woke Spindle's node late ("client missed N wakeups"): a
+# cycle the server broke on Spindle's side, which the probe's own clients cannot see.
+# Counted as a void run, as a lost note next to a break is.
+spindle_woken_late() {
+  grep -qE '\(spindle-[0-9]+\) client missed [0-9]+ wakeups' "$LIVE_TMP/pipewire.out" || return 1
+  python3 - "$LIVE_TMP/probe.out" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+summary = ([l for l in text.splitlines() if re.match(r"probe: \d+ notes sent", l)] or [""])[-1]
+clean = re.search(r" [12] displaced, 0 lost, .* 0 logged twice, 0 part leaks; .* 0 over their bound", summary)
+displaced = re.findall(r"event frame (\d+)\): DISPLACED with no break near it; onset there: no; "
+                       r"logged event (-?\d+), engine (-?\d+)", text)
+exact = all(sent == logged and engine == "0" for sent, logged, engine in displaced)
+sys.exit(0 if clean and displaced and exact else 1)
+PY
+}
+
 voids=0
 for attempt in 1 2 3; do
   start_playing
@@ -81,10 +102,12 @@ for attempt in 1 2 3; do
   pw-jack "$SPINDLE_PROBE" run --target spindle --note-log "$LIVE_TMP/notes.log" --notes 400 --latency 64 \
     | tee "$LIVE_TMP/probe.out" || rc=$?
   [ $rc -eq 0 ] && break
-  [ $rc -eq 4 ] || fail "probe: notes displaced with no break near them, lost, played twice, or over a break's bound (exit $rc)"
+  [ $rc -eq 4 ] || spindle_woken_late ||
+    fail "probe: notes displaced with no break near them, lost, played twice, or over a break's bound (exit $rc)"
   voids=$((voids + 1))
-  echo "VOID RUN $attempt: notes lost in cycles the server broke; PipeWire's account:"
-  grep "client too slow" "$LIVE_TMP/pipewire.out" || echo "(none logged: PipeWire logs one such line in 2 s)"
+  echo "VOID RUN $attempt: notes lost or displaced in cycles the server broke; PipeWire's account:"
+  grep -E "client too slow|\(spindle-[0-9]+\) client missed" "$LIVE_TMP/pipewire.out" ||
+    echo "(none logged: PipeWire logs one such line in 2 s)"
   [ $voids -lt 2 ] || fail "notes lost in cycles the server broke in $voids of $attempt runs"
   stop_playing "$attempt"
 done
