@@ -68,8 +68,9 @@ def probe(host, port, count, interval_ms):
     while len(replies.trips) < count and time.monotonic() < deadline:
         replies.drain(sock, 0.05)
     trips = list(replies.trips.values()) or [0.0]
-    print("sent %d received %d out_of_order %d rtt_ms mean %.3f min %.3f max %.3f" % (
-        count, len(replies.trips), replies.out_of_order, sum(trips) / len(trips), min(trips), max(trips)))
+    p90 = sorted(trips)[(len(trips) * 9) // 10 - 1 if len(trips) >= 10 else -1]  # 9 in 10 take this long or less
+    print("sent %d received %d out_of_order %d rtt_ms mean %.3f min %.3f max %.3f p90 %.3f" % (
+        count, len(replies.trips), replies.out_of_order, sum(trips) / len(trips), min(trips), max(trips), p90))
 
 
 if __name__ == "__main__":
