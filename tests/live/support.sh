@@ -52,10 +52,11 @@ stop_pid() {
 }
 track() { LIVE_PIDS+=("$1"); }
 
-# start_jackd NAME: a dummy-backend jackd at 48 kHz, period 256, real-time.
+# start_jackd NAME: a dummy-backend jackd at 48 kHz, period LIVE_PERIOD (default 256),
+# real-time.
 start_jackd() {
   export JACK_DEFAULT_SERVER=$1
-  jackd -n "$1" -R -P 70 -d dummy -r 48000 -p 256 >"$LIVE_TMP/jackd.out" 2>&1 &
+  jackd -n "$1" -R -P 70 -d dummy -r 48000 -p "${LIVE_PERIOD:-256}" >"$LIVE_TMP/jackd.out" 2>&1 &
   JACKD_PID=$!
   track "$JACKD_PID"
   wait_until 15 jack_lsp || fail "jackd $1 did not start"

@@ -128,13 +128,16 @@ lost_once() {
   drop_ms=$(cat "$LIVE_TMP/drop_ms")
   echo "host 2 lost ($NET_LOSS): NetJACK2 dropped it after ${drop_ms:-(never)} ms; master xruns: $alone while host 1 played alone; $killed while host 2 was lost (the same play), $blamed of them blamed on spindle_host2"
   [ -n "$drop_ms" ] && [ "$drop_ms" -le "$NET_DROP_MS" ] || fail "NetJACK2 did not drop the lost host 2 within $NET_DROP_MS ms"
-  [ "$blamed" -le "$NET_LOSS_XRUNS" ] || fail "$blamed master xruns blamed on the lost host (at most $NET_LOSS_XRUNS)"
   # More frame gaps or unblamed xruns than a quiet window allows: a burst of VM stalls
   # or the loss disturbing the master; the run is void, and the same in the next fails.
+  # In such a burst any late client is blamed, host 2's too: its bound is checked in a
+  # run without one.
   gaps=$(probe_gaps kill.out)
   if [ "${gaps:-0}" -gt "$NET_STALLS" ] || [ $(( killed - blamed )) -gt "$NET_STALLS" ]; then
     echo "${gaps:-0} frame gaps and $((killed - blamed)) master xruns not blamed on host 2 (at most $NET_STALLS each)"
     rc=4
+  elif [ "$blamed" -gt "$NET_LOSS_XRUNS" ]; then
+    fail "$blamed master xruns blamed on the lost host (at most $NET_LOSS_XRUNS)"
   fi
   wait_until 30 master_lacks 2 || fail "the master did not drop the lost host 2"
   after_blamed_before=$(master_xruns spindle_host2)
