@@ -2,20 +2,14 @@
 // Whether an opcode of the SFZ reference is played: the coverage test renders one small
 // instrument without it and with it, and the opcode counts as played when some value
 // changes what comes out. The instrument is a 0.3 s noise sample (so loops, filters and
-// effects all leave their mark), played by a script that moves every source an opcode
-// with the placeholders filled (N, X, Y = 1) can read:
+// effects all leave their mark), played by a script (PlayedScenarios.h) that moves every
+// source an opcode with the placeholders filled (N, X, Y = 1) can read: overlapping
+// notes, one key struck again while it releases, CC1, pitch bend up and down and both
+// pressures. An opcode that needs more to be heard has a scenario there.
 //
-//   frame 0      CC1 = 64, note 60, velocity 100 (the other controllers at their defaults)
-//   frame 9600   CC1 = 127, pitch bend +4096, channel and key pressure 100
-//   frame 14400  note 62, velocity 40
-//   frame 19200  note 60 off
-//   frame 21600  note 60 again, velocity 80 (the first one still releasing)
-//   frame 24000  pitch bend -4096
-//   frame 26400  note 60 off
-//   frame 28800  note 62 off; rendered to frame 43200 (0.9 s at 48 kHz)
-//
-// Values tried, in order, until one changes the render: the reference's first option
-// and every other option, its default's neighbours, its min and max, then a list of
+// Values tried, in order, until one changes the render: the scenario's (filter and EQ
+// type names, which the reference does not list), the reference's first option and
+// every other option, its default's neighbours, its min and max, then a list of
 // plain numbers; a placeholder curve index (1) refers to a curve the instrument defines.
 #include <algorithm>
 #include <cmath>
@@ -25,29 +19,10 @@
 #include <vector>
 
 #include "ModTestSupport.h"
+#include "PlayedScenarios.h"
 #include "SyntaxReference.h"
 
 namespace spindle::test::played {
-
-inline constexpr int64_t kFrames = 43200;
-
-inline std::vector<float> noiseSample(uint32_t seed = 7) {
-  std::vector<float> x(14400);
-  uint32_t state = seed;
-  for (float& v : x) {
-    state = state * 1664525u + 1013904223u;
-    v = 0.5f * (static_cast<float>(state >> 8) / 8388608.0f - 1.0f);
-  }
-  return x;
-}
-
-inline std::vector<TimedEvent> script() {
-  const TimedEvent channelPressure{9600, MidiEvent{0, midi::kChannelPressure, 100, 0}};
-  const TimedEvent keyPressure{9600, MidiEvent{0, midi::kPolyPressure, 60, 100}};
-  return {cc(0, 1, 64),          noteOn(0, 60, 100),    cc(9600, 1, 127),   bend(9600, 4096), channelPressure,
-          keyPressure,           noteOn(14400, 62, 40), noteOff(19200, 60), noteOn(21600, 60, 80), bend(24000, -4096),
-          noteOff(26400, 60),    noteOff(28800, 62)};
-}
 
 // What a region sets around the opcode under test so that it has something to act on:
 // its envelopes and LFOs running with depths, filters and EQ bands engaged, a loop; and
@@ -123,13 +98,15 @@ inline std::string effectType(const std::string& name) {
   return "";
 }
 
-// The instrument without the opcode and with `line` (opcode=value) at its place.
+// The instrument without the opcode and with `line` (opcode=value) at its place, in
+// the opcode's scenario (PlayedScenarios.h).
 struct Texts {
   std::string without, with;
 };
 
-inline Texts texts(const std::string& place, const std::string& name, const std::string& line) {
-  const std::string region = "<region> sample=s.wav\n";
+inline Texts texts(const std::string& place, const std::string& name, const std::string& line,
+                   const Scenario& scenario = {}) {
+  const std::string region = scenario.before + "<region> sample=s.wav" + scenario.region + "\n";
   const std::string curve = "<curve> curve_index=1\n";
   if (place == "control")  // read by a region using CC1 through curve 1
     return {"<control>\n" + region + "amplitude_oncc1=100\n", "<control>\n" + line + "\n" + region + "amplitude_oncc1=100\n"};
@@ -142,21 +119,18 @@ inline Texts texts(const std::string& place, const std::string& name, const std:
     const std::string sends = region + "effect1=50 effect2=50 effect3=50 effect4=50\n";
     std::string buses;
     for (const char* bus : {"fx1", "fx2", "fx3", "fx4"}) buses += std::string("<effect> bus=") + bus + " type=lofi bitred=30\n";
-    const std::string head = "<effect> type=" + type + effectContext(type) + "\n";
+    const std::string head = "<effect> type=" + type + effectContext(type) + scenario.effect + "\n";
     return {sends + buses + head, sends + buses + head + line + "\n"};
   }
   const std::string points = "<curve> curve_index=1 v000=1 v127=0\n";  // a placeholder curve 1 that shows
-  const std::string context = points + region + regionContext(name) + "\n";
+  const std::string context = scenario.before + points + "<region> sample=s.wav\n" + regionContext(name) + scenario.region + "\n";
   return {context, context + line + "\n"};
 }
 
-// Both channels of a render of `text` (read as the file `path`: an #include's folder).
+// Both channels of a render of `text` (read as the file `path`: an #include's folder)
+// with the usual script.
 inline std::vector<float> render(const std::string& text, const std::string& path = "/virtual/mod-test.sfz") {
-  const SfzProgram p(text, noiseSample(), path, noiseSample(11));  // stereo: width and pan act on it
-  const auto r = play(p, script(), kFrames);
-  std::vector<float> out = r->left;
-  out.insert(out.end(), r->right.begin(), r->right.end());
-  return out;
+  return render(text, path, Scenario{});
 }
 
 inline bool differ(const std::vector<float>& a, const std::vector<float>& b) {
@@ -173,8 +147,9 @@ inline bool isNumber(const std::string& s) {
 }
 
 // The values to try for `op`, none equal to its default.
-inline std::vector<std::string> candidates(const SyntaxOpcode& op) {
-  std::vector<std::string> out = op.options;
+inline std::vector<std::string> candidates(const SyntaxOpcode& op, const Scenario& scenario = {}) {
+  std::vector<std::string> out = scenario.values;
+  out.insert(out.end(), op.options.begin(), op.options.end());
   if (isNumber(op.defaultValue)) {
     const double d = std::strtod(op.defaultValue.c_str(), nullptr);
     for (double step : {1.0, -1.0, 0.5}) out.push_back(std::to_string(d + step));
