@@ -79,7 +79,8 @@ inline std::string effectContext(const std::string& type) {
            " delay_levelr=100 delay_levelc=50 delay_dry=100 delay_cutoff=2000 delay_filter=lpf_2p";
   if (type == "phaser") return " phaser_depth=50 phaser_freq=2 phaser_wet=50 phaser_feedback=30";
   if (type == "apan") return " apan_depth=50 apan_freq=3 apan_dry=50 apan_wet=50";
-  if (type == "disto") return " disto_depth=50 disto_wet=100 disto_dry=0 disto_tone=50";
+  // disto_dry is the level into the distortion (engine/dsp/Disto.h): at 0 the bus passes.
+  if (type == "disto") return " disto_depth=50 disto_wet=100 disto_dry=100 disto_tone=50";
   if (type == "eq") return " eq_gain=12 eq_freq=1000 eq_bw=1";
   if (type == "comp") return " comp_threshold=-30 comp_ratio=4 comp_attack=0.01 comp_release=0.05 comp_gain=0";
   if (type == "gate") return " gate_threshold=-10 gate_attack=0.01 gate_release=0.05";

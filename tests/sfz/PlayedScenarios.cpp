@@ -1,12 +1,7 @@
 #include "PlayedScenarios.h"
 
-#include <algorithm>
 #include <functional>
 #include <map>
-#include <memory>
-
-#include "formats/ProgramFromInstrument.h"
-#include "stream/Generators.h"
 
 namespace spindle::test::played {
 
@@ -21,7 +16,7 @@ const std::map<std::string, std::string>& regionScenarios() {
       " eg1_time2=0.02 eg1_time3=0.02 eg1_level3=0.5 eg1_sustain=9 eg1_loop=1 eg1_loop_count=2";
   static const std::map<std::string, std::string> table = {
       {"sample_fadeout", " loop_mode=no_loop"},  // the sample's end is reached while held
-      {"offset_mode", " offset=10"},
+      {"offset_mode", " offset=10"},  // 10 frames, or in percent 10 % of the sample
       {"off_time", " off_mode=time"},
       {"fil_gain", " fil_type=peq"},
       {"fil_gain_oncc1", " fil_type=peq"},
@@ -59,6 +54,7 @@ std::string oscillatorScenario(const std::string& name) {
 // Opcodes heard with another script (and what that script needs).
 const std::map<std::string, std::function<void(Scenario&)>>& scriptScenarios() {
   static const std::map<std::string, std::function<void(Scenario&)>> table = {
+      // CC1 unset until frame 9600: set_ccN decides where it starts.
       {"set_cc1", [](Scenario& s) { s.events = scriptWithoutFirstController(); }},
       {"set_hdcc1", [](Scenario& s) { s.events = scriptWithoutFirstController(); }},
       {"sustain_sw", [](Scenario& s) { s.events = sustainScript(); }},
@@ -72,7 +68,9 @@ const std::map<std::string, std::function<void(Scenario&)>>& scriptScenarios() {
       {"hiprog", [](Scenario& s) { s.events = scriptWith({programChange(0, 5)}); }},
       {"hichan", [](Scenario& s) { s.part = 1; }},  // a program loaded in part 2 (channel 2)
       {"sw_up", [](Scenario& s) { s.events = heldKeyScript(); s.values = {"36"}; }},
+      // Key 25 a note, or a keyswitch (one that deselects the region) once the range reaches it.
       {"sw_lokey", [](Scenario& s) { s.events = scriptWith({}, {noteOn(4800, 25, 100), noteOff(7200, 25)}); }},
+      // The offsets move the keys the file writes, not the keys played.
       {"note_offset", [](Scenario& s) { s.region = " key=60"; }},
       {"octave_offset", [](Scenario& s) { s.region = " key=60"; }},
       {"sw_note_offset", [](Scenario& s) { s.region = " sw_last=36 sw_lokey=30 sw_hikey=40"; s.events = keyswitchScript(); }},
@@ -106,8 +104,6 @@ Scenario scenarioFor(const std::string& name) {
   if (name.starts_with("oscillator_")) s.region = oscillatorScenario(name);
   if (const auto it = scriptScenarios().find(name); it != scriptScenarios().end()) it->second(s);
   if (const auto it = effectScenarios().find(name); it != effectScenarios().end()) it->second(s);
-  // disto_dry is the level into the distortion (engine/dsp/Disto.h): at 0 nothing is distorted.
-  if (name.starts_with("disto_") && !name.starts_with("disto_dry")) s.effect += " disto_dry=100";
   if (name == "effect1" || name == "effect2" || name == "effect3" || name == "effect4") s.before = kSendBuses;
   return s;
 }
