@@ -1,0 +1,166 @@
+// Plugin, its life and its audio thread: activate() builds the core; process() plays the
+// host's events at their frames through it, chunk by chunk.
+#include "clap/Plugin.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <exception>
+
+#include "clap/Events.h"
+
+namespace spindle::clap {
+
+Plugin::Plugin(const clap_host_t* host) : host_(host) {}
+
+bool Plugin::init() {
+  hostLog_ = static_cast<const clap_host_log_t*>(host_->get_extension(host_, CLAP_EXT_LOG));
+  threadCheck_ = static_cast<const clap_host_thread_check_t*>(host_->get_extension(host_, CLAP_EXT_THREAD_CHECK));
+  if (const char* path = std::getenv(kInstrumentVariable); path && *path) instrument_ = path;
+  return true;
+}
+
+// A core for the host's rate and longest block (kept while they stay the same: a
+// deactivate and activate with the same settings plays on without reloading), then the
+// instrument and the level the state or the environment named.
+bool Plugin::activate(double sampleRate, uint32_t maxFrames) {
+  if (core_ && activeRate_ == sampleRate && activeMaxFrames_ == maxFrames) return true;
+  core_.reset();
+  try {
+    core_ = std::make_unique<plugin::Core>(sampleRate, static_cast<int>(std::min<uint32_t>(maxFrames, 1u << 30)),
+                                           [this](bool error, const std::string& text) {
+                                             log(error ? CLAP_LOG_ERROR : CLAP_LOG_WARNING, text);
+                                           });
+  } catch (const std::exception& error) {  // out of memory, or no disk thread could start
+    log(CLAP_LOG_ERROR, std::string("cannot start the engine: ") + error.what());
+    return false;
+  }
+  activeRate_ = sampleRate;
+  activeMaxFrames_ = maxFrames;
+  std::lock_guard lock(core_->controlMutex());
+  if (levelSet_.load(std::memory_order_relaxed)) core_->postLevel(level_.load(std::memory_order_relaxed));
+  levelPending_.store(false, std::memory_order_relaxed);
+  if (!instrument_.empty()) playInstrument(instrument_);
+  return true;
+}
+
+// The host's event list and its request_callback are real-time safe by CLAP's contract
+// (process() calls them on the audio thread), though their pointers carry no effect.
+#if defined(__clang__)
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wfunction-effects"
+#endif
+clap_process_status Plugin::process(const clap_process_t& block) noexcept {
+  if (!core_ || block.audio_outputs_count < 1 || block.audio_outputs[0].channel_count < 2 ||
+      !block.audio_outputs[0].data32)
+    return CLAP_PROCESS_ERROR;
+  clap_audio_buffer_t& out = block.audio_outputs[0];
+  out.constant_mask = 0;
+  const bool offline = offline_.load(std::memory_order_relaxed);
+  core_->setFreewheeling(offline);
+  if (newInstrument_.exchange(false, std::memory_order_acquire)) core_->underrunsFromHere();
+  if (offline)
+    render<false>(block, out.data32[0], out.data32[1]);
+  else
+    render<true>(block, out.data32[0], out.data32[1]);
+  publishHealth();
+  if (levelPending_.load(std::memory_order_relaxed)) host_->request_callback(host_);
+  return CLAP_PROCESS_CONTINUE;
+}
+
+// The host's block is cut into chunks of at most the engine's block; each event plays
+// at its own frame in its chunk (the engine renders sample-accurately inside a chunk).
+// A block of no frames takes its parameter changes only.
+template <bool Live>
+void Plugin::render(const clap_process_t& block, float* left, float* right) noexcept SPINDLE_REALTIME_IF(Live) {
+  const clap_input_events_t* in = block.in_events;
+  const uint32_t count = in ? in->size(in) : 0;
+  const uint32_t frames = block.frames_count;
+  uint32_t next = 0;
+  for (; frames == 0 && next < count; ++next)
+    if (const clap_event_header_t* event = in->get(in, next); event && event->type == CLAP_EVENT_PARAM_VALUE)
+      handleEvent(*event, 0);
+  const auto chunk = static_cast<uint32_t>(core_->maxBlockFrames());
+  for (uint32_t done = 0; done < frames;) {
+    const uint32_t end = done + std::min(frames - done, chunk);
+    core_->beginChunk(end - done);
+    for (; next < count; ++next) {
+      const clap_event_header_t* event = in->get(in, next);
+      if (!event) continue;
+      if (end != frames && event->time >= end) break;
+      handleEvent(*event, done);
+    }
+    core_->endChunk<Live>(left + done, right + done, nullptr);
+    done = end;
+  }
+}
+
+void Plugin::flushParams(const clap_input_events_t& events) noexcept SPINDLE_REALTIME {
+  const uint32_t count = events.size(&events);
+  for (uint32_t n = 0; n < count; ++n)
+    if (const clap_event_header_t* event = events.get(&events, n); event && event->type == CLAP_EVENT_PARAM_VALUE)
+      handleEvent(*event, 0);
+  if (levelPending_.load(std::memory_order_relaxed)) host_->request_callback(host_);
+}
+#if defined(__clang__)
+#pragma clang diagnostic pop
+#endif
+
+void Plugin::handleEvent(const clap_event_header_t& event, uint32_t chunkStart) noexcept SPINDLE_REALTIME {
+  if (event.space_id != CLAP_CORE_EVENT_SPACE_ID) return;
+  const uint32_t offset = std::max(event.time, chunkStart) - chunkStart;
+  switch (event.type) {
+    case CLAP_EVENT_NOTE_ON:
+    case CLAP_EVENT_NOTE_OFF:
+    case CLAP_EVENT_NOTE_CHOKE:
+      if (event.size >= sizeof(clap_event_note_t)) {
+        const MidiBytes message = noteMessage(event.type, reinterpret_cast<const clap_event_note_t&>(event));
+        if (message.size > 0) core_->addMidi(offset, message.bytes.data(), message.size);
+      }
+      break;
+    case CLAP_EVENT_MIDI:
+      if (event.size >= sizeof(clap_event_midi_t)) {
+        const auto& midi = reinterpret_cast<const clap_event_midi_t&>(event);
+        if (const uint32_t size = midiMessageSize(midi.data[0]); size > 0) core_->addMidi(offset, midi.data, size);
+      }
+      break;
+    case CLAP_EVENT_MIDI_SYSEX:  // a MIDI Tuning Standard message retunes at its frame
+      if (event.size >= sizeof(clap_event_midi_sysex_t)) {
+        const auto& sysex = reinterpret_cast<const clap_event_midi_sysex_t&>(event);
+        if (sysex.buffer && sysex.size > 0) core_->addMidi(offset, sysex.buffer, sysex.size);
+      }
+      break;
+    case CLAP_EVENT_PARAM_VALUE:
+      if (event.size >= sizeof(clap_event_param_value_t))
+        setParam(reinterpret_cast<const clap_event_param_value_t&>(event));
+      break;
+    default:
+      break;
+  }
+}
+
+// Part 0's level: the engine takes it as a command, which only the control side posts;
+// the main thread does it on the callback process() asks for. The health is read-only.
+void Plugin::setParam(const clap_event_param_value_t& event) noexcept SPINDLE_REALTIME {
+  if (event.param_id != kLevelParam || !std::isfinite(event.value)) return;
+  const auto db = static_cast<float>(std::clamp(event.value, double{plugin::kMinLevelDb}, double{plugin::kMaxLevelDb}));
+  level_.store(db, std::memory_order_relaxed);
+  levelSet_.store(true, std::memory_order_relaxed);
+  levelPending_.store(true, std::memory_order_release);
+}
+
+void Plugin::publishHealth() noexcept SPINDLE_REALTIME {
+  const plugin::Health health = core_->health();
+  health_[kVoicesParam].store(health.voices, std::memory_order_relaxed);
+  health_[kUnderrunsParam].store(health.underruns, std::memory_order_relaxed);
+  health_[kLatencyParam].store(health.latencyMs, std::memory_order_relaxed);
+  health_[kCacheFillParam].store(health.cacheFill, std::memory_order_relaxed);
+}
+
+void Plugin::onMainThread() {
+  if (!levelPending_.exchange(false, std::memory_order_acquire) || !core_) return;
+  std::lock_guard lock(core_->controlMutex());
+  core_->postLevel(level_.load(std::memory_order_relaxed));
+}
+
+}  // namespace spindle::clap

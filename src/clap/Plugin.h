@@ -1,0 +1,100 @@
+#pragma once
+// Plugin: Spindle as a CLAP instrument, a door onto the plugin core (plugin/Core.h: the
+// engine, the disk thread and the Library, as the LV2 plugin owns them). The host's
+// clap_plugin calls (Entry.cpp) forward here.
+//
+//   process() ──► in_events: CLAP notes and MIDI at their frames ──► Core chunks
+//        │        param value (level) ──► level_, then the main thread posts it
+//        │        (blocks cut at the engine's max; offline render: waits for the disk)
+//        ▼        health written after each block, read back as read-only params
+//   main thread: activate (the Core, the instrument, the level), state save/load (the
+//        instrument's path and the level: a load happens there), on_main_thread (a
+//        level the audio thread took), params' get_value.
+//
+// Threads, by CLAP's contexts:
+//   - audio (process, and params' flush while active): no allocation, lock, wait, log or
+//     file I/O; an offline render (render extension) goes through
+//     Engine::processWaiting and may wait for the disk.
+//   - main (everything else): loads and levels under the core's controlMutex(). The
+//     core exists from activate() to destroy(); the audio thread only runs between
+//     start_processing and stop_processing, inside activate/deactivate.
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include <clap/clap.h>
+
+#include "core/Realtime.h"
+#include "plugin/Core.h"
+
+namespace spindle::clap {
+
+inline constexpr const char* kPluginId = "spindle.sampler";
+// Where a user picks the instrument an instance plays before a saved state names one.
+inline constexpr const char* kInstrumentVariable = "SPINDLE_CLAP_INSTRUMENT";
+
+// The parameters, by id: part 0's level, then the health, read-only.
+enum ParamId : clap_id { kLevelParam = 0, kVoicesParam, kUnderrunsParam, kLatencyParam, kCacheFillParam, kParamCount };
+
+// What a state stream holds: the instrument's path (empty: none) and part 0's level.
+struct SavedState {
+  std::string instrument;
+  float levelDb = 0.0f;
+};
+std::string writeState(const SavedState& state);
+bool readState(const std::string& text, SavedState& state);
+
+class Plugin {
+ public:
+  explicit Plugin(const clap_host_t* host);
+  Plugin(const Plugin&) = delete;
+  Plugin& operator=(const Plugin&) = delete;
+
+  clap_plugin_t* clapPlugin() noexcept { return &plugin_; }
+
+  // Main thread.
+  bool init();
+  bool activate(double sampleRate, uint32_t maxFrames);
+  void onMainThread();
+  bool saveState(const clap_ostream_t& stream);
+  bool loadState(const clap_istream_t& stream);
+  bool paramInfo(uint32_t index, clap_param_info_t& info) const;
+  bool paramValue(clap_id id, double& value) const;
+  void setOffline(bool offline) noexcept { offline_.store(offline, std::memory_order_relaxed); }
+
+  // Audio thread (or, for flush, the main thread while inactive).
+  clap_process_status process(const clap_process_t& block) noexcept;
+  void flushParams(const clap_input_events_t& events) noexcept SPINDLE_REALTIME;
+
+ private:
+  template <bool Live>
+  void render(const clap_process_t& block, float* left, float* right) noexcept SPINDLE_REALTIME_IF(Live);
+  void handleEvent(const clap_event_header_t& event, uint32_t chunkStart) noexcept SPINDLE_REALTIME;
+  void setParam(const clap_event_param_value_t& event) noexcept SPINDLE_REALTIME;
+  void publishHealth() noexcept SPINDLE_REALTIME;
+
+  // Main thread.
+  bool mayLoad(const char* what);
+  void playInstrument(const std::string& path);
+  void log(clap_log_severity severity, const std::string& text) const;
+
+  clap_plugin_t plugin_{};
+  const clap_host_t* host_;
+  const clap_host_log_t* hostLog_ = nullptr;
+  const clap_host_thread_check_t* threadCheck_ = nullptr;
+  std::unique_ptr<plugin::Core> core_;
+  double activeRate_ = 0.0;
+  uint32_t activeMaxFrames_ = 0;
+
+  std::string instrument_;         // main thread: the path playing, or to play once active
+  std::atomic<float> level_{0.0f};  // part 0's level in dB: the audio thread or main writes
+  std::atomic<bool> levelSet_{false};      // a level was set (else the engine's own stands)
+  std::atomic<bool> levelPending_{false};  // the audio thread took a level: main posts it
+  std::atomic<bool> offline_{false};
+  std::atomic<bool> newInstrument_{false};  // main loaded one: the audio thread counts its underruns
+  std::array<std::atomic<float>, kParamCount> health_{};  // the read-only params, by id
+};
+
+}  // namespace spindle::clap

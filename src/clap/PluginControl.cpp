@@ -1,0 +1,139 @@
+// Plugin, its main thread: the state the host saves and loads (the instrument is loaded
+// there, never on the audio thread), the parameters' descriptions and values, the log.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <mutex>
+#include <sstream>
+
+#include "clap/Plugin.h"
+
+namespace spindle::clap {
+
+namespace {
+
+constexpr const char* kStateHeader = "spindle-clap-state 1";
+
+}  // namespace
+
+// A few lines of text: the header, "level <dB>" (printed to round-trip the float), and
+// "instrument <path>" up to the line's end.
+std::string writeState(const SavedState& state) {
+  char level[64];
+  std::snprintf(level, sizeof level, "level %.9g\n", static_cast<double>(state.levelDb));
+  std::string text = std::string(kStateHeader) + "\n" + level;
+  if (!state.instrument.empty()) text += "instrument " + state.instrument + "\n";
+  return text;
+}
+
+bool readState(const std::string& text, SavedState& state) {
+  std::istringstream lines(text);
+  std::string line;
+  if (!std::getline(lines, line) || line != kStateHeader) return false;
+  SavedState read;
+  while (std::getline(lines, line)) {
+    if (line.rfind("level ", 0) == 0) {
+      const float db = std::strtof(line.c_str() + 6, nullptr);
+      read.levelDb = std::isfinite(db) ? std::clamp(db, plugin::kMinLevelDb, plugin::kMaxLevelDb) : 0.0f;
+    } else if (line.rfind("instrument ", 0) == 0) {
+      read.instrument = line.substr(11);
+    }
+  }
+  state = read;
+  return true;
+}
+
+bool Plugin::saveState(const clap_ostream_t& stream) {
+  SavedState state;
+  state.levelDb = level_.load(std::memory_order_relaxed);
+  state.instrument = instrument_;
+  if (state.instrument.find('\n') != std::string::npos) {
+    log(CLAP_LOG_ERROR, "cannot save an instrument path with a line break: " + state.instrument);
+    return false;
+  }
+  const std::string text = writeState(state);
+  for (std::size_t written = 0; written < text.size();) {
+    const int64_t n = stream.write(&stream, text.data() + written, text.size() - written);
+    if (n <= 0) return false;
+    written += static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+// The saved level and instrument play from here: loaded now when the plugin is active,
+// else by activate().
+bool Plugin::loadState(const clap_istream_t& stream) {
+  if (!mayLoad("state load")) return false;
+  std::string text;
+  char buffer[4096];
+  for (int64_t n; (n = stream.read(&stream, buffer, sizeof buffer)) > 0;) text.append(buffer, static_cast<std::size_t>(n));
+  SavedState state;
+  if (!readState(text, state)) {
+    log(CLAP_LOG_ERROR, "not a Spindle CLAP state");
+    return false;
+  }
+  level_.store(state.levelDb, std::memory_order_relaxed);
+  levelSet_.store(true, std::memory_order_relaxed);
+  levelPending_.store(false, std::memory_order_relaxed);
+  instrument_ = state.instrument;
+  if (!core_) return true;
+  std::lock_guard lock(core_->controlMutex());
+  core_->postLevel(state.levelDb);
+  if (!instrument_.empty()) playInstrument(instrument_);
+  return true;
+}
+
+// Loading parses files and allocates: never on the audio thread, which a host that
+// offers thread-check can tell.
+bool Plugin::mayLoad(const char* what) {
+  if (!threadCheck_ || !threadCheck_->is_audio_thread(host_)) return true;
+  log(CLAP_LOG_HOST_MISBEHAVING, std::string(what) + " called on the audio thread: refused");
+  return false;
+}
+
+// The core's controlMutex() held. A path that does not load leaves the last one playing;
+// one that does has its underruns counted from the next block (the audio thread's count).
+void Plugin::playInstrument(const std::string& path) {
+  if (core_->loadInstrument(path)) newInstrument_.store(true, std::memory_order_release);
+  instrument_ = core_->loadedPath();
+}
+
+void Plugin::log(clap_log_severity severity, const std::string& text) const {
+  if (hostLog_ && hostLog_->log)
+    hostLog_->log(host_, severity, ("spindle.clap: " + text).c_str());
+  else
+    std::fprintf(stderr, "spindle.clap: %s\n", text.c_str());
+}
+
+bool Plugin::paramInfo(uint32_t index, clap_param_info_t& info) const {
+  struct Description {
+    const char* name;
+    double min, max, initial;
+  };
+  static constexpr Description kParams[kParamCount] = {
+      {"Level (dB)", plugin::kMinLevelDb, plugin::kMaxLevelDb, 0.0},
+      {"Voices", 0.0, 4096.0, 0.0},
+      {"Underruns", 0.0, 1e9, 0.0},
+      {"Note-on latency (ms)", 0.0, 1000.0, 0.0},
+      {"Cache fill (%)", 0.0, 100.0, 0.0},
+  };
+  if (index >= kParamCount) return false;
+  info = clap_param_info_t{};
+  info.id = index;
+  info.flags = index == kLevelParam ? CLAP_PARAM_IS_AUTOMATABLE : CLAP_PARAM_IS_READONLY;
+  std::snprintf(info.name, sizeof info.name, "%s", kParams[index].name);
+  std::snprintf(info.module, sizeof info.module, "%s", index == kLevelParam ? "" : "Health");
+  info.min_value = kParams[index].min;
+  info.max_value = kParams[index].max;
+  info.default_value = kParams[index].initial;
+  return true;
+}
+
+bool Plugin::paramValue(clap_id id, double& value) const {
+  if (id >= kParamCount) return false;
+  value = id == kLevelParam ? level_.load(std::memory_order_relaxed) : health_[id].load(std::memory_order_relaxed);
+  return true;
+}
+
+}  // namespace spindle::clap
