@@ -7,10 +7,14 @@
 #include <new>
 
 #include "clap/Plugin.h"
+#include "clap/Ports.h"
 
 namespace {
 
 using spindle::clap::Plugin;
+using spindle::clap::kAudioPorts;
+using spindle::clap::kAudioPortsConfig;
+using spindle::clap::kNotePorts;
 
 Plugin& self(const clap_plugin_t* plugin) { return *static_cast<Plugin*>(plugin->plugin_data); }
 
@@ -20,40 +24,12 @@ void destroy(const clap_plugin_t* p) { delete &self(p); }
 bool activate(const clap_plugin_t* p, double rate, uint32_t, uint32_t maxFrames) {
   return self(p).activate(rate, maxFrames);
 }
-void deactivate(const clap_plugin_t*) {}
+void deactivate(const clap_plugin_t* p) { self(p).deactivate(); }
 bool startProcessing(const clap_plugin_t*) { return true; }
 void stopProcessing(const clap_plugin_t*) {}
 void reset(const clap_plugin_t*) {}
 clap_process_status process(const clap_plugin_t* p, const clap_process_t* block) { return self(p).process(*block); }
 void onMainThread(const clap_plugin_t* p) { self(p).onMainThread(); }
-
-// ---- audio-ports: one stereo main output ----
-uint32_t audioPortCount(const clap_plugin_t*, bool isInput) { return isInput ? 0 : 1; }
-bool audioPortInfo(const clap_plugin_t*, uint32_t index, bool isInput, clap_audio_port_info_t* info) {
-  if (isInput || index != 0) return false;
-  *info = clap_audio_port_info_t{};
-  info->id = 0;
-  std::strncpy(info->name, "Main", sizeof info->name - 1);
-  info->flags = CLAP_AUDIO_PORT_IS_MAIN;
-  info->channel_count = 2;
-  info->port_type = CLAP_PORT_STEREO;
-  info->in_place_pair = CLAP_INVALID_ID;
-  return true;
-}
-const clap_plugin_audio_ports_t kAudioPorts{audioPortCount, audioPortInfo};
-
-// ---- note-ports: one input, CLAP notes preferred, MIDI taken ----
-uint32_t notePortCount(const clap_plugin_t*, bool isInput) { return isInput ? 1 : 0; }
-bool notePortInfo(const clap_plugin_t*, uint32_t index, bool isInput, clap_note_port_info_t* info) {
-  if (!isInput || index != 0) return false;
-  *info = clap_note_port_info_t{};
-  info->id = 0;
-  info->supported_dialects = CLAP_NOTE_DIALECT_CLAP | CLAP_NOTE_DIALECT_MIDI;
-  info->preferred_dialect = CLAP_NOTE_DIALECT_CLAP;
-  std::strncpy(info->name, "Notes", sizeof info->name - 1);
-  return true;
-}
-const clap_plugin_note_ports_t kNotePorts{notePortCount, notePortInfo};
 
 // ---- params ----
 uint32_t paramCount(const clap_plugin_t*) { return spindle::clap::kParamCount; }
@@ -91,6 +67,7 @@ const clap_plugin_render_t kRender{hardRealtime, setRender};
 
 const void* extension(const clap_plugin_t*, const char* id) {
   if (std::strcmp(id, CLAP_EXT_AUDIO_PORTS) == 0) return &kAudioPorts;
+  if (std::strcmp(id, CLAP_EXT_AUDIO_PORTS_CONFIG) == 0) return &kAudioPortsConfig;
   if (std::strcmp(id, CLAP_EXT_NOTE_PORTS) == 0) return &kNotePorts;
   if (std::strcmp(id, CLAP_EXT_PARAMS) == 0) return &kParams;
   if (std::strcmp(id, CLAP_EXT_STATE) == 0) return &kState;

@@ -24,7 +24,7 @@ bool Plugin::init() {
 // deactivate and activate with the same settings plays on without reloading), then the
 // instrument and the level the state or the environment named.
 bool Plugin::activate(double sampleRate, uint32_t maxFrames) {
-  if (core_ && activeRate_ == sampleRate && activeMaxFrames_ == maxFrames) return true;
+  if (core_ && activeRate_ == sampleRate && activeMaxFrames_ == maxFrames) return active_ = true;
   core_.reset();
   try {
     core_ = std::make_unique<plugin::Core>(sampleRate, static_cast<int>(std::min<uint32_t>(maxFrames, 1u << 30)),
@@ -37,10 +37,17 @@ bool Plugin::activate(double sampleRate, uint32_t maxFrames) {
   }
   activeRate_ = sampleRate;
   activeMaxFrames_ = maxFrames;
+  active_ = true;
   std::lock_guard lock(core_->controlMutex());
   if (levelSet_.load(std::memory_order_relaxed)) core_->postLevel(level_.load(std::memory_order_relaxed));
   levelPending_.store(false, std::memory_order_relaxed);
   if (!instrument_.empty()) playInstrument(instrument_);
+  return true;
+}
+
+bool Plugin::selectPartOutputs(bool on) {
+  if (active_) return false;
+  partOutputs_ = on;
   return true;
 }
 
@@ -59,10 +66,11 @@ clap_process_status Plugin::process(const clap_process_t& block) noexcept {
   const bool offline = offline_.load(std::memory_order_relaxed);
   core_->setFreewheeling(offline);
   if (newInstrument_.exchange(false, std::memory_order_acquire)) core_->underrunsFromHere();
+  const engine::PartOutputs* parts = partPorts(block);
   if (offline)
-    render<false>(block, out.data32[0], out.data32[1]);
+    render<false>(block, out.data32[0], out.data32[1], parts);
   else
-    render<true>(block, out.data32[0], out.data32[1]);
+    render<true>(block, out.data32[0], out.data32[1], parts);
   publishHealth();
   if (levelPending_.load(std::memory_order_relaxed)) host_->request_callback(host_);
   return CLAP_PROCESS_CONTINUE;
@@ -72,7 +80,8 @@ clap_process_status Plugin::process(const clap_process_t& block) noexcept {
 // at its own frame in its chunk (the engine renders sample-accurately inside a chunk).
 // A block of no frames takes its parameter changes only.
 template <bool Live>
-void Plugin::render(const clap_process_t& block, float* left, float* right) noexcept SPINDLE_REALTIME_IF(Live) {
+void Plugin::render(const clap_process_t& block, float* left, float* right,
+                    const engine::PartOutputs* parts) noexcept SPINDLE_REALTIME_IF(Live) {
   const clap_input_events_t* in = block.in_events;
   const uint32_t count = in ? in->size(in) : 0;
   const uint32_t frames = block.frames_count;
@@ -90,9 +99,20 @@ void Plugin::render(const clap_process_t& block, float* left, float* right) noex
       if (end != frames && event->time >= end) break;
       handleEvent(*event, done);
     }
-    core_->endChunk<Live>(left + done, right + done, nullptr);
+    core_->endChunk<Live>(left + done, right + done, parts ? core_->partOutputs(*parts, left, right, done) : nullptr);
     done = end;
   }
+}
+
+const engine::PartOutputs* Plugin::partPorts(const clap_process_t& block) noexcept SPINDLE_REALTIME {
+  if (!partOutputs_ || block.audio_outputs_count < 1 + partPorts_.size()) return nullptr;
+  for (std::size_t p = 0; p < partPorts_.size(); ++p) {
+    clap_audio_buffer_t& port = block.audio_outputs[1 + p];
+    const bool stereo = port.channel_count >= 2 && port.data32;
+    partPorts_[p] = stereo ? engine::StereoOut{port.data32[0], port.data32[1]} : engine::StereoOut{};
+    port.constant_mask = 0;
+  }
+  return &partPorts_;
 }
 
 void Plugin::flushParams(const clap_input_events_t& events) noexcept SPINDLE_REALTIME {

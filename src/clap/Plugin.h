@@ -57,6 +57,10 @@ class Plugin {
   // Main thread.
   bool init();
   bool activate(double sampleRate, uint32_t maxFrames);
+  void deactivate() { active_ = false; }
+  // The audio ports' layout (Ports.h): the parts' own outputs or not. Chosen while inactive.
+  bool partOutputs() const { return partOutputs_; }
+  bool selectPartOutputs(bool on);
   void onMainThread();
   bool saveState(const clap_ostream_t& stream);
   bool loadState(const clap_istream_t& stream);
@@ -70,7 +74,10 @@ class Plugin {
 
  private:
   template <bool Live>
-  void render(const clap_process_t& block, float* left, float* right) noexcept SPINDLE_REALTIME_IF(Live);
+  void render(const clap_process_t& block, float* left, float* right,
+              const engine::PartOutputs* parts) noexcept SPINDLE_REALTIME_IF(Live);
+  // The parts' outputs of this block (null: none, or the main-only layout).
+  const engine::PartOutputs* partPorts(const clap_process_t& block) noexcept SPINDLE_REALTIME;
   void handleEvent(const clap_event_header_t& event, uint32_t chunkStart) noexcept SPINDLE_REALTIME;
   void setParam(const clap_event_param_value_t& event) noexcept SPINDLE_REALTIME;
   void publishHealth() noexcept SPINDLE_REALTIME;
@@ -87,6 +94,9 @@ class Plugin {
   std::unique_ptr<plugin::Core> core_;
   double activeRate_ = 0.0;
   uint32_t activeMaxFrames_ = 0;
+  bool active_ = false;
+  bool partOutputs_ = false;  // main thread, while inactive; the audio thread reads it
+  engine::PartOutputs partPorts_{};  // audio thread: the part ports' buffers of this block
 
   std::string instrument_;         // main thread: the path playing, or to play once active
   std::atomic<float> level_{0.0f};  // part 0's level in dB: the audio thread or main writes

@@ -56,9 +56,16 @@ ClapHost::ClapHost(ClapHostOptions options)
                       requestRestart, requestProcess, askCallback};
   inEvents_ = clap_input_events_t{this, eventCount, eventAt};
   outEvents_ = clap_output_events_t{this, refuseOutput};
-  channels_ = {left_.data(), right_.data()};
-  output_.data32 = channels_.data();
-  output_.channel_count = 2;
+  channels_[0] = left_.data();
+  channels_[1] = right_.data();
+  for (std::size_t k = 0; k < parts_.size(); ++k) {
+    parts_[k].assign(options.maxFrames, 0.0f);
+    channels_[2 + k] = parts_[k].data();
+  }
+  for (std::size_t port = 0; port < outputs_.size(); ++port) {
+    outputs_[port].data32 = &channels_[2 * port];
+    outputs_[port].channel_count = 2;
+  }
   const clap_plugin_entry_t* entry = pluginEntry(error_);
   if (!entry) return;
   const auto* factory = static_cast<const clap_plugin_factory_t*>(entry->get_factory(CLAP_PLUGIN_FACTORY_ID));
@@ -72,6 +79,8 @@ ClapHost::ClapHost(ClapHostOptions options)
   }
   if (const auto* render = extension<clap_plugin_render_t>(CLAP_EXT_RENDER))
     render->set(plugin_, options_.offline ? CLAP_RENDER_OFFLINE : CLAP_RENDER_REALTIME);
+  const auto* config = extension<clap_plugin_audio_ports_config_t>(CLAP_EXT_AUDIO_PORTS_CONFIG);
+  if (options_.partOutputs && !(config && config->select(plugin_, 1))) error_ = "the part outputs' layout was refused";
 }
 
 ClapHost::~ClapHost() {
@@ -155,8 +164,8 @@ clap_process_status ClapHost::process(uint32_t frames, bool audioScope) {
   clap_process_t block{};
   block.steady_time = -1;
   block.frames_count = frames;
-  block.audio_outputs = &output_;
-  block.audio_outputs_count = 1;
+  block.audio_outputs = outputs_.data();
+  block.audio_outputs_count = options_.partOutputs ? static_cast<uint32_t>(outputs_.size()) : 1;
   block.in_events = &inEvents_;
   block.out_events = &outEvents_;
   clap_process_status status = CLAP_PROCESS_ERROR;

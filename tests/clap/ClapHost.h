@@ -30,6 +30,7 @@ struct ClapHostOptions {
   double sampleRate = 48000.0;
   uint32_t maxFrames = 4096;
   bool offline = true;  // the render extension's mode
+  bool partOutputs = false;  // the audio-ports-config layout with the 16 part outputs
 };
 
 class ClapHost {
@@ -39,7 +40,7 @@ class ClapHost {
   ClapHost(const ClapHost&) = delete;
   ClapHost& operator=(const ClapHost&) = delete;
 
-  bool ok() const { return plugin_ != nullptr; }
+  bool ok() const { return plugin_ != nullptr && error_.empty(); }
   const std::string& error() const { return error_; }
   const clap_plugin_t& plugin() const { return *plugin_; }
   template <typename Extension>
@@ -61,6 +62,9 @@ class ClapHost {
   clap_process_status process(uint32_t frames, bool audioScope = false);
   const float* left() const { return left_.data(); }
   const float* right() const { return right_.data(); }
+  // Part p's (0..15) own output, with ClapHostOptions::partOutputs.
+  const float* partLeft(int p) const { return parts_.at(2 * static_cast<std::size_t>(p)).data(); }
+  const float* partRight(int p) const { return parts_.at(2 * static_cast<std::size_t>(p) + 1).data(); }
   bool paramValue(clap_id id, double& value) const;
 
   std::vector<std::string> takeLog();
@@ -94,9 +98,11 @@ class ClapHost {
   std::size_t eventsUsed_ = 0;
   clap_input_events_t inEvents_{};
   clap_output_events_t outEvents_{};
+  static constexpr std::size_t kParts = 16;
   std::vector<float> left_, right_;
-  std::array<float*, 2> channels_{};
-  clap_audio_buffer_t output_{};
+  std::array<std::vector<float>, 2 * kParts> parts_;
+  std::array<float*, 2 * (1 + kParts)> channels_{};
+  std::array<clap_audio_buffer_t, 1 + kParts> outputs_{};
 };
 
 // The song's channel messages as (frame, bytes) at `rate`, as spindle-render places them.
