@@ -16,6 +16,7 @@ Plugin::Plugin(const clap_host_t* host) : host_(host) {}
 bool Plugin::init() {
   hostLog_ = static_cast<const clap_host_log_t*>(host_->get_extension(host_, CLAP_EXT_LOG));
   threadCheck_ = static_cast<const clap_host_thread_check_t*>(host_->get_extension(host_, CLAP_EXT_THREAD_CHECK));
+  hostParams_ = static_cast<const clap_host_params_t*>(host_->get_extension(host_, CLAP_EXT_PARAMS));
   if (const char* path = std::getenv(kInstrumentVariable); path && *path) instrument_ = path;
   return true;
 }
@@ -71,7 +72,7 @@ clap_process_status Plugin::process(const clap_process_t& block) noexcept {
     render<false>(block, out.data32[0], out.data32[1], parts);
   else
     render<true>(block, out.data32[0], out.data32[1], parts);
-  publishHealth();
+  publishHealth(block.out_events, block.frames_count);
   if (levelPending_.load(std::memory_order_relaxed)) host_->request_callback(host_);
   return CLAP_PROCESS_CONTINUE;
 }
@@ -122,6 +123,21 @@ void Plugin::flushParams(const clap_input_events_t& events) noexcept SPINDLE_REA
       handleEvent(*event, 0);
   if (levelPending_.load(std::memory_order_relaxed)) host_->request_callback(host_);
 }
+void Plugin::publishHealth(const clap_output_events_t* out, uint32_t frames) noexcept SPINDLE_REALTIME {
+  const plugin::Health health = core_->health();
+  const std::array<float, kParamCount> values{0.0f, health.voices, health.underruns, health.latencyMs, health.cacheFill};
+  for (clap_id id = kVoicesParam; id < kParamCount; ++id) {
+    health_[id].store(values[id], std::memory_order_relaxed);
+    if (!out || values[id] == healthSent_[id]) continue;
+    clap_event_param_value_t event{};
+    event.header = {sizeof event, frames > 0 ? frames - 1 : 0, CLAP_CORE_EVENT_SPACE_ID, CLAP_EVENT_PARAM_VALUE, 0};
+    event.param_id = id;
+    event.note_id = -1;
+    event.port_index = event.channel = event.key = -1;
+    event.value = values[id];
+    if (out->try_push(out, &event.header)) healthSent_[id] = values[id];
+  }
+}
 #if defined(__clang__)
 #pragma clang diagnostic pop
 #endif
@@ -167,14 +183,6 @@ void Plugin::setParam(const clap_event_param_value_t& event) noexcept SPINDLE_RE
   level_.store(db, std::memory_order_relaxed);
   levelSet_.store(true, std::memory_order_relaxed);
   levelPending_.store(true, std::memory_order_release);
-}
-
-void Plugin::publishHealth() noexcept SPINDLE_REALTIME {
-  const plugin::Health health = core_->health();
-  health_[kVoicesParam].store(health.voices, std::memory_order_relaxed);
-  health_[kUnderrunsParam].store(health.underruns, std::memory_order_relaxed);
-  health_[kLatencyParam].store(health.latencyMs, std::memory_order_relaxed);
-  health_[kCacheFillParam].store(health.cacheFill, std::memory_order_relaxed);
 }
 
 void Plugin::onMainThread() {

@@ -80,7 +80,9 @@ class Plugin {
   const engine::PartOutputs* partPorts(const clap_process_t& block) noexcept SPINDLE_REALTIME;
   void handleEvent(const clap_event_header_t& event, uint32_t chunkStart) noexcept SPINDLE_REALTIME;
   void setParam(const clap_event_param_value_t& event) noexcept SPINDLE_REALTIME;
-  void publishHealth() noexcept SPINDLE_REALTIME;
+  // The health as read-only params: kept for get_value, and each changed value sent to
+  // the host as a param value event at the block's last frame, so its display follows.
+  void publishHealth(const clap_output_events_t* out, uint32_t frames) noexcept SPINDLE_REALTIME;
 
   // Main thread.
   bool mayLoad(const char* what);
@@ -91,6 +93,7 @@ class Plugin {
   const clap_host_t* host_;
   const clap_host_log_t* hostLog_ = nullptr;
   const clap_host_thread_check_t* threadCheck_ = nullptr;
+  const clap_host_params_t* hostParams_ = nullptr;
   std::unique_ptr<plugin::Core> core_;
   double activeRate_ = 0.0;
   uint32_t activeMaxFrames_ = 0;
@@ -105,6 +108,7 @@ class Plugin {
   std::atomic<bool> offline_{false};
   std::atomic<bool> newInstrument_{false};  // main loaded one: the audio thread counts its underruns
   std::array<std::atomic<float>, kParamCount> health_{};  // the read-only params, by id
+  std::array<float, kParamCount> healthSent_{};           // audio thread: as last sent to the host
 };
 
 }  // namespace spindle::clap

@@ -77,6 +77,7 @@ bool Plugin::loadState(const clap_istream_t& stream) {
   levelSet_.store(true, std::memory_order_relaxed);
   levelPending_.store(false, std::memory_order_relaxed);
   instrument_ = state.instrument;
+  if (hostParams_) hostParams_->rescan(host_, CLAP_PARAM_RESCAN_VALUES);  // the level moved
   if (!core_) return true;
   std::lock_guard lock(core_->controlMutex());
   core_->postLevel(state.levelDb);

@@ -46,7 +46,10 @@ const void* hostExtension(const clap_host_t*, const char* id) {
 void requestRestart(const clap_host_t*) {}
 void requestProcess(const clap_host_t*) {}
 void askCallback(const clap_host_t* host) { hostOf(host).requestCallback(); }
-bool refuseOutput(const clap_output_events_t*, const clap_event_header_t*) { return false; }
+bool takeOutput(const clap_output_events_t* list, const clap_event_header_t* event) {
+  static_cast<ClapHost*>(list->ctx)->receive(*event);
+  return true;
+}
 
 }  // namespace
 
@@ -55,7 +58,7 @@ ClapHost::ClapHost(ClapHostOptions options)
   host_ = clap_host_t{CLAP_VERSION_INIT, this, "Spindle's test host", "Spindle", "", "1", hostExtension,
                       requestRestart, requestProcess, askCallback};
   inEvents_ = clap_input_events_t{this, eventCount, eventAt};
-  outEvents_ = clap_output_events_t{this, refuseOutput};
+  outEvents_ = clap_output_events_t{this, takeOutput};
   channels_[0] = left_.data();
   channels_[1] = right_.data();
   for (std::size_t k = 0; k < parts_.size(); ++k) {
@@ -169,6 +172,7 @@ clap_process_status ClapHost::process(uint32_t frames, bool audioScope) {
   block.in_events = &inEvents_;
   block.out_events = &outEvents_;
   clap_process_status status = CLAP_PROCESS_ERROR;
+  sentCount_ = 0;
   {
     std::optional<AudioThreadScope> scope;
     if (audioScope) scope.emplace();
@@ -182,6 +186,12 @@ clap_process_status ClapHost::process(uint32_t frames, bool audioScope) {
     plugin_->on_main_thread(plugin_);
   }
   return status;
+}
+
+void ClapHost::receive(const clap_event_header_t& event) {
+  if (event.type != CLAP_EVENT_PARAM_VALUE || sentCount_ == sent_.size()) return;
+  const auto& param = reinterpret_cast<const clap_event_param_value_t&>(event);
+  sent_[sentCount_++] = {param.param_id, event.time, param.value};
 }
 
 bool ClapHost::paramValue(clap_id id, double& value) const {

@@ -66,6 +66,14 @@ class ClapHost {
   const float* partLeft(int p) const { return parts_.at(2 * static_cast<std::size_t>(p)).data(); }
   const float* partRight(int p) const { return parts_.at(2 * static_cast<std::size_t>(p) + 1).data(); }
   bool paramValue(clap_id id, double& value) const;
+  // The parameter values the plugin sent in the last process() (its out_events).
+  struct SentParam {
+    clap_id id = 0;
+    uint32_t frame = 0;
+    double value = 0.0;
+  };
+  std::vector<SentParam> sentParams() const { return {sent_.begin(), sent_.begin() + static_cast<long>(sentCount_)}; }
+  void receive(const clap_event_header_t& event);
 
   std::vector<std::string> takeLog();
   // For the thread-check extension: whether the caller is inside process().
@@ -98,6 +106,8 @@ class ClapHost {
   std::size_t eventsUsed_ = 0;
   clap_input_events_t inEvents_{};
   clap_output_events_t outEvents_{};
+  std::array<SentParam, 64> sent_{};
+  std::size_t sentCount_ = 0;
   static constexpr std::size_t kParts = 16;
   std::vector<float> left_, right_;
   std::array<std::vector<float>, 2 * kParts> parts_;

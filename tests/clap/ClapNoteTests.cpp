@@ -16,14 +16,6 @@ std::size_t firstSounding(const float* frames, std::size_t count, double thresho
   return count;
 }
 
-// An instrument that sounds from its first frame: a constant DC sample, so a note's
-// first frame is where its first non-zero frame lies.
-std::filesystem::path writeStepInstrument(const std::filesystem::path& dir) {
-  writeWav16(dir / "step.wav", 1, std::vector<int16_t>(48000, 16000), 48000);
-  std::ofstream(dir / "step.sfz") << "<region> sample=step.wav pitch_keycenter=60 ampeg_attack=0 ampeg_release=0\n";
-  return dir / "step.sfz";
-}
-
 }  // namespace
 
 TEST_CASE("A CLAP note plays at its frame, in any block and past the engine's block", "[clap]") {

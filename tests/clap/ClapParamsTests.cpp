@@ -92,3 +92,31 @@ TEST_CASE("A level set in process() is heard from the next blocks; voices show w
   CHECK(fill > 0.0);
   CHECK(fill <= 100.0);
 }
+
+TEST_CASE("The health's changes reach the host as param value events at the block's end", "[clap]") {
+  const auto dir = clapScratch("health-events");
+  ClapHost host({48000.0, 256, true});
+  REQUIRE(host.ok());
+  REQUIRE(host.loadState(stateFor(writeStepInstrument(dir))));
+  REQUIRE(host.activate());
+  const auto voiceEvents = [&] {
+    std::vector<ClapHost::SentParam> voices;
+    for (const ClapHost::SentParam& p : host.sentParams())
+      if (p.id == param::kVoices) voices.push_back(p);
+    return voices;
+  };
+  host.note(CLAP_EVENT_NOTE_ON, 10, 1, 0, 60, 1.0);
+  host.note(CLAP_EVENT_NOTE_ON, 20, 2, 0, 64, 1.0);
+  host.process(256);
+  std::vector<ClapHost::SentParam> sent = voiceEvents();
+  REQUIRE(sent.size() == 1);
+  CHECK(sent[0].frame == 255);
+  CHECK(sent[0].value == 2.0);
+  host.process(256);
+  CHECK(voiceEvents().empty());  // unchanged: nothing sent
+  host.note(CLAP_EVENT_NOTE_OFF, 0, 1, 0, 60, 0.0);
+  for (int n = 0; n < 4 && voiceEvents().empty(); ++n) host.process(256);
+  sent = voiceEvents();
+  REQUIRE(sent.size() == 1);
+  CHECK(sent[0].value == 1.0);
+}

@@ -2,6 +2,7 @@
 // What the CLAP plugin's tests play: a generated instrument whose one long sample must
 // stream (8 s, far past the 4096-frame preload), a song for it, spindle-render's render
 // of the same (the reference) and the plugin's render through ClapHost.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <filesystem>
@@ -43,6 +44,14 @@ inline std::filesystem::path writeStreamedInstrument(const std::filesystem::path
   writeWav16(dir / "long.wav", 2, frames, kRate);
   std::ofstream(dir / "long.sfz") << "<region> sample=long.wav pitch_keycenter=60 ampeg_release=0.2\n";
   return dir / "long.sfz";
+}
+
+// An instrument that sounds from its first frame: a constant DC sample, so a note's
+// first frame is where its first non-zero frame lies; no release.
+inline std::filesystem::path writeStepInstrument(const std::filesystem::path& dir) {
+  writeWav16(dir / "step.wav", 1, std::vector<int16_t>(48000, 16000), 48000);
+  std::ofstream(dir / "step.sfz") << "<region> sample=step.wav pitch_keycenter=60 ampeg_attack=0 ampeg_release=0\n";
+  return dir / "step.sfz";
 }
 
 // Overlapping notes of 0.2 to 2.4 s on several keys and two channels, a volume change
