@@ -18,6 +18,16 @@ bool Plugin::init() {
   threadCheck_ = static_cast<const clap_host_thread_check_t*>(host_->get_extension(host_, CLAP_EXT_THREAD_CHECK));
   hostParams_ = static_cast<const clap_host_params_t*>(host_->get_extension(host_, CLAP_EXT_PARAMS));
   if (const char* path = std::getenv(kInstrumentVariable); path && *path) instrument_ = path;
+  try {
+    worker_ = std::make_unique<LoadWorker>([this](bool loaded) {
+      if (loaded) newInstrument_.store(true, std::memory_order_release);
+      loadEnded_.store(true, std::memory_order_release);
+      host_->request_callback(host_);
+    });
+  } catch (const std::exception& error) {  // no thread could start
+    log(CLAP_LOG_ERROR, std::string("cannot start the loader thread: ") + error.what());
+    return false;
+  }
   return true;
 }
 
@@ -26,6 +36,7 @@ bool Plugin::init() {
 // instrument and the level the state or the environment named.
 bool Plugin::activate(double sampleRate, uint32_t maxFrames) {
   if (core_ && activeRate_ == sampleRate && activeMaxFrames_ == maxFrames) return active_ = true;
+  worker_->waitIdle();  // its job may hold the core about to go
   core_.reset();
   try {
     core_ = std::make_unique<plugin::Core>(sampleRate, static_cast<int>(std::min<uint32_t>(maxFrames, 1u << 30)),
@@ -65,6 +76,7 @@ clap_process_status Plugin::process(const clap_process_t& block) noexcept {
   clap_audio_buffer_t& out = block.audio_outputs[0];
   out.constant_mask = 0;
   const bool offline = offline_.load(std::memory_order_relaxed);
+  if (offline) worker_->waitIdle();  // not real-time: the render plays the library it was given
   core_->setFreewheeling(offline);
   if (newInstrument_.exchange(false, std::memory_order_acquire)) core_->underrunsFromHere();
   const engine::PartOutputs* parts = partPorts(block);
@@ -185,10 +197,14 @@ void Plugin::setParam(const clap_event_param_value_t& event) noexcept SPINDLE_RE
   levelPending_.store(true, std::memory_order_release);
 }
 
+// A level the audio thread took is posted, and the path a load ended with read, unless
+// a load holds the core (the loader thread asks for another callback when it ends).
 void Plugin::onMainThread() {
-  if (!levelPending_.exchange(false, std::memory_order_acquire) || !core_) return;
-  std::lock_guard lock(core_->controlMutex());
-  core_->postLevel(level_.load(std::memory_order_relaxed));
+  if (!core_) return;
+  std::unique_lock lock(core_->controlMutex(), std::try_to_lock);
+  if (!lock) return;
+  if (levelPending_.exchange(false, std::memory_order_acquire)) core_->postLevel(level_.load(std::memory_order_relaxed));
+  if (loadEnded_.exchange(false, std::memory_order_acquire)) instrument_ = core_->loadedPath();
 }
 
 }  // namespace spindle::clap

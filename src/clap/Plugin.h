@@ -7,17 +7,20 @@
 //        │        param value (level) ──► level_, then the main thread posts it
 //        │        (blocks cut at the engine's max; offline render: waits for the disk)
 //        ▼        health written after each block, read back as read-only params
-//   main thread: activate (the Core, the instrument, the level), state save/load (the
-//        instrument's path and the level: a load happens there), on_main_thread (a
-//        level the audio thread took), params' get_value.
+//   main thread: activate (the Core; the instrument and level a state or the
+//        environment named, loaded there), state save/load (the instrument's path and
+//        the level; into a running core through the loader thread, LoadWorker.h),
+//        on_main_thread (a level the audio thread took, a load's end), get_value.
 //
 // Threads, by CLAP's contexts:
 //   - audio (process, and params' flush while active): no allocation, lock, wait, log or
 //     file I/O; an offline render (render extension) goes through
 //     Engine::processWaiting and may wait for the disk.
-//   - main (everything else): loads and levels under the core's controlMutex(). The
-//     core exists from activate() to destroy(); the audio thread only runs between
-//     start_processing and stop_processing, inside activate/deactivate.
+//   - main (everything else) and the loader thread: loads and levels under the core's
+//     controlMutex(); main never waits for a load there but in activate(). The core
+//     exists from the first activate() to destroy(); the audio thread only runs between
+//     start_processing and stop_processing, inside activate/deactivate. An offline
+//     process() waits for a load under way, so a render plays the library it was given.
 #include <array>
 #include <atomic>
 #include <cstdint>
@@ -26,6 +29,7 @@
 
 #include <clap/clap.h>
 
+#include "clap/LoadWorker.h"
 #include "core/Realtime.h"
 #include "plugin/Core.h"
 
@@ -95,6 +99,7 @@ class Plugin {
   const clap_host_thread_check_t* threadCheck_ = nullptr;
   const clap_host_params_t* hostParams_ = nullptr;
   std::unique_ptr<plugin::Core> core_;
+  std::unique_ptr<LoadWorker> worker_;  // after core_: it stops before the core goes
   double activeRate_ = 0.0;
   uint32_t activeMaxFrames_ = 0;
   bool active_ = false;
@@ -106,7 +111,8 @@ class Plugin {
   std::atomic<bool> levelSet_{false};      // a level was set (else the engine's own stands)
   std::atomic<bool> levelPending_{false};  // the audio thread took a level: main posts it
   std::atomic<bool> offline_{false};
-  std::atomic<bool> newInstrument_{false};  // main loaded one: the audio thread counts its underruns
+  std::atomic<bool> newInstrument_{false};  // one loaded: the audio thread counts its underruns
+  std::atomic<bool> loadEnded_{false};      // the loader thread finished: main reads the path playing
   std::array<std::atomic<float>, kParamCount> health_{};  // the read-only params, by id
   std::array<float, kParamCount> healthSent_{};           // audio thread: as last sent to the host
 };

@@ -61,8 +61,8 @@ bool Plugin::saveState(const clap_ostream_t& stream) {
   return true;
 }
 
-// The saved level and instrument play from here: loaded now when the plugin is active,
-// else by activate().
+// The saved level and instrument play from here: a running core loads them on the loader
+// thread (the library before plays until the new one is ready), else activate() does.
 bool Plugin::loadState(const clap_istream_t& stream) {
   if (!mayLoad("state load")) return false;
   std::string text;
@@ -78,10 +78,7 @@ bool Plugin::loadState(const clap_istream_t& stream) {
   levelPending_.store(false, std::memory_order_relaxed);
   instrument_ = state.instrument;
   if (hostParams_) hostParams_->rescan(host_, CLAP_PARAM_RESCAN_VALUES);  // the level moved
-  if (!core_) return true;
-  std::lock_guard lock(core_->controlMutex());
-  core_->postLevel(state.levelDb);
-  if (!instrument_.empty()) playInstrument(instrument_);
+  if (core_) worker_->submit(*core_, instrument_, state.levelDb);  // else activate() loads it
   return true;
 }
 
@@ -93,8 +90,8 @@ bool Plugin::mayLoad(const char* what) {
   return false;
 }
 
-// The core's controlMutex() held. A path that does not load leaves the last one playing;
-// one that does has its underruns counted from the next block (the audio thread's count).
+// activate(), the core's controlMutex() held. A path that does not load leaves the last
+// one playing; one that does has its underruns counted from the next block.
 void Plugin::playInstrument(const std::string& path) {
   if (core_->loadInstrument(path)) newInstrument_.store(true, std::memory_order_release);
   instrument_ = core_->loadedPath();

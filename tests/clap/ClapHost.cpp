@@ -181,10 +181,7 @@ clap_process_status ClapHost::process(uint32_t frames, bool audioScope) {
     inProcess_ = false;
   }
   eventsUsed_ = 0;
-  if (callbackRequested_) {
-    callbackRequested_ = false;
-    plugin_->on_main_thread(plugin_);
-  }
+  if (callbackRequested_.exchange(false)) plugin_->on_main_thread(plugin_);
   return status;
 }
 
@@ -202,11 +199,13 @@ bool ClapHost::paramValue(clap_id id, double& value) const {
 void ClapHost::addLog(int severity, const char* message) {
   std::string line(message);
   line.insert(0, std::to_string(severity) + ' ');
+  std::lock_guard lock(logMutex_);
   log_.push_back(std::move(line));
 }
 
 std::vector<std::string> ClapHost::takeLog() {
   std::vector<std::string> lines;
+  std::lock_guard lock(logMutex_);
   lines.swap(log_);
   return lines;
 }

@@ -12,7 +12,9 @@
 #include <clap/clap.h>
 
 #include <array>
+#include <atomic>
 #include <cstdint>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -78,8 +80,10 @@ class ClapHost {
   std::vector<std::string> takeLog();
   // For the thread-check extension: whether the caller is inside process().
   bool inProcess() const { return inProcess_; }
+  // Makes thread-check answer "audio thread" outside process() too (a misbehaving host).
+  void pretendAudioThread(bool on) { inProcess_ = on; }
   void addLog(int severity, const char* message);
-  void requestCallback() { callbackRequested_ = true; }
+  void requestCallback() { callbackRequested_.store(true); }  // any thread (the plugin's loader too)
 
  private:
   struct EventSlot {  // room for any event the host sends
@@ -100,7 +104,8 @@ class ClapHost {
   const clap_plugin_t* plugin_ = nullptr;
   bool active_ = false;
   bool inProcess_ = false;
-  bool callbackRequested_ = false;
+  std::atomic<bool> callbackRequested_{false};
+  std::mutex logMutex_;  // the plugin logs from its loader thread too
   std::vector<std::string> log_;
   std::vector<EventSlot> events_;
   std::size_t eventsUsed_ = 0;

@@ -31,6 +31,7 @@ TEST_CASE("Live process() with streaming voices neither allocates nor locks", "[
     for (; next < events.size() && events[next].frame < done + kBlock; ++next)  // CLAP notes and MIDI, a level
       sendEvent(host, events[next], static_cast<uint32_t>(events[next].frame - done), Dialect::ClapNotes, noteIds);
     if (done == 48000) host.param(0, param::kLevel, -3.0);
+    if (done == 96000) REQUIRE(host.loadState(stateFor(instrument)));  // the loader thread loads meanwhile
     host.process(kBlock, true);
     left.insert(left.end(), host.left(), host.left() + kBlock);
     // A live period is 5.3 ms: the disk thread reads in the meantime.
@@ -44,12 +45,15 @@ TEST_CASE("Live process() with streaming voices neither allocates nor locks", "[
   // preload: read from the disk stream.
   CHECK(peak(left, 40000, 48000) > 0.05);
 
-  // The counters see inside the plugin: a load on the main thread (parsing, the pool,
-  // the Program) allocates hundreds of times.
+  // The counters see inside the plugin: a load in activate() (parsing, the pool, the
+  // Program) allocates hundreds of times.
+  ClapHost fresh({48000.0, 256, false});
+  REQUIRE(fresh.ok());
+  REQUIRE(fresh.loadState(stateFor(instrument)));
   resetRtCounts();
   {
     AudioThreadScope scope;
-    REQUIRE(host.loadState(stateFor(instrument)));
+    REQUIRE(fresh.activate());
   }
   CHECK(rtCounts().allocs > 100);
 }

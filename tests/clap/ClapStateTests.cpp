@@ -1,7 +1,9 @@
 // State: the plugin saves the instrument's path and part 0's level; a fresh instance
 // that loads the state renders the same. The environment names an instrument for an
 // instance no state names one for.
+#include <chrono>
 #include <cstdlib>
+#include <thread>
 
 #include "ClapSong.h"
 #include "catch.h"
@@ -62,7 +64,8 @@ TEST_CASE("A state that names no loadable instrument is reported; the last one p
   REQUIRE(host.activate());
   host.takeLog();
   CHECK_FALSE(host.loadState("not a state"));
-  REQUIRE(host.loadState(stateFor(dir / "missing.sfz")));
+  REQUIRE(host.loadState(stateFor(dir / "missing.sfz")));  // loads on the plugin's loader thread
+  host.process(256);  // offline: waits for the load; the main-thread callback follows
   const std::vector<std::string> log = host.takeLog();
   bool named = false;
   for (const std::string& line : log) named |= line.find("missing.sfz") != std::string::npos;
@@ -75,6 +78,29 @@ TEST_CASE("A state that names no loadable instrument is reported; the last one p
   host.process(256);
   CHECK(std::fabs(host.left()[9]) == 0.0f);
   CHECK(peak(std::vector<float>(host.left(), host.left() + 256), 10, 256) > 0.01);
+}
+
+TEST_CASE("A state loaded into a live plugin loads beside it; the old library plays meanwhile", "[clap]") {
+  const auto dir = clapScratch("state-live");
+  const auto instrument = writeStreamedInstrument(dir);
+  ClapHost host({48000.0, 256, false});
+  REQUIRE(host.ok());
+  REQUIRE(host.activate());
+  REQUIRE(host.loadState(stateFor(instrument)));  // returns at once: the loader thread loads
+  const uint8_t on[] = {0x90, 60, 100}, off[] = {0x80, 60, 0};
+  bool heard = false;
+  for (int block = 0; block < 2000 && !heard; ++block) {  // at most 10 s
+    host.midi(0, on);
+    host.process(256);
+    heard = peak(std::vector<float>(host.left(), host.left() + 256), 0, 256) > 0.01;
+    host.midi(0, off);
+    host.process(256);
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  CHECK(heard);
+  const std::optional<std::string> saved = host.saveState();
+  REQUIRE(saved);
+  CHECK(saved->find("instrument " + instrument.string() + "\n") != std::string::npos);
 }
 
 TEST_CASE("SPINDLE_CLAP_INSTRUMENT names the instrument of an instance no state names one for", "[clap]") {
@@ -92,4 +118,26 @@ TEST_CASE("SPINDLE_CLAP_INSTRUMENT names the instrument of an instance no state 
   const std::optional<std::string> saved = host.saveState();
   REQUIRE(saved);
   CHECK(saved->find("instrument " + instrument.string() + "\n") != std::string::npos);
+}
+
+TEST_CASE("A state load the host's thread-check places on the audio thread is refused", "[clap]") {
+  const auto dir = clapScratch("thread-check");
+  const auto instrument = writeStreamedInstrument(dir);
+  ClapHost host;
+  REQUIRE(host.ok());
+  REQUIRE(host.activate());
+  host.pretendAudioThread(true);
+  CHECK_FALSE(host.loadState(stateFor(instrument)));
+  host.pretendAudioThread(false);
+  const std::vector<std::string> log = host.takeLog();
+  REQUIRE(log.size() == 1);
+  CHECK(log[0] == std::to_string(CLAP_LOG_HOST_MISBEHAVING) + " spindle.clap: state load called on the audio thread: refused");
+  const uint8_t on[] = {0x90, 60, 100};
+  host.midi(0, on);
+  host.process(256);
+  CHECK(peak(std::vector<float>(host.left(), host.left() + 256), 0, 256) == 0.0);  // nothing loaded
+  REQUIRE(host.loadState(stateFor(instrument)));
+  host.midi(0, on);
+  host.process(256);
+  CHECK(peak(std::vector<float>(host.left(), host.left() + 256), 0, 256) > 0.01);
 }
