@@ -52,7 +52,7 @@ void paramFlush(const clap_plugin_t* p, const clap_input_events_t* in, const cla
 }
 const clap_plugin_params_t kParams{paramCount, paramInfo, paramValue, paramText, paramFromText, paramFlush};
 
-// ---- state, latency, render ----
+// ---- state, latency, render, note names ----
 bool saveState(const clap_plugin_t* p, const clap_ostream_t* stream) { return self(p).saveState(*stream); }
 bool loadState(const clap_plugin_t* p, const clap_istream_t* stream) { return self(p).loadState(*stream); }
 const clap_plugin_state_t kState{saveState, loadState};
@@ -65,6 +65,10 @@ bool setRender(const clap_plugin_t* p, clap_plugin_render_mode mode) {
 }
 const clap_plugin_render_t kRender{hardRealtime, setRender};
 
+uint32_t noteNameCount(const clap_plugin_t* p) { return self(p).noteNameCount(); }
+bool noteName(const clap_plugin_t* p, uint32_t index, clap_note_name_t* name) { return self(p).noteName(index, *name); }
+const clap_plugin_note_name_t kNoteName{noteNameCount, noteName};
+
 const void* extension(const clap_plugin_t*, const char* id) {
   if (std::strcmp(id, CLAP_EXT_AUDIO_PORTS) == 0) return &kAudioPorts;
   if (std::strcmp(id, CLAP_EXT_AUDIO_PORTS_CONFIG) == 0) return &kAudioPortsConfig;
@@ -73,6 +77,7 @@ const void* extension(const clap_plugin_t*, const char* id) {
   if (std::strcmp(id, CLAP_EXT_STATE) == 0) return &kState;
   if (std::strcmp(id, CLAP_EXT_LATENCY) == 0) return &kLatency;
   if (std::strcmp(id, CLAP_EXT_RENDER) == 0) return &kRender;
+  if (std::strcmp(id, CLAP_EXT_NOTE_NAME) == 0) return &kNoteName;
   return nullptr;
 }
 

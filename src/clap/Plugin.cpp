@@ -17,6 +17,7 @@ bool Plugin::init() {
   hostLog_ = static_cast<const clap_host_log_t*>(host_->get_extension(host_, CLAP_EXT_LOG));
   threadCheck_ = static_cast<const clap_host_thread_check_t*>(host_->get_extension(host_, CLAP_EXT_THREAD_CHECK));
   hostParams_ = static_cast<const clap_host_params_t*>(host_->get_extension(host_, CLAP_EXT_PARAMS));
+  hostNoteName_ = static_cast<const clap_host_note_name_t*>(host_->get_extension(host_, CLAP_EXT_NOTE_NAME));
   if (const char* path = std::getenv(kInstrumentVariable); path && *path) instrument_ = path;
   try {
     worker_ = std::make_unique<LoadWorker>([this](bool loaded) {
@@ -204,7 +205,9 @@ void Plugin::onMainThread() {
   std::unique_lock lock(core_->controlMutex(), std::try_to_lock);
   if (!lock) return;
   if (levelPending_.exchange(false, std::memory_order_acquire)) core_->postLevel(level_.load(std::memory_order_relaxed));
-  if (loadEnded_.exchange(false, std::memory_order_acquire)) instrument_ = core_->loadedPath();
+  if (!loadEnded_.exchange(false, std::memory_order_acquire)) return;
+  instrument_ = core_->loadedPath();
+  takeNoteNames();
 }
 
 }  // namespace spindle::clap

@@ -26,6 +26,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <clap/clap.h>
 
@@ -68,6 +69,9 @@ class Plugin {
   void onMainThread();
   bool saveState(const clap_ostream_t& stream);
   bool loadState(const clap_istream_t& stream);
+  // note-name: what the library playing names its keys (label_key, keyswitches).
+  uint32_t noteNameCount() const { return static_cast<uint32_t>(noteNames_.size()); }
+  bool noteName(uint32_t index, clap_note_name_t& name) const;
   bool paramInfo(uint32_t index, clap_param_info_t& info) const;
   bool paramValue(clap_id id, double& value) const;
   void setOffline(bool offline) noexcept { offline_.store(offline, std::memory_order_relaxed); }
@@ -91,6 +95,7 @@ class Plugin {
   // Main thread.
   bool mayLoad(const char* what);
   void playInstrument(const std::string& path);
+  void takeNoteNames();  // the core's controlMutex() held
   void log(clap_log_severity severity, const std::string& text) const;
 
   clap_plugin_t plugin_{};
@@ -98,6 +103,7 @@ class Plugin {
   const clap_host_log_t* hostLog_ = nullptr;
   const clap_host_thread_check_t* threadCheck_ = nullptr;
   const clap_host_params_t* hostParams_ = nullptr;
+  const clap_host_note_name_t* hostNoteName_ = nullptr;
   std::unique_ptr<plugin::Core> core_;
   std::unique_ptr<LoadWorker> worker_;  // after core_: it stops before the core goes
   double activeRate_ = 0.0;
@@ -107,6 +113,7 @@ class Plugin {
   engine::PartOutputs partPorts_{};  // audio thread: the part ports' buffers of this block
 
   std::string instrument_;         // main thread: the path playing, or to play once active
+  std::vector<controllers::KeyLabel> noteNames_;  // main thread: the library's, as last read
   std::atomic<float> level_{0.0f};  // part 0's level in dB: the audio thread or main writes
   std::atomic<bool> levelSet_{false};      // a level was set (else the engine's own stands)
   std::atomic<bool> levelPending_{false};  // the audio thread took a level: main posts it

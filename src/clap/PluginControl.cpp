@@ -95,6 +95,27 @@ bool Plugin::mayLoad(const char* what) {
 void Plugin::playInstrument(const std::string& path) {
   if (core_->loadInstrument(path)) newInstrument_.store(true, std::memory_order_release);
   instrument_ = core_->loadedPath();
+  takeNoteNames();
+}
+
+void Plugin::takeNoteNames() {
+  if (noteNames_.size() == core_->loadedKeyLabels().size() &&
+      std::equal(noteNames_.begin(), noteNames_.end(), core_->loadedKeyLabels().begin(),
+                 [](const auto& a, const auto& b) { return a.key == b.key && a.label == b.label; }))
+    return;
+  noteNames_ = core_->loadedKeyLabels();
+  if (hostNoteName_ && hostNoteName_->changed) hostNoteName_->changed(host_);
+}
+
+// Each name for its key on every channel and port.
+bool Plugin::noteName(uint32_t index, clap_note_name_t& name) const {
+  if (index >= noteNames_.size()) return false;
+  name = clap_note_name_t{};
+  std::snprintf(name.name, sizeof name.name, "%s", noteNames_[index].label.c_str());
+  name.port = -1;
+  name.channel = -1;
+  name.key = static_cast<int16_t>(noteNames_[index].key);
+  return true;
 }
 
 void Plugin::log(clap_log_severity severity, const std::string& text) const {

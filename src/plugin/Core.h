@@ -22,7 +22,9 @@
 #include <functional>
 #include <mutex>
 #include <string>
+#include <vector>
 
+#include "core/Controllers.h"
 #include "core/Limits.h"
 #include "core/Realtime.h"
 #include "engine/Engine.h"
@@ -85,6 +87,8 @@ class Core {
   void collect();  // frees the Programs the engine handed back
   const std::string& loadedPath() const noexcept { return loadedPath_; }
   const ControlMap& loadedControls() const noexcept { return loadedControls_; }
+  // What the library playing names its keys (label_key, keyswitches' sw_label).
+  const std::vector<controllers::KeyLabel>& loadedKeyLabels() const noexcept { return loadedKeyLabels_; }
   void log(bool error, const std::string& text) const { log_(error, text); }
 
  private:
@@ -112,6 +116,7 @@ class Core {
   std::mutex controlMutex_;
   std::string loadedPath_;
   ControlMap loadedControls_{};
+  std::vector<controllers::KeyLabel> loadedKeyLabels_;
 };
 
 // The instrument's labelled controls in its order, as a plugin's controls map them: the

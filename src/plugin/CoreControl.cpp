@@ -25,6 +25,7 @@ bool Core::loadInstrument(const std::string& path) {
   }
   const engine::Program* program = library_.keep(std::move(loaded.program));
   loadedControls_ = controlMap(*program);
+  loadedKeyLabels_ = program->keyLabels;
   if (const int refused = session::postToEveryPart(engine_, program); refused > 0)
     log(true, "the engine refused the program for " + std::to_string(refused) + " part(s)");
   loadedPath_ = path;

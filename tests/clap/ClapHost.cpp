@@ -35,12 +35,15 @@ void hostLog(const clap_host_t* host, clap_log_severity severity, const char* me
 }
 bool isMainThread(const clap_host_t* host) { return !hostOf(host).inProcess(); }
 bool isAudioThread(const clap_host_t* host) { return hostOf(host).inProcess(); }
+void noteNamesChanged(const clap_host_t* host) { hostOf(host).countNoteNamesChanged(); }
 const clap_host_log_t kLog{hostLog};
+const clap_host_note_name_t kNoteName{noteNamesChanged};
 const clap_host_thread_check_t kThreadCheck{isMainThread, isAudioThread};
 
 const void* hostExtension(const clap_host_t*, const char* id) {
   if (std::strcmp(id, CLAP_EXT_LOG) == 0) return &kLog;
   if (std::strcmp(id, CLAP_EXT_THREAD_CHECK) == 0) return &kThreadCheck;
+  if (std::strcmp(id, CLAP_EXT_NOTE_NAME) == 0) return &kNoteName;
   return nullptr;
 }
 void requestRestart(const clap_host_t*) {}

@@ -83,7 +83,10 @@ class ClapHost {
   // Makes thread-check answer "audio thread" outside process() too (a misbehaving host).
   void pretendAudioThread(bool on) { inProcess_ = on; }
   void addLog(int severity, const char* message);
-  void requestCallback() { callbackRequested_.store(true); }  // any thread (the plugin's loader too)
+  void requestCallback() { callbackRequested_.store(true); }
+  // How often the plugin said its note names changed (the host's note-name extension).
+  int noteNamesChanged() const { return noteNamesChanged_; }
+  void countNoteNamesChanged() { ++noteNamesChanged_; }  // any thread (the plugin's loader too)
 
  private:
   struct EventSlot {  // room for any event the host sends
@@ -105,6 +108,7 @@ class ClapHost {
   bool active_ = false;
   bool inProcess_ = false;
   std::atomic<bool> callbackRequested_{false};
+  int noteNamesChanged_ = 0;
   std::mutex logMutex_;  // the plugin logs from its loader thread too
   std::vector<std::string> log_;
   std::vector<EventSlot> events_;

@@ -120,3 +120,30 @@ TEST_CASE("The health's changes reach the host as param value events at the bloc
   REQUIRE(sent.size() == 1);
   CHECK(sent[0].value == 1.0);
 }
+
+TEST_CASE("The keys the library names are the plugin's note names", "[clap]") {
+  const auto dir = clapScratch("note-names");
+  const auto instrument = writeStreamedInstrument(dir);
+  std::ofstream(dir / "named.sfz") << "<control> label_key36=Kick label_key38=Snare\n"
+                                      "<region> sample=long.wav lokey=36 hikey=38 pitch_keycenter=36\n";
+  ClapHost host;
+  REQUIRE(host.ok());
+  const auto* names = host.extension<clap_plugin_note_name_t>(CLAP_EXT_NOTE_NAME);
+  REQUIRE(names);
+  REQUIRE(host.loadState(stateFor(dir / "named.sfz")));
+  REQUIRE(host.activate());
+  REQUIRE(names->count(&host.plugin()) == 2);
+  clap_note_name_t name{};
+  REQUIRE(names->get(&host.plugin(), 1, &name));
+  CHECK(std::string(name.name) == "Snare");
+  CHECK(name.key == 38);
+  CHECK(name.channel == -1);
+  CHECK(name.port == -1);
+  CHECK(host.noteNamesChanged() == 1);
+  // A library that names none: no names, and the host is told (after the loader thread
+  // loaded it and the main thread heard).
+  REQUIRE(host.loadState(stateFor(instrument)));
+  host.process(64);
+  CHECK(names->count(&host.plugin()) == 0);
+  CHECK(host.noteNamesChanged() == 2);
+}
