@@ -37,8 +37,9 @@ bool paramInfo(const clap_plugin_t* p, uint32_t index, clap_param_info_t* info) 
 bool paramValue(const clap_plugin_t* p, clap_id id, double* value) { return self(p).paramValue(id, *value); }
 bool paramText(const clap_plugin_t*, clap_id id, double value, char* text, uint32_t capacity) {
   if (id >= spindle::clap::kParamCount || capacity == 0) return false;
-  std::snprintf(text, capacity, id == spindle::clap::kVoicesParam || id == spindle::clap::kUnderrunsParam ? "%.0f" : "%.1f",
-                value);
+  const bool whole = id == spindle::clap::kVoicesParam || id == spindle::clap::kUnderrunsParam ||
+                     id >= spindle::clap::kFirstControlParam;  // voices, underruns, MIDI values
+  std::snprintf(text, capacity, whole ? "%.0f" : "%.1f", value);
   return true;
 }
 bool paramFromText(const clap_plugin_t*, clap_id id, const char* text, double* value) {

@@ -6,7 +6,7 @@
 
 namespace spindle::clap {
 
-LoadWorker::LoadWorker(std::function<void(bool loaded)> done) : done_(std::move(done)) {
+LoadWorker::LoadWorker(std::function<void(plugin::Core& core, bool loaded)> done) : done_(std::move(done)) {
   thread_ = std::thread([this] { run(); });
   pthread_setname_np(thread_.native_handle(), "loader");
 }
@@ -47,13 +47,11 @@ void LoadWorker::run() {
       job = std::move(*pending_);
       pending_.reset();
     }
-    bool loaded = false;
     {
       std::lock_guard lock(job.core->controlMutex());
       job.core->postLevel(job.levelDb);
-      loaded = !job.path.empty() && job.core->loadInstrument(job.path);
+      done_(*job.core, !job.path.empty() && job.core->loadInstrument(job.path));
     }
-    done_(loaded);
     finished_.store(job.id, std::memory_order_release);
     finished_.notify_all();
   }

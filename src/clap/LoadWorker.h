@@ -6,7 +6,7 @@
 // host loaded a second state before the first started: only the last one counts).
 //
 //   main: submit(core, path, level) ─► [one pending job] ─► loader thread: level, load,
-//         done() (the plugin asks the host for a main-thread callback)
+//         done() (the plugin hands the controls on, asks for a main-thread callback)
 //   an offline process(): waitIdle() (a render waits for its library, as for the disk)
 //
 // Threads: submit() on the main thread; idle() any thread; waitIdle() any thread but the
@@ -26,9 +26,10 @@ namespace spindle::clap {
 
 class LoadWorker {
  public:
-  // `done(loaded)`: on the loader thread after each job, `loaded` false when it named no
-  // library or the library did not load (the core logged why; the one before plays on).
-  explicit LoadWorker(std::function<void(bool loaded)> done);
+  // `done(core, loaded)`: on the loader thread after each job, the core's controlMutex()
+  // still held; `loaded` false when it named no library or the library did not load
+  // (the core logged why; the one before plays on).
+  explicit LoadWorker(std::function<void(plugin::Core& core, bool loaded)> done);
   ~LoadWorker();  // finishes the job under way, drops a pending one
   LoadWorker(const LoadWorker&) = delete;
   LoadWorker& operator=(const LoadWorker&) = delete;
@@ -48,7 +49,7 @@ class LoadWorker {
   };
   void run();
 
-  std::function<void(bool)> done_;
+  std::function<void(plugin::Core&, bool)> done_;
   std::mutex mutex_;
   std::condition_variable wake_;
   std::optional<Job> pending_;  // under mutex_

@@ -11,7 +11,11 @@
 
 namespace spindle::clap {
 
-Plugin::Plugin(const clap_host_t* host) : host_(host) {}
+Plugin::Plugin(const clap_host_t* host) : host_(host) {
+  for (std::atomic<int16_t>& cc : controlCc_) cc.store(-1, std::memory_order_relaxed);
+  for (std::atomic<float>& value : controlValues_) value.store(kControlUnset, std::memory_order_relaxed);
+  playingCc_.fill(-1);
+}
 
 bool Plugin::init() {
   hostLog_ = static_cast<const clap_host_log_t*>(host_->get_extension(host_, CLAP_EXT_LOG));
@@ -20,8 +24,11 @@ bool Plugin::init() {
   hostNoteName_ = static_cast<const clap_host_note_name_t*>(host_->get_extension(host_, CLAP_EXT_NOTE_NAME));
   if (const char* path = std::getenv(kInstrumentVariable); path && *path) instrument_ = path;
   try {
-    worker_ = std::make_unique<LoadWorker>([this](bool loaded) {
-      if (loaded) newInstrument_.store(true, std::memory_order_release);
+    worker_ = std::make_unique<LoadWorker>([this](plugin::Core& core, bool loaded) {
+      if (loaded) {
+        newInstrument_.store(true, std::memory_order_release);
+        publishControls(core.loadedControls());
+      }
       loadEnded_.store(true, std::memory_order_release);
       host_->request_callback(host_);
     });
@@ -107,12 +114,15 @@ void Plugin::render(const clap_process_t& block, float* left, float* right,
   for (uint32_t done = 0; done < frames;) {
     const uint32_t end = done + std::min(frames - done, chunk);
     core_->beginChunk(end - done);
+    inChunk_ = true;
+    if (done == 0) takeControls();
     for (; next < count; ++next) {
       const clap_event_header_t* event = in->get(in, next);
       if (!event) continue;
       if (end != frames && event->time >= end) break;
       handleEvent(*event, done);
     }
+    inChunk_ = false;
     core_->endChunk<Live>(left + done, right + done, parts ? core_->partOutputs(*parts, left, right, done) : nullptr);
     done = end;
   }
@@ -138,8 +148,9 @@ void Plugin::flushParams(const clap_input_events_t& events) noexcept SPINDLE_REA
 }
 void Plugin::publishHealth(const clap_output_events_t* out, uint32_t frames) noexcept SPINDLE_REALTIME {
   const plugin::Health health = core_->health();
-  const std::array<float, kParamCount> values{0.0f, health.voices, health.underruns, health.latencyMs, health.cacheFill};
-  for (clap_id id = kVoicesParam; id < kParamCount; ++id) {
+  const std::array<float, kFirstControlParam> values{0.0f, health.voices, health.underruns, health.latencyMs,
+                                                     health.cacheFill};
+  for (clap_id id = kVoicesParam; id < kFirstControlParam; ++id) {
     health_[id].store(values[id], std::memory_order_relaxed);
     if (!out || values[id] == healthSent_[id]) continue;
     clap_event_param_value_t event{};
@@ -181,7 +192,7 @@ void Plugin::handleEvent(const clap_event_header_t& event, uint32_t chunkStart) 
       break;
     case CLAP_EVENT_PARAM_VALUE:
       if (event.size >= sizeof(clap_event_param_value_t))
-        setParam(reinterpret_cast<const clap_event_param_value_t&>(event));
+        setParam(reinterpret_cast<const clap_event_param_value_t&>(event), offset);
       break;
     default:
       break;
@@ -190,7 +201,9 @@ void Plugin::handleEvent(const clap_event_header_t& event, uint32_t chunkStart) 
 
 // Part 0's level: the engine takes it as a command, which only the control side posts;
 // the main thread does it on the callback process() asks for. The health is read-only.
-void Plugin::setParam(const clap_event_param_value_t& event) noexcept SPINDLE_REALTIME {
+void Plugin::setParam(const clap_event_param_value_t& event, uint32_t offset) noexcept SPINDLE_REALTIME {
+  if (event.param_id >= kFirstControlParam && event.param_id < kParamCount)
+    return setControl(event.param_id - kFirstControlParam, event.value, offset);
   if (event.param_id != kLevelParam || !std::isfinite(event.value)) return;
   const auto db = static_cast<float>(std::clamp(event.value, double{plugin::kMinLevelDb}, double{plugin::kMaxLevelDb}));
   level_.store(db, std::memory_order_relaxed);
@@ -207,7 +220,7 @@ void Plugin::onMainThread() {
   if (levelPending_.exchange(false, std::memory_order_acquire)) core_->postLevel(level_.load(std::memory_order_relaxed));
   if (!loadEnded_.exchange(false, std::memory_order_acquire)) return;
   instrument_ = core_->loadedPath();
-  takeNoteNames();
+  takeLibraryNames();
 }
 
 }  // namespace spindle::clap

@@ -40,13 +40,21 @@ inline constexpr const char* kPluginId = "spindle.sampler";
 // Where a user picks the instrument an instance plays before a saved state names one.
 inline constexpr const char* kInstrumentVariable = "SPINDLE_CLAP_INSTRUMENT";
 
-// The parameters, by id: part 0's level, then the health, read-only.
-enum ParamId : clap_id { kLevelParam = 0, kVoicesParam, kUnderrunsParam, kLatencyParam, kCacheFillParam, kParamCount };
+// The parameters, by id: part 0's level, the health (read-only), then the library's
+// labelled controls (plugin/ControlMap.h), each a MIDI CC value or unset.
+enum ParamId : clap_id {
+  kLevelParam = 0, kVoicesParam, kUnderrunsParam, kLatencyParam, kCacheFillParam,
+  kFirstControlParam, kParamCount = kFirstControlParam + plugin::kControlPorts
+};
+inline constexpr float kControlUnset = -1.0f;  // a control's default: the library's own value
 
-// What a state stream holds: the instrument's path (empty: none) and part 0's level.
+// What a state stream holds: the instrument's path (empty: none), part 0's level and the
+// controls' values.
 struct SavedState {
+  SavedState() { controls.fill(kControlUnset); }
   std::string instrument;
   float levelDb = 0.0f;
+  std::array<float, plugin::kControlPorts> controls{};
 };
 std::string writeState(const SavedState& state);
 bool readState(const std::string& text, SavedState& state);
@@ -87,7 +95,14 @@ class Plugin {
   // The parts' outputs of this block (null: none, or the main-only layout).
   const engine::PartOutputs* partPorts(const clap_process_t& block) noexcept SPINDLE_REALTIME;
   void handleEvent(const clap_event_header_t& event, uint32_t chunkStart) noexcept SPINDLE_REALTIME;
-  void setParam(const clap_event_param_value_t& event) noexcept SPINDLE_REALTIME;
+  void setParam(const clap_event_param_value_t& event, uint32_t offset) noexcept SPINDLE_REALTIME;
+  // The controls (LibraryControls.cpp): a set value plays as its CC on part 0 at its
+  // frame, and every set value again from the first frame after a library loaded.
+  void setControl(std::size_t n, double value, uint32_t offset) noexcept SPINDLE_REALTIME;
+  void takeControls() noexcept SPINDLE_REALTIME;
+  void sendControl(std::size_t n, uint32_t offset) noexcept SPINDLE_REALTIME;
+  void publishControls(const plugin::ControlMap& map) noexcept;  // the core's controlMutex() held
+  std::string controlName(std::size_t n) const;
   // The health as read-only params: kept for get_value, and each changed value sent to
   // the host as a param value event at the block's last frame, so its display follows.
   void publishHealth(const clap_output_events_t* out, uint32_t frames) noexcept SPINDLE_REALTIME;
@@ -95,7 +110,7 @@ class Plugin {
   // Main thread.
   bool mayLoad(const char* what);
   void playInstrument(const std::string& path);
-  void takeNoteNames();  // the core's controlMutex() held
+  void takeLibraryNames();  // note and control names; the core's controlMutex() held
   void log(clap_log_severity severity, const std::string& text) const;
 
   clap_plugin_t plugin_{};
@@ -120,8 +135,18 @@ class Plugin {
   std::atomic<bool> offline_{false};
   std::atomic<bool> newInstrument_{false};  // one loaded: the audio thread counts its underruns
   std::atomic<bool> loadEnded_{false};      // the loader thread finished: main reads the path playing
-  std::array<std::atomic<float>, kParamCount> health_{};  // the read-only params, by id
-  std::array<float, kParamCount> healthSent_{};           // audio thread: as last sent to the host
+  std::array<std::atomic<float>, kFirstControlParam> health_{};  // the read-only params, by id
+  std::array<float, kFirstControlParam> healthSent_{};           // audio thread: as last sent to the host
+  // The controls: their CCs as the control side published them (a new version each
+  // time), the audio thread's copy, their values (kControlUnset: none), their names.
+  std::array<std::atomic<int16_t>, plugin::kControlPorts> controlCc_{};
+  std::atomic<uint32_t> controlsVersion_{0};
+  uint32_t controlsSeen_ = 0;
+  bool inChunk_ = false;         // audio thread: between the core's beginChunk and endChunk
+  bool resendControls_ = false;  // audio thread: a value set outside a chunk plays at the next
+  std::array<int16_t, plugin::kControlPorts> playingCc_{};
+  std::array<std::atomic<float>, plugin::kControlPorts> controlValues_{};
+  plugin::ControlMap controlLabels_{};  // main thread
 };
 
 }  // namespace spindle::clap

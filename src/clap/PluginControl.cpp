@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <mutex>
 #include <sstream>
 
@@ -17,12 +18,18 @@ constexpr const char* kStateHeader = "spindle-clap-state 1";
 
 }  // namespace
 
-// A few lines of text: the header, "level <dB>" (printed to round-trip the float), and
-// "instrument <path>" up to the line's end.
+// A few lines of text: the header, "level <dB>" (printed to round-trip the float),
+// "controls <v1> .. <v32>" (-1: unset), and "instrument <path>" up to the line's end.
 std::string writeState(const SavedState& state) {
   char level[64];
   std::snprintf(level, sizeof level, "level %.9g\n", static_cast<double>(state.levelDb));
-  std::string text = std::string(kStateHeader) + "\n" + level;
+  std::string text = std::string(kStateHeader) + "\n" + level + "controls";
+  for (const float value : state.controls) {
+    char number[32];
+    std::snprintf(number, sizeof number, " %.9g", static_cast<double>(value));
+    text += number;
+  }
+  text += "\n";
   if (!state.instrument.empty()) text += "instrument " + state.instrument + "\n";
   return text;
 }
@@ -36,6 +43,13 @@ bool readState(const std::string& text, SavedState& state) {
     if (line.rfind("level ", 0) == 0) {
       const float db = std::strtof(line.c_str() + 6, nullptr);
       read.levelDb = std::isfinite(db) ? std::clamp(db, plugin::kMinLevelDb, plugin::kMaxLevelDb) : 0.0f;
+    } else if (line.rfind("controls ", 0) == 0) {
+      std::istringstream values(line.substr(9));
+      for (float& value : read.controls) {
+        float v = kControlUnset;
+        if (!(values >> v)) break;
+        value = std::isfinite(v) ? std::clamp(v, kControlUnset, 127.0f) : kControlUnset;
+      }
     } else if (line.rfind("instrument ", 0) == 0) {
       read.instrument = line.substr(11);
     }
@@ -48,6 +62,8 @@ bool Plugin::saveState(const clap_ostream_t& stream) {
   SavedState state;
   state.levelDb = level_.load(std::memory_order_relaxed);
   state.instrument = instrument_;
+  for (std::size_t n = 0; n < state.controls.size(); ++n)
+    state.controls[n] = controlValues_[n].load(std::memory_order_relaxed);
   if (state.instrument.find('\n') != std::string::npos) {
     log(CLAP_LOG_ERROR, "cannot save an instrument path with a line break: " + state.instrument);
     return false;
@@ -77,6 +93,9 @@ bool Plugin::loadState(const clap_istream_t& stream) {
   levelSet_.store(true, std::memory_order_relaxed);
   levelPending_.store(false, std::memory_order_relaxed);
   instrument_ = state.instrument;
+  for (std::size_t n = 0; n < state.controls.size(); ++n)
+    controlValues_[n].store(state.controls[n], std::memory_order_relaxed);
+  controlsVersion_.fetch_add(1, std::memory_order_release);  // the audio thread sends them again
   if (hostParams_) hostParams_->rescan(host_, CLAP_PARAM_RESCAN_VALUES);  // the level moved
   if (core_) worker_->submit(*core_, instrument_, state.levelDb);  // else activate() loads it
   return true;
@@ -93,12 +112,22 @@ bool Plugin::mayLoad(const char* what) {
 // activate(), the core's controlMutex() held. A path that does not load leaves the last
 // one playing; one that does has its underruns counted from the next block.
 void Plugin::playInstrument(const std::string& path) {
-  if (core_->loadInstrument(path)) newInstrument_.store(true, std::memory_order_release);
+  if (core_->loadInstrument(path)) {
+    newInstrument_.store(true, std::memory_order_release);
+    publishControls(core_->loadedControls());
+  }
   instrument_ = core_->loadedPath();
-  takeNoteNames();
+  takeLibraryNames();
 }
 
-void Plugin::takeNoteNames() {
+// The library's control labels name the control params; its key labels are the notes'.
+void Plugin::takeLibraryNames() {
+  const plugin::ControlMap& controls = core_->loadedControls();
+  if (controls.count != controlLabels_.count || controls.labelBytes != controlLabels_.labelBytes ||
+      std::memcmp(controls.labels.data(), controlLabels_.labels.data(), controls.labelBytes) != 0) {
+    controlLabels_ = controls;
+    if (hostParams_) hostParams_->rescan(host_, CLAP_PARAM_RESCAN_INFO | CLAP_PARAM_RESCAN_TEXT);
+  }
   if (noteNames_.size() == core_->loadedKeyLabels().size() &&
       std::equal(noteNames_.begin(), noteNames_.end(), core_->loadedKeyLabels().begin(),
                  [](const auto& a, const auto& b) { return a.key == b.key && a.label == b.label; }))
@@ -130,7 +159,7 @@ bool Plugin::paramInfo(uint32_t index, clap_param_info_t& info) const {
     const char* name;
     double min, max, initial;
   };
-  static constexpr Description kParams[kParamCount] = {
+  static constexpr Description kParams[kFirstControlParam] = {
       {"Level (dB)", plugin::kMinLevelDb, plugin::kMaxLevelDb, 0.0},
       {"Voices", 0.0, 4096.0, 0.0},
       {"Underruns", 0.0, 1e9, 0.0},
@@ -140,6 +169,14 @@ bool Plugin::paramInfo(uint32_t index, clap_param_info_t& info) const {
   if (index >= kParamCount) return false;
   info = clap_param_info_t{};
   info.id = index;
+  if (index >= kFirstControlParam) {  // a MIDI CC value, or -1: the library's own
+    info.flags = CLAP_PARAM_IS_AUTOMATABLE | CLAP_PARAM_IS_STEPPED;
+    std::snprintf(info.name, sizeof info.name, "%s", controlName(index - kFirstControlParam).c_str());
+    std::snprintf(info.module, sizeof info.module, "Controls");
+    info.min_value = info.default_value = kControlUnset;
+    info.max_value = 127.0;
+    return true;
+  }
   info.flags = index == kLevelParam ? CLAP_PARAM_IS_AUTOMATABLE : CLAP_PARAM_IS_READONLY;
   std::snprintf(info.name, sizeof info.name, "%s", kParams[index].name);
   std::snprintf(info.module, sizeof info.module, "%s", index == kLevelParam ? "" : "Health");
@@ -151,7 +188,8 @@ bool Plugin::paramInfo(uint32_t index, clap_param_info_t& info) const {
 
 bool Plugin::paramValue(clap_id id, double& value) const {
   if (id >= kParamCount) return false;
-  value = id == kLevelParam ? level_.load(std::memory_order_relaxed) : health_[id].load(std::memory_order_relaxed);
+  if (id >= kFirstControlParam) value = controlValues_[id - kFirstControlParam].load(std::memory_order_relaxed);
+  else value = id == kLevelParam ? level_.load(std::memory_order_relaxed) : health_[id].load(std::memory_order_relaxed);
   return true;
 }
 

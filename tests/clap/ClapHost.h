@@ -25,7 +25,8 @@ namespace spindle::test {
 
 // The plugin's parameter ids (src/clap/Plugin.h's ParamId; ClapParamsTests checks their names).
 namespace param {
-inline constexpr clap_id kLevel = 0, kVoices = 1, kUnderruns = 2, kLatency = 3, kCacheFill = 4, kCount = 5;
+inline constexpr clap_id kLevel = 0, kVoices = 1, kUnderruns = 2, kLatency = 3, kCacheFill = 4, kFirstControl = 5,
+                         kCount = 37;
 }
 
 struct ClapHostOptions {

@@ -42,7 +42,7 @@ TEST_CASE("The parameters: the level automatable, the health read-only", "[clap]
   REQUIRE(params);
   REQUIRE(params->count(&host.plugin()) == param::kCount);
   const char* names[] = {"Level (dB)", "Voices", "Underruns", "Note-on latency (ms)", "Cache fill (%)"};
-  for (clap_id id = 0; id < param::kCount; ++id) {
+  for (clap_id id = 0; id < param::kFirstControl; ++id) {
     clap_param_info_t info{};
     REQUIRE(params->get_info(&host.plugin(), id, &info));
     CHECK(info.id == id);

@@ -31,6 +31,7 @@ TEST_CASE("Live process() with streaming voices neither allocates nor locks", "[
     for (; next < events.size() && events[next].frame < done + kBlock; ++next)  // CLAP notes and MIDI, a level
       sendEvent(host, events[next], static_cast<uint32_t>(events[next].frame - done), Dialect::ClapNotes, noteIds);
     if (done == 48000) host.param(0, param::kLevel, -3.0);
+    if (done == 72000) host.param(0, param::kFirstControl, 64.0);
     if (done == 96000) REQUIRE(host.loadState(stateFor(instrument)));  // the loader thread loads meanwhile
     host.process(kBlock, true);
     left.insert(left.end(), host.left(), host.left() + kBlock);
