@@ -27,9 +27,10 @@ if $ci_run && [ -n "${SPINDLE_SKIP:-}" ]; then
   exit 1
 fi
 
-# spindle_lv2_tests: the LV2 plugin's run(), the module built with RealtimeSanitizer too.
+# spindle_lv2_tests, spindle_clap_tests: the plugins' run() and process(), the modules built
+# with RealtimeSanitizer too.
 rtsan_tests=(spindle_rt_tests spindle_rt_audio_tests spindle_dsp_tests spindle_engine_tests spindle_stream_audio_tests
-             spindle_lv2_tests)
+             spindle_lv2_tests spindle_clap_tests)
 tsan_tests=(spindle_rt_tests spindle_engine_tests spindle_disk_tests spindle_stream_audio_tests
             spindle_fault_tests spindle_live_unit_tests spindle_session_tests)
 

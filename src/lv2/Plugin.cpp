@@ -7,15 +7,11 @@
 #include <lv2/buf-size/buf-size.h>
 #include <lv2/options/options.h>
 
-#include "core/Limits.h"
-#include "io/ProcessTimer.h"
 #include "lv2/WorkMessage.h"
 
 namespace spindle::lv2 {
 
 namespace {
-
-constexpr int kDefaultBlockFrames = 1024;  // the engine's block when the host names none
 
 int optionBlockFrames(const LV2_Options_Option* options, LV2_URID_Map& map) {
   const LV2_URID maxLength = map.map(map.handle, LV2_BUF_SIZE__maxBlockLength);
@@ -28,14 +24,6 @@ int optionBlockFrames(const LV2_Options_Option* options, LV2_URID_Map& map) {
     if (o->key == nominal) nominalFrames = *static_cast<const int32_t*>(o->value);
   }
   return maxFrames > 0 ? maxFrames : nominalFrames;
-}
-
-engine::EngineConfig engineConfig(double sampleRate, int maxBlockFrames, rt::StreamBank* streams) {
-  engine::EngineConfig config;  // the live sampler's defaults: polyphony 256, Hermite, seed 1
-  config.sampleRate = sampleRate;
-  config.maxBlockFrames = maxBlockFrames;
-  config.streams = streams;
-  return config;
 }
 
 }  // namespace
@@ -57,27 +45,14 @@ HostFeatures readFeatures(const LV2_Feature* const* features, std::string& missi
 }
 
 Plugin::Plugin(double sampleRate, const HostFeatures& host)
-    : host_(host),
-      sampleRate_(sampleRate),
-      maxBlockFrames_(std::clamp(host.maxBlockFrames > 0 ? host.maxBlockFrames : kDefaultBlockFrames, 1,
-                                 limits::kMaxBlockFrames)),
-      streamingOptions_(stream::liveStreamingOptions(stream::StreamingOptions::kDefaultPreloadFrames)),
-      library_(stream::poolOptionsFor(streamingOptions_)),
-      streaming_(streamingOptions_, engine::EngineConfig{}.polyphony),
-      engine_(engineConfig(sampleRate, maxBlockFrames_, streaming_.bank())),
-      live_(engine_) {
+    : host_(host), core_(sampleRate, host.maxBlockFrames, [this](bool error, const std::string& text) {
+        logLine(error, text);
+      }) {
   uris_.map(*host_.map);
   lv2_atom_forge_init(&forge_, host_.map);
   for (std::atomic<float>& value : controlValues_) value.store(kControlUnset, std::memory_order_relaxed);
   portSeen_.fill(kControlUnset);
   controlMap_.cc.fill(-1);
-  cacheBudget_ = static_cast<double>(streaming_.cacheBytes());
-  library_.setOutputRate(sampleRate);  // convolution responses are resampled to the host's rate
-}
-
-Plugin::~Plugin() {
-  std::lock_guard lock(controlMutex_);
-  library_.collectAll(engine_);
 }
 
 void Plugin::connect(uint32_t port, void* data) noexcept {
@@ -106,7 +81,7 @@ void Plugin::connect(uint32_t port, void* data) noexcept {
 // so the export equals spindle-render's output.
 void Plugin::run(uint32_t frames) noexcept {
   const bool freewheeling = freewheel_ && *freewheel_ > 0.5f;
-  live_.setFreewheeling(freewheeling);
+  core_.setFreewheeling(freewheeling);
   if (freewheeling)
     process<false>(frames);
   else
@@ -133,15 +108,12 @@ void Plugin::process(uint32_t frames) noexcept SPINDLE_REALTIME_IF(Live) {
   for (; frames == 0 && !atEnd(); event = lv2_atom_sequence_next(event))
     if (event->body.type != uris_.midiEvent) handleEvent(*event, 0);
   for (uint32_t done = 0; done < frames;) {
-    const uint32_t end = done + std::min<uint32_t>(frames - done, static_cast<uint32_t>(maxBlockFrames_));
-    live_.beginCycle({frameTime_, static_cast<int>(end - done), io::monotonicNs(), sampleRate_, 0.0, false});
+    const uint32_t end = done + std::min<uint32_t>(frames - done, static_cast<uint32_t>(core_.maxBlockFrames()));
+    core_.beginChunk(end - done);
     if (done == 0) sendControls();
     for (; !atEnd() && (end == frames || event->time.frames < end); event = lv2_atom_sequence_next(event))
       handleEvent(*event, done);
-    if constexpr (Live) live_.endCycle(left_ + done, right_ + done, partOutputs(done));
-    else live_.endCycleWaiting(left_ + done, right_ + done, partOutputs(done));
-    noteLatency();
-    frameTime_ += end - done;
+    core_.endChunk<Live>(left_ + done, right_ + done, core_.partOutputs(partPorts_, left_, right_, done));
     done = end;
   }
   writeReplies();
@@ -153,7 +125,7 @@ void Plugin::process(uint32_t frames) noexcept SPINDLE_REALTIME_IF(Live) {
 void Plugin::handleEvent(const LV2_Atom_Event& event, uint32_t chunkStart) noexcept SPINDLE_REALTIME {
   if (event.body.type == uris_.midiEvent) {
     const auto at = static_cast<uint32_t>(std::max<int64_t>(event.time.frames, chunkStart));
-    live_.addPortEvent(at - chunkStart, reinterpret_cast<const uint8_t*>(&event.body + 1), event.body.size);
+    core_.addMidi(at - chunkStart, reinterpret_cast<const uint8_t*>(&event.body + 1), event.body.size);
   } else if (lv2_atom_forge_is_object_type(&forge_, event.body.type)) {
     handlePatch(*reinterpret_cast<const LV2_Atom_Object*>(&event.body));
   }
@@ -228,7 +200,7 @@ void Plugin::writeReplies() noexcept SPINDLE_REALTIME {
 // handed back (the old program, once its last voice ended).
 void Plugin::scheduleCollect(uint32_t frames) noexcept SPINDLE_REALTIME {
   framesSinceCollect_ += frames;
-  if (collectRounds_ <= 0 || static_cast<double>(framesSinceCollect_) < sampleRate_) return;
+  if (collectRounds_ <= 0 || static_cast<double>(framesSinceCollect_) < core_.sampleRate()) return;
   framesSinceCollect_ = 0;
   if (schedule(kWorkCollect, 0.0f, nullptr, 0)) --collectRounds_;
 }

@@ -1,6 +1,7 @@
 #pragma once
-// Plugin: Spindle as an LV2 instrument. It owns an engine, a disk thread and a loader
-// exactly as the JACK backend's session does; run() is the process callback.
+// Plugin: Spindle as an LV2 instrument, a door onto the plugin core (plugin/Core.h: the
+// engine, the disk thread and the Library, as the JACK backend's session owns them);
+// run() is the process callback.
 //
 //   host run() ──► atom sequence: MIDI at its frame ──► io::LiveProcessor ──► Engine
 //        │         control ports: CC to part 0 ──┤        (blocks split at the engine's
@@ -15,13 +16,12 @@
 //   - audio (run, workResponse): no allocation, lock, wait, log or file I/O; a
 //     freewheeling run() renders through Engine::processWaiting (it may wait for the disk).
 //   - the host's worker (work) and state calls (save, restore): the control side. They
-//     may run on different threads, so they take controlMutex_: one of them at a time
+//     may run on different threads, so they take the core's controlMutex(): one at a time
 //     posts commands (Engine::postCommand) and frees the Programs the engine hands back.
 #include <array>
 #include <atomic>
 #include <cstdint>
 #include <memory>
-#include <mutex>
 #include <string>
 
 #include <lv2/atom/forge.h>
@@ -33,16 +33,14 @@
 #include "core/Limits.h"
 #include "core/Realtime.h"
 #include "engine/Engine.h"
-#include "io/LiveProcessor.h"
 #include "lv2/Uris.h"
 #include "lv2/WorkMessage.h"
-#include "session/Library.h"
-#include "stream/Streaming.h"
+#include "plugin/Core.h"
 
 namespace spindle::lv2 {
 
 inline constexpr uint32_t kMaxPathBytes = 4096;  // an instrument path, NUL included
-inline constexpr float kMinLevelDb = -80.0f, kMaxLevelDb = 12.0f;
+inline constexpr float kMinLevelDb = plugin::kMinLevelDb, kMaxLevelDb = plugin::kMaxLevelDb;
 
 // The ports, by index (spindle.ttl): kControlPorts "Control N" inputs from
 // kFirstControlPort, then the health outputs, then each part's optional stereo output
@@ -67,7 +65,6 @@ HostFeatures readFeatures(const LV2_Feature* const* features, std::string& missi
 class Plugin {
  public:
   Plugin(double sampleRate, const HostFeatures& host);
-  ~Plugin();
   Plugin(const Plugin&) = delete;
   Plugin& operator=(const Plugin&) = delete;
 
@@ -99,32 +96,16 @@ class Plugin {
   void sendControls() noexcept SPINDLE_REALTIME;
   void takeControlMap(const ControlMap& map) noexcept SPINDLE_REALTIME;
   void writeControlLabels() noexcept SPINDLE_REALTIME;
-  void noteLatency() noexcept SPINDLE_REALTIME;
   void writeHealth() noexcept SPINDLE_REALTIME;
-  // The parts whose output ports are both connected, at frame `done` of the host's
-  // block; null when none is.
-  const engine::PartOutputs* partOutputs(uint32_t done) noexcept SPINDLE_REALTIME;
-  bool sharedBuffer(const float* buffer, std::size_t part, bool right) const noexcept SPINDLE_REALTIME;
-  engine::PartOutputs partOutputs_{};
 
-  // Control side (controlMutex_ held).
-  bool loadInstrument(const std::string& path);
-  void postLevel(float db);
-  ControlMap controlMap(const engine::Program& program) const;
+  // Control side (the core's controlMutex() held).
   void saveControls(LV2_State_Store_Function store, LV2_State_Handle handle);
   void restoreControls(LV2_State_Retrieve_Function retrieve, LV2_State_Handle handle);
-  void collect();
   void logLine(bool error, const std::string& text);
 
   HostFeatures host_;
   Uris uris_;
-  double sampleRate_;
-  int maxBlockFrames_;
-  stream::StreamingOptions streamingOptions_;
-  session::Library library_;      // its pools and Programs outlive the disk thread and the engine
-  stream::Streaming streaming_;
-  engine::Engine engine_;
-  io::LiveProcessor live_;
+  plugin::Core core_;
 
   // Ports (audio thread).
   const LV2_Atom_Sequence* control_ = nullptr;
@@ -145,7 +126,6 @@ class Plugin {
   char path_[kMaxPathBytes] = {};  // the instrument playing (also written by restore: never concurrent)
   uint32_t pathBytes_ = 0;
   bool replyPending_ = false;
-  uint64_t frameTime_ = 0;
   uint64_t framesSinceCollect_ = 0;
   int collectRounds_ = 0;
   char pendingPath_[kMaxPathBytes] = {};  // a load the worker's queue refused, asked again each cycle
@@ -156,18 +136,9 @@ class Plugin {
   ControlMap controlMap_{};
   std::array<float, kControlPorts> portSeen_{};
   bool resendControls_ = false;
-  // Health: underruns when the instrument loaded, the last note-on's latency (ms), the
-  // block cache's budget.
-  uint64_t underrunsAtLoad_ = 0;
-  float latencyMs_ = 0.0f;
-  double cacheBudget_ = 0.0;
-
   std::atomic<float> level_{0.0f};  // part 0's level in dB: audio thread writes, save reads
   // Each control port's value in effect (kControlUnset: none): audio thread writes, save reads.
   std::array<std::atomic<float>, kControlPorts> controlValues_;
-  std::mutex controlMutex_;
-  std::string loadedPath_;          // the control side's copy of path_
-  ControlMap loadedControls_{};     // the control ports' map of the instrument loaded last
 };
 
 }  // namespace spindle::lv2

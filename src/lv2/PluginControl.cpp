@@ -10,7 +10,6 @@
 #include <filesystem>
 #include <vector>
 
-#include "core/Controllers.h"
 #include "core/Limits.h"
 #include "lv2/Plugin.h"
 #include "lv2/WorkMessage.h"
@@ -26,56 +25,24 @@ void Plugin::logLine(bool error, const std::string& text) {
   }
 }
 
-void Plugin::collect() { library_.collect(engine_); }
-
-// Loads `path` and plays it on every part, as spindle-render and the live sampler do.
-// On failure every problem is logged and the parts keep what they play.
-bool Plugin::loadInstrument(const std::string& path) {
-  collect();
-  session::Loader::Result loaded = library_.load(path);
-  const session::LoadReport& report = loaded.report;
-  for (const instrument::Diagnostic& d : report.diagnostics)
-    logLine(d.severity == instrument::Diagnostic::Severity::Error, session::formatDiagnostic(d));
-  for (const std::string& file : report.missingFiles) logLine(false, "missing sample: " + file);
-  for (const session::SampleError& error : report.sampleErrors) logLine(false, error.message);
-  if (!loaded.program) {
-    logLine(true, "cannot load instrument " + path + " (still playing " +
-                      (loadedPath_.empty() ? std::string("nothing") : loadedPath_) + ")");
-    return false;
-  }
-  const engine::Program* program = library_.keep(std::move(loaded.program));
-  loadedControls_ = controlMap(*program);
-  if (const int refused = session::postToEveryPart(engine_, program); refused > 0)
-    logLine(true, "the engine refused the program for " + std::to_string(refused) + " part(s)");
-  loadedPath_ = path;
-  return true;
-}
-
-void Plugin::postLevel(float db) {
-  engine::Command command;
-  command.type = engine::CommandType::SetPartVolume;
-  command.part = 0;
-  command.value = db;
-  if (!engine_.postCommand(command)) logLine(true, "the engine refused part 0's level");
-}
-
 LV2_Worker_Status Plugin::work(LV2_Worker_Respond_Function respond, LV2_Worker_Respond_Handle handle, uint32_t size,
                                const void* data) {
   WorkHeader header;
   if (size < sizeof header) return LV2_WORKER_ERR_UNKNOWN;
   std::memcpy(&header, data, sizeof header);
   if (size < sizeof header + header.pathBytes) return LV2_WORKER_ERR_UNKNOWN;
-  std::lock_guard lock(controlMutex_);
-  if (header.kind == kWorkCollect) collect();
-  if (header.kind == kWorkLevel) postLevel(header.value);
+  std::lock_guard lock(core_.controlMutex());
+  if (header.kind == kWorkCollect) core_.collect();
+  if (header.kind == kWorkLevel) core_.postLevel(header.value);
   if (header.kind != kWorkLoad || header.pathBytes == 0) return LV2_WORKER_SUCCESS;
   const std::string path(static_cast<const char*>(data) + sizeof header);
-  if (!loadInstrument(path)) return LV2_WORKER_SUCCESS;
+  if (!core_.loadInstrument(path)) return LV2_WORKER_SUCCESS;
   std::vector<char> reply(sizeof header + path.size() + 1 + sizeof(ControlMap));
   const WorkHeader loaded{kWorkLoaded, 0.0f, static_cast<uint32_t>(path.size() + 1)};
   std::memcpy(reply.data(), &loaded, sizeof loaded);
   std::memcpy(reply.data() + sizeof loaded, path.c_str(), path.size() + 1);
-  std::memcpy(reply.data() + sizeof loaded + path.size() + 1, &loadedControls_, sizeof loadedControls_);
+  const ControlMap& controls = core_.loadedControls();
+  std::memcpy(reply.data() + sizeof loaded + path.size() + 1, &controls, sizeof controls);
   respond(handle, static_cast<uint32_t>(reply.size()), reply.data());
   return LV2_WORKER_SUCCESS;
 }
@@ -100,8 +67,8 @@ LV2_State_Status Plugin::save(LV2_State_Store_Function store, LV2_State_Handle h
   saveControls(store, handle);
   std::string path;
   {
-    std::lock_guard lock(controlMutex_);
-    path = loadedPath_;
+    std::lock_guard lock(core_.controlMutex());
+    path = core_.loadedPath();
   }
   if (path.empty()) return LV2_STATE_SUCCESS;
   auto* mapPath = findFeature<LV2_State_Map_Path>(features, LV2_STATE__mapPath);
@@ -119,13 +86,13 @@ LV2_State_Status Plugin::restore(LV2_State_Retrieve_Function retrieve, LV2_State
                                  const LV2_Feature* const* features) {
   std::size_t size = 0;
   uint32_t type = 0, flags = 0;
-  std::lock_guard lock(controlMutex_);
+  std::lock_guard lock(core_.controlMutex());
   const void* level = retrieve(handle, uris_.level, &size, &type, &flags);
   if (level && type == uris_.atomFloat && size == sizeof(float)) {
     float db = 0.0f;
     std::memcpy(&db, level, sizeof db);
     level_.store(db, std::memory_order_relaxed);
-    postLevel(db);
+    core_.postLevel(db);
   }
   restoreControls(retrieve, handle);
   const void* value = retrieve(handle, uris_.instrument, &size, &type, &flags);
@@ -137,29 +104,13 @@ LV2_State_Status Plugin::restore(LV2_State_Retrieve_Function retrieve, LV2_State
   const std::filesystem::path real = std::filesystem::weakly_canonical(absolute ? absolute : saved, error);
   std::free(absolute);
   const std::string path = error ? saved : real.string();
-  if (path.size() + 1 > kMaxPathBytes || !loadInstrument(path)) return LV2_STATE_ERR_UNKNOWN;
+  if (path.size() + 1 > kMaxPathBytes || !core_.loadInstrument(path)) return LV2_STATE_ERR_UNKNOWN;
   std::memcpy(path_, path.c_str(), path.size() + 1);
   pathBytes_ = static_cast<uint32_t>(path.size() + 1);
-  takeControlMap(loadedControls_);
+  takeControlMap(core_.loadedControls());
   replyPending_ = true;
   collectRounds_ = 30;
   return LV2_STATE_SUCCESS;
-}
-
-// The instrument's labelled controls in its order, as the control ports map them: the
-// first kControlPorts with a MIDI CC (label_cc above 127 names no MIDI controller).
-ControlMap Plugin::controlMap(const engine::Program& program) const {
-  ControlMap map;
-  map.cc.fill(-1);
-  for (const controllers::ControllerLabel& label : program.controllerLabels) {
-    if (label.cc < 0 || label.cc > 127 || map.count == kControlPorts) continue;
-    const std::size_t bytes = std::min<std::size_t>(label.label.size(), 63) + 1;
-    if (map.labelBytes + bytes > kLabelBytes) break;
-    std::memcpy(map.labels.data() + map.labelBytes, label.label.data(), bytes - 1);
-    map.labelBytes += static_cast<uint32_t>(bytes);
-    map.cc[map.count++] = static_cast<int16_t>(label.cc);
-  }
-  return map;
 }
 
 void Plugin::saveControls(LV2_State_Store_Function store, LV2_State_Handle handle) {

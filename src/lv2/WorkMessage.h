@@ -3,9 +3,10 @@
 // worker hands back (work_response). The host copies the bytes: a header, then the
 // path's bytes (NUL included) when there is one; a kWorkLoaded response then carries the
 // instrument's ControlMap. Trivially copyable, no pointers.
-#include <array>
 #include <cstdint>
 #include <type_traits>
+
+#include "plugin/ControlMap.h"
 
 namespace spindle::lv2 {
 
@@ -23,18 +24,9 @@ struct WorkHeader {
 };
 static_assert(std::is_trivially_copyable_v<WorkHeader>);
 
-inline constexpr int kControlPorts = 32;       // the plugin's "Control N" input ports
-inline constexpr uint32_t kLabelBytes = 1024;  // the labels the notify port names, NULs included
-
-// The labelled controls of an instrument (label_cc, DecentSampler's <ui> controls), in
-// the instrument's order, as the control ports play them: port n sends MIDI CC cc[n]
-// (-1: the port controls nothing). labels: the first `count` labels, each NUL-ended.
-struct ControlMap {
-  std::array<int16_t, kControlPorts> cc{};
-  uint32_t count = 0;
-  uint32_t labelBytes = 0;
-  std::array<char, kLabelBytes> labels{};
-};
-static_assert(std::is_trivially_copyable_v<ControlMap>);
+// The instrument's labelled controls as the "Control N" ports play them (plugin/ControlMap.h).
+using plugin::ControlMap;
+using plugin::kControlPorts;
+using plugin::kLabelBytes;
 
 }  // namespace spindle::lv2

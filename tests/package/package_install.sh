@@ -120,7 +120,8 @@ for f in /usr/bin/spindle /usr/bin/spindle-render /usr/bin/spindle-doctor /usr/b
     /usr/share/icons/hicolor/48x48/apps/spindle.png /usr/share/icons/hicolor/128x128/apps/spindle.png \
     /usr/share/icons/hicolor/256x256/apps/spindle.png /usr/lib/systemd/user/spindle.service \
     /usr/share/spindle/instrument/spindle-ep.sfz /usr/share/spindle/instrument/demo.mid \
-    /usr/lib/lv2/spindle.lv2/manifest.ttl /usr/lib/lv2/spindle.lv2/spindle.ttl /usr/lib/lv2/spindle.lv2/spindle.so; do
+    /usr/lib/lv2/spindle.lv2/manifest.ttl /usr/lib/lv2/spindle.lv2/spindle.ttl /usr/lib/lv2/spindle.lv2/spindle.so \
+    /usr/lib/clap/spindle.clap; do
   grep -qxF "$f" "$scratch/listed.txt" || fail "$f is not in the package"
   [ -e "$f" ] || fail "$f is not installed"
 done
@@ -139,7 +140,8 @@ wants=/etc/systemd/user/default.target.wants/spindle.service
 [ ! -e "$wants" ] && [ ! -L "$wants" ] || fail "dpkg -i enabled spindle.service for every user ($wants)"
 # The Depends cover every library the executables and the GUI module load.
 for f in /usr/bin/spindle /usr/bin/spindle-render /usr/bin/spindle-doctor /usr/bin/spindle-latency \
-    /usr/bin/spindle-diskbench /usr/bin/spindle-osc /usr/lib/spindle/libspindle-gui.so /usr/lib/lv2/spindle.lv2/spindle.so; do
+    /usr/bin/spindle-diskbench /usr/bin/spindle-osc /usr/lib/spindle/libspindle-gui.so /usr/lib/lv2/spindle.lv2/spindle.so \
+    /usr/lib/clap/spindle.clap; do
   ! ldd "$f" | grep "not found" || fail "$f needs a library that is not installed"
 done
 

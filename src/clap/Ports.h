@@ -1,0 +1,17 @@
+#pragma once
+// Ports: the plugin's audio and note ports as the host reads them (audio-ports,
+// audio-ports-config, note-ports). Two layouts, chosen by the host while the plugin is
+// inactive: the stereo main output alone (the default), or the main output and the 16
+// parts' own stereo outputs (each part alone there, the main pair still the whole mix,
+// as `spindle --multi-out` plays). Main thread.
+#include <clap/clap.h>
+
+namespace spindle::clap {
+
+inline constexpr clap_id kMainOnlyConfig = 0, kPartOutputsConfig = 1;
+
+extern const clap_plugin_audio_ports_t kAudioPorts;
+extern const clap_plugin_audio_ports_config_t kAudioPortsConfig;
+extern const clap_plugin_note_ports_t kNotePorts;
+
+}  // namespace spindle::clap
