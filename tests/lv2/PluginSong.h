@@ -12,23 +12,13 @@
 #include <vector>
 
 #include "Lv2Host.h"
-#include "app/RunProcess.h"
 #include "io/MidiFile.h"
-#include "io/SmfBuilder.h"
+#include "PluginRenders.h"
 #include "stream/TestAudioFiles.h"
 
 namespace spindle::test {
 
-struct Stereo {
-  std::vector<float> left, right;
-};
-
-inline std::filesystem::path lv2Scratch(const std::string& name) {
-  const auto dir = std::filesystem::path(SPINDLE_BINARY_DIR) / "test-scratch" / "lv2" / name;
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
-  return dir;
-}
+inline std::filesystem::path lv2Scratch(const std::string& name) { return pluginScratch("lv2", name); }
 
 // long.sfz playing long.wav: 10 s of a stereo chord of sines with a slow tremolo, so
 // every frame differs from its neighbours and a misplaced block shows.
@@ -49,60 +39,10 @@ inline std::filesystem::path writeStreamedInstrument(const std::filesystem::path
 // Overlapping notes of 0.3 to 2.5 s on several keys (each voice reads at its own
 // speed), a volume change and a pitch bend: 480 ticks a quarter, 120 bpm.
 inline std::filesystem::path writeSong(const std::filesystem::path& dir) {
-  struct Note { uint32_t on, off; uint8_t key, velocity; };
-  const std::vector<Note> notes{{0, 1200, 60, 100}, {301, 900, 64, 80},   {777, 3100, 67, 110},
-                                {1500, 1901, 55, 60}, {2222, 4600, 72, 127}, {3333, 3700, 48, 90}};
-  std::vector<std::pair<uint32_t, std::vector<uint8_t>>> events;
-  for (const Note& n : notes) {
-    events.push_back({n.on, {0x90, n.key, n.velocity}});
-    events.push_back({n.off, {0x80, n.key, 0}});
-  }
-  events.push_back({1000, {0xB0, 7, 90}});
-  events.push_back({2500, {0xE0, 0x00, 0x50}});
-  std::stable_sort(events.begin(), events.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  TrackBuilder track;
-  uint32_t now = 0;
-  for (const auto& [tick, b] : events) {
-    track.event(tick - now, {b[0], b[1], b[2]});
-    now = tick;
-  }
-  track.end();
-  saveBytes(dir / "song.mid", buildSmf(0, 480, {track}));
-  return dir / "song.mid";
-}
-
-// The frames of a 32-bit float WAV, deinterleaved; empty when it is not one.
-inline Stereo readFloatWav(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  const std::vector<char> bytes{std::istreambuf_iterator<char>(in), {}};
-  Stereo out;
-  for (std::size_t at = 12; at + 8 <= bytes.size();) {
-    uint32_t size = 0;
-    std::memcpy(&size, bytes.data() + at + 4, 4);
-    if (std::string(bytes.data() + at, 4) == "data" && at + 8 + size <= bytes.size()) {
-      std::vector<float> frames(size / 4);
-      std::memcpy(frames.data(), bytes.data() + at + 8, frames.size() * 4);
-      for (std::size_t i = 0; i + 1 < frames.size(); i += 2) {
-        out.left.push_back(frames[i]);
-        out.right.push_back(frames[i + 1]);
-      }
-      return out;
-    }
-    at += 8 + size + (size & 1);
-  }
-  return out;
-}
-
-// spindle-render with the engine the plugin builds: the host's rate, Hermite (quality 1),
-// 256 voices, seed 1, 32-bit float output, the engine's blocks `block` frames long.
-inline Stereo renderReference(const std::filesystem::path& instrument, const std::filesystem::path& song,
-                              const std::filesystem::path& dir, int block = 256) {
-  const auto wav = dir / ("reference-" + std::to_string(block) + ".wav");
-  const ProcessResult run = runProcess({SPINDLE_RENDER_EXE, "--instrument", instrument.string(), "--midi",
-                                        song.string(), "--wav", wav.string(), "--rate", "48000", "--quality", "1",
-                                        "--polyphony", "256", "--seed", "1", "--format", "f32", "--block",
-                                        std::to_string(block)}, dir);
-  return run.exitCode == 0 ? readFloatWav(wav) : Stereo{};
+  return writeSong(dir,
+                   {{0, 1200, 0, 60, 100}, {301, 900, 0, 64, 80}, {777, 3100, 0, 67, 110},
+                    {1500, 1901, 0, 55, 60}, {2222, 4600, 0, 72, 127}, {3333, 3700, 0, 48, 90}},
+                   {{1000, {0xB0, 7, 90}}, {2500, {0xE0, 0x00, 0x50}}});
 }
 
 // Loads `instrument` with a patch:Set (the worker runs the load after that run()),
@@ -116,34 +56,6 @@ Stereo renderPlugin(Lv2Host& host, const std::filesystem::path& instrument, cons
   renderThrough(host, framedEvents(io::readMidiFile(song.string()), 48000.0), static_cast<int64_t>(frames),
                 nextBlock, out.left, out.right);
   return out;
-}
-
-// Frames where the two differ, over the reference's length; `first` the first of them.
-inline std::size_t differingFrames(const Stereo& reference, const Stereo& plugin, std::size_t* first = nullptr) {
-  std::size_t count = 0;
-  for (std::size_t i = 0; i < reference.left.size(); ++i)
-    if (i >= plugin.left.size() || std::memcmp(&reference.left[i], &plugin.left[i], 4) != 0 ||
-        std::memcmp(&reference.right[i], &plugin.right[i], 4) != 0) {
-      if (first && count == 0) *first = i;
-      ++count;
-    }
-  return count;
-}
-
-// The largest difference between the two, over the reference's length.
-inline double largestDifference(const Stereo& reference, const Stereo& plugin) {
-  double largest = 0.0;
-  for (std::size_t i = 0; i < std::min(reference.left.size(), plugin.left.size()); ++i) {
-    largest = std::max(largest, std::fabs(static_cast<double>(reference.left[i]) - static_cast<double>(plugin.left[i])));
-    largest = std::max(largest, std::fabs(static_cast<double>(reference.right[i]) - static_cast<double>(plugin.right[i])));
-  }
-  return largest;
-}
-
-inline double peak(const std::vector<float>& frames, std::size_t begin, std::size_t end) {
-  double p = 0.0;
-  for (std::size_t i = begin; i < std::min(end, frames.size()); ++i) p = std::max(p, std::fabs(static_cast<double>(frames[i])));
-  return p;
 }
 
 }  // namespace spindle::test
