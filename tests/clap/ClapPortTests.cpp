@@ -2,25 +2,10 @@
 // with the 16 parts' own outputs, where each part plays alone while the main pair still
 // carries the whole mix.
 #include "ClapSong.h"
+#include "PluginRenderChecks.h"
 #include "catch.h"
 
 using namespace spindle::test;
-
-namespace {
-
-// Part 1 (MIDI channel 1) holds key 60 from 0 to 1 s, part 2 key 64 from 0.5 to 1.5 s.
-std::filesystem::path writeTwoPartSong(const std::filesystem::path& dir) {
-  TrackBuilder track;
-  track.event(0, {0x90, 60, 100});
-  track.event(480, {0x91, 64, 100});
-  track.event(480, {0x80, 60, 0});
-  track.event(480, {0x81, 64, 0});
-  track.end();
-  saveBytes(dir / "two-parts.mid", buildSmf(0, 480, {track}));
-  return dir / "two-parts.mid";
-}
-
-}  // namespace
 
 TEST_CASE("The host chooses the part outputs' layout while the plugin is inactive", "[clap]") {
   ClapHost host;

@@ -1,25 +1,10 @@
 // The parts' optional outputs: a part whose two ports are connected plays there alone,
 // and the main pair carries the whole mix.
 #include "PluginSong.h"
+#include "PluginRenderChecks.h"
 #include "catch.h"
 
 using namespace spindle::test;
-
-namespace {
-
-// Part 1 (MIDI channel 1) holds key 60 from 0 to 1 s, part 2 key 64 from 0.5 to 1.5 s.
-std::filesystem::path writeTwoPartSong(const std::filesystem::path& dir) {
-  TrackBuilder track;
-  track.event(0, {0x90, 60, 100});
-  track.event(480, {0x91, 64, 100});
-  track.event(480, {0x80, 60, 0});
-  track.event(480, {0x81, 64, 0});
-  track.end();
-  saveBytes(dir / "two-parts.mid", buildSmf(0, 480, {track}));
-  return dir / "two-parts.mid";
-}
-
-}  // namespace
 
 TEST_CASE("A part with its output connected plays there alone, the main pair carries the mix", "[lv2]") {
   const auto dir = lv2Scratch("parts");

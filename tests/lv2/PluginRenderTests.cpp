@@ -4,47 +4,15 @@
 
 #include "Fixtures.h"
 #include "PluginSong.h"
+#include "PluginRenderChecks.h"
 #include "catch.h"
 
 using namespace spindle::test;
 
 namespace {
 
-// Renders the instrument through the plugin at host blocks of 64 and 256 frames, and
-// of pseudo-random 1..700 frames, and compares each, frame by frame, to spindle-render's
-// output: byte-identical, as the engine's frames do not depend on where blocks end.
-// `modulated`: the instrument's voices follow controller modulation, whose control steps
-// still start at each block's first frame (docs/ARCHITECTURE.md, "Block sizes"): at
-// irregular blocks within 1e-6 (measured at most 6e-8 for Sax1, at the song's CC7 move).
 void checkIdentical(const std::filesystem::path& instrument, const std::filesystem::path& dir, bool modulated) {
-  const auto song = writeSong(dir);
-  for (const int block : {64, 256}) {
-    const Stereo reference = renderReference(instrument, song, dir, block);
-    REQUIRE(reference.left.size() > 48000 * 4);
-    REQUIRE(peak(reference.left, 0, reference.left.size()) > 0.05);
-    Lv2Host host;
-    REQUIRE(host.ok());
-    const Stereo out = renderPlugin(host, instrument, song, reference.left.size(), [&] { return block; });
-    std::size_t first = 0;
-    const std::size_t differing = differingFrames(reference, out, &first);
-    INFO("block " << block << ": " << differing << " frames differ, the first " << first);
-    CHECK(differing == 0);
-  }
-  const Stereo reference = renderReference(instrument, song, dir);
-  Lv2Host host({48000.0, 700, true});
-  REQUIRE(host.ok());
-  std::mt19937 random(7);
-  std::uniform_int_distribution<int> length(1, 700);
-  const Stereo out = renderPlugin(host, instrument, song, reference.left.size(), [&] { return length(random); });
-  std::size_t first = 0;
-  const std::size_t differing = differingFrames(reference, out, &first);
-  INFO("blocks of 1 to 700 frames: " << differing << " frames differ, the first " << first << ", by at most "
-                                      << largestDifference(reference, out));
-  if (modulated)
-    CHECK(largestDifference(reference, out) < 1e-6);
-  else
-    CHECK(differing == 0);
-  CHECK(out.left.size() == reference.left.size());
+  checkRendersLikeSpindleRender<Lv2Host>(instrument, writeSong(dir), dir, modulated, 7);
 }
 
 // An MPE phrase (480 ticks a quarter, 120 bpm): the MPE Configuration Message for a
