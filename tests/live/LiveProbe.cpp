@@ -5,7 +5,8 @@
 //       DIR/long.wav (20 s, far past the preload: it streams) with DIR/streamed.sfz, and
 //       DIR/dc.wav with DIR/bend.sfz (sounds as its note's own bend goes up)
 //   spindle-live-probe chord --target NAME --keys K (1..67)
-//       sends note-ons for keys 61 .. 60+K in one cycle to NAME:midi_in, then exits
+//       sends note-ons for keys 61 .. 60+K in one cycle to NAME:midi_in, then exits;
+//       exit 4 when the server broke its cycles while the chord was on its way
 //   spindle-live-probe keyboard --name NAME [--notes N] [--key K] [--channel C] [--wait S]
 //                               [--delay S] [--hold S] [--start-file F]
 //       a stand-in for a hardware keyboard: client NAME with one MIDI output port

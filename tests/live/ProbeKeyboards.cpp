@@ -20,16 +20,30 @@ namespace spindle::live {
 
 namespace {
 
-// The chord client: every note-on in the first cycle after `go`, once.
+// The chord client: every note-on in the first cycle after `go`, once. Breaks of the
+// server's cycles (its xrun callback, or a gap in the cycles' frame times) are counted:
+// a cycle the server broke may never reach Spindle.
 struct Chord {
   jack_client_t* client = nullptr;
   jack_port_t* out = nullptr;
   int keys = 0;
   std::atomic<bool> go{false}, sent{false};
+  std::atomic<int> breaks{0};
+  jack_nframes_t nextStart = 0;
+  bool started = false;
 };
+
+int chordXrun(void* arg) {
+  static_cast<Chord*>(arg)->breaks.fetch_add(1, std::memory_order_relaxed);
+  return 0;
+}
 
 int chordProcess(jack_nframes_t frames, void* arg) {
   auto& c = *static_cast<Chord*>(arg);
+  const jack_nframes_t start = jack_last_frame_time(c.client);
+  if (c.started && start != c.nextStart) c.breaks.fetch_add(1, std::memory_order_relaxed);
+  c.started = true;
+  c.nextStart = start + frames;
   void* buffer = jack_port_get_buffer(c.out, frames);
   jack_midi_clear_buffer(buffer);
   if (!c.go.load(std::memory_order_acquire) || c.sent.load(std::memory_order_relaxed)) return 0;
@@ -80,17 +94,22 @@ int chord(int argc, char** argv) {
     const int rc = jack_connect(c.client, "probe_chord:midi_out", (target + ":midi_in").c_str());
     return rc == 0 || rc == EEXIST;
   };
-  if (!c.out || jack_set_process_callback(c.client, chordProcess, &c) != 0 || jack_activate(c.client) != 0 ||
-      !waitFor(connect, 10.0)) {
+  if (!c.out || jack_set_process_callback(c.client, chordProcess, &c) != 0 ||
+      jack_set_xrun_callback(c.client, chordXrun, &c) != 0 || jack_activate(c.client) != 0 || !waitFor(connect, 10.0)) {
     std::printf("probe: cannot open or connect the chord client\n");
     return 2;
   }
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));  // the graph with the new link settles
+  const int breaksBefore = c.breaks.load();
   c.go.store(true, std::memory_order_release);
   const bool sent = waitFor([&] { return c.sent.load(std::memory_order_acquire); }, 10.0);
   std::this_thread::sleep_for(std::chrono::milliseconds(200));  // the cycle reaches Spindle
+  const int breaks = c.breaks.load() - breaksBefore;
   jack_client_close(c.client);
-  std::printf("probe: %s %d note-ons\n", sent ? "sent" : "could not send", c.keys);
-  return sent ? 0 : 1;
+  std::printf("probe: %s %d note-ons; %d breaks of the server's cycles while sending\n",
+              sent ? "sent" : "could not send", c.keys, breaks);
+  if (!sent) return 1;
+  return breaks > 0 ? 4 : 0;
 }
 
 int keyboard(int argc, char** argv) {

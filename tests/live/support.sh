@@ -129,6 +129,24 @@ run_probe() {
   fail "probe: notes lost in cycles the server broke in 2 runs"
 }
 
+# send_chord KEYS: the probe's chord (KEYS note-ons in one cycle) to spindle. When the
+# server broke its cycles while the chord was on its way (probe exit 4) and Spindle logged
+# none of its notes, the cycle never reached Spindle: that is said, and the chord sent
+# once more; a second such loss fails.
+send_chord() {
+  local rc attempt
+  for attempt in 1 2; do
+    rc=0
+    "$SPINDLE_PROBE" chord --target spindle --keys "$1" || rc=$?
+    [ $rc -eq 0 ] && return 0
+    [ $rc -eq 4 ] || fail "the chord client failed (exit $rc)"
+    sleep 1  # the note log is written by Spindle's watch, not at once
+    [ -s "$LIVE_TMP/notes.log" ] && return 0
+    echo "VOID CHORD $attempt: the server broke the cycle that carried the chord; sending it again"
+  done
+  fail "the chord was lost in cycles the server broke, twice"
+}
+
 # pipewire_default_metadata: the next start_pipewire also makes the "default" metadata a
 # session manager would make (pw-metadata -n default then sets default.audio.sink), by a
 # drop-in in a private XDG_CONFIG_HOME; Spindle finds no saved settings there either.
