@@ -46,6 +46,7 @@ bool Plugin::activate(double sampleRate, uint32_t maxFrames) {
   if (core_ && activeRate_ == sampleRate && activeMaxFrames_ == maxFrames) return active_ = true;
   worker_->waitIdle();  // its job may hold the core about to go
   core_.reset();
+  notes_.clear();
   try {
     core_ = std::make_unique<plugin::Core>(sampleRate, static_cast<int>(std::min<uint32_t>(maxFrames, 1u << 30)),
                                            [this](bool error, const std::string& text) {
@@ -124,6 +125,7 @@ void Plugin::render(const clap_process_t& block, float* left, float* right,
     }
     inChunk_ = false;
     core_->endChunk<Live>(left + done, right + done, parts ? core_->partOutputs(*parts, left, right, done) : nullptr);
+    notes_.chunkEnded(*core_, block.out_events, end);
     done = end;
   }
 }
@@ -173,10 +175,11 @@ void Plugin::handleEvent(const clap_event_header_t& event, uint32_t chunkStart) 
     case CLAP_EVENT_NOTE_ON:
     case CLAP_EVENT_NOTE_OFF:
     case CLAP_EVENT_NOTE_CHOKE:
-      if (event.size >= sizeof(clap_event_note_t)) {
-        const MidiBytes message = noteMessage(event.type, reinterpret_cast<const clap_event_note_t&>(event));
-        if (message.size > 0) core_->addMidi(offset, message.bytes.data(), message.size);
-      }
+      if (event.size >= sizeof(clap_event_note_t)) noteEvent(reinterpret_cast<const clap_event_note_t&>(event), offset);
+      break;
+    case CLAP_EVENT_NOTE_EXPRESSION:
+      if (event.size >= sizeof(clap_event_note_expression_t))
+        notes_.expression(*core_, reinterpret_cast<const clap_event_note_expression_t&>(event), offset);
       break;
     case CLAP_EVENT_MIDI:
       if (event.size >= sizeof(clap_event_midi_t)) {
@@ -197,6 +200,15 @@ void Plugin::handleEvent(const clap_event_header_t& event, uint32_t chunkStart) 
     default:
       break;
   }
+}
+
+// A note's MIDI bytes (Events.h), and what Notes keeps of it: the note-on, or the
+// note-off of a note's slot.
+void Plugin::noteEvent(const clap_event_note_t& note, uint32_t offset) noexcept SPINDLE_REALTIME {
+  const MidiBytes message = noteMessage(note.header.type, note);
+  if (message.size > 0) core_->addMidi(offset, message.bytes.data(), message.size);
+  if (note.header.type == CLAP_EVENT_NOTE_ON) notes_.noteOn(note);
+  else if (note.key >= 0) notes_.noteOff(*core_, note, offset);
 }
 
 // Part 0's level: the engine takes it as a command, which only the control side posts;

@@ -31,6 +31,7 @@
 #include <clap/clap.h>
 
 #include "clap/LoadWorker.h"
+#include "clap/Notes.h"
 #include "core/Realtime.h"
 #include "plugin/Core.h"
 
@@ -95,6 +96,7 @@ class Plugin {
   // The parts' outputs of this block (null: none, or the main-only layout).
   const engine::PartOutputs* partPorts(const clap_process_t& block) noexcept SPINDLE_REALTIME;
   void handleEvent(const clap_event_header_t& event, uint32_t chunkStart) noexcept SPINDLE_REALTIME;
+  void noteEvent(const clap_event_note_t& note, uint32_t offset) noexcept SPINDLE_REALTIME;
   void setParam(const clap_event_param_value_t& event, uint32_t offset) noexcept SPINDLE_REALTIME;
   // The controls (LibraryControls.cpp): a set value plays as its CC on part 0 at its
   // frame, and every set value again from the first frame after a library loaded.
@@ -126,6 +128,7 @@ class Plugin {
   bool active_ = false;
   bool partOutputs_ = false;  // main thread, while inactive; the audio thread reads it
   engine::PartOutputs partPorts_{};  // audio thread: the part ports' buffers of this block
+  Notes notes_;                      // audio thread (activate() clears it before a new core plays)
 
   std::string instrument_;         // main thread: the path playing, or to play once active
   std::vector<controllers::KeyLabel> noteNames_;  // main thread: the library's, as last read

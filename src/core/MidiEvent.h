@@ -34,6 +34,26 @@ inline constexpr uint8_t kPitchBend = 0xE0;
 // sounding notes of the key follow; 0: only notes started from the event on.
 inline constexpr uint8_t kTuneKey = 0xF4;         // data1 = key; cents = its pitch above key 0
 inline constexpr uint8_t kTunePitchClass = 0xF5;  // data1 = 0..11 (C..B); cents = offset from 12-TET
+// Note slot events (a plugin's per-note expression, engine/parts/Expression.h), likewise
+// only between an adapter and the engine: data1 = key, data2 = a NoteSlotAction,
+// parts = part | slot << 8, cents = the value.
+inline constexpr uint8_t kNoteSlot = 0xF9;
+enum NoteSlotAction : uint8_t {
+  kSlotClaim,     // the key's sounding voices of the part without a slot take the slot
+  kSlotNoteOff,   // cents = the note-off velocity, 0..127
+  kSlotTuning,    // cents = semitones, the note's own bend
+  kSlotVolume,    // cents = linear gain, 0..4
+  kSlotPan,       // cents = 0 (left) .. 1 (right)
+  kSlotVibrato,   // cents = 0..1: the note's CC1
+  kSlotExpression,  // cents = 0..1: the note's CC11
+  kSlotBrightness,  // cents = 0..1: the note's CC74
+  kSlotPressure,    // cents = 0..1: the note's channel pressure
+};
+inline constexpr MidiEvent noteSlotEvent(uint32_t frame, int part, int slot, int key, NoteSlotAction action,
+                                         float value) noexcept {
+  return MidiEvent{frame, kNoteSlot, static_cast<uint8_t>(key & 0x7F), action,
+                   static_cast<uint16_t>((part & 0x0F) | (slot & 0xFF) << 8), value};
+}
 // System realtime messages the engine takes (one byte, no channel): the MIDI clock.
 inline constexpr uint8_t kClock = 0xF8;     // timing clock, 24 to the quarter note
 inline constexpr uint8_t kStart = 0xFA;

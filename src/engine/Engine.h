@@ -136,6 +136,9 @@ class Engine {
   // limits::kMaxEventsPerBlock), valid until the next process(). Measured, not assumed:
   // firstOffset is where the render loop actually began rendering the note's voice.
   std::span<const NoteStart> noteStarts() const noexcept SPINDLE_REALTIME;
+  // Audio thread, after process(): a voice of part's `key` sounds in note slot `noteSlot`
+  // (0 .. kNoteSlots-1, parts/Expression.h; -1: the voices with no slot).
+  bool noteSounding(int part, int key, int noteSlot) const noexcept SPINDLE_REALTIME;
 
   EngineStats stats() const noexcept SPINDLE_REALTIME;  // any thread; a consistent-enough snapshot
   // Any thread: part's controller `cc` (0..511) as of the last process() call, 0..1.

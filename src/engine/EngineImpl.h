@@ -114,7 +114,16 @@ struct Engine::Impl {
   void followZone(int master) noexcept SPINDLE_REALTIME;
   // A member channel of the zone of `master` holds `key`.
   bool zoneHolds(int master, int key) const noexcept SPINDLE_REALTIME;
-  // The mix of an MPE note of `part`: the part's, with the note's controllers and bend.
+  // EngineNoteSlots.cpp: note slots (parts/Expression.h), claimed and moved by a
+  // plugin's notes (midi::kNoteSlot events).
+  void noteSlotEvent(const MidiEvent& e, uint64_t frame) noexcept SPINDLE_REALTIME;
+  void claimSlot(int part, int slot, int key) noexcept SPINDLE_REALTIME;
+  void setSlotValue(NoteExpression& own, int action, float value) noexcept SPINDLE_REALTIME;
+  // The part's controllers into the slots its notes claimed, after a message on the part.
+  void followNoteSlots(int part) noexcept SPINDLE_REALTIME;
+  bool noteSounding(int part, int key, int slot) const noexcept SPINDLE_REALTIME;  // slot: an expressions index or -1
+  // The mix of an MPE note (or a note slot's note) of `part`: the part's, with the
+  // note's controllers and bend (and a note slot's gain and pan).
   PartMix noteMix(const PartMix& partMix, int part, int slot) const noexcept SPINDLE_REALTIME;
   PartMix startMix(int part, const NoteContext& note) const noexcept SPINDLE_REALTIME;  // EngineMidi.cpp
 
@@ -161,7 +170,7 @@ struct Engine::Impl {
 
   std::array<Part, limits::kChannels> parts{};
   MpeLayout mpe;
-  std::array<NoteExpression, limits::kChannels> expressions{};  // per MPE member channel
+  std::array<NoteExpression, kExpressionSlots> expressions{};  // per MPE member channel, then note slots
   std::array<const Program*, limits::kProgramSlots> slots{};
   std::array<const Program*, kPendingCapacity> pending{};
   int pendingCount = 0;

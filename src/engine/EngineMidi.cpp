@@ -21,6 +21,7 @@ void Engine::Impl::handleMidi(const MidiEvent& e, uint64_t frame) noexcept SPIND
   const int d1 = e.data1 & 0x7F, d2 = e.data2 & 0x7F;
   if (e.status == midi::kTuneKey || e.status == midi::kTunePitchClass) return tune(e);
   if (midi::isClockMessage(e.status)) return clockEvent(e.status, frame);
+  if (e.status == midi::kNoteSlot) return noteSlotEvent(e, frame);
   if (const int master = mpe.masterOf(part); master >= 0) return memberMessage(master, part, e, frame);
   switch (e.type()) {
     case midi::kNoteOn:
@@ -45,6 +46,7 @@ void Engine::Impl::handleMidi(const MidiEvent& e, uint64_t frame) noexcept SPIND
     default: break;
   }
   if (mpe.isMaster(part)) followZone(part);
+  followNoteSlots(part);
 }
 
 void Engine::Impl::noteOn(int partIndex, int key, int velocity, uint64_t frame, int slot) noexcept SPINDLE_REALTIME {

@@ -142,7 +142,14 @@ PartMix Engine::Impl::noteMix(const PartMix& partMix, int part, int slot) const 
   const NoteExpression& own = expressions[static_cast<size_t>(slot)];
   PartMix mix = partMix;
   mix.controllers = &own.controllers;
-  mix.noteBend = own.bendCents(mpe.memberRange(part));
+  if (slot < MpeLayout::kChannels) {
+    mix.noteBend = own.bendCents(mpe.memberRange(part));
+    return mix;
+  }
+  mix.noteBend = own.bendCents(MpeLayout::kMemberRange);
+  mix.gain *= own.gain;
+  mix.baseGain *= own.gain;
+  mix.pan = std::clamp(mix.pan + own.pan, -1.0f, 1.0f);
   return mix;
 }
 

@@ -100,13 +100,18 @@ void LiveProcessor::addPortEvent(uint32_t offset, const uint8_t* bytes, std::siz
 
 // A clock message: no channel, so the input's last channel stays as it was.
 void LiveProcessor::addPortClock(uint32_t offset, uint8_t status) noexcept SPINDLE_REALTIME {
+  addPortEngineEvent(offset, MidiEvent{offset, status, 0, 0});
+}
+
+void LiveProcessor::addPortEngineEvent(uint32_t offset, const MidiEvent& event) noexcept SPINDLE_REALTIME {
   if (offset >= static_cast<uint32_t>(cycle_.frames)) {
     ++local_.midiDropped;
     return;
   }
   Pending p;
   p.timestamp = cycle_.frameTime + offset;
-  p.event = MidiEvent{offset, status, 0, 0};
+  p.event = event;
+  p.event.frame = offset;
   p.source = EventSource::Port;
   if (!append(p)) {
     ++local_.midiDropped;

@@ -69,6 +69,8 @@ class LiveProcessor {
   // ---- audio thread ----
   void beginCycle(const CycleStart& cycle) noexcept SPINDLE_REALTIME;
   void addPortEvent(uint32_t offset, const uint8_t* bytes, std::size_t size) noexcept SPINDLE_REALTIME;
+  // An event a plugin adapter built itself (a midi::kNoteSlot event), at `offset`.
+  void addPortEngineEvent(uint32_t offset, const MidiEvent& event) noexcept SPINDLE_REALTIME;
   void endCycle(float* left, float* right, const engine::PartOutputs* parts = nullptr) noexcept SPINDLE_REALTIME;
   // ---- the freewheeling process thread (not real-time: it may wait for the disk) ----
   void endCycleWaiting(float* left, float* right, const engine::PartOutputs* parts = nullptr) noexcept;

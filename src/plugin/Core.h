@@ -66,6 +66,15 @@ class Core {
   // outputs) and notes the latency of its note-ons.
   void beginChunk(uint32_t frames) noexcept SPINDLE_REALTIME;
   void addMidi(uint32_t offset, const uint8_t* bytes, std::size_t size) noexcept SPINDLE_REALTIME;
+  // A note slot event (core/MidiEvent.h: midi::kNoteSlot; engine/parts/Expression.h).
+  void addNoteSlot(uint32_t offset, int part, int slot, int key, midi::NoteSlotAction action, float value) noexcept
+      SPINDLE_REALTIME {
+    live_.addPortEngineEvent(offset, midi::noteSlotEvent(offset, part, slot, key, action, value));
+  }
+  // After endChunk: a voice of part's key sounds in note slot `slot` (-1: with no slot).
+  bool noteSounding(int part, int key, int slot) const noexcept SPINDLE_REALTIME {
+    return engine_.noteSounding(part, key, slot);
+  }
   template <bool Live>
   void endChunk(float* left, float* right, const engine::PartOutputs* parts) noexcept SPINDLE_REALTIME_IF(Live);
   // A new instrument plays: its underruns count from here.

@@ -157,6 +157,14 @@ void ClapHost::param(uint32_t frame, clap_id id, double value) {
       id, nullptr, -1, -1, -1, -1, value};
 }
 
+void ClapHost::expression(uint32_t frame, clap_note_expression id, int32_t noteId, int16_t port, int16_t channel,
+                          int16_t key, double value) {
+  EventSlot& slot = nextSlot(frame);
+  slot.expression = clap_event_note_expression_t{
+      {sizeof(clap_event_note_expression_t), frame, CLAP_CORE_EVENT_SPACE_ID, CLAP_EVENT_NOTE_EXPRESSION, 0},
+      id, noteId, port, channel, key, value};
+}
+
 uint32_t ClapHost::eventCount(const clap_input_events_t* list) {
   return static_cast<uint32_t>(static_cast<const ClapHost*>(list->ctx)->eventsUsed_);
 }
@@ -176,6 +184,7 @@ clap_process_status ClapHost::process(uint32_t frames, bool audioScope) {
   block.out_events = &outEvents_;
   clap_process_status status = CLAP_PROCESS_ERROR;
   sentCount_ = 0;
+  endCount_ = 0;
   {
     std::optional<AudioThreadScope> scope;
     if (audioScope) scope.emplace();
@@ -189,6 +198,11 @@ clap_process_status ClapHost::process(uint32_t frames, bool audioScope) {
 }
 
 void ClapHost::receive(const clap_event_header_t& event) {
+  if (event.type == CLAP_EVENT_NOTE_END && endCount_ < ends_.size()) {
+    const auto& note = reinterpret_cast<const clap_event_note_t&>(event);
+    ends_[endCount_++] = {note.note_id, note.port_index, note.channel, note.key, event.time};
+    return;
+  }
   if (event.type != CLAP_EVENT_PARAM_VALUE || sentCount_ == sent_.size()) return;
   const auto& param = reinterpret_cast<const clap_event_param_value_t&>(event);
   sent_[sentCount_++] = {param.param_id, event.time, param.value};

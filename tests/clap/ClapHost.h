@@ -60,6 +60,9 @@ class ClapHost {
   void note(uint16_t type, uint32_t frame, int32_t noteId, int16_t channel, int16_t key, double velocity);
   void midi(uint32_t frame, const uint8_t* bytes);
   void param(uint32_t frame, clap_id id, double value);
+  // A note expression (CLAP_NOTE_EXPRESSION_*) of note `noteId`, or of port/channel/key (-1: any).
+  void expression(uint32_t frame, clap_note_expression id, int32_t noteId, int16_t port, int16_t channel, int16_t key,
+                  double value);
   // One block: process(frames) (inside an AudioThreadScope when `audioScope`), then
   // on_main_thread if the plugin asked for it. Its output in left()/right().
   clap_process_status process(uint32_t frames, bool audioScope = false);
@@ -76,6 +79,15 @@ class ClapHost {
     double value = 0.0;
   };
   std::vector<SentParam> sentParams() const { return {sent_.begin(), sent_.begin() + static_cast<long>(sentCount_)}; }
+  // The NOTE_END events the plugin sent in the last process().
+  struct SentNoteEnd {
+    int32_t noteId = -1;
+    int16_t port = -1, channel = -1, key = -1;
+    uint32_t frame = 0;
+  };
+  std::vector<SentNoteEnd> noteEnds() const {
+    return {ends_.begin(), ends_.begin() + static_cast<long>(endCount_)};
+  }
   void receive(const clap_event_header_t& event);
 
   std::vector<std::string> takeLog();
@@ -96,6 +108,7 @@ class ClapHost {
       clap_event_note_t note;
       clap_event_midi_t midi;
       clap_event_param_value_t param;
+      clap_event_note_expression_t expression;
     };
   };
   static uint32_t eventCount(const clap_input_events_t* list);
@@ -118,6 +131,8 @@ class ClapHost {
   clap_output_events_t outEvents_{};
   std::array<SentParam, 64> sent_{};
   std::size_t sentCount_ = 0;
+  std::array<SentNoteEnd, 64> ends_{};
+  std::size_t endCount_ = 0;
   static constexpr std::size_t kParts = 16;
   std::vector<float> left_, right_;
   std::array<std::vector<float>, 2 * kParts> parts_;

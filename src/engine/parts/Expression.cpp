@@ -26,9 +26,12 @@ void NoteExpression::follow(const mod::ControllerState& zone) noexcept SPINDLE_R
   std::array<float, kOwnLast - kOwnFirst + 1> own{};
   for (int n = kOwnFirst; n <= kOwnLast; ++n) own[static_cast<size_t>(n - kOwnFirst)] = controllers.value(n);
   const float timbre = controllers.value(kTimbreCc);
+  const float modWheel = controllers.value(1), expression = controllers.value(11);
   controllers = zone;
   for (int n = kOwnFirst; n <= kOwnLast; ++n) controllers.set(n, own[static_cast<size_t>(n - kOwnFirst)]);
   controllers.set(kTimbreCc, timbre);
+  if (ownsModWheel) controllers.set(1, modWheel);
+  if (ownsExpression) controllers.set(11, expression);
 }
 
 void NoteExpression::takeNoteSlots(const mod::ControllerState& zone) noexcept SPINDLE_REALTIME {
@@ -49,6 +52,18 @@ void NoteExpression::reset(const mod::ControllerState& zone) noexcept SPINDLE_RE
   controllers.setMidi7(kTimbreCc, 64);
   rpn = 0x3FFF;
   keysDown.fill(false);
+}
+
+void NoteExpression::claim(int partIndex, const mod::ControllerState& partControllers, int key, bool down) noexcept
+    SPINDLE_REALTIME {
+  controllers = partControllers;
+  bend = 0;  // the part's bend goes on in the note's pitch (PartMix::bend); controller 128 keeps the part's
+  keysDown.fill(false);
+  keysDown[static_cast<size_t>(key & 0x7F)] = down;
+  part = partIndex;
+  gain = 1.0f;
+  pan = 0.0f;
+  ownsModWheel = ownsExpression = false;
 }
 
 }  // namespace spindle::engine

@@ -13,6 +13,12 @@
 // the note-on wrote (velocity, key, random...). Every reader of controllers (the
 // modulation room, locc/hicc and lochanaft conditions) reads a member note's slot
 // instead of the part's, so per-note expression reaches every format by one path.
+//
+// Note slots (kNoteSlots after the 16 member channels' slots) are the same slots claimed
+// by a note rather than a channel: a plugin host's note (CLAP note expressions) takes
+// one at its first expression (EngineNoteSlots.cpp). Its bend is a member note's with
+// the default 48-semitone range, its pressure and CC74 a member note's; it may also own
+// its CC1 and CC11 and a gain and pan of its own.
 #include <array>
 
 #include "core/Controllers.h"
@@ -53,13 +59,22 @@ class MpeLayout {
   float lowerRange_ = kMemberRange, upperRange_ = kMemberRange;
 };
 
-// One member channel's note expression (MPE: the channel is the note's identity).
+inline constexpr int kNoteSlots = 16;
+inline constexpr int kExpressionSlots = MpeLayout::kChannels + kNoteSlots;
+
+// One member channel's note expression (MPE: the channel is the note's identity), or a
+// note slot's (the note that claimed it is its identity).
 struct NoteExpression {
   static constexpr int kTimbreCc = 74;
   mod::ControllerState controllers;  // the zone's, with this note's own slots
   int bend = 0;                      // -8192..8191, this note's own
   int rpn = 0x3FFF;                  // the member channel's RPN (RPN 0 sets the zone's range)
   std::array<bool, 128> keysDown{};  // keys held on this channel
+  // Note slots only: the part of the note that claimed it (-1: none), its own gain
+  // (linear) and pan (-1..1, added to the part's), and whether it owns CC1 and CC11.
+  int part = -1;
+  float gain = 1.0f, pan = 0.0f;
+  bool ownsModWheel = false, ownsExpression = false;
 
   // The zone's controllers from now on, keeping this note's own slots.
   void follow(const mod::ControllerState& zone) noexcept SPINDLE_REALTIME;
@@ -73,6 +88,10 @@ struct NoteExpression {
   }
   // Back to no expression (the zone was configured again): centred bend, no pressure, CC74 0.
   void reset(const mod::ControllerState& zone) noexcept SPINDLE_REALTIME;
+  // A note slot claimed by a note of `part` holding `key`: the part's controllers as
+  // they are (the note goes on sounding as it did), a centred bend, unity gain and pan.
+  void claim(int partIndex, const mod::ControllerState& partControllers, int key, bool down) noexcept
+      SPINDLE_REALTIME;
 
  private:
   static constexpr int kOwnFirst = controllers::kPitchBend, kOwnLast = controllers::kKeyDeltaAbsolute;

@@ -152,6 +152,8 @@ class Voice {
   // The note's expression slot (Expression.h: an MPE note's member channel), -1 for a
   // note of the part itself. A note-off ends the voices of its own slot only.
   int expression() const noexcept { return expression_; }
+  // A note slot claimed by the voice's note (EngineNoteSlots.cpp).
+  void setExpression(int slot) noexcept { expression_ = slot; }
   int velocity() const noexcept { return velocity_; }
   bool releaseTrigger() const noexcept { return releaseTrigger_; }
   uint64_t order() const noexcept { return order_; }

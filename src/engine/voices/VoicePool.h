@@ -62,6 +62,7 @@ class VoicePool {
   void collectFinished() noexcept SPINDLE_REALTIME;
   int activeCount() const noexcept { return activeCount_; }
   Voice& activeVoice(int i) noexcept { return voices_[static_cast<size_t>(active_[static_cast<size_t>(i)])]; }
+  const Voice& activeVoice(int i) const noexcept { return voices_[static_cast<size_t>(active_[static_cast<size_t>(i)])]; }
   bool uses(const Program* p) const noexcept SPINDLE_REALTIME;
 
  private:

@@ -1,0 +1,61 @@
+#pragma once
+// Notes: the CLAP notes an instance plays, by note id, port, channel and key, for what
+// CLAP says of a note beyond its MIDI bytes (Events.h):
+//
+//   NOTE_EXPRESSION ─► the note's note slot (engine/parts/Expression.h): claimed at its
+//        first expression, the note's voices then read their bend, pressure, CC74,
+//        CC1, CC11, gain and pan there, as an MPE member note's voices read its
+//        member channel (tuning = the note's own bend, brightness = its CC74, pressure
+//        = its channel pressure, vibrato = its CC1, expression = its CC11, volume and
+//        pan its own gain and pan).
+//   NOTE_OFF / NOTE_CHOKE ─► also to the slot of a note that holds one.
+//   after each chunk ─► NOTE_END (the note-on's id, port, channel, key) for each note
+//        whose last voice finished; its slot is free again.
+//
+// engine::kNoteSlots notes hold a slot at once; a note's expression when all are held is
+// ignored (its note sounds on as the part's). kCapacity notes are tracked at once; a
+// note-on beyond them plays without expression or NOTE_END.
+//
+// Audio thread only (process, and flush for nothing here): fixed arrays, no allocation.
+#include <array>
+#include <cstdint>
+
+#include <clap/clap.h>
+
+#include "core/Realtime.h"
+#include "engine/parts/Expression.h"
+#include "plugin/Core.h"
+
+namespace spindle::clap {
+
+class Notes {
+ public:
+  static constexpr int kCapacity = 256;
+
+  void noteOn(const clap_event_note_t& note) noexcept SPINDLE_REALTIME;
+  // A note-off or choke of a key (not the every-key form): the slots of the notes it ends.
+  void noteOff(plugin::Core& core, const clap_event_note_t& note, uint32_t offset) noexcept SPINDLE_REALTIME;
+  void expression(plugin::Core& core, const clap_event_note_expression_t& event, uint32_t offset) noexcept
+      SPINDLE_REALTIME;
+  // After a chunk ending at the block's frame `end`: NOTE_END for the notes that ended.
+  void chunkEnded(const plugin::Core& core, const clap_output_events_t* out, uint32_t end) noexcept
+      SPINDLE_REALTIME;
+  int tracked() const noexcept { return count_; }
+  void clear() noexcept;  // a new core: no note sounds
+
+ private:
+  struct Note {
+    int32_t id = -1;
+    int16_t port = 0, channel = 0, key = 0;
+    int slot = -1;
+  };
+  template <typename Event>
+  static bool matches(const Note& note, const Event& event) noexcept SPINDLE_REALTIME;
+  int claimSlot() noexcept SPINDLE_REALTIME;
+
+  std::array<Note, kCapacity> notes_{};  // [0, count_): the notes sounding
+  int count_ = 0;
+  std::array<bool, engine::kNoteSlots> slotHeld_{};
+};
+
+}  // namespace spindle::clap
