@@ -15,6 +15,8 @@ using spindle::clap::Plugin;
 using spindle::clap::kAudioPorts;
 using spindle::clap::kAudioPortsConfig;
 using spindle::clap::kNotePorts;
+using spindle::clap::kTail;
+using spindle::clap::kVoiceInfo;
 
 Plugin& self(const clap_plugin_t* plugin) { return *static_cast<Plugin*>(plugin->plugin_data); }
 
@@ -79,6 +81,8 @@ const void* extension(const clap_plugin_t*, const char* id) {
   if (std::strcmp(id, CLAP_EXT_LATENCY) == 0) return &kLatency;
   if (std::strcmp(id, CLAP_EXT_RENDER) == 0) return &kRender;
   if (std::strcmp(id, CLAP_EXT_NOTE_NAME) == 0) return &kNoteName;
+  if (std::strcmp(id, CLAP_EXT_VOICE_INFO) == 0) return &kVoiceInfo;
+  if (std::strcmp(id, CLAP_EXT_TAIL) == 0) return &kTail;
   return nullptr;
 }
 

@@ -22,6 +22,7 @@ bool Plugin::init() {
   threadCheck_ = static_cast<const clap_host_thread_check_t*>(host_->get_extension(host_, CLAP_EXT_THREAD_CHECK));
   hostParams_ = static_cast<const clap_host_params_t*>(host_->get_extension(host_, CLAP_EXT_PARAMS));
   hostNoteName_ = static_cast<const clap_host_note_name_t*>(host_->get_extension(host_, CLAP_EXT_NOTE_NAME));
+  hostTail_ = static_cast<const clap_host_tail_t*>(host_->get_extension(host_, CLAP_EXT_TAIL));
   if (const char* path = std::getenv(kInstrumentVariable); path && *path) instrument_ = path;
   try {
     worker_ = std::make_unique<LoadWorker>([this](plugin::Core& core, bool loaded) {
@@ -94,6 +95,8 @@ clap_process_status Plugin::process(const clap_process_t& block) noexcept {
   else
     render<true>(block, out.data32[0], out.data32[1], parts);
   publishHealth(block.out_events, block.frames_count);
+  const auto tail = static_cast<uint32_t>(std::max(0, core_->tailFrames()));
+  if (tail_.exchange(tail, std::memory_order_relaxed) != tail && hostTail_ && hostTail_->changed) hostTail_->changed(host_);
   if (levelPending_.load(std::memory_order_relaxed)) host_->request_callback(host_);
   return CLAP_PROCESS_CONTINUE;
 }

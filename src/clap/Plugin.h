@@ -83,6 +83,9 @@ class Plugin {
   bool noteName(uint32_t index, clap_note_name_t& name) const;
   bool paramInfo(uint32_t index, clap_param_info_t& info) const;
   bool paramValue(clap_id id, double& value) const;
+  int polyphony() const { return core_ && active_ ? core_->polyphony() : 0; }  // 0: not active
+  // The effects' tail as of the last block (frames). Main or audio thread.
+  uint32_t tailFrames() const noexcept { return tail_.load(std::memory_order_relaxed); }
   void setOffline(bool offline) noexcept { offline_.store(offline, std::memory_order_relaxed); }
 
   // Audio thread (or, for flush, the main thread while inactive).
@@ -121,6 +124,7 @@ class Plugin {
   const clap_host_thread_check_t* threadCheck_ = nullptr;
   const clap_host_params_t* hostParams_ = nullptr;
   const clap_host_note_name_t* hostNoteName_ = nullptr;
+  const clap_host_tail_t* hostTail_ = nullptr;
   std::unique_ptr<plugin::Core> core_;
   std::unique_ptr<LoadWorker> worker_;  // after core_: it stops before the core goes
   double activeRate_ = 0.0;
@@ -136,6 +140,7 @@ class Plugin {
   std::atomic<bool> levelSet_{false};      // a level was set (else the engine's own stands)
   std::atomic<bool> levelPending_{false};  // the audio thread took a level: main posts it
   std::atomic<bool> offline_{false};
+  std::atomic<uint32_t> tail_{0};  // the audio thread writes it after each block
   std::atomic<bool> newInstrument_{false};  // one loaded: the audio thread counts its underruns
   std::atomic<bool> loadEnded_{false};      // the loader thread finished: main reads the path playing
   std::array<std::atomic<float>, kFirstControlParam> health_{};  // the read-only params, by id

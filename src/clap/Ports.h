@@ -13,5 +13,9 @@ inline constexpr clap_id kMainOnlyConfig = 0, kPartOutputsConfig = 1;
 extern const clap_plugin_audio_ports_t kAudioPorts;
 extern const clap_plugin_audio_ports_config_t kAudioPortsConfig;
 extern const clap_plugin_note_ports_t kNotePorts;
+// Voices.cpp: voice-info (the engine's polyphony; notes of one key may overlap) and tail
+// (the longest memory of the effects playing, Plugin::tailFrames).
+extern const clap_plugin_voice_info_t kVoiceInfo;
+extern const clap_plugin_tail_t kTail;
 
 }  // namespace spindle::clap

@@ -90,6 +90,9 @@ struct EngineStats {
   uint64_t commandsDropped = 0;   // postCommand() refusals (FIFO full)
   uint64_t sourceUnderruns = 0;   // render chunks a SampleSource could not fully supply
   bool effectsSounding = false;   // the reverb or chorus tail has not died yet
+  // The longest memory of the effects the parts play (their buses') and of the send
+  // effects that run: frames the output may go on changing after the voices end.
+  int tailFrames = 0;
   float tempo = Tempo::kDefaultBpm;  // beats per minute at the end of the last call
   TempoSource tempoSource = TempoSource::Default;
   // MPE zones in effect (parts/Expression.h): member channels of the lower zone (master

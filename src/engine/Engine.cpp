@@ -240,6 +240,7 @@ EngineStats Engine::stats() const noexcept SPINDLE_REALTIME {
   st.commandsDropped = sh.commandsDropped.load(std::memory_order_relaxed);
   st.sourceUnderruns = sh.sourceUnderruns.load(std::memory_order_relaxed);
   st.effectsSounding = sh.effectsSounding.load(std::memory_order_relaxed);
+  st.tailFrames = sh.tailFrames.load(std::memory_order_relaxed);
   st.tempo = sh.tempo.load(std::memory_order_relaxed);
   st.tempoSource = sh.tempoSource.load(std::memory_order_relaxed);
   st.mpeLower = sh.mpeLower.load(std::memory_order_relaxed);

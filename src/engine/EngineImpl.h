@@ -234,6 +234,7 @@ struct Engine::Impl {
     std::atomic<uint64_t> framesRendered{0}, notesStarted{0}, voicesStolen{0}, commandsDropped{0};
     std::atomic<uint64_t> sourceUnderruns{0};
     std::atomic<bool> effectsSounding{false};
+    std::atomic<int> tailFrames{0};
     std::atomic<float> tempo{Tempo::kDefaultBpm};
     std::atomic<TempoSource> tempoSource{TempoSource::Default};
     std::atomic<int> mpeLower{0}, mpeUpper{0};

@@ -265,8 +265,14 @@ void Engine::Impl::publishStats(int frames) noexcept SPINDLE_REALTIME {
   shared.voicesStolen.store(voicesStolen, std::memory_order_relaxed);
   shared.sourceUnderruns.store(underruns, std::memory_order_relaxed);
   bool tails = false;
-  for (int p = 0; p < limits::kChannels; ++p) tails = tails || busTailSounds(p);
+  int tail = effects.memoryFrames();
+  for (int p = 0; p < limits::kChannels; ++p) {
+    tails = tails || busTailSounds(p);
+    if (const Program* program = parts[static_cast<size_t>(p)].program; program && program->buses)
+      tail = std::max(tail, program->buses->memoryFrames(p));
+  }
   shared.effectsSounding.store(effects.sounding() || tails, std::memory_order_relaxed);
+  shared.tailFrames.store(tail, std::memory_order_relaxed);
   shared.tempo.store(tempo, std::memory_order_relaxed);
   shared.tempoSource.store(tempoState.source(), std::memory_order_relaxed);
   shared.mpeLower.store(mpe.members(false), std::memory_order_relaxed);

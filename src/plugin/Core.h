@@ -80,6 +80,8 @@ class Core {
   // A new instrument plays: its underruns count from here.
   void underrunsFromHere() noexcept SPINDLE_REALTIME;
   Health health() const noexcept SPINDLE_REALTIME;
+  int polyphony() const noexcept { return engine_.config().polyphony; }
+  int tailFrames() const noexcept SPINDLE_REALTIME { return engine_.stats().tailFrames; }
   // The part pairs connected to buffers of their own, from frame `done` of the host's
   // block; null when none is. A part whose buffer is also the main pair's or another
   // port's (a host may hand every unused output one scratch buffer, as Ardour does) plays

@@ -20,6 +20,7 @@
 // over GainRamp::kSeconds (5 ms); at 0 dB nothing is touched.
 //
 // Construction allocates (control thread); everything else runs on the audio thread.
+#include <algorithm>
 #include <array>
 #include <vector>
 
@@ -59,6 +60,10 @@ class EffectsStage {
   void render(float* left, float* right, int frames) noexcept SPINDLE_REALTIME;
   // Whether some effect still sounds (its tail has not died).
   bool sounding() const noexcept SPINDLE_REALTIME { return running_[0] || running_[1]; }
+  // The longest memory of the effects that run now (their tails), 0 when none does.
+  int memoryFrames() const noexcept SPINDLE_REALTIME {
+    return std::max(running_[0] ? reverb_.memoryFrames() : 0, running_[1] ? chorus_.memoryFrames() : 0);
+  }
   void set(EffectParam p, float value) noexcept SPINDLE_REALTIME;
   const EffectsSettings& settings() const noexcept SPINDLE_REALTIME { return settings_; }
 

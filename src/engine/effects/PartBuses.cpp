@@ -47,6 +47,12 @@ bool ProgramBuses::sounding(int part) const noexcept SPINDLE_REALTIME {
   return std::any_of(runs.begin(), runs.end(), [](const Run& r) noexcept { return r.running; });
 }
 
+int ProgramBuses::memoryFrames(int part) const noexcept SPINDLE_REALTIME {
+  int frames = 0;
+  for (const Run& run : runs_[static_cast<size_t>(part)]) frames = std::max(frames, run.memory);
+  return frames;
+}
+
 int ProgramBuses::lastLoud(const float* left, const float* right, int frames) noexcept SPINDLE_REALTIME {
   for (int i = frames - 1; i >= 0; --i)
     if (std::fabs(left[i]) > kSilence || std::fabs(right[i]) > kSilence) return i;

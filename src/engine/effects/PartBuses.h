@@ -64,6 +64,9 @@ class ProgramBuses {
   void setBypass(int part, uint64_t mask) noexcept SPINDLE_REALTIME;
   // Audio thread: whether some bus of the part still runs.
   bool sounding(int part) const noexcept SPINDLE_REALTIME;
+  // Audio thread: the longest memory of the part's buses (frames a bus runs on after
+  // its input falls quiet), 0 when they have no effects.
+  int memoryFrames(int part) const noexcept SPINDLE_REALTIME;
 
  private:
   // A bus of a part: its memory (0: no effects, it passes its input), whether it runs,
