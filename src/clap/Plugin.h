@@ -49,16 +49,24 @@ enum ParamId : clap_id {
 };
 inline constexpr float kControlUnset = -1.0f;  // a control's default: the library's own value
 
-// What a state stream holds: the instrument's path (empty: none), part 0's level and the
-// controls' values.
+// What a state stream holds: the instrument's path (empty: none) and the same path
+// relative to the user's home when it lies there (empty: it does not), part 0's level and
+// the controls' values.
 struct SavedState {
   SavedState() { controls.fill(kControlUnset); }
   std::string instrument;
+  std::string instrumentInHome;
   float levelDb = 0.0f;
   std::array<float, plugin::kControlPorts> controls{};
 };
 std::string writeState(const SavedState& state);
 bool readState(const std::string& text, SavedState& state);
+// The path relative to $HOME of `path` when it lies under it, else empty.
+std::string homeRelative(const std::string& path);
+// Where a saved instrument is now: its absolute path when that file exists, else its
+// home-relative path under this $HOME when that one does (a project and its library
+// moved to another machine or user), else the absolute path as it was.
+std::string findInstrument(const SavedState& state);
 
 class Plugin {
  public:

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <mutex>
 #include <sstream>
 
@@ -31,6 +32,7 @@ std::string writeState(const SavedState& state) {
   }
   text += "\n";
   if (!state.instrument.empty()) text += "instrument " + state.instrument + "\n";
+  if (!state.instrumentInHome.empty()) text += "instrument-in-home " + state.instrumentInHome + "\n";
   return text;
 }
 
@@ -52,16 +54,38 @@ bool readState(const std::string& text, SavedState& state) {
       }
     } else if (line.rfind("instrument ", 0) == 0) {
       read.instrument = line.substr(11);
+    } else if (line.rfind("instrument-in-home ", 0) == 0) {
+      read.instrumentInHome = line.substr(19);
     }
   }
   state = read;
   return true;
 }
 
+std::string homeRelative(const std::string& path) {
+  const char* home = std::getenv("HOME");
+  if (!home || !*home || path.empty()) return {};
+  const std::filesystem::path relative = std::filesystem::path(path).lexically_relative(home);
+  if (relative.empty() || relative.is_absolute() || *relative.begin() == "..") return {};
+  return relative.string();
+}
+
+std::string findInstrument(const SavedState& state) {
+  std::error_code error;
+  if (state.instrument.empty() || std::filesystem::exists(state.instrument, error)) return state.instrument;
+  const char* home = std::getenv("HOME");
+  if (home && *home && !state.instrumentInHome.empty()) {
+    const std::filesystem::path moved = std::filesystem::path(home) / state.instrumentInHome;
+    if (std::filesystem::exists(moved, error)) return moved.string();
+  }
+  return state.instrument;
+}
+
 bool Plugin::saveState(const clap_ostream_t& stream) {
   SavedState state;
   state.levelDb = level_.load(std::memory_order_relaxed);
   state.instrument = instrument_;
+  state.instrumentInHome = homeRelative(instrument_);
   for (std::size_t n = 0; n < state.controls.size(); ++n)
     state.controls[n] = controlValues_[n].load(std::memory_order_relaxed);
   if (state.instrument.find('\n') != std::string::npos) {
@@ -92,7 +116,8 @@ bool Plugin::loadState(const clap_istream_t& stream) {
   level_.store(state.levelDb, std::memory_order_relaxed);
   levelSet_.store(true, std::memory_order_relaxed);
   levelPending_.store(false, std::memory_order_relaxed);
-  instrument_ = state.instrument;
+  instrument_ = findInstrument(state);
+  if (instrument_ != state.instrument) log(CLAP_LOG_INFO, "the instrument moved: playing " + instrument_);
   for (std::size_t n = 0; n < state.controls.size(); ++n)
     controlValues_[n].store(state.controls[n], std::memory_order_relaxed);
   controlsVersion_.fetch_add(1, std::memory_order_release);  // the audio thread sends them again
