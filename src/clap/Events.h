@@ -49,6 +49,12 @@ inline MidiBytes noteMessage(uint16_t type, const clap_event_note_t& note) noexc
   }
 }
 
+// The MPE Configuration Message (RPN 6 on channel 1) for a lower zone of 15 members,
+// which MIDI-MPE input gets before its first message.
+inline constexpr std::array<std::array<uint8_t, 3>, 3> kLowerZoneOf15{
+    {{midi::kControlChange, midi::kCcRpnMsb, 0}, {midi::kControlChange, midi::kCcRpnLsb, 6},
+     {midi::kControlChange, midi::kCcDataEntry, 15}}};
+
 // The length of the MIDI 1.0 message a status byte starts (CLAP_EVENT_MIDI carries three
 // bytes whatever the message): a channel message, or a one-byte clock message; 0 for
 // what the core does not play (data bytes, system common; SysEx is CLAP_EVENT_MIDI_SYSEX).

@@ -8,6 +8,7 @@
 #include <exception>
 
 #include "clap/Events.h"
+#include "clap/Ports.h"
 
 namespace spindle::clap {
 
@@ -48,6 +49,7 @@ bool Plugin::activate(double sampleRate, uint32_t maxFrames) {
   worker_->waitIdle();  // its job may hold the core about to go
   core_.reset();
   notes_.clear();
+  mpeZoneSent_ = false;
   try {
     core_ = std::make_unique<plugin::Core>(sampleRate, static_cast<int>(std::min<uint32_t>(maxFrames, 1u << 30)),
                                            [this](bool error, const std::string& text) {
@@ -187,6 +189,10 @@ void Plugin::handleEvent(const clap_event_header_t& event, uint32_t chunkStart) 
     case CLAP_EVENT_MIDI:
       if (event.size >= sizeof(clap_event_midi_t)) {
         const auto& midi = reinterpret_cast<const clap_event_midi_t&>(event);
+        if (midi.port_index == kMpePort && !mpeZoneSent_) {
+          for (const auto& message : kLowerZoneOf15) core_->addMidi(offset, message.data(), message.size());
+          mpeZoneSent_ = true;
+        }
         if (const uint32_t size = midiMessageSize(midi.data[0]); size > 0) core_->addMidi(offset, midi.data, size);
       }
       break;

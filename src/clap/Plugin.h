@@ -141,6 +141,7 @@ class Plugin {
   bool partOutputs_ = false;  // main thread, while inactive; the audio thread reads it
   engine::PartOutputs partPorts_{};  // audio thread: the part ports' buffers of this block
   Notes notes_;                      // audio thread (activate() clears it before a new core plays)
+  bool mpeZoneSent_ = false;         // audio thread: the MPE port's zone configured in this core
 
   std::string instrument_;         // main thread: the path playing, or to play once active
   std::vector<controllers::KeyLabel> noteNames_;  // main thread: the library's, as last read

@@ -49,15 +49,16 @@ bool selectConfig(const clap_plugin_t* p, clap_id id) {
   return id <= kPartOutputsConfig && self(p).selectPartOutputs(id == kPartOutputsConfig);
 }
 
-// ---- note-ports: one input, CLAP notes preferred, MIDI taken ----
-uint32_t notePortCount(const clap_plugin_t*, bool isInput) { return isInput ? 1 : 0; }
+// ---- note-ports: "Notes" (CLAP notes preferred, MIDI taken) and "MPE" (MIDI as MPE) ----
+uint32_t notePortCount(const clap_plugin_t*, bool isInput) { return isInput ? 2 : 0; }
 bool notePortInfo(const clap_plugin_t*, uint32_t index, bool isInput, clap_note_port_info_t* info) {
-  if (!isInput || index != 0) return false;
+  if (!isInput || index > kMpePort) return false;
   *info = clap_note_port_info_t{};
-  info->id = 0;
-  info->supported_dialects = CLAP_NOTE_DIALECT_CLAP | CLAP_NOTE_DIALECT_MIDI;
-  info->preferred_dialect = CLAP_NOTE_DIALECT_CLAP;
-  std::snprintf(info->name, sizeof info->name, "Notes");
+  info->id = index;
+  const bool mpe = index == kMpePort;
+  info->supported_dialects = mpe ? CLAP_NOTE_DIALECT_MIDI_MPE : CLAP_NOTE_DIALECT_CLAP | CLAP_NOTE_DIALECT_MIDI;
+  info->preferred_dialect = mpe ? CLAP_NOTE_DIALECT_MIDI_MPE : CLAP_NOTE_DIALECT_CLAP;
+  std::snprintf(info->name, sizeof info->name, mpe ? "MPE" : "Notes");
   return true;
 }
 

@@ -9,6 +9,10 @@
 namespace spindle::clap {
 
 inline constexpr clap_id kMainOnlyConfig = 0, kPartOutputsConfig = 1;
+// The note inputs: port 0 takes CLAP notes and MIDI, port 1 MIDI in the MIDI-MPE dialect
+// (its first message is preceded by an MPE Configuration Message for a lower zone of 15
+// members, which the stream's own RPN 6 may change; Plugin::handleEvent).
+inline constexpr uint32_t kNotesPort = 0, kMpePort = 1;
 
 extern const clap_plugin_audio_ports_t kAudioPorts;
 extern const clap_plugin_audio_ports_config_t kAudioPortsConfig;

@@ -107,3 +107,43 @@ TEST_CASE("A CLAP expression finds its note by port, channel and key when it nam
   REQUIRE(right > 0.05);
   CHECK(std::fabs(rms(out.right, 26000, 35000) / right - 0.5) < 0.01);
 }
+
+TEST_CASE("MIDI on the MPE note port plays as MPE, as the standalone renders it with its zone", "[clap][mpe]") {
+  const auto dir = clapScratch("mpe-port");
+  const auto instrument = writeSidesInstrument(dir);
+  const std::vector<SongNote> notes{{20, 600, 1, 60, 100}, {40, 640, 2, 72, 90}};
+  const std::vector<SongEvent> gestures{{40, {0xB2, 74, 64}}, {240, {0xE1, 0x55, 0x42}}, {480, {0xB2, 74, 127}},
+                                        {500, {0xD1, 90, 0}}};
+  // The standalone's song configures the zone itself (RPN 6 on channel 1: 15 members).
+  std::vector<SongEvent> configured{{0, {0xB0, 101, 0}}, {0, {0xB0, 100, 6}}, {0, {0xB0, 6, 15}}};
+  configured.insert(configured.end(), gestures.begin(), gestures.end());
+  const auto standaloneDir = dir / "standalone";
+  std::filesystem::create_directories(standaloneDir);
+  const Stereo reference = renderReference(instrument, writeSong(standaloneDir, notes, configured), dir);
+  REQUIRE(reference.left.size() > 30000);
+  // The plugin's MPE port gets the member channels' messages alone.
+  const auto events = framedEvents(io::readMidiFile(writeSong(dir, notes, gestures).string()), 48000.0);
+  ClapHost host({48000.0, 256, true});
+  REQUIRE(host.ok());
+  REQUIRE(host.loadState(stateFor(instrument)));
+  REQUIRE(host.activate());
+  Stereo plugin;
+  std::size_t next = 0;
+  for (std::size_t done = 0; done < reference.left.size(); done += 256) {
+    for (; next < events.size() && events[next].frame < static_cast<int64_t>(done + 256); ++next)
+      host.midi(static_cast<uint32_t>(events[next].frame - static_cast<int64_t>(done)), events[next].bytes.data(), 1);
+    host.process(256);
+    plugin.left.insert(plugin.left.end(), host.left(), host.left() + 256);
+    plugin.right.insert(plugin.right.end(), host.right(), host.right() + 256);
+  }
+  REQUIRE(peak(reference.right, 0, reference.right.size()) > 0.05);
+  std::size_t first = 0;
+  const std::size_t differing = differingFrames(reference, plugin, &first);
+  INFO(differing << " frames differ, the first " << first << "; largest difference "
+                 << largestDifference(reference, plugin));
+  CHECK(differing == 0);
+  // Note 1 (left) bent by its own channel's bend, note 2 (right) not.
+  CHECK(std::fabs(centsBetween(frequency(plugin.left, 14000, 23000), kSineHz) -
+                  ((0x42 << 7 | 0x55) - 8192) / 8191.0 * 4800.0) < 0.5);
+  CHECK(std::fabs(centsBetween(frequency(plugin.right, 14000, 23000), kSineHz)) < 0.5);
+}

@@ -144,10 +144,10 @@ void ClapHost::note(uint16_t type, uint32_t frame, int32_t noteId, int16_t chann
                                 noteId, 0, channel, key, velocity};
 }
 
-void ClapHost::midi(uint32_t frame, const uint8_t* bytes) {
+void ClapHost::midi(uint32_t frame, const uint8_t* bytes, uint16_t port) {
   EventSlot& slot = nextSlot(frame);
   slot.midi = clap_event_midi_t{{sizeof(clap_event_midi_t), frame, CLAP_CORE_EVENT_SPACE_ID, CLAP_EVENT_MIDI, 0},
-                                0, {bytes[0], bytes[1], bytes[2]}};
+                                port, {bytes[0], bytes[1], bytes[2]}};
 }
 
 void ClapHost::param(uint32_t frame, clap_id id, double value) {

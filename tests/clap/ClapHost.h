@@ -58,7 +58,7 @@ class ClapHost {
 
   // Events of the next process(), added in frame order.
   void note(uint16_t type, uint32_t frame, int32_t noteId, int16_t channel, int16_t key, double velocity);
-  void midi(uint32_t frame, const uint8_t* bytes);
+  void midi(uint32_t frame, const uint8_t* bytes, uint16_t port = 0);
   void param(uint32_t frame, clap_id id, double value);
   // A note expression (CLAP_NOTE_EXPRESSION_*) of note `noteId`, or of port/channel/key (-1: any).
   void expression(uint32_t frame, clap_note_expression id, int32_t noteId, int16_t port, int16_t channel, int16_t key,
