@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "clap/Events.h"
+
 namespace spindle::clap {
 
 namespace {
@@ -35,6 +37,55 @@ bool Notes::matches(const Note& note, const Event& event) noexcept SPINDLE_REALT
 void Notes::noteOn(const clap_event_note_t& note) noexcept SPINDLE_REALTIME {
   if (count_ == kCapacity || note.key < 0 || note.key > 127) return;
   notes_[static_cast<std::size_t>(count_++)] = {note.note_id, note.port_index, note.channel, note.key, -1};
+}
+
+// The host's event list is real-time safe by CLAP's contract, though its pointers carry
+// no effect (as in Plugin.cpp).
+#if defined(__clang__)
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wfunction-effects"
+#endif
+template <typename Act>
+void Notes::expressionsWith(const Note& note, const clap_input_events_t& list, uint32_t index, Act act) noexcept
+    SPINDLE_REALTIME {
+  const clap_event_header_t* on = list.get(&list, index);
+  const uint32_t count = list.size(&list);
+  for (uint32_t i = index + 1; on && i < count; ++i) {
+    const clap_event_header_t* event = list.get(&list, i);
+    if (!event) continue;
+    if (event->time != on->time) return;
+    if (event->space_id != CLAP_CORE_EVENT_SPACE_ID || event->type != CLAP_EVENT_NOTE_EXPRESSION ||
+        event->size < sizeof(clap_event_note_expression_t))
+      continue;
+    const auto& expression = reinterpret_cast<const clap_event_note_expression_t&>(*event);
+    if (matches(note, expression) && !act(expression)) return;
+  }
+}
+#if defined(__clang__)
+#pragma clang diagnostic pop
+#endif
+
+bool Notes::startExpressive(plugin::Core& core, const clap_event_note_t& note, uint32_t offset,
+                            const clap_input_events_t& list, uint32_t index) noexcept SPINDLE_REALTIME {
+  if (count_ == kCapacity || note.key < 0 || note.key > 127) return false;
+  Note own{note.note_id, note.port_index, note.channel, note.key, -1};
+  bool expressive = false;
+  expressionsWith(own, list, index, [&](const clap_event_note_expression_t&) noexcept {
+    expressive = true;
+    return false;  // one is enough
+  });
+  if (!expressive || (own.slot = claimSlot()) < 0) return false;
+  const int part = partOf(own.channel);
+  core.addNoteSlot(offset, part, own.slot, own.key, midi::kSlotReserve, 0.0f);
+  expressionsWith(own, list, index, [&](const clap_event_note_expression_t& expression) noexcept {
+    const midi::NoteSlotAction action = slotAction(expression.expression_id);
+    if (action != midi::kSlotClaim && std::isfinite(expression.value))
+      core.addNoteSlot(offset, part, own.slot, own.key, action, static_cast<float>(expression.value));
+    return true;
+  });
+  core.addNoteSlot(offset, part, own.slot, own.key, midi::kSlotNoteOn, midiVelocity(note.velocity, 1));
+  notes_[static_cast<std::size_t>(count_++)] = own;
+  return true;
 }
 
 void Notes::noteOff(plugin::Core& core, const clap_event_note_t& note, uint32_t offset) noexcept SPINDLE_REALTIME {

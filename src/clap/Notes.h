@@ -3,7 +3,8 @@
 // CLAP says of a note beyond its MIDI bytes (Events.h):
 //
 //   NOTE_EXPRESSION ─► the note's note slot (engine/parts/Expression.h): claimed at its
-//        first expression, the note's voices then read their bend, pressure, CC74,
+//        first expression (a note-on with expressions at its own frame starts in it,
+//        their values set first), the note's voices then read their bend, pressure, CC74,
 //        CC1, CC11, gain and pan there, as an MPE member note's voices read its
 //        member channel (tuning = the note's own bend, brightness = its CC74, pressure
 //        = its channel pressure, vibrato = its CC1, expression = its CC11, volume and
@@ -33,6 +34,12 @@ class Notes {
   static constexpr int kCapacity = 256;
 
   void noteOn(const clap_event_note_t& note) noexcept SPINDLE_REALTIME;
+  // A note-on (event `index` of the host's list) whose expressions follow it at its own
+  // frame: the note starts in a slot with their values (as an MPE note whose channel's
+  // bend and CC74 came before its note-on). False when it has none or no slot is free:
+  // then it plays as noteOn() tracks it.
+  bool startExpressive(plugin::Core& core, const clap_event_note_t& note, uint32_t offset,
+                       const clap_input_events_t& list, uint32_t index) noexcept SPINDLE_REALTIME;
   // A note-off or choke of a key (not the every-key form): the slots of the notes it ends.
   void noteOff(plugin::Core& core, const clap_event_note_t& note, uint32_t offset) noexcept SPINDLE_REALTIME;
   void expression(plugin::Core& core, const clap_event_note_expression_t& event, uint32_t offset) noexcept
@@ -52,6 +59,11 @@ class Notes {
   template <typename Event>
   static bool matches(const Note& note, const Event& event) noexcept SPINDLE_REALTIME;
   int claimSlot() noexcept SPINDLE_REALTIME;
+  // The expression events that follow event `index` at its frame and match `note`, each
+  // to `act` (stops when act returns false).
+  template <typename Act>
+  static void expressionsWith(const Note& note, const clap_input_events_t& list, uint32_t index, Act act) noexcept
+      SPINDLE_REALTIME;
 
   std::array<Note, kCapacity> notes_{};  // [0, count_): the notes sounding
   int count_ = 0;

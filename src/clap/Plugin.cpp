@@ -126,7 +126,7 @@ void Plugin::render(const clap_process_t& block, float* left, float* right,
       const clap_event_header_t* event = in->get(in, next);
       if (!event) continue;
       if (end != frames && event->time >= end) break;
-      handleEvent(*event, done);
+      handleEvent(*event, done, in, next);
     }
     inChunk_ = false;
     core_->endChunk<Live>(left + done, right + done, parts ? core_->partOutputs(*parts, left, right, done) : nullptr);
@@ -173,14 +173,16 @@ void Plugin::publishHealth(const clap_output_events_t* out, uint32_t frames) noe
 #pragma clang diagnostic pop
 #endif
 
-void Plugin::handleEvent(const clap_event_header_t& event, uint32_t chunkStart) noexcept SPINDLE_REALTIME {
+void Plugin::handleEvent(const clap_event_header_t& event, uint32_t chunkStart, const clap_input_events_t* list,
+                         uint32_t index) noexcept SPINDLE_REALTIME {
   if (event.space_id != CLAP_CORE_EVENT_SPACE_ID) return;
   const uint32_t offset = std::max(event.time, chunkStart) - chunkStart;
   switch (event.type) {
     case CLAP_EVENT_NOTE_ON:
     case CLAP_EVENT_NOTE_OFF:
     case CLAP_EVENT_NOTE_CHOKE:
-      if (event.size >= sizeof(clap_event_note_t)) noteEvent(reinterpret_cast<const clap_event_note_t&>(event), offset);
+      if (event.size >= sizeof(clap_event_note_t))
+        noteEvent(reinterpret_cast<const clap_event_note_t&>(event), offset, list, index);
       break;
     case CLAP_EVENT_NOTE_EXPRESSION:
       if (event.size >= sizeof(clap_event_note_expression_t))
@@ -212,8 +214,11 @@ void Plugin::handleEvent(const clap_event_header_t& event, uint32_t chunkStart) 
 }
 
 // A note's MIDI bytes (Events.h), and what Notes keeps of it: the note-on, or the
-// note-off of a note's slot.
-void Plugin::noteEvent(const clap_event_note_t& note, uint32_t offset) noexcept SPINDLE_REALTIME {
+// note-off of a note's slot; a note-on with expressions at its frame starts in a slot.
+void Plugin::noteEvent(const clap_event_note_t& note, uint32_t offset, const clap_input_events_t* list,
+                       uint32_t index) noexcept SPINDLE_REALTIME {
+  if (note.header.type == CLAP_EVENT_NOTE_ON && list && notes_.startExpressive(*core_, note, offset, *list, index))
+    return;
   const MidiBytes message = noteMessage(note.header.type, note);
   if (message.size > 0) core_->addMidi(offset, message.bytes.data(), message.size);
   if (note.header.type == CLAP_EVENT_NOTE_ON) notes_.noteOn(note);

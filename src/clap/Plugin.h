@@ -106,8 +106,11 @@ class Plugin {
               const engine::PartOutputs* parts) noexcept SPINDLE_REALTIME_IF(Live);
   // The parts' outputs of this block (null: none, or the main-only layout).
   const engine::PartOutputs* partPorts(const clap_process_t& block) noexcept SPINDLE_REALTIME;
-  void handleEvent(const clap_event_header_t& event, uint32_t chunkStart) noexcept SPINDLE_REALTIME;
-  void noteEvent(const clap_event_note_t& note, uint32_t offset) noexcept SPINDLE_REALTIME;
+  // `list` and `index`: where the event is in the host's list (null for a flush's).
+  void handleEvent(const clap_event_header_t& event, uint32_t chunkStart, const clap_input_events_t* list = nullptr,
+                   uint32_t index = 0) noexcept SPINDLE_REALTIME;
+  void noteEvent(const clap_event_note_t& note, uint32_t offset, const clap_input_events_t* list,
+                 uint32_t index) noexcept SPINDLE_REALTIME;
   void setParam(const clap_event_param_value_t& event, uint32_t offset) noexcept SPINDLE_REALTIME;
   // The controls (LibraryControls.cpp): a set value plays as its CC on part 0 at its
   // frame, and every set value again from the first frame after a library loaded.

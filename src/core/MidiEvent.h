@@ -40,6 +40,8 @@ inline constexpr uint8_t kTunePitchClass = 0xF5;  // data1 = 0..11 (C..B); cents
 inline constexpr uint8_t kNoteSlot = 0xF9;
 enum NoteSlotAction : uint8_t {
   kSlotClaim,     // the key's sounding voices of the part without a slot take the slot
+  kSlotReserve,   // the slot is the note's, for a kSlotNoteOn to come (values may come first)
+  kSlotNoteOn,    // cents = the velocity, 1..127: the note starts in its slot
   kSlotNoteOff,   // cents = the note-off velocity, 0..127
   kSlotTuning,    // cents = semitones, the note's own bend
   kSlotVolume,    // cents = linear gain, 0..4

@@ -77,7 +77,7 @@ void Engine::Impl::noteOn(int partIndex, int key, int velocity, uint64_t frame, 
   part.noteOnFrame[k] = frame;
   part.noteSequence[k] = note.sequence;
   part.releasePending[k] = false;
-  openNoteStart(own ? slot : partIndex, key, velocity);  // the channel the note came on
+  openNoteStart(own && slot < MpeLayout::kChannels ? slot : partIndex, key, velocity);  // the channel the note came on
   const uint64_t before = notesStarted;
   startRegions(partIndex, note, frame);
   part.noteStartedVoices[k] = notesStarted != before;

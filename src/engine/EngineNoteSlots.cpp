@@ -4,7 +4,9 @@
 // (src/clap) chooses the slot, keeps it while the note sounds and sends the note's
 // note-off to it (midi::kNoteSlot events).
 //
-// A claim takes the part's voices of the key that have no slot yet: a note played twice
+// A note whose expressions come with its note-on starts in its slot (reserved, its
+// values set, then its note-on), as an MPE note starts on its member channel. A later
+// claim takes the part's voices of the key that have no slot yet: a note played twice
 // on one key and part before its first expression shares the slot with the earlier one.
 #include <algorithm>
 #include <cmath>
@@ -20,6 +22,10 @@ void Engine::Impl::noteSlotEvent(const MidiEvent& e, uint64_t frame) noexcept SP
   NoteExpression& own = expressions[static_cast<size_t>(slot)];
   switch (e.data2) {
     case midi::kSlotClaim: claimSlot(part, slot, key); return;
+    case midi::kSlotReserve: own.claim(part, parts[static_cast<size_t>(part)].controllers, key, false); return;
+    case midi::kSlotNoteOn:
+      if (own.part == part) noteOn(part, key, std::clamp(static_cast<int>(std::lround(e.cents)), 1, 127), frame, slot);
+      return;
     case midi::kSlotNoteOff:
       if (own.part == part)
         noteOff(part, key, frame, std::clamp(static_cast<int>(std::lround(e.cents)), 0, 127), slot);
