@@ -33,7 +33,7 @@ inline double frequency(const std::vector<float>& frames, std::size_t begin, std
   int crossings = 0;
   for (std::size_t i = begin + 1; i < end; ++i) {
     if (!(frames[i - 1] < 0.0f && frames[i] >= 0.0f)) continue;
-    const double at = static_cast<double>(i - 1) + frames[i - 1] / (frames[i - 1] - frames[i]);
+    const double at = static_cast<double>(i - 1) + double{frames[i - 1]} / (double{frames[i - 1]} - double{frames[i]});
     if (first < 0.0) first = at;
     last = at;
     ++crossings;
@@ -43,7 +43,7 @@ inline double frequency(const std::vector<float>& frames, std::size_t begin, std
 
 inline double rms(const std::vector<float>& frames, std::size_t begin, std::size_t end) {
   double sum = 0.0;
-  for (std::size_t i = begin; i < end; ++i) sum += double{frames[i]} * frames[i];
+  for (std::size_t i = begin; i < end; ++i) sum += double{frames[i]} * double{frames[i]};
   return end > begin ? std::sqrt(sum / static_cast<double>(end - begin)) : 0.0;
 }
 

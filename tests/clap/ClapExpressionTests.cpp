@@ -7,7 +7,7 @@ using namespace spindle::test;
 
 namespace {
 
-constexpr std::size_t kFrames = 36000;
+constexpr std::size_t kFrames = 141 * 256;  // 36096
 constexpr uint32_t kBlock = 256;
 // A tuning of +2 semitones as the engine keeps it: a bend of the 48-semitone member
 // range, 14 bits (round(200 / 4800 * 8191) = 341 steps).
@@ -122,7 +122,7 @@ TEST_CASE("MIDI on the MPE note port plays as MPE, as the standalone renders it 
   const Stereo reference = renderReference(instrument, writeSong(standaloneDir, notes, configured), dir);
   REQUIRE(reference.left.size() > 30000);
   // The plugin's MPE port gets the member channels' messages alone.
-  const auto events = framedEvents(io::readMidiFile(writeSong(dir, notes, gestures).string()), 48000.0);
+  const auto events = framedEvents(spindle::io::readMidiFile(writeSong(dir, notes, gestures).string()), 48000.0);
   ClapHost host({48000.0, 256, true});
   REQUIRE(host.ok());
   REQUIRE(host.loadState(stateFor(instrument)));

@@ -59,9 +59,9 @@ TEST_CASE("Note slots are freed at NOTE_END: more expressive notes than slots, o
     host->process(kBlock);
     host->process(kBlock);
     levels.push_back(rms(std::vector<float>(host->right(), host->right() + kBlock), 0, kBlock));
+    CHECK(host->noteEnds().empty());
     host->note(CLAP_EVENT_NOTE_OFF, 0, id, 0, 72, 0.0);
-    host->process(kBlock);
-    host->process(kBlock);
+    host->process(kBlock);  // its 10 ms release (480 frames) ends in this block
     const auto ends = host->noteEnds();
     INFO("note " << id);
     REQUIRE(ends.size() == 1);
