@@ -14,9 +14,10 @@ runtime_build=(build-essential cmake ninja-build pkg-config libsndfile1-dev libf
 # fluidsynth: the SoundFont comparison test (tests/sf2/fluidsynth_compare.py).
 # liblilv-dev, lilv-utils (lv2ls, lv2info), sordi (sord_validate), jalv: the LV2 plugin's tests (tests/lv2).
 # ardour (ardour7-lua, ardour7-export): the plugin in a headless Ardour session (tests/lv2/ardour_session.sh).
+# qtractor: spindle.clap in a real CLAP host (tests/live/qtractor_clap.sh, on Xvfb).
 # debhelper ... man-db: the Debian package test (tests/package; librsvg2-bin renders the PNG icons).
 test_only=(catch2 clang-22 libclang-rt-22-dev python3 jackd2 pipewire pipewire-jack pipewire-bin liblo-tools
-  fluidsynth liblilv-dev lilv-utils sordi jalv ardour
+  fluidsynth liblilv-dev lilv-utils sordi jalv ardour qtractor
   xvfb x11-apps x11-utils
   debhelper dpkg-dev fakeroot lintian desktop-file-utils appstream librsvg2-bin man-db)
 
