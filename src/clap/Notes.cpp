@@ -89,7 +89,8 @@ bool Notes::startExpressive(plugin::Core& core, const clap_event_note_t& note, u
 }
 
 void Notes::noteOff(plugin::Core& core, const clap_event_note_t& note, uint32_t offset) noexcept SPINDLE_REALTIME {
-  const auto velocity = static_cast<float>(std::isfinite(note.velocity) ? std::lround(note.velocity * 127.0) : 0);
+  const bool choke = note.header.type == CLAP_EVENT_NOTE_CHOKE;
+  const auto velocity = choke ? -1.0f : static_cast<float>(midiVelocity(note.velocity, 0));
   for (int n = 0; n < count_; ++n) {
     const Note& own = notes_[static_cast<std::size_t>(n)];
     if (own.slot >= 0 && matches(own, note))

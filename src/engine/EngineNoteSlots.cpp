@@ -15,6 +15,17 @@
 
 namespace spindle::engine {
 
+namespace {
+
+// A note-off of velocity below 0 (a CLAP choke): the note's voices in its slot fade
+// within limits::kStealFadeSeconds, as CC120's do.
+void chokeSlot(VoicePool& pool, int slot, int key) noexcept SPINDLE_REALTIME {
+  for (int i = 0; i < pool.activeCount(); ++i)
+    if (Voice& v = pool.activeVoice(i); v.expression() == slot && v.key() == key) v.fade(limits::kStealFadeSeconds);
+}
+
+}  // namespace
+
 void Engine::Impl::noteSlotEvent(const MidiEvent& e, uint64_t frame) noexcept SPINDLE_REALTIME {
   const int part = e.parts & 0x0F, key = e.data1 & 0x7F;
   const int slot = MpeLayout::kChannels + (e.parts >> 8);
@@ -27,8 +38,9 @@ void Engine::Impl::noteSlotEvent(const MidiEvent& e, uint64_t frame) noexcept SP
       if (own.part == part) noteOn(part, key, std::clamp(static_cast<int>(std::lround(e.cents)), 1, 127), frame, slot);
       return;
     case midi::kSlotNoteOff:
-      if (own.part == part)
-        noteOff(part, key, frame, std::clamp(static_cast<int>(std::lround(e.cents)), 0, 127), slot);
+      if (own.part != part) return;
+      noteOff(part, key, frame, std::clamp(static_cast<int>(std::lround(e.cents)), 0, 127), slot);
+      if (e.cents < 0.0f) chokeSlot(pool, slot, key);
       return;
     default:
       if (own.part == part) setSlotValue(own, e.data2, e.cents);

@@ -73,3 +73,23 @@ TEST_CASE("Note slots are freed at NOTE_END: more expressive notes than slots, o
     CHECK(std::fabs(levels[n] / levels[1] - (n % 2 ? 1.0 : 0.5)) < 0.01);  // each note its own brightness
   }
 }
+
+TEST_CASE("A choke of an expressive note cuts it in its slot", "[clap][note-end][expression]") {
+  const auto dir = clapScratch("note-choke");
+  std::ofstream(writeSidesInstrument(dir)) << "<region> sample=sine.wav key=72 pitch_keycenter=72 "
+                                              "loop_mode=loop_continuous loop_start=0 loop_end=47999 ampeg_release=2\n";
+  auto host = activeHost(dir / "sides.sfz");
+  REQUIRE(host);
+  host->note(CLAP_EVENT_NOTE_ON, 0, 5, 0, 72, 0.8);
+  host->expression(0, CLAP_NOTE_EXPRESSION_TUNING, 5, -1, -1, -1, 1.0);
+  host->process(kBlock);
+  host->note(CLAP_EVENT_NOTE_CHOKE, 0, 5, 0, 72, 0.0);
+  host->process(kBlock);
+  // CC120's fade (limits::kStealFadeSeconds, 5 ms: 240 frames), not the 2 s release.
+  const std::vector<float> block(host->left(), host->left() + kBlock);
+  CHECK(peak(block, 0, 100) > 0.05);
+  CHECK(peak(block, 300, kBlock) == 0.0);
+  const auto ends = host->noteEnds();
+  REQUIRE(ends.size() == 1);
+  CHECK(ends[0].noteId == 5);
+}
