@@ -75,7 +75,8 @@ void Engine::Impl::noteOn(int partIndex, int key, int velocity, uint64_t frame, 
   part.noteOnFrame[k] = frame;
   part.noteSequence[k] = note.sequence;
   part.releasePending[k] = false;
-  openNoteStart(own ? slot : partIndex, key, velocity);  // the channel the note came on
+  if (partIndex < limits::kChannels) openNoteStart(own ? slot : partIndex, key, velocity);  // the channel the note came on
+  else openStart = -1;  // the preview part's: no MIDI event to pair with
   const uint64_t before = notesStarted;
   startRegions(partIndex, note, frame);
   part.noteStartedVoices[k] = notesStarted != before;
@@ -258,7 +259,8 @@ void Engine::Impl::startVoice(int partIndex, const NoteContext& note, const Regi
 PartMix Engine::Impl::startMix(int partIndex, const NoteContext& note) const noexcept SPINDLE_REALTIME {
   bool soloActive = false;
   for (const Part& p : parts) soloActive = soloActive || p.solo;
-  const PartMix partMix = makePartMix(parts[static_cast<size_t>(partIndex)], soloActive);
+  // A solo mutes the other MIDI parts, never the preview part.
+  const PartMix partMix = makePartMix(parts[static_cast<size_t>(partIndex)], soloActive && partIndex < limits::kChannels);
   return note.expression >= 0 ? noteMix(partMix, partIndex, note.expression) : partMix;
 }
 
