@@ -120,11 +120,14 @@ QWidget* LibraryBrowser::buildBottom() {
   return bottom;
 }
 
-// Cheap unless the index changed: one serial read and one progress read.
+// Cheap unless the index changed: one serial read and one progress read. While a scan
+// runs, the list is rebuilt at most every kScanRebuildMs (a rebuild resets the view).
 void LibraryBrowser::refresh() {
   const uint64_t serial = index_.serial();
-  if (serial != serial_) {
+  const bool scanning = index_.progress().scanning;
+  if (serial != serial_ && (!scanning || !rebuilt_.isValid() || rebuilt_.elapsed() >= kScanRebuildMs)) {
     serial_ = serial;
+    rebuilt_.start();
     model_.setEntries(index_.entries());
     if (model_.byFolder()) view_->expandToDepth(0);
   }

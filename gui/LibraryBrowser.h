@@ -17,6 +17,7 @@
 // settings (LibraryMarks).
 //
 // Thread: gui thread.
+#include <QElapsedTimer>
 #include <QWidget>
 #include <memory>
 
@@ -39,6 +40,7 @@ class LibraryBrowser : public QWidget {
 
  public:
   static constexpr int kPollMs = 200;
+  static constexpr int kScanRebuildMs = 1000;
 
   // `index` started by the caller (or not yet: start() is its owner's business); it and
   // `store` outlive this widget.
@@ -76,6 +78,7 @@ class LibraryBrowser : public QWidget {
   LibraryModel model_;
   LibraryFilter filter_;
   uint64_t serial_ = ~uint64_t{0};  // the index's serial the model shows
+  QElapsedTimer rebuilt_;           // since the model's last rebuild
   QLineEdit* search_ = nullptr;
   QComboBox* show_ = nullptr;
   QComboBox* sort_ = nullptr;

@@ -80,10 +80,15 @@ void LibraryModel::setByFolder(bool on) {
   endResetModel();
 }
 
+// Every row's name (its star) and roles may read differently: one range per parent.
 void LibraryModel::marksChanged() {
-  if (nodes_.empty()) return;
-  emit dataChanged(createIndex(0, 0, quintptr{0}), createIndex(0, 0, quintptr{0}));  // cheap: views repaint
-  emit layoutChanged();
+  const auto changed = [this](const std::vector<int>& rows) {
+    if (rows.empty()) return;
+    const auto first = static_cast<quintptr>(rows.front()), last = static_cast<quintptr>(rows.back());
+    emit dataChanged(createIndex(0, 0, first), createIndex(static_cast<int>(rows.size()) - 1, kColumns - 1, last));
+  };
+  changed(top_);
+  for (const Node& n : nodes_) changed(n.children);
 }
 
 int LibraryModel::addNode(Node node) {
