@@ -21,12 +21,14 @@ engine::Command previewCommand(engine::CommandType type, int count, float value 
 }
 
 // The lowest and highest key the program's note regions play (a SoundFont: those of the
-// preset `presetIndex`, when it has presets).
+// preset `presetIndex`, when it has presets); a region whose sample did not load plays none.
 std::pair<int, int> keyRange(const engine::Program& program, int presetIndex) {
   int lo = 128, hi = -1;
   for (const Region& r : program.regions) {
     const bool release = r.trigger == Trigger::Release || r.trigger == Trigger::ReleaseKey;
-    if (release || (presetIndex >= 0 && r.preset != presetIndex)) continue;
+    const auto sample = static_cast<std::size_t>(r.sampleIndex);
+    const bool silent = r.sampleIndex >= 0 && (sample >= program.samples.size() || !program.samples[sample]);
+    if (release || silent || (presetIndex >= 0 && r.preset != presetIndex)) continue;
     lo = std::min<int>(lo, r.lokey);
     hi = std::max<int>(hi, r.hikey);
   }

@@ -226,6 +226,39 @@ class LibraryBrowserTests : public QObject {
     QCOMPARE(h.link.part(2).name, QStringLiteral("Sine Test"));
   }
 
+  // The audition itself, as a click starts it: the font's preset 0:1 loads on the preview
+  // part and its phrase (three keys of the preset's range) plays there at 440 Hz (Beta
+  // Keys' sine), while part 1's instrument stays; a new choice silences the one before.
+  void auditionPlaysAPresetOnThePreviewPart() {
+    FakeHome home;
+    Harness h;
+    h.window.loadInto(0, home.sfz);
+    QVERIFY(h.waitForLoad(0));
+    const engine::Program* part1 = h.engine.stats().parts[0].program;
+    QVERIFY(part1 != nullptr);
+    h.window.audition()->start(home.font, 1);
+    QVERIFY(waitUntil(h, [&] { return h.engine.stats().previewNotes >= 1; }));
+    QVERIFY(h.window.audition()->active());
+    QCOMPARE(Audition::phrase(-1, -1), (std::vector<int>{60, 64, 67}));
+    QCOMPARE(Audition::phrase(36, 51), (std::vector<int>{43, 47, 50}));
+    QCOMPARE(Audition::phrase(60, 61), (std::vector<int>{60, 61}));
+    h.clear();
+    h.render(8);
+    QVERIFY(h.engine.stats().preview.voices >= 1);
+    // The phrase's first key, 60, of Beta Keys' 440 Hz sine at key 69: 261.6 Hz.
+    const double hz = frequency(h.left, kRate);
+    QVERIFY2(std::abs(hz - 440.0 * std::pow(2.0, -9.0 / 12.0)) < 3.0, qPrintable(QString::number(hz)));
+    QVERIFY(waitUntil(h, [&] { return h.engine.stats().previewNotes >= 3; }));
+    QCOMPARE(h.engine.stats().parts[0].program, part1);
+    QCOMPARE(h.link.part(0).name, QStringLiteral("Sine Test"));
+
+    h.window.audition()->start(home.sfz, -1);  // another entry: the font's voices stop
+    QVERIFY(waitUntil(h, [&] { return h.link.previewState().path == home.sfz.toStdString() && !h.link.previewState().loading; }));
+    QVERIFY(waitUntil(h, [&] { return h.engine.stats().preview.program != nullptr && h.engine.stats().previewNotes >= 4; }));
+    QCOMPARE(h.link.previewState().loKey, 24);  // Sine Test's regions that play: 24..96 (not missing.wav's)
+    QCOMPARE(h.link.previewState().hiKey, 96);
+  }
+
   // A double-click loads the entry into the selected part; a preset's row, that preset
   // (its sine's pitch is the proof).
   void doubleClickLoadsIntoTheSelectedPart() {
