@@ -16,6 +16,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include "gui/Audition.h"
 #include "gui/ConnectionsPanel.h"
 #include "gui/ControlStrip.h"
 #include "gui/EngineLink.h"
@@ -30,6 +31,7 @@
 #include "gui/EffectsPanel.h"
 #include "gui/SystemDialog.h"
 #include "gui/Theme.h"
+#include "library/LibraryIndex.h"
 
 namespace spindle::gui {
 
