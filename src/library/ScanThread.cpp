@@ -68,8 +68,9 @@ void forget(IndexState& s, const std::vector<Candidate>& found) {
   if (s.entries.size() != before) s.serial.fetch_add(1, std::memory_order_release);
 }
 
+// Reads what changed since the entries were made; a cancel (asked before it began, too)
+// keeps what it found and forgets nothing.
 void scan(IndexState& s, Watcher* watcher) {
-  s.cancel.store(false);
   s.done.store(0);
   s.total.store(0);
   const std::vector<Candidate> found = candidates(s, watcher);
