@@ -7,6 +7,7 @@
 // search() return copies. Never call any of it from the audio thread.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -37,6 +38,16 @@ struct Options {
 };
 std::vector<std::filesystem::path> standardRoots();   // from HOME, XDG_DATA_HOME, XDG_DATA_DIRS and the fixed places
 std::filesystem::path defaultCacheFile();             // $XDG_CACHE_HOME/spindle/library.json (or ~/.cache/...)
+// The user's folders, kept in spindle.conf ($XDG_CONFIG_HOME/spindle, else ~/.config/spindle)
+// under [library] as QSettings writes an array (folders\1\path=..., folders\size=N): the
+// window and the headless program read and write the same list.
+std::filesystem::path userSettingsPath();
+std::vector<std::filesystem::path> userFolders();
+bool saveUserFolders(const std::vector<std::filesystem::path>& folders);  // false: not written
+std::vector<std::filesystem::path> defaultRoots();    // standardRoots() and userFolders(), each once
+namespace detail {
+struct IndexState;  // LibraryIndex.cpp, ScanThread.cpp
+}
 class Index {
  public:
   explicit Index(Options options);
@@ -50,12 +61,16 @@ class Index {
   Progress progress() const;
   void addRoot(const std::filesystem::path& folder);         // a user folder: kept in Options and scanned
 
+  // Waits until no scan is asked for or running; false when `timeout` passed first.
+  bool waitIdle(std::chrono::milliseconds timeout);
+  std::uint64_t loads() const;                // instruments read with the loader so far (not from the cache)
+  std::vector<std::filesystem::path> roots() const;
+
   Index(const Index&) = delete;
   Index& operator=(const Index&) = delete;
 
  private:
-  struct State;
-  std::unique_ptr<State> state_;
+  std::unique_ptr<detail::IndexState> state_;
 };
 
 }  // namespace spindle::library

@@ -97,6 +97,7 @@ class Control final : public control::ControlTarget {
   }
   void setStreaming(stream::Streaming* streaming) { streaming_ = streaming; }  // disk figures and errors
   void setHosts(control::HostControl* hosts) { hosts_ = hosts; }
+  void setLibraryIndex(library::Index* index) { libraryIndex_ = index; }  // OSC's /spindle/library/...
   // Called after every change of the parts, the settings or a load (a view refreshes).
   void setChangeListener(std::function<void()> listener);
   // Receives every load's events as well as the listener each load was given.
@@ -168,6 +169,7 @@ class Control final : public control::ControlTarget {
   void restoreConnections(const std::vector<control::ConnectionLink>& links) override { connections_.restore(links); }
   void setConnection(const control::ConnectionLink& link, bool on) override { connections_.set(link, on); }
   control::HostControl* hostControl() override { return hosts_; }
+  library::Index* libraryIndex() override { return libraryIndex_; }
 
  private:
   struct Job {
@@ -231,6 +233,7 @@ class Control final : public control::ControlTarget {
   io::AudioBackend* backend_ = nullptr;
   stream::Streaming* streaming_ = nullptr;
   control::HostControl* hosts_ = nullptr;
+  library::Index* libraryIndex_ = nullptr;
   stream::CacheRate cacheRate_;  // status(): the control thread
   std::mutex listenerMutex_;     // guards the listener and the observer
   std::function<void()> listener_;
