@@ -15,12 +15,31 @@ namespace spindle::gui {
 
 namespace {
 
-// The folders the user added (and the one the settings name), indexed with the standard places.
+// The folders the user added, as the headless program keeps them too ([library]
+// folders\N\path, library::userFolders), and the one the settings name.
 QStringList userFolders(QSettings& store) {
-  QStringList folders = store.value(QStringLiteral("libraries/folders")).toStringList();
+  QStringList folders;
+  const int n = store.beginReadArray(QStringLiteral("library/folders"));
+  for (int i = 0; i < n; ++i) {
+    store.setArrayIndex(i);
+    folders << store.value(QStringLiteral("path")).toString();
+  }
+  store.endArray();
   const QString chosen = loadSettings(store).libraryFolder;
   if (!chosen.isEmpty() && !folders.contains(chosen)) folders << chosen;
   return folders;
+}
+
+void addUserFolder(QSettings& store, const QString& folder) {
+  QStringList folders = userFolders(store);
+  if (folders.contains(folder)) return;
+  folders << folder;
+  store.beginWriteArray(QStringLiteral("library/folders"), static_cast<int>(folders.size()));
+  for (int i = 0; i < folders.size(); ++i) {
+    store.setArrayIndex(i);
+    store.setValue(QStringLiteral("path"), folders[i]);
+  }
+  store.endArray();
 }
 
 }  // namespace
@@ -42,10 +61,7 @@ QWidget* MainWindow::buildLibrary() {
     audition_->leave();
     loadEntry(selected_, file, preset);
   });
-  connect(browser_, &LibraryBrowser::folderChosen, this, [this](const QString& folder) {
-    QStringList folders = store_.value(QStringLiteral("libraries/folders")).toStringList();
-    if (!folders.contains(folder)) store_.setValue(QStringLiteral("libraries/folders"), folders << folder);
-  });
+  connect(browser_, &LibraryBrowser::folderChosen, this, [this](const QString& folder) { addUserFolder(store_, folder); });
   connect(audition_, &Audition::played, this,
           [this](const QString& name) { statusBar()->showMessage(tr("Preview: %1").arg(name), 4000); });
   connect(audition_, &Audition::failed, this,

@@ -26,7 +26,7 @@ ln -s "$fixtures/dim_cabasa" "$library/SFZ/Dim Cabasa"
 ln -s "$fixtures/realworld/karoryfer-horsepulse" "$library/SFZ/Horsepulse"
 ln -s "$fixtures/decentsampler" "$library/DecentSampler"
 printf 'not a SoundFont' >"$library/Broken.sf2"
-printf '[libraries]\nfolders=%s\n' "$library" >"$XDG_CONFIG_HOME/spindle/spindle.conf"
+printf '[library]\nfolders\\1\\path=%s\nfolders\\size=1\n' "$library" >"$XDG_CONFIG_HOME/spindle/spindle.conf"
 
 start_jackd spindle-library-shot
 display=
