@@ -16,6 +16,12 @@
 
 namespace spindle::engine {
 
+namespace {
+// The MIDI channel a part's regions see (lochan/hichan): its own; the preview part's
+// notes come on no channel and play as channel 1's would.
+int noteChannel(int partIndex) noexcept SPINDLE_REALTIME { return partIndex < limits::kChannels ? partIndex : 0; }
+}  // namespace
+
 void Engine::Impl::handleMidi(const MidiEvent& e, uint64_t frame) noexcept SPINDLE_REALTIME {
   const int part = e.channel();
   const int d1 = e.data1 & 0x7F, d2 = e.data2 & 0x7F;
@@ -60,7 +66,7 @@ void Engine::Impl::noteOn(int partIndex, int key, int velocity, uint64_t frame, 
   writeNoteControllers(part, key, velocity);
   NoteContext note;
   if (own) startExpression(*own, part, k, slot, note);
-  note.channel = partIndex;
+  note.channel = noteChannel(partIndex);
   note.key = key;
   note.velocity = velocity;
   note.random = rng.uniform();
@@ -135,7 +141,7 @@ void Engine::Impl::fireReleaseTriggers(int partIndex, int key, uint64_t frame, b
     note.expression = slot;
     note.ownBend = expressions[static_cast<size_t>(slot)].bend;
   }
-  note.channel = partIndex;
+  note.channel = noteChannel(partIndex);
   note.key = key;
   note.velocity = part.noteVelocity[k];
   note.random = rng.uniform();
