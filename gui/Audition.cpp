@@ -19,6 +19,8 @@ std::vector<int> Audition::phrase(int lo, int hi) {
     if (key >= lo && key <= hi && std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
     if (keys.size() == 3) break;
   }
+  for (int key = lo; key <= hi && keys.size() < 3; ++key)  // a narrow range: what it has
+    if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
   return keys;
 }
 

@@ -33,8 +33,10 @@ LibraryBrowser::LibraryBrowser(library::Index& index, QSettings& store, QWidget*
 
 QWidget* LibraryBrowser::buildTop() {
   auto* top = new QWidget(this);
-  auto* row = new QHBoxLayout(top);
-  row->setContentsMargins(0, 0, 0, 0);
+  auto* rows = new QVBoxLayout(top);  // two narrow rows: the dock starts narrow
+  rows->setContentsMargins(0, 0, 0, 0);
+  rows->setSpacing(3);
+  auto* row = new QHBoxLayout;
   search_ = new QLineEdit(top);
   search_->setPlaceholderText(tr("Search name, format, folder, controls, presets"));
   search_->setClearButtonEnabled(true);
@@ -46,10 +48,12 @@ QWidget* LibraryBrowser::buildTop() {
   sort_->setToolTip(tr("Sort by name, format, size (largest first) or recency (recently loaded, then newest)"));
   folders_ = new QCheckBox(tr("Folders"), top);
   folders_->setToolTip(tr("Group the instruments by folder"));
-  row->addWidget(search_, 1);
-  row->addWidget(show_);
-  row->addWidget(sort_);
+  for (QComboBox* box : {show_, sort_}) box->setMinimumWidth(56);  // narrower than their texts: the dock starts narrow
+  rows->addWidget(search_);
+  row->addWidget(show_, 1);
+  row->addWidget(sort_, 1);
   row->addWidget(folders_);
+  rows->addLayout(row);
   connect(search_, &QLineEdit::textChanged, &filter_, &LibraryFilter::setText);
   connect(show_, &QComboBox::currentIndexChanged, this,
           [this](int i) { filter_.setShow(static_cast<LibraryFilter::Show>(i)); });
@@ -97,14 +101,16 @@ QWidget* LibraryBrowser::buildBottom() {
   scan->addWidget(cancel_);
   auto* buttons = new QHBoxLayout;
   auto* add = new QToolButton(bottom);
-  add->setText(tr("Add folder…"));
+  add->setText(tr("Add…"));
+  add->setToolTip(tr("Add a folder of instruments: indexed from now on, kept in the settings"));
   auto* rescan = new QToolButton(bottom);
   rescan->setText(tr("Rescan"));
   auto* favourite = new QToolButton(bottom);
-  favourite->setText(tr("☆ Favourite"));
+  favourite->setText(QStringLiteral("☆"));
   favourite->setToolTip(tr("Mark or unmark the selected instrument as a favourite"));
   count_ = new QLabel(bottom);
   count_->setObjectName(QStringLiteral("Caption"));
+  count_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   for (QWidget* w : {static_cast<QWidget*>(add), static_cast<QWidget*>(rescan), static_cast<QWidget*>(favourite)})
     buttons->addWidget(w);
   buttons->addWidget(count_, 1, Qt::AlignRight);
@@ -142,7 +148,7 @@ void LibraryBrowser::showProgress() {
     progress_->setMaximum(std::max(p.total, 1));
     progress_->setValue(std::min(p.done, std::max(p.total, 1)));
   }
-  count_->setText(tr("%n instrument(s)", nullptr, model_.entryCount()));
+  count_->setText(tr("%n found", nullptr, model_.entryCount()));
 }
 
 void LibraryBrowser::loaded(const QString& path, int preset) {

@@ -2,14 +2,15 @@
 // LibraryBrowser: the Libraries panel: what the library index (library/LibraryIndex.h)
 // found under the standard places and the user's folders, searched as one types.
 //
-//   [ search…                         ] [All ▾] [Name ▾] [☐ folders]
+//   [ search…                         ]
+//   [All ▾] [Name ▾] [☐ Folders]
 //   ┌ name                 format  size ┐  a click auditions the row on the preview
 //   │ ★ Piano              sfz    12 MB │  part (the loaded parts stay as they are);
 //   │ GM                   sf2     4 MB │  a double-click (Enter) or a drag onto a
 //   │   000:000 Grand Piano             │  part strip loads it into that part; a
 //   └───────────────────────────────────┘  SoundFont's presets are rows of their own
 //   [████████░░ scanning 412 of 980  ✕]   while the index scans (✕ cancels)
-//   [Add folder…] [Rescan] [☆ Favourite]   312 instruments
+//   [Add…] [Rescan] [☆]            312 found    ☆: the selected row a favourite or not
 //
 // The index runs on its own threads; a timer polls its serial() and progress() and the
 // model is rebuilt only when the serial moved (one reset), so the gui thread never
