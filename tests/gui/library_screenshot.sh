@@ -17,16 +17,22 @@ home=$LIVE_TMP/home
 export HOME=$home XDG_DATA_HOME=$home/.local/share XDG_CACHE_HOME=$home/.cache XDG_CONFIG_HOME=$home/.config
 export XDG_DATA_DIRS=$LIVE_TMP/usr/share XDG_RUNTIME_DIR=$LIVE_TMP/run
 mkdir -p "$XDG_DATA_DIRS" "$XDG_CACHE_HOME" "$XDG_CONFIG_HOME/spindle" "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
-# A user folder in the settings (indexed with the standard places), as "Add folder…" keeps it.
+# User folders in the settings (indexed with the standard places), as "Add…" keeps them:
+# one of links to fixture files and kits and a broken file, and three fixture folders.
 library=$home/Instruments
-mkdir -p "$library/Hydrogen" "$library/SFZ"
+mkdir -p "$library/Hydrogen"
 ln -s "$fixtures/sf2/TimGM6mb.sf2" "$library/TimGM6mb.sf2"
 ln -s "$fixtures/hydrogen/GMRockKit" "$fixtures/hydrogen/TR808EmulationKit" "$library/Hydrogen/"
-ln -s "$fixtures/dim_cabasa" "$library/SFZ/Dim Cabasa"
-ln -s "$fixtures/realworld/karoryfer-horsepulse" "$library/SFZ/Horsepulse"
-ln -s "$fixtures/decentsampler" "$library/DecentSampler"
 printf 'not a SoundFont' >"$library/Broken.sf2"
-printf '[library]\nfolders\\1\\path=%s\nfolders\\size=1\n' "$library" >"$XDG_CONFIG_HOME/spindle/spindle.conf"
+{
+  echo '[library]'
+  i=0
+  for folder in "$library" "$fixtures/dim_cabasa" "$fixtures/realworld/karoryfer-horsepulse" "$fixtures/decentsampler"; do
+    i=$((i + 1))
+    printf 'folders\\%d\\path=%s\n' "$i" "$folder"
+  done
+  echo "folders\\size=$i"
+} >"$XDG_CONFIG_HOME/spindle/spindle.conf"
 
 start_jackd spindle-library-shot
 display=
@@ -51,16 +57,18 @@ window_id() {  # the largest window titled Spindle (Qt also makes a 1x1 one)
 }
 has_window() { [ -n "$(window_id)" ] && xwininfo -id "$(window_id)" | grep -q 'Map State: IsViewable'; }
 wait_until 60 has_window || fail "no Spindle window appeared"
-# The index writes its cache once a scan has ended: then the browser shows it all.
-wait_until 90 test -s "$XDG_CACHE_HOME/spindle/library.json" || fail "the library index wrote no cache"
-sleep 2
+# The index writes its cache once a scan has ended: then the browser shows it all (its
+# timer reads the index within a second).
+cache=$XDG_CACHE_HOME/spindle/library.json
+wait_until 120 grep -q "Dim Cabasa" "$cache" || fail "the library index wrote no cache with the fixtures in it"
+sleep 3
 
 id=$(window_id)
 xwd -id "$id" -silent >"$LIVE_TMP/window.xwd" || fail "xwd could not dump window $id"
 out_dir=${SPINDLE_SCREENSHOT_DIR:-$PWD}
 mkdir -p "$out_dir"
 png=$out_dir/spindle-library-screenshot.png
-"$SPINDLE_XWD2PNG" --crop=0,30,300,420 "$LIVE_TMP/window.xwd" "$png" || fail "the screenshot is blank or unreadable"
+"$SPINDLE_XWD2PNG" --crop=0,30,206,352 "$LIVE_TMP/window.xwd" "$png" || fail "the screenshot is blank or unreadable"
 kill -TERM "$SPINDLE_PID"
 wait_until 15 bash -c "! kill -0 $SPINDLE_PID" || fail "spindle did not quit on SIGTERM"
 echo "screenshot: $png"
