@@ -1,7 +1,6 @@
 #include "gui/MainWindow.h"
 
 #include <QDir>
-#include <utility>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -15,6 +14,7 @@
 #include <QToolBar>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <utility>
 
 #include "gui/Audition.h"
 #include "gui/ConnectionsPanel.h"
