@@ -69,6 +69,7 @@ void writeEntry(std::string& out, const Entry& e) {
   out += "]";
   field(out, "error", e.error);
   field(out, "modified", static_cast<long long>(e.modified));
+  field(out, "modifiedNs", static_cast<long long>(e.modifiedNs));
   out += "}";
 }
 
@@ -109,6 +110,7 @@ Entry readEntry(const detail::JsonValue& v) {
     e.presets.push_back({integer(p["bank"]), integer(p["program"]), p["name"].text});
   e.error = v["error"].text;
   e.modified = static_cast<std::int64_t>(v["modified"].number);
+  e.modifiedNs = static_cast<std::int64_t>(v["modifiedNs"].number);
   return e;
 }
 

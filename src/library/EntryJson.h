@@ -5,7 +5,8 @@
 //   {"entries": [{"name": "Piano", "format": "sfz", "path": "/…/piano.sfz", "root": "/…",
 //     "bytes": 1234, "regions": 88, "samples": 88, "loKey": 21, "hiKey": 108,
 //     "controls": ["Release"], "picture": "", "presets": [{"bank": 0, "program": 0,
-//     "name": "Grand"}], "error": "", "modified": 1700000000}, …]}
+//     "name": "Grand"}], "error": "", "modified": 1700000000,
+//     "modifiedNs": 250000000}, …]}
 //
 // Thread: any (pure functions).
 #include <optional>

@@ -29,6 +29,7 @@ struct Entry {
   std::vector<Preset> presets; // a SoundFont's presets (bank:program, name); empty for others
   std::string error;           // empty when it loads cleanly; else the loader's error (file, line)
   std::int64_t modified = 0;   // mtime, seconds
+  std::int64_t modifiedNs = 0; // mtime's nanoseconds within `modified` (the cache's key, with path and bytes)
 };
 struct Progress { int done = 0, total = 0; bool scanning = false; };
 struct Options {

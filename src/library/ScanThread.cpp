@@ -37,7 +37,8 @@ void lowerPriority() {
 bool unchanged(const IndexState& s, const Candidate& c) {
   std::lock_guard lock(s.mutex);
   const auto known = s.entries.find(c.path.string());
-  return known != s.entries.end() && known->second.modified == c.modified && known->second.bytes == c.bytes &&
+  return known != s.entries.end() && known->second.modified == c.modified && known->second.modifiedNs == c.modifiedNs &&
+         known->second.bytes == c.bytes &&
          known->second.root == c.root.string();
 }
 
