@@ -76,7 +76,7 @@ void writeEntry(std::string& out, const Entry& e) {
 }  // namespace
 
 std::string toJson(const std::vector<Entry>& entries) {
-  std::string out = "{\"entries\": [";
+  std::string out = "{\"version\": " + std::to_string(kJsonVersion) + ", \"entries\": [";
   for (std::size_t i = 0; i < entries.size(); ++i) {
     out += i ? ",\n  " : "\n  ";
     writeEntry(out, entries[i]);
@@ -119,6 +119,7 @@ Entry readEntry(const detail::JsonValue& v) {
 std::optional<std::vector<Entry>> fromJson(std::string_view text) {
   const auto document = detail::parseJson(text);
   if (!document || (*document)["entries"].kind != detail::JsonValue::Kind::Array) return std::nullopt;
+  if ((*document)["version"].number != kJsonVersion) return std::nullopt;  // an older index's: read again
   std::vector<Entry> entries;
   for (const detail::JsonValue& v : (*document)["entries"].items)
     if (v.kind == detail::JsonValue::Kind::Object && !v["path"].text.empty()) entries.push_back(readEntry(v));

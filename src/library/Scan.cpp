@@ -90,6 +90,9 @@ void fillFromInstrument(Entry& e, const instrument::Instrument& in) {
     if (!label.label.empty() && std::find(e.controls.begin(), e.controls.end(), label.label) == e.controls.end())
       e.controls.push_back(label.label);
   for (const spindle::Preset& p : in.presets) e.presets.push_back({p.bank, p.program, p.name});
+  std::stable_sort(e.presets.begin(), e.presets.end(), [](const Preset& a, const Preset& b) {
+    return a.bank != b.bank ? a.bank < b.bank : a.program < b.program;
+  });
   e.error = firstError(in);
 }
 
