@@ -25,6 +25,7 @@ namespace {
 
 // Changes come in bursts (a copy, an unpacked archive): the scan waits for this much quiet.
 constexpr int kSettleMs = 250;
+constexpr int kMaxSettles = 4;  // a folder that never goes quiet is scanned every 1.25 s
 
 void lowerPriority() {
   pthread_setname_np(pthread_self(), "library");
@@ -102,7 +103,9 @@ bool waitForWork(IndexState& s, Watcher* watcher) {
     [[maybe_unused]] const ssize_t got = read(s.wake, &count, sizeof count);
   }
   if (!watcher || !(fds[1].revents & POLLIN) || !watcher->drain()) return false;
-  for (pollfd quiet{watcher->fd(), POLLIN, 0}; poll(&quiet, 1, kSettleMs) > 0 && !s.stop.load();) watcher->drain();
+  pollfd quiet{watcher->fd(), POLLIN, 0};
+  for (int settles = 0; settles < kMaxSettles && poll(&quiet, 1, kSettleMs) > 0 && !s.stop.load(); ++settles)
+    watcher->drain();
   return true;
 }
 
