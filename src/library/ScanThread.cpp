@@ -151,13 +151,16 @@ void writeCache(const fs::path& file, const std::map<std::string, Entry>& entrie
   for (const auto& [path, entry] : entries) list.push_back(entry);
   std::error_code ec;
   fs::create_directories(file.parent_path(), ec);
-  const fs::path partial = file.string() + ".partial";
+  // Several Spindles may write at once: each its own file, renamed over the cache whole.
+  const fs::path partial = file.string() + "." + std::to_string(getpid()) + ".partial";
+  bool written = false;
   {
     std::ofstream out(partial, std::ios::binary | std::ios::trunc);
     out << toJson(list);
-    if (!out) return;
+    written = out.good();
   }
-  fs::rename(partial, file, ec);
+  if (written) fs::rename(partial, file, ec);
+  if (!written || ec) fs::remove(partial, ec);
 }
 
 }  // namespace spindle::library::detail
