@@ -62,6 +62,7 @@ def generate(data, count):
                   for k in range(8)) + '</group></groups></DecentSampler>\n')
     for i in range(kits):
         kit = os.path.join(data, "hydrogen", "data", "drumkits", "Kit%03d" % i)
+        os.makedirs(kit)
         write_wav(os.path.join(kit, "kick.wav"), [500] * 1000)
         write(os.path.join(kit, "drumkit.xml"), "<drumkit_info><name>Kit %d</name><instrumentList><instrument><id>0</id>"
               "<name>Kick</name><layer><filename>kick.wav</filename><min>0</min><max>1</max></layer></instrument>"

@@ -18,15 +18,19 @@ void progressReply(OscCall& c, const library::Index& index) {
   c.core.reply({"/spindle/library/progress", {OscValue::i(p.done), OscValue::i(p.total), OscValue::i(p.scanning)}});
 }
 
-// One /spindle/library/entry per entry (its presets after it), then /spindle/library/end.
+// One /spindle/library/entry per entry, a font's presets in it (one datagram each: a burst
+// of one per preset overflowed a UDP reader's buffer), then /spindle/library/end.
 void replyEntries(OscCall& c, const library::Index& index, const std::vector<library::Entry>& entries) {
   for (const library::Entry& e : entries) {
-    c.core.reply({"/spindle/library/entry",
-                  {OscValue::s(e.name), OscValue::s(e.format), OscValue::s(e.path), OscValue::s(e.error),
-                   OscValue::i(e.regions), OscValue::i(static_cast<int>(e.presets.size())), OscValue::s(e.picture)}});
-    for (const library::Preset& p : e.presets)
-      c.core.reply({"/spindle/library/preset",
-                    {OscValue::s(e.path), OscValue::i(p.bank), OscValue::i(p.program), OscValue::s(p.name)}});
+    OscMessage m{"/spindle/library/entry",
+                 {OscValue::s(e.name), OscValue::s(e.format), OscValue::s(e.path), OscValue::s(e.error),
+                  OscValue::i(e.regions), OscValue::i(static_cast<int>(e.presets.size())), OscValue::s(e.picture)}};
+    for (const library::Preset& p : e.presets) {
+      m.args.push_back(OscValue::i(p.bank));
+      m.args.push_back(OscValue::i(p.program));
+      m.args.push_back(OscValue::s(p.name));
+    }
+    c.core.reply(m);
   }
   c.core.reply({"/spindle/library/end",
                 {OscValue::i(static_cast<int>(entries.size())), OscValue::i(index.progress().scanning)}});
@@ -56,8 +60,8 @@ void progress(OscCall& c) {
 std::vector<OscEntry> libraryApi() {
   return {
       {"/spindle/library/list", {},
-       "replies one /spindle/library/entry per installed instrument (a SoundFont's presets follow it as "
-       "/spindle/library/preset), then /spindle/library/end",
+       "replies one /spindle/library/entry per installed instrument (a SoundFont's with its presets), then "
+       "/spindle/library/end (a large list is best read over TCP: UDP may drop some)",
        list},
       {"/spindle/library/search", {{'s', "text", 0, 0}},
        "as /spindle/library/list, only the instruments whose name, format, folder, labelled controls or preset "
@@ -71,12 +75,10 @@ std::vector<OscEntry> libraryApi() {
 
 std::vector<OscReplyDoc> libraryReplies() {
   return {
-      {"/spindle/library/entry", "ssssiis",
+      {"/spindle/library/entry", "ssssiis(iis)...",
        "name, format (sfz, sf2, dspreset, dslibrary, hydrogen, h2drumkit, multisample), path (as --instrument and "
-       "/spindle/load take it), error (empty: it loads cleanly; else the loader's first error), regions, presets "
-       "(the count of /spindle/library/preset messages that follow), picture (the preset's or kit's picture; "
-       "empty: none)"},
-      {"/spindle/library/preset", "siis", "a SoundFont's preset: the font's path, bank, program, name"},
+       "/spindle/load take it), error (empty: it loads cleanly; else the loader's first error), regions, presets, "
+       "picture (the preset's or kit's picture; empty: none), then a SoundFont's presets: bank, program, name"},
       {"/spindle/library/end", "ii", "the count of entries sent, and 1 while a scan is still running"},
       {"/spindle/library/progress", "iii", "instruments scanned, instruments found, 1 while a scan is running"},
   };

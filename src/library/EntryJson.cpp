@@ -69,13 +69,14 @@ void writeEntry(std::string& out, const Entry& e) {
   out += "]";
   field(out, "error", e.error);
   field(out, "modified", static_cast<long long>(e.modified));
+  field(out, "modifiedNs", static_cast<long long>(e.modifiedNs));
   out += "}";
 }
 
 }  // namespace
 
 std::string toJson(const std::vector<Entry>& entries) {
-  std::string out = "{\"entries\": [";
+  std::string out = "{\"version\": " + std::to_string(kJsonVersion) + ", \"entries\": [";
   for (std::size_t i = 0; i < entries.size(); ++i) {
     out += i ? ",\n  " : "\n  ";
     writeEntry(out, entries[i]);
@@ -109,6 +110,7 @@ Entry readEntry(const detail::JsonValue& v) {
     e.presets.push_back({integer(p["bank"]), integer(p["program"]), p["name"].text});
   e.error = v["error"].text;
   e.modified = static_cast<std::int64_t>(v["modified"].number);
+  e.modifiedNs = static_cast<std::int64_t>(v["modifiedNs"].number);
   return e;
 }
 
@@ -117,6 +119,7 @@ Entry readEntry(const detail::JsonValue& v) {
 std::optional<std::vector<Entry>> fromJson(std::string_view text) {
   const auto document = detail::parseJson(text);
   if (!document || (*document)["entries"].kind != detail::JsonValue::Kind::Array) return std::nullopt;
+  if ((*document)["version"].number != kJsonVersion) return std::nullopt;  // an older index's: read again
   std::vector<Entry> entries;
   for (const detail::JsonValue& v : (*document)["entries"].items)
     if (v.kind == detail::JsonValue::Kind::Object && !v["path"].text.empty()) entries.push_back(readEntry(v));

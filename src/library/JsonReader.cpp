@@ -17,10 +17,14 @@ class Parser {
     const char c = s_[at_];
     if (c == '{') return object(out, depth);
     if (c == '[') return array(out, depth);
-    if (c == '"') return out.kind = JsonValue::Kind::String, string(out.text);
-    if (word("true")) return out.kind = JsonValue::Kind::Bool, out.flag = true;
-    if (word("false")) return out.kind = JsonValue::Kind::Bool, true;
+    if (c == '"') {
+      out.kind = JsonValue::Kind::String;
+      return string(out.text);
+    }
     if (word("null")) return true;
+    out.kind = JsonValue::Kind::Bool;
+    if (word("true")) return out.flag = true;
+    if (word("false")) return true;
     return number(out);
   }
   bool atEnd() {

@@ -26,9 +26,10 @@ struct Entry {
   int regions = 0, samples = 0, loKey = -1, hiKey = -1;
   std::vector<std::string> controls;   // labelled controls (SFZ label_cc, DecentSampler knobs)
   std::string picture;         // absolute path of the picture a preset or kit carries; empty when none
-  std::vector<Preset> presets; // a SoundFont's presets (bank:program, name); empty for others
+  std::vector<Preset> presets; // a SoundFont's presets (bank:program, name), in that order; empty for others
   std::string error;           // empty when it loads cleanly; else the loader's error (file, line)
   std::int64_t modified = 0;   // mtime, seconds
+  std::int64_t modifiedNs = 0; // mtime's nanoseconds within `modified` (the cache's key, with path and bytes)
 };
 struct Progress { int done = 0, total = 0; bool scanning = false; };
 struct Options {

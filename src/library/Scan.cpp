@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -20,35 +21,41 @@ std::string lower(std::string s) {
   return s;
 }
 
-std::int64_t seconds(const fs::path& path) {
+// A file's mtime: seconds and the nanoseconds within them.
+struct Stamp {
+  std::int64_t seconds = 0, nanoseconds = 0;
+  bool operator<(const Stamp& o) const { return seconds != o.seconds ? seconds < o.seconds : nanoseconds < o.nanoseconds; }
+};
+
+Stamp stampOf(const fs::path& path) {
   std::error_code ec;
   const auto time = fs::last_write_time(path, ec);
-  if (ec) return 0;
-  const auto system = std::chrono::file_clock::to_sys(time);
-  return std::chrono::duration_cast<std::chrono::seconds>(system.time_since_epoch()).count();
+  if (ec) return {};
+  const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
+      std::chrono::file_clock::to_sys(time).time_since_epoch()).count();
+  return {ns / 1000000000, ns % 1000000000};
 }
 
 // A folder instrument's stamp: its files' total size and the newest file's time.
-void stampFolder(Candidate& c) {
+Stamp stampFolder(Candidate& c) {
   std::error_code ec;
-  c.modified = seconds(c.path);
+  Stamp newest = stampOf(c.path);
   for (fs::recursive_directory_iterator it(c.path, fs::directory_options::skip_permission_denied, ec), end;
        !ec && it != end; it.increment(ec)) {
     if (!it->is_regular_file(ec)) continue;
     c.bytes += it->file_size(ec);
-    c.modified = std::max(c.modified, seconds(it->path()));
+    newest = std::max(newest, stampOf(it->path()));
   }
+  return newest;
 }
 
 Candidate candidate(const fs::path& path, const fs::path& root, std::string format, bool folder) {
-  Candidate c{path, root, std::move(format), 0, 0};
+  Candidate c{path, root, std::move(format), 0, 0, 0};
   std::error_code ec;
-  if (folder) {
-    stampFolder(c);
-  } else {
-    c.bytes = fs::file_size(path, ec);
-    c.modified = seconds(path);
-  }
+  if (!folder) c.bytes = fs::file_size(path, ec);
+  const Stamp stamp = folder ? stampFolder(c) : stampOf(path);
+  c.modified = stamp.seconds;
+  c.modifiedNs = stamp.nanoseconds;
   return c;
 }
 
@@ -83,6 +90,9 @@ void fillFromInstrument(Entry& e, const instrument::Instrument& in) {
     if (!label.label.empty() && std::find(e.controls.begin(), e.controls.end(), label.label) == e.controls.end())
       e.controls.push_back(label.label);
   for (const spindle::Preset& p : in.presets) e.presets.push_back({p.bank, p.program, p.name});
+  std::stable_sort(e.presets.begin(), e.presets.end(), [](const Preset& a, const Preset& b) {
+    return a.bank != b.bank ? a.bank < b.bank : a.program < b.program;
+  });
   e.error = firstError(in);
 }
 
@@ -146,6 +156,7 @@ Entry describe(const Candidate& c) {
   e.format = c.format;
   e.bytes = c.bytes;
   e.modified = c.modified;
+  e.modifiedNs = c.modifiedNs;
   e.name = c.path.stem().string();
   const instrument::Instrument in = formats::loadInstrument(c.path);
   if (c.format == "hydrogen" && !in.name.empty()) e.name = in.name;

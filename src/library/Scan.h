@@ -20,6 +20,7 @@ struct Candidate {
   std::string format;          // Entry::format
   std::uint64_t bytes = 0;     // the file's size, or the folder's files'
   std::int64_t modified = 0;   // mtime, seconds (a folder: its newest file's)
+  std::int64_t modifiedNs = 0; // and its nanoseconds
 };
 
 // The format an instrument file or folder named `path` has; empty when it is none.

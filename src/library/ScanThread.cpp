@@ -25,6 +25,7 @@ namespace {
 
 // Changes come in bursts (a copy, an unpacked archive): the scan waits for this much quiet.
 constexpr int kSettleMs = 250;
+constexpr int kMaxSettles = 4;  // a folder that never goes quiet is scanned every 1.25 s
 
 void lowerPriority() {
   pthread_setname_np(pthread_self(), "library");
@@ -37,7 +38,8 @@ void lowerPriority() {
 bool unchanged(const IndexState& s, const Candidate& c) {
   std::lock_guard lock(s.mutex);
   const auto known = s.entries.find(c.path.string());
-  return known != s.entries.end() && known->second.modified == c.modified && known->second.bytes == c.bytes &&
+  return known != s.entries.end() && known->second.modified == c.modified && known->second.modifiedNs == c.modifiedNs &&
+         known->second.bytes == c.bytes &&
          known->second.root == c.root.string();
 }
 
@@ -101,7 +103,9 @@ bool waitForWork(IndexState& s, Watcher* watcher) {
     [[maybe_unused]] const ssize_t got = read(s.wake, &count, sizeof count);
   }
   if (!watcher || !(fds[1].revents & POLLIN) || !watcher->drain()) return false;
-  for (pollfd quiet{watcher->fd(), POLLIN, 0}; poll(&quiet, 1, kSettleMs) > 0 && !s.stop.load();) watcher->drain();
+  pollfd quiet{watcher->fd(), POLLIN, 0};
+  for (int settles = 0; settles < kMaxSettles && poll(&quiet, 1, kSettleMs) > 0 && !s.stop.load(); ++settles)
+    watcher->drain();
   return true;
 }
 
@@ -147,13 +151,16 @@ void writeCache(const fs::path& file, const std::map<std::string, Entry>& entrie
   for (const auto& [path, entry] : entries) list.push_back(entry);
   std::error_code ec;
   fs::create_directories(file.parent_path(), ec);
-  const fs::path partial = file.string() + ".partial";
+  // Several Spindles may write at once: each its own file, renamed over the cache whole.
+  const fs::path partial = file.string() + "." + std::to_string(getpid()) + ".partial";
+  bool written = false;
   {
     std::ofstream out(partial, std::ios::binary | std::ios::trunc);
     out << toJson(list);
-    if (!out) return;
+    written = out.good();
   }
-  fs::rename(partial, file, ec);
+  if (written) fs::rename(partial, file, ec);
+  if (!written || ec) fs::remove(partial, ec);
 }
 
 }  // namespace spindle::library::detail

@@ -123,6 +123,7 @@ TEST_CASE("Library index: a warm start reads its entries from the cache and load
     CHECK(warm.loads() == 0);
     CHECK(warm.entries().size() == count);
   }
+  // The same size, within the same second maybe: the nanoseconds of the time tell.
   LibraryTree::write(tree.sfz(), "<control> label_cc1=Brightness\n<region> sample=*sine lokey=30 hikey=80\n");
   Index changed(options(false));
   changed.start();
@@ -186,13 +187,14 @@ TEST_CASE("Library index: entries survive the JSON form") {
   e.presets = {{128, 3, "Kit"}, {0, 0, "Piano"}};
   e.error = "/a/b.sf2: bad";
   e.modified = 1700000000;
+  e.modifiedNs = 999999999;
   const auto back = spindle::library::fromJson(spindle::library::toJson({e, e}));
   REQUIRE(back);
   REQUIRE(back->size() == 2);
   const Entry& r = back->at(1);
   CHECK((r.name == e.name && r.format == e.format && r.path == e.path && r.root == e.root && r.bytes == e.bytes));
   CHECK((r.regions == 3 && r.samples == 2 && r.loKey == 0 && r.hiKey == 127 && r.controls == e.controls));
-  CHECK((r.picture == e.picture && r.error == e.error && r.modified == e.modified));
+  CHECK((r.picture == e.picture && r.error == e.error && r.modified == e.modified && r.modifiedNs == e.modifiedNs));
   REQUIRE(r.presets.size() == 2);
   CHECK((r.presets[0].bank == 128 && r.presets[0].program == 3 && r.presets[0].name == "Kit"));
   CHECK_FALSE(spindle::library::fromJson("{\"entries\": [").has_value());

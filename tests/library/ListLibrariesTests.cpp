@@ -42,12 +42,12 @@ TEST_CASE("spindle --list-libraries --json prints one JSON document with every f
   INFO(run.out << run.err);
   REQUIRE(run.exitCode == 0);
   LibraryTree::write(tree.base / "list.json", run.out);
-  // Python's own reader: the entries under the fake home, each with all 14 fields.
+  // Python's own reader: the entries under the fake home, each with all 15 fields.
   const std::string check =
       "import json, sys\n"
       "d = json.load(open(sys.argv[1]))\n"
       "keys = {'name','format','path','root','bytes','regions','samples','loKey','hiKey','controls','picture',"
-      "'presets','error','modified'}\n"
+      "'presets','error','modified','modifiedNs'}\n"
       "ours = [e for e in d['entries'] if e['path'].startswith(sys.argv[2])]\n"
       "assert all(keys <= set(e) for e in d['entries'])\n"
       "font = [e for e in ours if e['format'] == 'sf2'][0]\n"
