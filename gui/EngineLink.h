@@ -93,6 +93,17 @@ class EngineLink : public QObject {
   void cancelLoad(int part) { control_.cancelLoad(part); }  // poll() reports it when the loader stops
   void unload(int part);
   bool loading(int part) const;
+  // The SoundFont preset the part plays from now on: bank * 128 + program (what bank
+  // select and program change choose; bank 128 included).
+  void selectPreset(int part, int preset) {
+    if (control_.selectPreset(part, preset)) commanded();
+  }
+  // The preview part (session::Control::preview): the library browser's audition.
+  void preview(const QString& file, int preset) { control_.preview(file.toStdString(), preset); }
+  void previewNote(int key, int velocity) {
+    if (control_.previewNote(key, velocity)) commanded();
+  }
+  session::PreviewState previewState() const { return control_.previewState(); }
 
   void setVolume(int part, float db);
   void setPan(int part, float pan);

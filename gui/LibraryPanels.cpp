@@ -1,16 +1,10 @@
 #include "gui/LibraryPanels.h"
 
-#include <QFileDialog>
-#include <QFileSystemModel>
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QTableView>
-#include <QToolButton>
-#include <QTreeView>
 #include <QVBoxLayout>
 
-#include "gui/InstrumentFiles.h"
 #include "gui/ProblemsModel.h"
 
 namespace spindle::gui {
@@ -42,47 +36,5 @@ void ProblemsPanel::refresh() {
   summary_->setText(all == 0 ? tr("No problems in the loaded libraries.")
                              : tr("%1 errors, %2 warnings (hover a row for the full path)").arg(errors).arg(all - errors));
 }
-
-LibraryBrowser::LibraryBrowser(QWidget* parent) : QWidget(parent) {
-  auto* column = new QVBoxLayout(this);
-  column->setContentsMargins(4, 4, 4, 4);
-  auto* top = new QHBoxLayout;
-  path_ = new QLabel(this);
-  path_->setObjectName(QStringLiteral("Caption"));
-  path_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // a long path must not widen the dock
-  auto* choose = new QToolButton(this);
-  choose->setText(tr("Folder…"));
-  top->addWidget(path_, 1);
-  top->addWidget(choose);
-  files_ = new QFileSystemModel(this);
-  files_->setNameFilters(instrumentNameFilters());
-  files_->setNameFilterDisables(false);
-  files_->setFilter(QDir::AllDirs | QDir::Files | QDir::NoDotAndDotDot);
-  tree_ = new QTreeView(this);
-  tree_->setModel(files_);
-  for (int c = 1; c < files_->columnCount(); ++c) tree_->hideColumn(c);
-  tree_->setHeaderHidden(true);
-  tree_->setToolTip(tr("Double-click a library to load it into the selected part"));
-  column->addLayout(top);
-  column->addWidget(tree_, 1);
-  connect(tree_, &QTreeView::activated, this, [this](const QModelIndex& index) {
-    if (!files_->isDir(index)) emit libraryActivated(files_->filePath(index));
-  });
-  connect(choose, &QToolButton::clicked, this, [this] {
-    const QString dir = QFileDialog::getExistingDirectory(this, tr("Folder of libraries"), folder());
-    if (dir.isEmpty()) return;
-    setFolder(dir);
-    emit folderChosen(dir);
-  });
-}
-
-void LibraryBrowser::setFolder(const QString& folder) {
-  const QString dir = QDir(folder.isEmpty() ? QDir::homePath() : folder).canonicalPath();
-  tree_->setRootIndex(files_->setRootPath(dir));
-  path_->setText(QDir(dir).dirName());
-  path_->setToolTip(dir);
-}
-
-QString LibraryBrowser::folder() const { return files_->rootPath(); }
 
 }  // namespace spindle::gui

@@ -14,7 +14,9 @@
 #include <QToolBar>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <utility>
 
+#include "gui/Audition.h"
 #include "gui/ConnectionsPanel.h"
 #include "gui/ControlStrip.h"
 #include "gui/EngineLink.h"
@@ -29,6 +31,7 @@
 #include "gui/EffectsPanel.h"
 #include "gui/SystemDialog.h"
 #include "gui/Theme.h"
+#include "library/LibraryIndex.h"
 
 namespace spindle::gui {
 
@@ -144,21 +147,13 @@ void MainWindow::buildDocks() {
   scroll->setMinimumWidth(health_->minimumWidth() + 16);
   QDockWidget* healthDock = dock(tr("Health"), scroll, Qt::RightDockWidgetArea);
   buildEffects(healthDock);
-  browser_ = new LibraryBrowser(this);
-  browser_->setFolder(loadSettings(store_).libraryFolder);
-  QDockWidget* libraries = dock(tr("Libraries"), browser_, Qt::LeftDockWidgetArea);
+  QDockWidget* libraries = dock(tr("Libraries"), buildLibrary(), Qt::LeftDockWidgetArea);
   QDockWidget* connections = buildConnections(libraries);
-  resizeDocks({libraries}, {215}, Qt::Horizontal);  // the part strips and the health panel whole
-  resizeDocks({libraries, connections}, {230, 330}, Qt::Vertical);
+  resizeDocks({libraries}, {260}, Qt::Horizontal);  // the part strips and the health panel whole
+  resizeDocks({libraries, connections}, {330, 230}, Qt::Vertical);
   problemsPanel_ = new ProblemsPanel(problems_, this);
   QDockWidget* problemsDock = dock(tr("Problems"), problemsPanel_, Qt::BottomDockWidgetArea);
   resizeDocks({problemsDock}, {120}, Qt::Vertical);
-  connect(browser_, &LibraryBrowser::libraryActivated, this, [this](const QString& file) { loadInto(selected_, file); });
-  connect(browser_, &LibraryBrowser::folderChosen, this, [this](const QString& folder) {
-    AppSettings s = loadSettings(store_);
-    s.libraryFolder = folder;
-    saveSettings(store_, s);
-  });
 }
 
 // The shared reverb and chorus and the parts' sends: a tab behind the health panel.
@@ -206,12 +201,16 @@ QDockWidget* MainWindow::buildConnections(QDockWidget* below) {
 void MainWindow::connectStrip(PartStrip* s) {
   connect(s, &PartStrip::loadRequested, this, &MainWindow::chooseLibrary);
   connect(s, &PartStrip::fileDropped, this, &MainWindow::loadInto);
+  connect(s, &PartStrip::presetDropped, this, &MainWindow::loadEntry);
   connect(s, &PartStrip::cancelRequested, &link_, &EngineLink::cancelLoad);
   connect(s, &PartStrip::volumeChanged, &link_, &EngineLink::setVolume);
   connect(s, &PartStrip::panChanged, &link_, &EngineLink::setPan);
   connect(s, &PartStrip::muteChanged, &link_, &EngineLink::setMute);
   connect(s, &PartStrip::soloChanged, &link_, &EngineLink::setSolo);
-  connect(s, &PartStrip::selectRequested, this, &MainWindow::selectPart);
+  connect(s, &PartStrip::selectRequested, this, [this](int part) {
+    audition_->leave();  // the keyboard plays the part again
+    selectPart(part);
+  });
   TuningButton* tuning = s->tuningButton();
   connect(tuning, &TuningButton::scaleChosen, this,
           [this](int part, const QString& file) { setTuning(part, file, link_.part(part).keymapPath); });
@@ -247,6 +246,7 @@ void MainWindow::connectLink() {
 }
 
 void MainWindow::loadInto(int part, const QString& sfzFile) {
+  pendingPreset_[static_cast<std::size_t>(part)] = -1;
   recent_.add(sfzFile);
   selectPart(part);
   link_.loadLibrary(part, sfzFile);
@@ -255,7 +255,8 @@ void MainWindow::loadInto(int part, const QString& sfzFile) {
 
 void MainWindow::chooseLibrary(int part) {
   const QStringList recent = recent_.list();
-  const QString start = recent.isEmpty() ? browser_->folder() : QFileInfo(recent.front()).absolutePath();
+  const QString folder = loadSettings(store_).libraryFolder;
+  const QString start = !recent.isEmpty() ? QFileInfo(recent.front()).absolutePath() : folder.isEmpty() ? QDir::homePath() : folder;
   const QString file = QFileDialog::getOpenFileName(this, tr("Load a library into part %1").arg(part + 1), start,
                                                     instrumentDialogFilter());
   if (!file.isEmpty()) loadInto(part, file);
@@ -317,6 +318,8 @@ void MainWindow::setStatusLine(const QString& text) { status_->setText(text); }
 QString MainWindow::tempoText() const { return tempo_->text(); }
 
 void MainWindow::onLoadFinished(int part, bool ok, const QString& name) {
+  const int preset = std::exchange(pendingPreset_[static_cast<std::size_t>(part)], -1);
+  if (ok && preset >= 0) link_.selectPreset(part, preset);
   PartStrip* s = strip(part);
   s->setLoading(false);
   s->setInstrument(link_.part(part).name, link_.part(part).path);

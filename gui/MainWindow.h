@@ -5,8 +5,8 @@
 //
 //   toolbar: Load… · Recent ▾ · Settings… · System check… · Panic   backend · rate · period
 //   ┌ Libraries ┐┌ Parts 1..16 (scrolls) ───────────────┐┌ Health ───────┐
-//   │ tree of   ││ # name  Load/progress  vol pan M S ▮ ││ xruns, load,  │
-//   │ *.sfz     │└──────────────────────────────────────┘│ disk, latency,│
+//   │ search,   ││ # name  Load/progress  vol pan M S ▮ ││ xruns, load,  │
+//   │ index     │└──────────────────────────────────────┘│ disk, latency,│
 //   ├ Connect.. ┤┌ controls (selected part's label_cc) ─┐│ memory, RT    │
 //   │ MIDI in,  │┌ keyboard (selected part, key names) ─┐│               │
 //   │           ││  caption              MPE zone: n ▴▾ ││               │
@@ -17,12 +17,18 @@
 //
 // The effects panel (reverb, chorus, the parts' sends) is a tab behind the health panel.
 //
+// The library browser (LibraryBrowser.h) lists what the library index finds (started
+// with the window, on its own threads: the standard places and the user's folders); a
+// click auditions an entry on the preview part (Audition.h), a double-click or a drag
+// onto a strip loads it into a part (MainWindowLibrary.cpp).
+//
 // Fits a 1366x768 screen: the part list scrolls, the docks start narrow.
 //
 // Thread: gui thread. Every request goes to the EngineLink; every change it reports
 // comes back through its signals.
 #include <QMainWindow>
 #include <array>
+#include <memory>
 
 #include "control/HostControl.h"
 #include "core/Limits.h"
@@ -35,8 +41,13 @@ class QLabel;
 class QMenu;
 class QSpinBox;
 
+namespace spindle::library {
+class Index;
+}
+
 namespace spindle::gui {
 
+class Audition;
 class ConnectionsPanel;
 class ControlStrip;
 class EffectsPanel;
@@ -54,8 +65,12 @@ class MainWindow : public QMainWindow {
 
  public:
   MainWindow(EngineLink& link, QSettings& store, QWidget* parent = nullptr);
+  ~MainWindow() override;
 
   void loadInto(int part, const QString& sfzFile);
+  // A SoundFont's preset (bank * 128 + program; -1: the file as loadInto), selected on
+  // the part once the load has ended (MainWindowLibrary.cpp).
+  void loadEntry(int part, const QString& file, int preset);
   void selectPart(int part);
   int selectedPart() const noexcept { return selected_; }
   void setStatusLine(const QString& text);  // backend, rate, period: shown in the toolbar
@@ -70,6 +85,8 @@ class MainWindow : public QMainWindow {
   ConnectionsPanel* connections() const noexcept { return connections_; }
   ProblemsModel& problems() noexcept { return problems_; }
   LibraryBrowser* browser() const noexcept { return browser_; }
+  Audition* audition() const noexcept { return audition_; }
+  library::Index& libraryIndex() noexcept { return *index_; }
   // The Hosts tab (beside Health, in front): the remote Spindles this one drives.
   void showHosts(control::HostControl& hosts, HostRoutes routes = {});  // MainWindowHosts.cpp
   // Shows the Hosts tab as soon as `hosts` holds one (at once, or when a session adds one
@@ -88,6 +105,8 @@ class MainWindow : public QMainWindow {
   QWidget* buildKeyboard(QWidget* parent);  // MainWindowKeyboard.cpp
   void showKeyboard();                      // the selected part's keys, lit keys and MPE notes
   void buildDocks();
+  QWidget* buildLibrary();  // MainWindowLibrary.cpp: the index, the browser, the audition
+  void playKey(int key, int velocity);  // the on-screen keyboard: the selected part, or the preview
   QDockWidget* buildConnections(QDockWidget* below);
   void buildEffects(QDockWidget* beside);
   void connectLink();
@@ -117,7 +136,10 @@ class MainWindow : public QMainWindow {
   ConnectionsPanel* connections_ = nullptr;
   QLabel* connectionStatus_ = nullptr;  // the status bar's part: what is not connected
   ProblemsPanel* problemsPanel_ = nullptr;
+  std::unique_ptr<library::Index> index_;
   LibraryBrowser* browser_ = nullptr;
+  Audition* audition_ = nullptr;
+  std::array<int, limits::kChannels> pendingPreset_{};  // per part: the preset its load selects, -1: none
   QMenu* recentMenu_ = nullptr;
   QLabel* tempo_ = nullptr;  // the engine's tempo and its source, in the toolbar
   QLabel* status_ = nullptr;

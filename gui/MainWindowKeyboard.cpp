@@ -7,6 +7,7 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include "gui/Audition.h"
 #include "gui/EngineLink.h"
 #include "gui/MainWindow.h"
 #include "gui/PianoKeyboard.h"
@@ -42,8 +43,8 @@ QWidget* MainWindow::buildKeyboard(QWidget* parent) {
   keyboard_ = new PianoKeyboard(box);
   keyboard_->setMinimumHeight(96);
   column->addWidget(keyboard_, 1);
-  connect(keyboard_, &PianoKeyboard::noteOn, this, [this](int key, int velocity) { link_.noteOn(selected_, key, velocity); });
-  connect(keyboard_, &PianoKeyboard::noteOff, this, [this](int key) { link_.noteOff(selected_, key); });
+  connect(keyboard_, &PianoKeyboard::noteOn, this, &MainWindow::playKey);
+  connect(keyboard_, &PianoKeyboard::noteOff, this, [this](int key) { playKey(key, 0); });
   connect(keyboard_, &PianoKeyboard::channelMessage, this, [this](int status, int data1, int data2) {
     link_.sendMidi(static_cast<uint8_t>(status), static_cast<uint8_t>(data1), static_cast<uint8_t>(data2));
   });
@@ -51,6 +52,14 @@ QWidget* MainWindow::buildKeyboard(QWidget* parent) {
     if (selected_ == kLowerMaster || selected_ == kUpperMaster) link_.setMpeZone(selected_ == kUpperMaster, members);
   });
   return box;
+}
+
+// While an audition is on (a browser entry clicked, no part chosen since), the keys play
+// the preview part; otherwise the selected part. Velocity 0: the key's note-off.
+void MainWindow::playKey(int key, int velocity) {
+  if (audition_->active()) return audition_->key(key, velocity > 0);
+  if (velocity > 0) link_.noteOn(selected_, key, velocity);
+  else link_.noteOff(selected_, key);
 }
 
 // The zone box follows the engine (a controller's MPE Configuration Message, OSC, --mpe)

@@ -200,7 +200,9 @@ void PartStrip::dropEvent(QDropEvent* event) {
     const QString file = url.toLocalFile();
     if (!isInstrumentPath(file)) continue;
     event->acceptProposedAction();
-    emit fileDropped(part_, file);
+    const QString fragment = url.fragment();
+    if (fragment.startsWith(QStringLiteral("preset="))) emit presetDropped(part_, file, fragment.mid(7).toInt());
+    else emit fileDropped(part_, file);
     return;
   }
 }

@@ -48,6 +48,9 @@ class PartStrip : public QFrame {
  signals:
   void loadRequested(int part);
   void fileDropped(int part, const QString& sfzFile);
+  // A SoundFont preset dragged from the library browser (its URL's fragment "preset=N",
+  // N = bank * 128 + program).
+  void presetDropped(int part, const QString& file, int preset);
   void cancelRequested(int part);
   void volumeChanged(int part, float db);
   void panChanged(int part, float pan);

@@ -19,6 +19,7 @@
 #include "app/LiveArgs.h"
 #include "control/NsmClient.h"
 #include "control/OscServer.h"
+#include "library/LibraryIndex.h"
 #include "session/Session.h"
 
 namespace spindle::app {
@@ -51,6 +52,9 @@ class Headless {
   std::ostream& err_;
   std::string clientName_;
   std::unique_ptr<control::NsmClient> nsm_;      // outlives the session's OSC server
+  // The installed instruments (OSC's /spindle/library/...), scanned on its own thread from
+  // the start; outlives the session's OSC server.
+  std::unique_ptr<library::Index> library_;
   std::unique_ptr<session::Session> session_;
   uint64_t problemsLogged_ = 0;  // serial of the newest problem printed to err_
   std::ofstream noteLog_;

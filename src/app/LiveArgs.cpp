@@ -180,6 +180,7 @@ std::string oscUsage() {
 std::string optionsUsage() {
   return "usage: spindle [--instrument FILE] [options]             the main window\n"
          "       spindle --headless [--instrument FILE] [options]  no window\n"
+         "       spindle --list-libraries [--json]                 the installed instruments, their load errors\n"
          "  --instrument FILE         the instrument: SFZ, SoundFont, DecentSampler preset or Hydrogen kit\n"
          "                            (default: the bundled Spindle EP)\n"
          "  --scale FILE.scl          every part plays in this Scala scale (default 12-TET)\n"

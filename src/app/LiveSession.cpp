@@ -110,6 +110,7 @@ bool Headless::startControl(control::OscServerOptions oscOptions) {
   if (!startHosts(oscOptions.auth.secret)) return false;
   const bool secured = !oscOptions.auth.secret.empty();
   std::string error;
+  session_->control().setLibraryIndex(library_.get());
   if (!session_->startOsc(std::move(oscOptions), nsm_.get(), error)) {
     err_ << "spindle: " << error << " (--osc-port 0 turns OSC off)\n";
     return false;
@@ -185,6 +186,9 @@ std::optional<int> Headless::start() {
 int Headless::run() {
   installSignalHandlers();
   if (!joinNsm()) return kExitInput;
+  library_ = std::make_unique<library::Index>(
+      library::Options{library::defaultRoots(), library::defaultCacheFile(), true});
+  library_->start();
   session_ = std::make_unique<session::Session>(sessionOptions());
   if (!load()) return kExitInput;
   const io::RealtimeReport memory = io::lockMemory();

@@ -19,6 +19,10 @@
 #include "core/Limits.h"
 #include "core/PartEffects.h"
 
+namespace spindle::library {
+class Index;
+}
+
 namespace spindle::control {
 
 inline constexpr int kParts = limits::kChannels;
@@ -225,6 +229,8 @@ class ControlTarget {
   virtual void setConnection(const ConnectionLink& link, bool on) = 0;
   // The other machines' Spindles this one drives (--host), or null when it drives none.
   virtual HostControl* hostControl() { return nullptr; }
+  // The index of the instruments installed here (OscLibrary.h), or null when none is kept.
+  virtual library::Index* libraryIndex() { return nullptr; }
 };
 
 }  // namespace spindle::control

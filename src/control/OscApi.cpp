@@ -7,6 +7,7 @@
 #include "control/ControlCore.h"
 #include "control/OscEffects.h"
 #include "control/OscHosts.h"
+#include "control/OscLibrary.h"
 #include "control/OscTempo.h"
 #include "control/OscPartEffects.h"
 #include "control/ProblemLog.h"
@@ -236,6 +237,7 @@ std::vector<OscEntry> makeApi() {
   for (OscEntry& entry : tempoApi()) api.push_back(std::move(entry));
   for (OscEntry& entry : partEffectsApi()) api.push_back(std::move(entry));
   for (OscEntry& entry : hostsApi()) api.push_back(std::move(entry));
+  for (OscEntry& entry : libraryApi()) api.push_back(std::move(entry));
   return api;
 }
 
@@ -351,6 +353,7 @@ const std::vector<OscReplyDoc>& oscReplies() {
     for (const OscReplyDoc& reply : tempoReplies()) all.push_back(reply);
     for (const OscReplyDoc& reply : partEffectsReplies()) all.push_back(reply);
     for (const OscReplyDoc& reply : hostsReplies()) all.push_back(reply);
+    for (const OscReplyDoc& reply : libraryReplies()) all.push_back(reply);
     return all;
   }();
   return replies;

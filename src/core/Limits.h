@@ -5,6 +5,11 @@
 namespace spindle::limits {
 
 inline constexpr int kChannels = 16;              // MIDI channels, one part each
+// The preview part: the engine's one part beyond the MIDI parts, which no MIDI channel
+// addresses. The window's library browser auditions an instrument there (its own load
+// and notes: CommandType::PreviewNote), mixed into the main output, never a part's own.
+inline constexpr int kPreviewPart = kChannels;
+inline constexpr int kEngineParts = kChannels + 1;  // the MIDI parts and the preview part
 // The General MIDI percussion channel (10), 0-based: it plays SoundFont bank 128.
 inline constexpr int kPercussionPart = 9;
 inline constexpr int kMaxVoices = 4096;           // hard ceiling for --polyphony

@@ -33,6 +33,10 @@ enum class CommandType : uint8_t {
                         // < kBypassableEffects), flag: the player's bypass (PartBuses.h)
   SetMpeZone,      // flag = upper zone (master channel 16) else lower (1), count = member
                    // channels 0..15 (0: off): as the MPE Configuration Message sets it
+  PreviewNote,     // the preview part (limits::kPreviewPart): count = key 0..127, value =
+                   // velocity 1..127 (0: note-off); count = -1: all its sound off
+  SelectPreset,    // part (the preview part included), count = bank * 128 + program: the
+                   // SoundFont preset it plays, as bank select and program change choose it
 };
 
 struct Command {
@@ -101,6 +105,10 @@ struct EngineStats {
   int mpeLower = 0, mpeUpper = 0;
   std::array<NoteExpressionStats, limits::kChannels> mpeNotes{};  // by MIDI channel
   std::array<PartStats, limits::kChannels> parts{};
+  // The preview part (limits::kPreviewPart): its state as a part's, and the note-ons it
+  // took (CommandType::PreviewNote), counted from the engine's start.
+  PartStats preview{};
+  uint64_t previewNotes = 0;
 };
 static_assert(std::is_trivially_copyable_v<EngineStats>);
 

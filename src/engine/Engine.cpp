@@ -70,7 +70,7 @@ void Engine::Impl::drainCommands() noexcept SPINDLE_REALTIME {
 }
 
 void Engine::Impl::apply(const Command& c) noexcept SPINDLE_REALTIME {
-  const bool partOk = c.part >= 0 && c.part < limits::kChannels;
+  const bool partOk = c.part >= 0 && c.part < limits::kEngineParts;
   Part* part = partOk ? &parts[static_cast<size_t>(c.part)] : nullptr;
   switch (c.type) {
     case CommandType::SetProgram: if (part) setPartProgram(c.part, c.program, -1); break;
@@ -82,7 +82,15 @@ void Engine::Impl::apply(const Command& c) noexcept SPINDLE_REALTIME {
     case CommandType::SetMpeZone: configureZone(c.flag, c.count); break;
     case CommandType::SetQuality: quality = static_cast<Quality>(std::clamp(c.count, 0, 3)); break;
     case CommandType::Panic:
-      for (int p = 0; p < limits::kChannels; ++p) allSoundOff(p);
+      for (int p = 0; p < limits::kEngineParts; ++p) allSoundOff(p);
+      break;
+    case CommandType::PreviewNote: previewNote(c.count, static_cast<int>(c.value)); break;
+    case CommandType::SelectPreset:
+      if (part) {
+        part->bank = std::clamp(c.count / 128, 0, 128);
+        part->programNumber = std::clamp(c.count % 128, 0, 127);
+        part->choosePreset();
+      }
       break;
     case CommandType::SetSlotProgram: setSlot(c.count, c.program); break;
     case CommandType::SelectSlot: if (part) selectSlot(c.part, c.count); break;
@@ -130,6 +138,16 @@ void Engine::Impl::setPartProgram(int part, const Program* p, int slot) noexcept
   startBusFade(part, old, p);
   pedalsMoved(part, -1, frameCounter);  // set_cc defaults may have moved a pedal
   letGo(old);
+}
+
+// The preview part's notes come as commands, not MIDI: no note start is recorded (the
+// live latency figures pair note starts with MIDI events).
+void Engine::Impl::previewNote(int key, int velocity) noexcept SPINDLE_REALTIME {
+  if (key < 0) return allSoundOff(limits::kPreviewPart);
+  if (key > 127) return;
+  if (velocity <= 0) return noteOff(limits::kPreviewPart, key, frameCounter);
+  ++previewNotes;
+  noteOn(limits::kPreviewPart, key, std::min(velocity, 127), frameCounter);
 }
 
 bool Engine::Impl::attached(const Program* p) const noexcept SPINDLE_REALTIME {
@@ -260,6 +278,12 @@ EngineStats Engine::stats() const noexcept SPINDLE_REALTIME {
     part.program = sh.partProgram[p].load(std::memory_order_relaxed);
     part.effectBypass = sh.partBypass[p].load(std::memory_order_relaxed);
   }
+  const auto q = static_cast<size_t>(limits::kPreviewPart);
+  st.preview.voices = sh.partVoices[q].load(std::memory_order_relaxed);
+  st.preview.peak = sh.partPeak[q].load(std::memory_order_relaxed);
+  st.preview.heldKeys = {sh.heldKeys[q][0].load(std::memory_order_relaxed), sh.heldKeys[q][1].load(std::memory_order_relaxed)};
+  st.preview.program = sh.partProgram[q].load(std::memory_order_relaxed);
+  st.previewNotes = sh.previewNotes.load(std::memory_order_relaxed);
   return st;
 }
 

@@ -81,6 +81,7 @@ struct Engine::Impl {
   void setSlot(int slot, const Program* p) noexcept SPINDLE_REALTIME;
   void selectSlot(int part, int slot) noexcept SPINDLE_REALTIME;
   void setPartProgram(int part, const Program* p, int slot) noexcept SPINDLE_REALTIME;
+  void previewNote(int key, int velocity) noexcept SPINDLE_REALTIME;  // CommandType::PreviewNote
   void letGo(const Program* p) noexcept SPINDLE_REALTIME;
   bool attached(const Program* p) const noexcept SPINDLE_REALTIME;
   void flushPending() noexcept SPINDLE_REALTIME;
@@ -168,7 +169,7 @@ struct Engine::Impl {
   uint64_t commandsPosted = 0;
   std::unordered_map<const Program*, uint64_t> lastPosted;
 
-  std::array<Part, limits::kChannels> parts{};
+  std::array<Part, limits::kEngineParts> parts{};  // the MIDI parts, then the preview part
   MpeLayout mpe;
   std::array<NoteExpression, kExpressionSlots> expressions{};  // per MPE member channel, then note slots
   std::array<const Program*, limits::kProgramSlots> slots{};
@@ -187,6 +188,7 @@ struct Engine::Impl {
   float tempo = Tempo::kDefaultBpm;  // tempoState.bpm(), kept current: lobpm/hibpm, the bus delays
   uint64_t frameCounter = 0;  // engine frames rendered, the clock of note-on times
   uint64_t notesStarted = 0, voicesStolen = 0, underruns = 0;
+  uint64_t previewNotes = 0;  // note-ons the preview part took (CommandType::PreviewNote)
   uint32_t peakVoices = 0;
 
   // Note starts of the current process() call (Engine::noteStarts). A note-on opens an
@@ -209,8 +211,8 @@ struct Engine::Impl {
   // grouped by part, in start order within a part; part p's are [partBegin[p], partBegin[p + 1]).
   std::vector<float> partLeft, partRight;  // maxBlockFrames each, sized in the constructor
   std::vector<int> byPart;                 // pool capacity, sized in the constructor
-  std::array<int, limits::kChannels + 1> partBegin{};
-  std::array<float, limits::kChannels> partPeak{};  // of the current process() call
+  std::array<int, limits::kEngineParts + 1> partBegin{};
+  std::array<float, limits::kEngineParts> partPeak{};  // of the current process() call
   // The effect sends: a part's voices add to partSend (maxBlockFrames each), which
   // mixPart adds to the effects' inputs at the segment's frame in the block (blockBase:
   // the block's first frame in the process() call).
@@ -242,14 +244,15 @@ struct Engine::Impl {
     std::array<std::array<std::atomic<float>, 3>, limits::kChannels> mpeValues{};  // bend, pressure, timbre
     // Per part; stats() may see one part's fields from two neighbouring calls (harmless
     // for a meter and a keyboard; each value is itself whole).
-    std::array<std::atomic<uint32_t>, limits::kChannels> partVoices{};
-    std::array<std::atomic<float>, limits::kChannels> partPeak{};
-    std::array<std::array<std::atomic<uint64_t>, 2>, limits::kChannels> heldKeys{};
+    std::array<std::atomic<uint32_t>, limits::kEngineParts> partVoices{};
+    std::array<std::atomic<float>, limits::kEngineParts> partPeak{};
+    std::array<std::array<std::atomic<uint64_t>, 2>, limits::kEngineParts> heldKeys{};
     // Controller values 0..1 per part, kept current for the program's labelled
     // controllers only (Program::publishedControllers); the other slots hold stale values.
-    std::array<std::array<std::atomic<float>, controllers::kCount>, limits::kChannels> controllers{};
-    std::array<std::atomic<const Program*>, limits::kChannels> partProgram{};
-    std::array<std::atomic<uint64_t>, limits::kChannels> partBypass{};
+    std::array<std::array<std::atomic<float>, controllers::kCount>, limits::kEngineParts> controllers{};
+    std::array<std::atomic<const Program*>, limits::kEngineParts> partProgram{};
+    std::array<std::atomic<uint64_t>, limits::kEngineParts> partBypass{};
+    std::atomic<uint64_t> previewNotes{0};
   } shared;
   static_assert(std::atomic<float>::is_always_lock_free && std::atomic<uint64_t>::is_always_lock_free);
 };

@@ -16,6 +16,12 @@
 
 namespace spindle::engine {
 
+namespace {
+// The MIDI channel a part's regions see (lochan/hichan): its own; the preview part's
+// notes come on no channel and play as channel 1's would.
+int noteChannel(int partIndex) noexcept SPINDLE_REALTIME { return partIndex < limits::kChannels ? partIndex : 0; }
+}  // namespace
+
 void Engine::Impl::handleMidi(const MidiEvent& e, uint64_t frame) noexcept SPINDLE_REALTIME {
   const int part = e.channel();
   const int d1 = e.data1 & 0x7F, d2 = e.data2 & 0x7F;
@@ -62,7 +68,7 @@ void Engine::Impl::noteOn(int partIndex, int key, int velocity, uint64_t frame, 
   writeNoteControllers(part, key, velocity);
   NoteContext note;
   if (own) startExpression(*own, part, k, slot, note);
-  note.channel = partIndex;
+  note.channel = noteChannel(partIndex);
   note.key = key;
   note.velocity = velocity;
   note.random = rng.uniform();
@@ -77,7 +83,10 @@ void Engine::Impl::noteOn(int partIndex, int key, int velocity, uint64_t frame, 
   part.noteOnFrame[k] = frame;
   part.noteSequence[k] = note.sequence;
   part.releasePending[k] = false;
-  openNoteStart(own && slot < MpeLayout::kChannels ? slot : partIndex, key, velocity);  // the channel the note came on
+  if (partIndex < limits::kChannels)
+    openNoteStart(own && slot < MpeLayout::kChannels ? slot : partIndex, key, velocity);  // the channel the note came on
+  else
+    openStart = -1;  // the preview part's: no MIDI event to pair with
   const uint64_t before = notesStarted;
   startRegions(partIndex, note, frame);
   part.noteStartedVoices[k] = notesStarted != before;
@@ -136,7 +145,7 @@ void Engine::Impl::fireReleaseTriggers(int partIndex, int key, uint64_t frame, b
     note.expression = slot;
     note.ownBend = expressions[static_cast<size_t>(slot)].bend;
   }
-  note.channel = partIndex;
+  note.channel = noteChannel(partIndex);
   note.key = key;
   note.velocity = part.noteVelocity[k];
   note.random = rng.uniform();
@@ -260,7 +269,8 @@ void Engine::Impl::startVoice(int partIndex, const NoteContext& note, const Regi
 PartMix Engine::Impl::startMix(int partIndex, const NoteContext& note) const noexcept SPINDLE_REALTIME {
   bool soloActive = false;
   for (const Part& p : parts) soloActive = soloActive || p.solo;
-  const PartMix partMix = makePartMix(parts[static_cast<size_t>(partIndex)], soloActive);
+  // A solo mutes the other MIDI parts, never the preview part.
+  const PartMix partMix = makePartMix(parts[static_cast<size_t>(partIndex)], soloActive && partIndex < limits::kChannels);
   return note.expression >= 0 ? noteMix(partMix, partIndex, note.expression) : partMix;
 }
 

@@ -117,15 +117,15 @@ void Engine::Impl::renderVoices(float* left, float* right, int frames) noexcept 
   if (frames <= 0) return;
   bool soloActive = false;
   for (const Part& p : parts) soloActive = soloActive || p.solo;
-  std::array<PartMix, limits::kChannels> mixes{};
-  for (size_t i = 0; i < parts.size(); ++i) mixes[i] = makePartMix(parts[i], soloActive);
+  std::array<PartMix, limits::kEngineParts> mixes{};
+  for (size_t i = 0; i < parts.size(); ++i) mixes[i] = makePartMix(parts[i], soloActive && i < limits::kChannels);
   const dsp::SincInterpolator* sinc = quality == Quality::SincHigh ? sinc16.get() : sinc8.get();
   RenderContext ctx{&scratch, quality, sinc, 0, sinc8.get(), sinc16.get()};
   ctx.cut = std::exchange(eventCut, false);
   for (size_t b = 0; b < partSend.size(); ++b)
     ctx.sends[b] = effects.input(static_cast<SendBus>(b)) ? partSend[b].data() : nullptr;
   sortVoicesByPart();
-  for (int p = 0; p < limits::kChannels; ++p) {
+  for (int p = 0; p < limits::kEngineParts; ++p) {
     const auto begin = partBegin[static_cast<size_t>(p)], end = partBegin[static_cast<size_t>(p) + 1];
     if (begin == end) {
       endBusFade(p);  // nothing sounds through either program's buses
@@ -165,7 +165,7 @@ void Engine::Impl::renderPartVoices(int p, const PartMix& partMix, RenderContext
 // Counting sort of the active voices by part, stable (start order kept within a part),
 // O(voices + parts).
 void Engine::Impl::sortVoicesByPart() noexcept SPINDLE_REALTIME {
-  std::array<int, limits::kChannels> next{};
+  std::array<int, limits::kEngineParts> next{};
   for (int i = 0; i < pool.activeCount(); ++i) ++next[static_cast<size_t>(pool.activeVoice(i).part())];
   int at = 0;
   for (size_t p = 0; p < next.size(); ++p) {
@@ -204,7 +204,7 @@ void Engine::Impl::clearPartOutputs(int base, int frames) noexcept SPINDLE_REALT
 // Adds the part's mix to the output (its own, when the call gave it one: the segment
 // starts at segmentOffset there) and raises its peak for this call.
 void Engine::Impl::mixPart(int part, float* left, float* right, int frames) noexcept SPINDLE_REALTIME {
-  if (partOutputs) {
+  if (partOutputs && part < limits::kChannels) {  // the preview part: always the main pair
     const StereoOut& own = (*partOutputs)[static_cast<size_t>(part)];
     if (own.left && own.right) {
       left = own.left + segmentOffset;
@@ -266,7 +266,7 @@ void Engine::Impl::publishStats(int frames) noexcept SPINDLE_REALTIME {
   shared.sourceUnderruns.store(underruns, std::memory_order_relaxed);
   bool tails = false;
   int tail = effects.memoryFrames();
-  for (int p = 0; p < limits::kChannels; ++p) {
+  for (int p = 0; p < limits::kEngineParts; ++p) {
     tails = tails || busTailSounds(p);
     if (const Program* program = parts[static_cast<size_t>(p)].program; program && program->buses)
       tail = std::max(tail, program->buses->memoryFrames(p));
@@ -277,6 +277,7 @@ void Engine::Impl::publishStats(int frames) noexcept SPINDLE_REALTIME {
   shared.tempoSource.store(tempoState.source(), std::memory_order_relaxed);
   shared.mpeLower.store(mpe.members(false), std::memory_order_relaxed);
   shared.mpeUpper.store(mpe.members(true), std::memory_order_relaxed);
+  shared.previewNotes.store(previewNotes, std::memory_order_relaxed);
   publishMpeNotes();
   publishPartStats();
 }
@@ -284,7 +285,7 @@ void Engine::Impl::publishStats(int frames) noexcept SPINDLE_REALTIME {
 // Voice counts after this call's finished voices left, the call's peaks, and the held
 // keys from Part::keyDown (the note-ons and note-offs the engine actually took).
 void Engine::Impl::publishPartStats() noexcept SPINDLE_REALTIME {
-  std::array<uint32_t, limits::kChannels> voices{};
+  std::array<uint32_t, limits::kEngineParts> voices{};
   for (int i = 0; i < pool.activeCount(); ++i) ++voices[static_cast<size_t>(pool.activeVoice(i).part())];
   for (size_t p = 0; p < parts.size(); ++p) {
     std::array<uint64_t, 2> held{};

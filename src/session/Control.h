@@ -63,6 +63,17 @@ struct PartState {
   uint64_t serial = 0;                  // raised on every change of the above
 };
 
+// The preview part (limits::kPreviewPart), where the window's library browser auditions
+// an instrument without touching the 16 parts: what plays there or is on its way.
+struct PreviewState {
+  std::string path, name;      // the instrument playing there; empty: none yet
+  int preset = -1;             // bank * 128 + program of the SoundFont preset it plays; -1: none
+  int loKey = -1, hiKey = -1;  // the lowest and highest key its note regions play
+  bool loading = false;        // a preview load is on its way
+  std::string error;           // the last preview load's failure; empty when it played
+  uint64_t serial = 0;         // raised on every change of the above
+};
+
 // The part's load now or last: sample entries acquired of all, the pool's RAM.
 struct LoadStatus {
   bool running = false;
@@ -86,6 +97,7 @@ class Control final : public control::ControlTarget {
   }
   void setStreaming(stream::Streaming* streaming) { streaming_ = streaming; }  // disk figures and errors
   void setHosts(control::HostControl* hosts) { hosts_ = hosts; }
+  void setLibraryIndex(library::Index* index) { libraryIndex_ = index; }  // OSC's /spindle/library/...
   // Called after every change of the parts, the settings or a load (a view refreshes).
   void setChangeListener(std::function<void()> listener);
   // Receives every load's events as well as the listener each load was given.
@@ -111,6 +123,17 @@ class Control final : public control::ControlTarget {
   // Any channel message; `frame`: the audio-clock frame it arrived at (empty: now).
   bool sendMidiAt(uint8_t status, uint8_t data1, uint8_t data2, std::optional<uint64_t> frame);
   std::pair<uint64_t, uint64_t> memory() const;  // sample data in RAM and the samples it holds
+  // The preview part (ControlPreview.cpp). preview(): loads `path` on the loader thread
+  // (a preview on its way is cancelled), silences the one before, then plays it there;
+  // `preset`: bank * 128 + program of a SoundFont's preset, -1: as loaded. previewNote():
+  // a note there (velocity 0: its note-off; key -1: all its sound off), queued like every
+  // command; false when the queue is full.
+  void preview(const std::string& path, int preset = -1);
+  // The SoundFont preset part `part` plays (bank * 128 + program, bank 128 included),
+  // queued after its load; false when the queue is full.
+  bool selectPreset(int part, int preset);
+  bool previewNote(int key, int velocity);
+  PreviewState previewState() const;
   control::ProblemLog& problemLog() noexcept { return problems_; }
   engine::Engine& engine() noexcept { return engine_; }
   io::LiveProcessor& live() noexcept { return live_; }
@@ -146,6 +169,7 @@ class Control final : public control::ControlTarget {
   void restoreConnections(const std::vector<control::ConnectionLink>& links) override { connections_.restore(links); }
   void setConnection(const control::ConnectionLink& link, bool on) override { connections_.set(link, on); }
   control::HostControl* hostControl() override { return hosts_; }
+  library::Index* libraryIndex() override { return libraryIndex_; }
 
  private:
   struct Job {
@@ -177,6 +201,10 @@ class Control final : public control::ControlTarget {
   bool playOnPart(const Job& job, std::unique_ptr<engine::Program> program, const LoadReport& report);
   void shareSoundFont(int from);  // mutex_ held
   void notify(const Job& job, const control::LoadEvent& event);
+  // ControlPreview.cpp
+  void runPreview(const std::string& path, int preset, const std::shared_ptr<LoadProgress>& progress);  // loader thread
+  bool playPreview(std::unique_ptr<engine::Program> program, const std::string& path, const LoadReport& report, int preset,
+                   const std::shared_ptr<LoadProgress>& progress);
   // ControlState.cpp
   void addSends(control::SessionState& state);
   void addDiskStatus(control::ControlStatus& out);
@@ -196,6 +224,8 @@ class Control final : public control::ControlTarget {
   std::array<LoadStatus, control::kParts> lastLoads_;       // each part's last finished load
   control::EngineSettings settings_;
   EffectValues effects_;
+  PreviewState preview_;
+  std::shared_ptr<LoadProgress> previewLoad_;  // the preview load on its way; null: none
 
   std::mutex midiMutex_;  // orders the producers of the one MIDI input (OSC, the window)
   std::atomic<uint64_t> refused_{0};
@@ -203,6 +233,7 @@ class Control final : public control::ControlTarget {
   io::AudioBackend* backend_ = nullptr;
   stream::Streaming* streaming_ = nullptr;
   control::HostControl* hosts_ = nullptr;
+  library::Index* libraryIndex_ = nullptr;
   stream::CacheRate cacheRate_;  // status(): the control thread
   std::mutex listenerMutex_;     // guards the listener and the observer
   std::function<void()> listener_;

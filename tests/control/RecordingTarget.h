@@ -12,6 +12,7 @@
 #include "control/ControlTarget.h"
 #include "control/OscMessage.h"
 #include "control/ProblemLog.h"
+#include "library/LibraryIndex.h"
 
 namespace spindle::test {
 
@@ -188,9 +189,12 @@ class RecordingTarget : public control::ControlTarget {
   }
 
   control::HostControl* hostControl() override { return &hosts; }
+  // The real index, over no folder and never started: its replies list nothing.
+  library::Index* libraryIndex() override { return &library; }
 
   std::string last() const { return calls.empty() ? std::string() : calls.back(); }
   RecordingHosts hosts{calls};
+  library::Index library{library::Options{{}, {}, false}};
 
  private:
   bool record(std::string call) {

@@ -1,7 +1,8 @@
 // spindle-xwd2png: converts an X window dump (xwd, ZPixmap, 24/32 bits per pixel
 // TrueColor, as Xvfb writes them) to PNG, and says whether the picture is blank.
 //
-//   spindle-xwd2png IN.xwd OUT.png [RRGGBB]
+//   spindle-xwd2png [--crop=X,Y,W,H] IN.xwd OUT.png [RRGGBB]
+//   --crop: only that rectangle of the window (clipped to it) is written and judged.
 //   exit 0: written and not blank; 1: unreadable input or output; 3: blank (one colour,
 //   or hardly any variation: a window that never painted). With a colour, it also
 //   prints "#RRGGBB: N pixels", the pixels of exactly that colour.
@@ -12,7 +13,9 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QImage>
+#include <QRect>
 #include <QSet>
+#include <QStringList>
 #include <cmath>
 #include <cstdio>
 
@@ -101,19 +104,30 @@ int count(const QImage& image, QRgb colour) {
   return n;
 }
 
+// "--crop=X,Y,W,H" as argv[1]: the rectangle, and the argument taken out of argv.
+QRect takeCrop(int& argc, char** argv) {
+  if (argc < 2 || !QString::fromLatin1(argv[1]).startsWith(QStringLiteral("--crop="))) return {};
+  const QStringList n = QString::fromLatin1(argv[1]).mid(7).split(QLatin1Char(','));
+  for (int i = 1; i < argc; ++i) argv[i] = argv[i + 1];  // argv[argc] is null
+  --argc;
+  return n.size() == 4 ? QRect(n[0].toInt(), n[1].toInt(), n[2].toInt(), n[3].toInt()) : QRect(0, 0, -1, -1);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  const QRect crop = takeCrop(argc, argv);
   QCoreApplication app(argc, argv);
   bool colourOk = true;
   const QRgb colour = argc == 4 ? QString::fromLatin1(argv[3]).toUInt(&colourOk, 16) : 0;
   if ((argc != 3 && argc != 4) || !colourOk) {
-    std::fprintf(stderr, "usage: spindle-xwd2png IN.xwd OUT.png [RRGGBB]\n");
+    std::fprintf(stderr, "usage: spindle-xwd2png [--crop=X,Y,W,H] IN.xwd OUT.png [RRGGBB]\n");
     return 1;
   }
   QFile in(QString::fromLocal8Bit(argv[1]));
   QString error;
-  const QImage image = in.open(QIODevice::ReadOnly) ? decode(in.readAll(), error) : fail(error, "cannot read it");
+  QImage image = in.open(QIODevice::ReadOnly) ? decode(in.readAll(), error) : fail(error, "cannot read it");
+  if (!image.isNull() && !crop.isNull()) image = crop.isValid() ? image.copy(crop & image.rect()) : fail(error, "--crop takes X,Y,W,H");
   if (image.isNull()) {
     std::fprintf(stderr, "spindle-xwd2png: %s: %s\n", argv[1], qPrintable(error));
     return 1;

@@ -20,6 +20,7 @@ int runEffectsPanelTests(int argc, char** argv);
 int runTuningTests(int argc, char** argv);
 int runHostsPanelTests(int argc, char** argv);
 int runMpeKeyboardTests(int argc, char** argv);
+int runLibraryBrowserTests(int argc, char** argv);
 }  // namespace spindle::gui::test
 
 int main(int argc, char** argv) {
@@ -46,5 +47,6 @@ int main(int argc, char** argv) {
   failed += spindle::gui::test::runTuningTests(argc, argv);
   failed += spindle::gui::test::runHostsPanelTests(argc, argv);
   failed += spindle::gui::test::runMpeKeyboardTests(argc, argv);
+  failed += spindle::gui::test::runLibraryBrowserTests(argc, argv);
   return failed == 0 ? 0 : 1;
 }

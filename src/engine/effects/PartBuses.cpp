@@ -11,8 +11,8 @@ namespace spindle::engine {
 
 ProgramBuses::ProgramBuses(BusLayout layout, const std::vector<ModCurve>& curves)
     : layout_(std::move(layout)),
-      states_(layout_.effects.size() * static_cast<size_t>(limits::kChannels)),
-      runs_(static_cast<size_t>(limits::kChannels)) {
+      states_(layout_.effects.size() * static_cast<size_t>(limits::kEngineParts)),
+      runs_(static_cast<size_t>(limits::kEngineParts)) {
   for (const ModCurve& c : curves) curves_.define(c.index, c.points);
   const size_t count = layout_.effects.size();
   for (size_t i = 0; i < states_.size(); ++i)

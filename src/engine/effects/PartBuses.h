@@ -86,7 +86,7 @@ class ProgramBuses {
 
   BusLayout layout_;
   mod::CurveTable curves_;
-  std::vector<BusEffectState> states_;  // limits::kChannels x layout_.effects
+  std::vector<BusEffectState> states_;  // limits::kEngineParts x layout_.effects
   std::vector<Runs> runs_;              // one per part
   float tempo_ = 120.0f;
 };

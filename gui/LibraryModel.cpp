@@ -1,0 +1,258 @@
+#include "gui/LibraryModel.h"
+
+#include <QBrush>
+#include <QDir>
+#include <QFileInfo>
+#include <QLocale>
+#include <QMimeData>
+#include <QUrl>
+#include <filesystem>
+#include <map>
+
+#include "gui/Theme.h"
+
+namespace spindle::gui {
+
+namespace {
+
+QString qs(const std::string& text) { return QString::fromStdString(text); }
+
+QString presetLabel(const library::Preset& p) {
+  return QStringLiteral("%1:%2 %3").arg(p.bank, 3, 10, QLatin1Char('0')).arg(p.program, 3, 10, QLatin1Char('0')).arg(qs(p.name));
+}
+
+// The entry's folder under its root, "." for the root itself.
+QString relativeFolder(const library::Entry& e) {
+  namespace fs = std::filesystem;
+  const fs::path folder = fs::path(e.path).parent_path();
+  const fs::path relative = e.root.empty() ? folder : folder.lexically_relative(e.root);
+  return relative.empty() || relative.string().starts_with("..") ? qs(folder.string()) : qs(relative.string());
+}
+
+QString searchText(const library::Entry& e) {
+  QStringList words{qs(e.name), qs(e.format), relativeFolder(e)};
+  for (const std::string& control : e.controls) words << qs(control);
+  return words.join(QLatin1Char('\n'));
+}
+
+}  // namespace
+
+// ---- LibraryMarks ----------------------------------------------------------
+
+LibraryMarks::LibraryMarks(QSettings& store)
+    : store_(store),
+      favourites_(store.value(QStringLiteral("libraries/favourites")).toStringList()),
+      recent_(store.value(QStringLiteral("libraries/recentlyLoaded")).toStringList()) {}
+
+QString LibraryMarks::key(const QString& path, int preset) {
+  return preset < 0 ? path : QStringLiteral("%1#%2:%3").arg(path).arg(preset / 128).arg(preset % 128);
+}
+
+void LibraryMarks::setFavourite(const QString& key, bool on) {
+  favourites_.removeAll(key);
+  if (on) favourites_.append(key);
+  store_.setValue(QStringLiteral("libraries/favourites"), favourites_);
+}
+
+void LibraryMarks::loaded(const QString& key) {
+  recent_.removeAll(key);
+  recent_.prepend(key);
+  while (recent_.size() > kMaxRecent) recent_.removeLast();
+  store_.setValue(QStringLiteral("libraries/recentlyLoaded"), recent_);
+}
+
+// ---- LibraryModel: building the tree ---------------------------------------
+
+LibraryModel::LibraryModel(LibraryMarks& marks, QObject* parent) : QAbstractItemModel(parent), marks_(marks) {}
+
+void LibraryModel::setEntries(std::vector<library::Entry> entries) {
+  beginResetModel();
+  entries_ = std::move(entries);
+  rebuild();
+  endResetModel();
+}
+
+void LibraryModel::setByFolder(bool on) {
+  if (on == byFolder_) return;
+  beginResetModel();
+  byFolder_ = on;
+  rebuild();
+  endResetModel();
+}
+
+// Every row's name (its star) and roles may read differently: one range per parent.
+void LibraryModel::marksChanged() {
+  const auto changed = [this](const std::vector<int>& rows) {
+    if (rows.empty()) return;
+    const auto first = static_cast<quintptr>(rows.front()), last = static_cast<quintptr>(rows.back());
+    emit dataChanged(createIndex(0, 0, first), createIndex(static_cast<int>(rows.size()) - 1, kColumns - 1, last));
+  };
+  changed(top_);
+  for (const Node& n : nodes_) changed(n.children);
+}
+
+int LibraryModel::addNode(Node node) {
+  nodes_.push_back(std::move(node));
+  const int id = static_cast<int>(nodes_.size()) - 1;
+  Node& n = nodes_.back();
+  std::vector<int>& siblings = n.parent < 0 ? top_ : nodes_[static_cast<std::size_t>(n.parent)].children;
+  n.row = static_cast<int>(siblings.size());
+  siblings.push_back(id);
+  return id;
+}
+
+void LibraryModel::addEntry(int entry, int parent) {
+  const library::Entry& e = entries_[static_cast<std::size_t>(entry)];
+  const int id = addNode({parent, 0, EntryRow, entry, -1, {}, searchText(e), {}});
+  for (std::size_t p = 0; p < e.presets.size(); ++p)
+    addNode({id, 0, PresetRow, entry, static_cast<int>(p), {}, qs(e.presets[p].name) + QLatin1Char('\n') + searchText(e), {}});
+}
+
+void LibraryModel::rebuild() {
+  nodes_.clear();
+  top_.clear();
+  nodes_.reserve(entries_.size() * 2);
+  if (!byFolder_) {
+    for (std::size_t i = 0; i < entries_.size(); ++i) addEntry(static_cast<int>(i), -1);
+    return;
+  }
+  std::map<QString, std::vector<int>> folders;  // "root/relative" -> entries, sorted by name
+  for (std::size_t i = 0; i < entries_.size(); ++i) {
+    const library::Entry& e = entries_[i];
+    const QString root = QDir(qs(e.root)).dirName();
+    const QString folder = relativeFolder(e);
+    folders[folder == QStringLiteral(".") ? root : root + QLatin1Char('/') + folder].push_back(static_cast<int>(i));
+  }
+  for (const auto& [label, members] : folders) {
+    const int id = addNode({-1, 0, FolderRow, -1, -1, label, label, {}});
+    for (const int entry : members) addEntry(entry, id);
+  }
+}
+
+// ---- LibraryModel: the item model -------------------------------------------
+
+const LibraryModel::Node* LibraryModel::node(const QModelIndex& index) const {
+  if (!index.isValid() || index.internalId() >= nodes_.size()) return nullptr;
+  return &nodes_[static_cast<std::size_t>(index.internalId())];
+}
+
+const library::Entry* LibraryModel::entry(const QModelIndex& index) const {
+  const Node* n = node(index);
+  return n && n->entry >= 0 ? &entries_[static_cast<std::size_t>(n->entry)] : nullptr;
+}
+
+QModelIndex LibraryModel::index(int row, int column, const QModelIndex& parent) const {
+  if (column < 0 || column >= kColumns || row < 0) return {};
+  const Node* p = node(parent);
+  const std::vector<int>& rows = p ? p->children : top_;
+  if (row >= static_cast<int>(rows.size())) return {};
+  return createIndex(row, column, static_cast<quintptr>(rows[static_cast<std::size_t>(row)]));
+}
+
+QModelIndex LibraryModel::parent(const QModelIndex& child) const {
+  const Node* n = node(child);
+  if (!n || n->parent < 0) return {};
+  const Node& p = nodes_[static_cast<std::size_t>(n->parent)];
+  return createIndex(p.row, 0, static_cast<quintptr>(n->parent));
+}
+
+int LibraryModel::rowCount(const QModelIndex& parent) const {
+  if (parent.column() > 0) return 0;
+  const Node* p = node(parent);
+  return static_cast<int>(p ? p->children.size() : top_.size());
+}
+
+int LibraryModel::columnCount(const QModelIndex&) const { return kColumns; }
+
+QVariant LibraryModel::headerData(int section, Qt::Orientation orientation, int role) const {
+  if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+  switch (section) {
+    case Name: return tr("Name");
+    case Format: return tr("Format");
+    case Size: return tr("Size");
+    case Folder: return tr("Folder");
+    default: return {};
+  }
+}
+
+Qt::ItemFlags LibraryModel::flags(const QModelIndex& index) const {
+  const Node* n = node(index);
+  if (!n) return Qt::NoItemFlags;
+  return Qt::ItemIsEnabled | Qt::ItemIsSelectable | (n->kind == FolderRow ? Qt::NoItemFlags : Qt::ItemIsDragEnabled);
+}
+
+QString LibraryModel::keyOf(const Node& n) const {
+  if (n.entry < 0) return {};
+  const library::Entry& e = entries_[static_cast<std::size_t>(n.entry)];
+  if (n.preset < 0) return LibraryMarks::key(qs(e.path), -1);
+  const library::Preset& p = e.presets[static_cast<std::size_t>(n.preset)];
+  return LibraryMarks::key(qs(e.path), p.bank * 128 + p.program);
+}
+
+QVariant LibraryModel::display(const Node& n, int column) const {
+  if (n.kind == FolderRow) return column == Name ? QVariant(n.folder) : QVariant();
+  const library::Entry& e = entries_[static_cast<std::size_t>(n.entry)];
+  const bool favourite = marks_.favourite(keyOf(n));
+  switch (column) {
+    case Name: {
+      const QString name = n.kind == PresetRow ? presetLabel(e.presets[static_cast<std::size_t>(n.preset)]) : qs(e.name);
+      return favourite ? QStringLiteral("★ ") + name : name;
+    }
+    case Format: return n.kind == PresetRow ? QStringLiteral("preset") : qs(e.format);
+    case Size: return n.kind == PresetRow ? QVariant() : QVariant(QLocale().formattedDataSize(static_cast<qint64>(e.bytes)));
+    case Folder: return relativeFolder(e);
+    default: return {};
+  }
+}
+
+QVariant LibraryModel::value(const Node& n, int role) const {
+  const library::Entry* e = n.entry >= 0 ? &entries_[static_cast<std::size_t>(n.entry)] : nullptr;
+  const int preset = e && n.preset >= 0 ? e->presets[static_cast<std::size_t>(n.preset)].bank * 128 +
+                                              e->presets[static_cast<std::size_t>(n.preset)].program
+                                        : -1;
+  switch (role) {
+    case PathRole: return e ? qs(e->path) : QString();
+    case PresetRole: return preset;
+    case KindRole: return n.kind;
+    case BytesRole: return e ? qulonglong{e->bytes} : qulonglong{0};
+    case ModifiedRole: return e ? qlonglong{e->modified} : qlonglong{0};
+    case SearchRole: return n.search;
+    case KeyRole: return keyOf(n);
+    case RecentRole: return marks_.recentRank(keyOf(n));
+    case FavouriteRole: return marks_.favourite(keyOf(n));
+    case LoKeyRole: return e ? e->loKey : -1;
+    case HiKeyRole: return e ? e->hiKey : -1;
+    case Qt::ForegroundRole: return e && !e->error.empty() ? QVariant(QBrush(theme::kWarn)) : QVariant();
+    case Qt::ToolTipRole:
+      if (!e) return n.folder;
+      return e->error.empty() ? QStringLiteral("%1\n%2 regions, %3 samples").arg(qs(e->path)).arg(e->regions).arg(e->samples)
+                              : QStringLiteral("%1\n%2").arg(qs(e->path), qs(e->error));
+    default: return {};
+  }
+}
+
+QVariant LibraryModel::data(const QModelIndex& index, int role) const {
+  const Node* n = node(index);
+  if (!n) return {};
+  if (role == Qt::DisplayRole) return display(*n, index.column());
+  return value(*n, role);
+}
+
+QStringList LibraryModel::mimeTypes() const { return {QStringLiteral("text/uri-list")}; }
+
+// A drag onto a part strip: the file, its preset (if any) in the URL's fragment.
+QMimeData* LibraryModel::mimeData(const QModelIndexList& indexes) const {
+  QList<QUrl> urls;
+  for (const QModelIndex& index : indexes) {
+    const Node* n = node(index);
+    if (!n || n->entry < 0 || index.column() != 0) continue;
+    QUrl url = QUrl::fromLocalFile(value(*n, PathRole).toString());
+    if (const int preset = value(*n, PresetRole).toInt(); preset >= 0) url.setFragment(QStringLiteral("preset=%1").arg(preset));
+    urls << url;
+  }
+  auto* mime = new QMimeData;
+  mime->setUrls(urls);
+  return mime;
+}
+
+}  // namespace spindle::gui
