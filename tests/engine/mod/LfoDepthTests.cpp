@@ -1,5 +1,6 @@
 // Sources that hold an LFO's output (egN_/lfoN_depth_lfoX, _depthadd_lfoX), lfoN_smooth
-// and its controller, lfoN_wave_onccX and egN_pan_curve, measured on renders: vibrato
+// and its controller, lfoN_wave_onccX, egN_pan_curve and the delay effect's LFO
+// (delay_lfofreq, delay_moddepth), measured on renders: vibrato
 // in cents at the top of a 5 Hz LFO's cycle (0.05 s after each 0.2 s), pan as the ratio
 // of the two sides.
 #include <cmath>
@@ -111,4 +112,29 @@ TEST_CASE("egN_pan_curve: the EG's level goes through the curve before its pan d
   const auto [left, right] = pan("eg1_pan_curve=7");
   CHECK(right / left == Approx(std::tan(0.375 * std::numbers::pi)).epsilon(1e-3));
   CHECK(left * left + right * right == Approx(hardRight * hardRight).epsilon(1e-3));
+}
+
+TEST_CASE("delay_lfofreq, delay_moddepth: the delay's sine LFO moves its taps' time by the depth", "[engine][effects]") {
+  // One left tap of 10 ms (480 frames), the echo only, of an impulse as the bus starts
+  // (its LFO at phase 0): a 16 Hz LFO is near its top (phase 0.24) when the echo comes.
+  const auto echoAt = [](const std::string& lfo) {
+    std::vector<float> impulse(4800, 0.0f);
+    impulse[0] = 1.0f;
+    SfzProgram p("<region> sample=s.wav amp_veltrack=0 loop_mode=no_loop\n<effect> type=delay delay_timel=0.01 "
+                 "delay_dry=0 delay_wet=100 " + lfo + "\n", impulse);
+    REQUIRE(p.warnings.empty());
+    const auto r = play(p, {cc(0, 7, 127), noteOn(0, 60)}, 2400);
+    double sum = 0.0, moment = 0.0;  // the echo's centre of mass, in frames
+    for (size_t i = 1; i < r->left.size(); ++i) {
+      sum += std::fabs(static_cast<double>(r->left[i]));
+      moment += std::fabs(static_cast<double>(r->left[i])) * static_cast<double>(i);
+    }
+    REQUIRE(sum > 0.1);
+    return moment / sum;
+  };
+  CHECK(echoAt("") == Approx(480.0).margin(0.01));
+  CHECK(echoAt("delay_lfofreq=16") == Approx(480.0).margin(0.01));  // no depth: no move
+  // The echo comes at n = 480 (1 + depth sin(2 pi 16 n / 48000)): 719.5 for 50 %, 593.6 for 25 %.
+  CHECK(echoAt("delay_lfofreq=16 delay_moddepth=50") == Approx(719.5).margin(1.0));
+  CHECK(echoAt("delay_lfofreq=16 delay_moddepth=25") == Approx(593.6).margin(1.0));
 }
