@@ -92,6 +92,7 @@ enum class BusParam : uint8_t {
   // delay: each tap's time in beats of the engine's tempo (engine/effects/Delay.h); 0 plays
   // the tap's time in seconds instead
   DelayBeatsL, DelayBeatsR, DelayBeatsC,
+  DelayLfoFreq, DelayModDepth,  // delay: Hz, % of each tap's time the taps' shared sine LFO moves it
   Count
 };
 inline constexpr int kBusParams = static_cast<int>(BusParam::Count);
@@ -123,7 +124,8 @@ inline constexpr std::array<float, kBusParams> kBusParamDefaults = {
     0.5f,                                        // convolution mix (DecentSampler's default)
     0.5f, 0.2f, 0.2f, 400.0f, 0.7f,              // chorus, phaser (DecentSampler's defaults)
     1.0f, 0.25f, 1.0f, 0.1f,                     // wave_folder, wave_shaper
-    0.0f, 0.0f, 0.0f};                           // delay beats
+    0.0f, 0.0f, 0.0f,                            // delay beats
+    0.0f, 0.0f};                                 // delay lfofreq, moddepth
 
 struct BusParamCc {
   BusParam param = BusParam::Gain;

@@ -55,6 +55,7 @@ enum class ModTarget : uint8_t {
   PitchegDelay, PitchegStart, PitchegAttack, PitchegHold, PitchegDecay, PitchegSustain, PitchegRelease,
   PitchegDepth,
   LfoDelay, LfoFade, LfoPhase,  // seconds, seconds, cycles, of an lfoN (CcModulation::lfo)
+  LfoSmooth, LfoWave,           // milliseconds (lfoN_smooth_onccX), wave number (lfoN_wave_onccX)
   EgTime, EgLevel,              // seconds, level, of point `sub` of an egN (egN_timeX_onccY)
   LoopStart, LoopEnd,           // frames (loop_startccN, loop_lengthccN: moves loop_end)
   Count

@@ -104,6 +104,12 @@ struct FlexLfo {
   std::array<SubWave, kMaxWaves - 1> sub{};
   // lfoN_freq_lfoX: Hz added to LFO X's frequency per unit of this LFO's output (X <= 8).
   std::array<float, 9> freqLfo{};
+  // lfoN_depth_lfoX / lfoN_depthadd_lfoX (percent): this LFO scales LFO X's output, or
+  // adds to its scale (engine/mod/VoiceMod.cpp depthScales); bit X of depthLfoGiven: given.
+  std::array<float, 9> depthLfo{}, depthAddLfo{};
+  uint16_t depthLfoGiven = 0;
+  // lfoN_smooth: milliseconds; the output follows the wave through a one-pole low-pass.
+  float smooth = 0.0f;
 };
 static_assert(FlexLfo::kDepths == static_cast<int>(ModTarget::Offset), "one depth per continuous target");
 inline constexpr int kMaxFlexLfos = 8;  // per region; more are dropped with a note
@@ -133,6 +139,10 @@ struct FlexEg {
   std::array<FlexEgPoint, kMaxPoints> point{};
   std::array<float, FlexLfo::kDepths> depth{};
   std::array<float, 9> freqLfo{};  // egN_freq_lfoX: Hz added to LFO X's frequency per unit level
+  std::array<float, 9> depthLfo{}, depthAddLfo{};  // egN_depth_lfoX, egN_depthadd_lfoX, as FlexLfo's
+  uint16_t depthLfoGiven = 0;
+  // egN_pan_curve: a curve_index the EG's level goes through before its pan depth; < 0: none.
+  float panCurve = -1.0f;
 };
 inline constexpr int kMaxFlexEgs = 4;
 
@@ -223,6 +233,7 @@ struct Region {
   // times a random number in 0..1) adds to delay, stop_beats > 0 releases the voice after
   // that long sounding (after its delay).
   float delayBeats = 0.0f, delayBeatsRandom = 0.0f, stopBeats = 0.0f;
+  float syncBeats = 0.0f, syncOffset = 0.0f;  // sync_beats, sync_offset (engine/voices/Voice.cpp)
 
   // Input controls: the region plays when every condition holds.
   uint8_t lokey = 0, hikey = 127, lovel = 1, hivel = 127;
@@ -256,7 +267,8 @@ struct Region {
   // Voice groups and polyphony.
   int64_t group = 0, offBy = 0;  // offBy 0 = not set
   OffMode offMode = OffMode::Fast;
-  float offTime = 0.006f;  // seconds, the (linear) fade of off_mode=time
+  float offTime = 0.006f;  // seconds, the fade of off_mode=time: linear, or off_curve=10's exponential
+  float offCurve = -100.0f, offShape = 0.0f;  // unset (-100: linear fade; a lone off_shape: curve 10), 0: unset
   // polyphony, by the header that gave it (-1 = unlimited), as sfizz scopes it:
   //   instrumentPolyphony  <global>: the voices of the whole instrument (of the part);
   //   masterPolyphony      <master>: the voices of that <master>'s regions (masterBlock);
@@ -272,6 +284,7 @@ struct Region {
   // the oldest, whatever their velocity.
   uint8_t noteSelfmask = 1;
   float rtDecay = 0.0f;                        // dB per second after note-off (release trigger)
+  std::array<float, 4> rtDecayN{}, rtDecayNTime{};  // rt_decayN dB/s for rt_decayN_time s, first (EngineMidi)
   // rt_dead: off (0, the default), a release trigger stays silent when the note started
   // voices and none of them sounds any more (its sustain sample has ended); on, it plays.
   uint8_t rtDead = 0;
@@ -295,7 +308,8 @@ struct Region {
   float panKeytrack = 0.0f, panVeltrack = 0.0f;       // percent per key / at velocity 127
   uint8_t panKeycenter = 60;
   bool phaseInvert = false;  // phase=invert: the region's output has inverted polarity
-  float ampVeltrack = 100.0f;  // percent
+  float ampVeltrack = 100.0f, ampVeltrackRandom = 0.0f;  // percent; random: +- that much per note
+  uint8_t panLaw = 0;  // pan_law: 0 mma (constant power), 1 balance (engine/mod/Curves.h)
   float ampKeytrack = 0.0f;    // dB per key from ampKeycenter
   uint8_t ampKeycenter = 60;
   float ampRandom = 0.0f;      // dB

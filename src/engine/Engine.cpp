@@ -36,6 +36,8 @@ Engine::Impl::Impl(const EngineConfig& c)
       noteRng(config.randomSeed ^ 0x6E6F746552616E64ull),
       partLeft(static_cast<size_t>(config.maxBlockFrames)),
       partRight(static_cast<size_t>(config.maxBlockFrames)),
+      routedLeft(static_cast<size_t>(config.maxBlockFrames)),
+      routedRight(static_cast<size_t>(config.maxBlockFrames)),
       byPart(static_cast<size_t>(pool.capacity())),
       effects(config.sampleRate, config.maxBlockFrames, config.effects) {
   parts[limits::kPercussionPart].percussion = true;

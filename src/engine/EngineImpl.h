@@ -60,6 +60,9 @@ struct Engine::Impl {
   void sortVoicesByPart() noexcept SPINDLE_REALTIME;
   void mixPart(int part, float* left, float* right, int frames) noexcept SPINDLE_REALTIME;
   void clearPartOutputs(int base, int frames) noexcept SPINDLE_REALTIME;
+  const StereoOut* routedOutput(int part, const Voice& v) const noexcept SPINDLE_REALTIME;
+  void renderRouted(Voice& v, const StereoOut& out, const PartMix& mix, RenderContext& ctx, int frames) noexcept
+      SPINDLE_REALTIME;
   void sendPart(RenderContext& ctx, int frames) noexcept SPINDLE_REALTIME;
   // EngineBuses.cpp
   void runPartBuses(int part, RenderContext& ctx, int frames) noexcept SPINDLE_REALTIME;
@@ -187,6 +190,10 @@ struct Engine::Impl {
   MidiClock midiClock;
   float tempo = Tempo::kDefaultBpm;  // tempoState.bpm(), kept current: lobpm/hibpm, the bus delays
   uint64_t frameCounter = 0;  // engine frames rendered, the clock of note-on times
+  // The song position in beats at frameCounter (sync_beats): counted at the tempo from
+  // the engine's start, and from 0 again at each MIDI Start.
+  double songBeats = 0.0;
+  double beatAt(uint64_t frame) const noexcept SPINDLE_REALTIME;
   uint64_t notesStarted = 0, voicesStolen = 0, underruns = 0;
   uint64_t previewNotes = 0;  // note-ons the preview part took (CommandType::PreviewNote)
   uint32_t peakVoices = 0;
@@ -210,6 +217,8 @@ struct Engine::Impl {
   // are measured (partPeak) and added to the output. byPart holds active-voice indices
   // grouped by part, in start order within a part; part p's are [partBegin[p], partBegin[p + 1]).
   std::vector<float> partLeft, partRight;  // maxBlockFrames each, sized in the constructor
+  // A voice of a region with output=N (routedOutput) renders here first.
+  std::vector<float> routedLeft, routedRight;
   std::vector<int> byPart;                 // pool capacity, sized in the constructor
   std::array<int, limits::kEngineParts + 1> partBegin{};
   std::array<float, limits::kEngineParts> partPeak{};  // of the current process() call

@@ -5,7 +5,9 @@
 // Release triggers fire when the note really ends: at its note-off, or at sustain
 // pedal up for notes released under the pedal (trigger=release); trigger=release_key
 // fires at the note-off whatever the pedal. Their velocity is the note-on's, and
-// rt_decay attenuates them by rt_decay dB per second the note was held.
+// rt_decay attenuates them by rt_decay dB per second the note was held. ARIA's
+// segments go first: rt_decay1 dB/s for rt_decay1_time seconds, then rt_decay2 for
+// rt_decay2_time... (a segment given no time lasts to the end); rt_decay after the last.
 // CC123 (all notes off) releases every voice of the part, pedals or not; CC120 (all
 // sound off) fades them within limits::kStealFadeSeconds.
 #include <algorithm>
@@ -20,6 +22,19 @@ namespace {
 // The MIDI channel a part's regions see (lochan/hichan): its own; the preview part's
 // notes come on no channel and play as channel 1's would.
 int noteChannel(int partIndex) noexcept SPINDLE_REALTIME { return partIndex < limits::kChannels ? partIndex : 0; }
+
+// The release trigger's attenuation in dB after the note was held `seconds`.
+float releaseDecayDb(const Region& r, double seconds) noexcept SPINDLE_REALTIME {
+  double db = 0.0, left = seconds;
+  for (size_t n = 0; n < r.rtDecayN.size() && left > 0.0; ++n) {
+    if (r.rtDecayN[n] == 0.0f && r.rtDecayNTime[n] <= 0.0f) continue;  // not given
+    const double span = r.rtDecayNTime[n] > 0.0f ? std::min(left, static_cast<double>(r.rtDecayNTime[n])) : left;
+    db += static_cast<double>(r.rtDecayN[n]) * span;
+    left -= span;
+  }
+  return static_cast<float>(db) + r.rtDecay * static_cast<float>(left);
+}
+
 }  // namespace
 
 void Engine::Impl::handleMidi(const MidiEvent& e, uint64_t frame) noexcept SPINDLE_REALTIME {
@@ -221,7 +236,7 @@ void Engine::Impl::startFound(int partIndex, const NoteContext& note, const Regi
   for (int i = 0; i < count; ++i) {
     const Region& r = *found[i];
     if (sustainEnded && !r.rtDead) continue;
-    const float extraDb = note.release ? -r.rtDecay * static_cast<float>(heldSeconds) : 0.0f;
+    const float extraDb = note.release ? -releaseDecayDb(r, heldSeconds) : 0.0f;
     startVoice(partIndex, note, r, extraDb, frame);
   }
 }
@@ -252,6 +267,7 @@ void Engine::Impl::startVoice(int partIndex, const NoteContext& note, const Regi
   s.expression = note.expression;
   s.frame = frame;
   s.tempo = tempo;
+  s.songBeat = beatAt(frame);
   if (!v.start(s, rng, scratch.source(), startMix(partIndex, note))) return;
   pool.commit(v);
   if (note.ccTrigger) v.keyDown = false;  // no key holds it: it plays out

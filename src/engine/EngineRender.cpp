@@ -110,6 +110,7 @@ void Engine::Impl::renderBlock(Pace pace, const MidiEvent* events, int eventCoun
   if (frames > at) pace.beforeStretch(frames - at);
   renderVoices(left + at, right + at, frames - at);
   effects.render(left, right, frames);
+  songBeats = beatAt(frameCounter + static_cast<uint64_t>(frames));
   frameCounter += static_cast<uint64_t>(frames);
 }
 
@@ -154,11 +155,34 @@ void Engine::Impl::renderPartVoices(int p, const PartMix& partMix, RenderContext
   for (int i = begin; i < end; ++i) {
     Voice& v = pool.activeVoice(byPart[static_cast<size_t>(i)]);
     if (noteStartsPending > 0) markFirstRender(v);
-    if (v.expression() < 0) {
-      v.render(partLeft.data(), partRight.data(), frames, partMix, ctx);
+    const PartMix mix = v.expression() < 0 ? partMix : noteMix(partMix, p, v.expression());
+    if (const StereoOut* out = partOutputs ? routedOutput(p, v) : nullptr) {
+      renderRouted(v, *out, mix, ctx, frames);
     } else {
-      v.render(partLeft.data(), partRight.data(), frames, noteMix(partMix, p, v.expression()), ctx);
+      v.render(partLeft.data(), partRight.data(), frames, mix, ctx);
     }
+  }
+}
+
+// output=N: the voice plays to the output pair N after its part's own (part p's voices
+// to part p + N's output), when this call gives that part an output; otherwise with its
+// part. Such a voice is not part of its part's mix: the part's bus effects and peak do
+// not see it (its effect1..4 sends still reach the part's fx buses).
+const StereoOut* Engine::Impl::routedOutput(int part, const Voice& v) const noexcept SPINDLE_REALTIME {
+  const Region* r = v.region();
+  if (!r || r->output <= 0 || r->output >= limits::kChannels - part) return nullptr;
+  const StereoOut& out = (*partOutputs)[static_cast<size_t>(part + r->output)];
+  return out.left && out.right ? &out : nullptr;
+}
+
+void Engine::Impl::renderRouted(Voice& v, const StereoOut& out, const PartMix& mix, RenderContext& ctx,
+                                int frames) noexcept SPINDLE_REALTIME {
+  std::fill_n(routedLeft.begin(), frames, 0.0f);
+  std::fill_n(routedRight.begin(), frames, 0.0f);
+  v.render(routedLeft.data(), routedRight.data(), frames, mix, ctx);
+  for (int f = 0; f < frames; ++f) {
+    out.left[segmentOffset + f] += routedLeft[static_cast<size_t>(f)];
+    out.right[segmentOffset + f] += routedRight[static_cast<size_t>(f)];
   }
 }
 

@@ -16,7 +16,10 @@ void Engine::Impl::clockEvent(uint8_t status, uint64_t frame) noexcept SPINDLE_R
     case midi::kClock:
       if (midiClock.tick(frame, config.sampleRate)) tempoState.setClock(midiClock.bpm());
       break;
-    case midi::kStart:
+    case midi::kStart:  // the song starts at this frame: beat 0
+      songBeats -= beatAt(frame);
+      midiClock.restart();
+      break;
     case midi::kContinue: midiClock.restart(); break;
     case midi::kStop:
       midiClock.stop();
@@ -33,6 +36,12 @@ void Engine::Impl::checkClock() noexcept SPINDLE_REALTIME {
     tempoState.clockStopped();
     refreshTempo();
   }
+}
+
+// Frames after frameCounter run at the tempo now.
+double Engine::Impl::beatAt(uint64_t frame) const noexcept SPINDLE_REALTIME {
+  const double frames = static_cast<double>(frame) - static_cast<double>(frameCounter);
+  return songBeats + frames * static_cast<double>(tempo) / (60.0 * config.sampleRate);
 }
 
 void Engine::Impl::refreshTempo() noexcept SPINDLE_REALTIME { tempo = tempoState.bpm(); }

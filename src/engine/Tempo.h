@@ -1,6 +1,7 @@
 #pragma once
 // Tempo: the engine's tempo in beats per minute and where it comes from. lobpm/hibpm,
-// delay_beats and stop_beats read it when a note starts; the bus delays' synced taps
+// delay_beats, stop_beats and sync_beats read it when a note starts (the song position
+// sync_beats waits on counts beats at it: Engine::Impl::beatAt); the bus delays' synced taps
 // follow it in every segment (engine/effects/Delay.h).
 //
 // Sources, strongest first:

@@ -136,7 +136,8 @@ const LfoParam kLfoParams[] = {
     {"delay", &FlexLfo::delay, ValueKind::Float, 0, 100, T::LfoDelay},
     {"fade", &FlexLfo::fade, ValueKind::Float, 0, 100, T::LfoFade},
     {"count", &FlexLfo::count, ValueKind::Integer, 0, 1000000, T::Count},
-    {"wave", &FlexLfo::wave, ValueKind::Integer, 0, 12, T::Count},
+    {"wave", &FlexLfo::wave, ValueKind::Integer, 0, 12, T::LfoWave},
+    {"smooth", &FlexLfo::smooth, ValueKind::Float, 0, 10000, T::LfoSmooth},  // ms (no range in the reference)
     {"offset", &FlexLfo::offset, ValueKind::Float, -1, 1, T::Count},
     {"ratio", &FlexLfo::ratio, ValueKind::Float, 0, 100, T::Count},
     {"scale", &FlexLfo::scale, ValueKind::Float, 0, 1, T::Count},
@@ -204,6 +205,7 @@ class Builder {
     integer("egN_loop", FlexEg::kMaxPoints - 1, &FlexEg::loop);
     integer("egN_loop_count", 1e6, &FlexEg::loopCount);
     integer("egN_points", FlexEg::kMaxPoints, &FlexEg::pointCount);
+    integer("egN_pan_curve", 255, &FlexEg::panCurve);
   }
 
   // The second filter's own opcodes (its modulation is in kFamilies).
@@ -264,6 +266,18 @@ class Builder {
     eg.maxIndex = 8;
     specs.push_back(eg);
     family(Family{T::LfoFreqLfo, keep("lfoN_freq_lfoX"), "", "", -100, 100});
+    // lfoN_/egN_depth_lfoX and _depthadd_lfoX: percent of LFO X's output (no range in the reference).
+    for (const bool add : {false, true}) {
+      const std::string name = add ? "_depthadd_lfoN" : "_depth_lfoN";
+      OpcodeSpec l{keep("lfoN" + name), {}, ValueKind::Float, -1000, 1000,
+                   FlexLfoField{nullptr, -1, false, nullptr, false, add ? LinkKind::DepthAdd : LinkKind::Depth}};
+      l.maxIndex = 8;
+      specs.push_back(l);
+      OpcodeSpec e{keep("egN" + name), {}, ValueKind::Float, -1000, 1000,
+                   FlexEgField{nullptr, nullptr, -1, false, add ? LinkKind::DepthAdd : LinkKind::Depth}};
+      e.maxIndex = 8;
+      specs.push_back(e);
+    }
     family(Family{T::EgTime, keep("egN_timeX"), "", "", -100, 100, false});
     family(Family{T::LfoStep, keep("lfoN_stepX"), "", "", -200, 200});
     family(Family{T::EgLevel, keep("egN_levelX"), "", "", -2, 2, false});

@@ -35,6 +35,7 @@ constexpr std::string_view kCrossfadeCurves[] = {"power", "gain"};
 constexpr std::string_view kPhases[] = {"normal", "invert"};
 constexpr std::string_view kDirections[] = {"forward", "reverse"};
 constexpr std::string_view kOffsetModes[] = {"samples", "percent"};
+constexpr std::string_view kPanLaws[] = {"mma", "balance"};
 
 constexpr OpcodeSpec spec(std::string_view name, A aliases, ValueKind kind, double lo, double hi, Target target) {
   return OpcodeSpec{name, aliases, kind, lo, hi, target};
@@ -103,6 +104,8 @@ const OpcodeSpec kTable[] = {
     fl("delay_random", {}, 0, 100, &R::delayRandom),
     fl("delay_beats", {}, 0, 1000, &R::delayBeats),  // the reference gives no range: 1000 beats
     fl("delay_beats_random", {}, 0, 1000, &R::delayBeatsRandom),
+    fl("sync_beats", {}, 0, 32, &R::syncBeats),
+    fl("sync_offset", {}, 0, 32, &R::syncOffset),
     in("delay_samples", {}, 0, kFrames, &R::delaySamples),
     fl("stop_beats", {}, 0, 1000, &R::stopBeats),
     // Input controls.
@@ -160,10 +163,14 @@ const OpcodeSpec kTable[] = {
     in("off_by", {"offby"}, kInt32Min, kInt32Max, &R::offBy),
     option("off_mode", {}, Special::OffMode, kOffModes),
     fl("off_time", {}, 0, 100, &R::offTime),
+    in("off_curve", {}, -2, 10, &R::offCurve),
+    fl("off_shape", {}, -100, 100, &R::offShape),  // the reference gives no range
     in("polyphony", {}, 1, limits::kMaxVoices, Special::Polyphony),
     in("note_polyphony", {}, 1, limits::kMaxVoices, &R::notePolyphony),
     option("note_selfmask", {}, Special::NoteSelfmask, kOnOff),
     fl("rt_decay", {}, 0, 200, &R::rtDecay),
+    OpcodeSpec{"rt_decayN", {}, ValueKind::Float, 0, 200, Special::RtDecayN, {}, 4},
+    OpcodeSpec{"rt_decayN_time", {}, ValueKind::Float, 0, 100, Special::RtDecayNTime, {}, 4},  // seconds
     option("rt_dead", {}, Special::RtDead, kOnOff),
     in("sustain_cc", {}, 0, 127, Special::SustainCc),
     fl("sustain_lo", {}, 0, 127, Special::SustainLo),
@@ -199,6 +206,8 @@ const OpcodeSpec kTable[] = {
     fl("position_keytrack", {}, -100, 100, &R::positionKeytrack),
     in("position_veltrack", {}, -200, 200, &R::positionVeltrack),
     fl("amp_veltrack", {}, -100, 100, &R::ampVeltrack),
+    fl("amp_veltrack_random", {}, 0, 200, &R::ampVeltrackRandom),  // no range in the reference
+    OpcodeSpec{"pan_law", {}, ValueKind::Option, 0, 0, &R::panLaw, kPanLaws},
     fl("amp_velcurve_N", {}, 0, 1, Special::AmpVelcurve),
     fl("amp_keytrack", {}, -96, 12, &R::ampKeytrack),
     note("amp_keycenter", {}, &R::ampKeycenter),

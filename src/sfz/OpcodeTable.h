@@ -39,6 +39,7 @@ enum class Special : uint8_t {
   Fil2Type, NoteSelfmask, Direction, ReverseLoCc, ReverseHiCc, RtDead,
   // ARIA: offset_mode; group and polyphony, scoped by the header level (RegionBuilder::finish).
   OffsetMode, Group, Polyphony,
+  RtDecayN, RtDecayNTime,  // ARIA: rt_decayN, rt_decayN_time (N = 1..4)
 };
 
 struct EnvField {
@@ -53,6 +54,8 @@ struct EqField {  // eqN_*: the band is the N of the name (1..3), or `band` when
   float EqBand::*param;
   int band = 0;
 };
+// A source's hold on LFO X's output: none, lfoN_/egN_depth_lfoX, lfoN_/egN_depthadd_lfoX.
+enum class LinkKind : uint8_t { None, Depth, DepthAdd };
 // lfoN_* (ModOpcodes.cpp): a parameter of the region's LFO N (the OpcodeMatch's lfo),
 // or with depth >= 0 its depth on that ModTarget.
 struct FlexLfoField {
@@ -61,6 +64,7 @@ struct FlexLfoField {
   bool step = false;  // lfoN_stepX: step X (the OpcodeMatch's index, 1-based)
   float FlexLfo::SubWave::*sub = nullptr;  // lfoN_waveX...: wave X's field (X = 1: the main one's)
   bool freqLfo = false;                    // lfoN_freq_lfoX: depth on LFO X's frequency (the index)
+  LinkKind depthLfo = LinkKind::None;      // lfoN_depth_lfoX, lfoN_depthadd_lfoX (X: the index)
 };
 // egN_* (ModOpcodes.cpp): a field of point X (the OpcodeMatch's index) of the region's
 // EG N (its eg), a parameter of that EG, or with depth >= 0 its depth on that ModTarget.
@@ -69,6 +73,7 @@ struct FlexEgField {
   float FlexEg::*param = nullptr;
   int depth = -1;
   bool freqLfo = false;  // egN_freq_lfoX (X: the index)
+  LinkKind depthLfo = LinkKind::None;  // egN_depth_lfoX, egN_depthadd_lfoX
 };
 // varNN_* (ModOpcodes.cpp): the region's variable NN (the OpcodeMatch's var): with
 // depth >= 0 its depth on that ModTarget, else its varNN_mod.

@@ -170,6 +170,11 @@ void RegionBuilder::applyControllerSpecial(Special which, const ParsedOpcode& op
     case Special::Direction: r.reverse = op.number > 0; break;
     case Special::ReverseLoCc: setCcBound(r.reverseCcs, op.index, false, v / 127.0f); break;
     case Special::ReverseHiCc: setCcBound(r.reverseCcs, op.index, true, v / 127.0f); break;
+    case Special::RtDecayN:
+    case Special::RtDecayNTime:
+      if (op.index < 1 || op.index > static_cast<int>(r.rtDecayN.size())) break;
+      (which == Special::RtDecayN ? r.rtDecayN : r.rtDecayNTime)[static_cast<size_t>(op.index - 1)] = as<float>(v);
+      break;
     default: break;
   }
 }
@@ -213,6 +218,23 @@ void RegionBuilder::applyModulation(const ModField& field, const ParsedOpcode& o
   }
 }
 
+namespace {
+
+// lfoN_/egN_depth_lfoX (scale, marked given) or _depthadd_lfoX on a source.
+template <class Source>
+void setDepthLfo(Source& source, LinkKind kind, int x, float v) {
+  if (x < 1 || x > 8) return;
+  const auto at = static_cast<size_t>(x);
+  if (kind == LinkKind::DepthAdd) {
+    source.depthAddLfo[at] = v;
+  } else {
+    source.depthLfo[at] = v;
+    source.depthLfoGiven = static_cast<uint16_t>(source.depthLfoGiven | (1u << x));
+  }
+}
+
+}  // namespace
+
 // lfoN_*: a depth, the frequency modulation by LFO X, sub-wave X's field (X = 1 is the
 // main wave's), step X, or a parameter of the region's LFO N.
 void RegionBuilder::applyFlexLfo(const FlexLfoField& f, const ParsedOpcode& op) {
@@ -221,6 +243,8 @@ void RegionBuilder::applyFlexLfo(const FlexLfoField& f, const ParsedOpcode& op) 
   const float v = as<float>(op.number);
   if (f.depth >= 0)
     lfo->depth[static_cast<size_t>(f.depth)] = v;
+  else if (f.depthLfo != LinkKind::None)
+    setDepthLfo(*lfo, f.depthLfo, op.index, v);
   else if (f.freqLfo && op.index >= 1 && op.index <= 8)
     lfo->freqLfo[static_cast<size_t>(op.index)] = v;
   else if (f.sub && op.index >= 2 && op.index <= FlexLfo::kMaxWaves)
@@ -241,6 +265,8 @@ void RegionBuilder::applyFlexEg(const FlexEgField& f, const ParsedOpcode& op) {
   const float v = as<float>(op.number);
   if (f.depth >= 0) {
     eg->depth[static_cast<size_t>(f.depth)] = v;
+  } else if (f.depthLfo != LinkKind::None) {
+    setDepthLfo(*eg, f.depthLfo, op.index, v);
   } else if (f.freqLfo) {
     if (op.index >= 1 && op.index <= 8) eg->freqLfo[static_cast<size_t>(op.index)] = v;
   } else if (f.point) {

@@ -193,9 +193,7 @@ TEST_CASE("every .sfz of the fixtures: the opcodes reported not supported are do
       "noise_filter", "noise_level", "noise_level_onccN", "noise_level_smoothccN", "noise_step", "noise_step_onccN",
       "noise_stereo", "noise_tone", "noise_tone_onccN",
       // No formula or meaning in the reference; not implemented yet.
-      "egN_depth_lfoN", "egN_depthadd_lfoN", "off_shape",
-      "loop_type", "polyphony_stealing", "sync_beats",
-      "sync_offset", "mdN"};
+      "loop_type", "polyphony_stealing", "mdN"};
   std::set<std::string> reported;
   size_t files = 0;
   for (const auto& entry : fs::recursive_directory_iterator(fixtures, fs::directory_options::follow_directory_symlink)) {

@@ -283,8 +283,8 @@ TEST_CASE("<effect> is kept; a type not played is said once per name; <sample> i
 TEST_CASE("unknown opcodes are reported once with file and line; unsupported ones too", "[sfz][parser]") {
   const auto inst = parse(R"(<region> sample=*sine
 engine_color=organic
-<region> sample=*sine engine_color=warm sync_beats=2
-<region> sample=*sine sync_beats=4 bitred=100 decim=200 hint_ram_based=1
+<region> sample=*sine engine_color=warm polyphony_stealing=2
+<region> sample=*sine polyphony_stealing=4 bitred=100 decim=200 hint_ram_based=1
 )");
   CHECK(inst.regions.size() == 3);
   REQUIRE(inst.unknownOpcodes == std::vector<std::string>{"engine_color"});
@@ -292,8 +292,8 @@ engine_color=organic
   const auto* d = findDiagnostic(inst, "engine_color");
   CHECK(d->line == 2);
   CHECK(d->file == kVirtual.string());
-  CHECK(countDiagnostics(inst, "'sync_beats' is not supported") == 1);
-  CHECK(findDiagnostic(inst, "sync_beats")->line == 3);
+  CHECK(countDiagnostics(inst, "'polyphony_stealing' is not supported") == 1);
+  CHECK(findDiagnostic(inst, "polyphony_stealing")->line == 3);
   CHECK(countDiagnostics(inst, "'bitred' is not supported") == 1);
   CHECK(countDiagnostics(inst, "hint_ram_based") == 0);  // ARIA player hints: read silently
 }

@@ -94,6 +94,7 @@ std::vector<TimedEvent> onChannel(std::vector<TimedEvent> events, int part) {
 std::vector<float> render(const std::string& text, const std::string& path, const Scenario& scenario) {
   const ScenarioProgram p(text, path);
   Renderer r(engine::EngineConfig{}, 256);
+  if (scenario.partOutputs) r.setPartOutputs(limits::kChannels);
   r.setProgram(p.program.get(), scenario.part);
   r.run(onChannel(scenario.events, scenario.part), kFrames);
   std::vector<float> out = r.left;

@@ -38,6 +38,15 @@ const std::map<std::string, std::string>& regionScenarios() {
       {"ampeg_release_zero", " ampeg_release_shape=0"},
       {"lfo1_step1", " lfo1_steps=4"},
       {"note_selfmask", " note_polyphony=1"},
+      // An EG holding the depth of an LFO the region has.
+      {"eg1_depth_lfo1", " lfo1_freq=3 lfo1_pitch=100"},
+      {"eg1_depthadd_lfo1", " lfo1_freq=3 lfo1_pitch=100"},
+      {"pan_law", " pan=50"},  // the laws differ off centre
+      {"rt_decay1", " trigger=release"},
+      {"rt_decay1_time", " trigger=release rt_decay1=20"},
+      {"off_curve", " off_mode=time off_time=0.1"},
+      {"off_shape", " off_mode=time off_time=0.1"},
+      {"sync_offset", " sync_beats=1"},  // a grid of one beat, moved by the offset
   };
   return table;
 }
@@ -76,7 +85,10 @@ const std::map<std::string, std::function<void(Scenario&)>>& scriptScenarios() {
       {"sw_note_offset", [](Scenario& s) { s.region = " sw_last=36 sw_lokey=30 sw_hikey=40"; s.events = keyswitchScript(); }},
       {"sw_octave_offset", [](Scenario& s) { s.region = " sw_last=36 sw_lokey=30 sw_hikey=40"; s.events = keyswitchScript(); }},
       // A release trigger after an attack region that has ended (rt_dead plays it anyway).
+      {"rt_decay1_time", [](Scenario& s) { s.values = {"0.1"}; }},  // shorter than the notes are held
       {"rt_dead", [](Scenario& s) { s.before = "<region> sample=s.wav loop_mode=no_loop\n"; }},
+      // Parts 1.. have outputs of their own: output=N moves the region to part N's.
+      {"output", [](Scenario& s) { s.partOutputs = true; }},
   };
   return table;
 }
@@ -88,6 +100,11 @@ const std::map<std::string, std::function<void(Scenario&)>>& effectScenarios() {
       {"delay_filter", [](Scenario& s) { s.values = filterTypes; }},
       {"filter_type", [](Scenario& s) { s.values = filterTypes; }},
       {"eq_type", [](Scenario& s) { s.values = {"lshelf", "hshelf"}; }},
+      // The delay's LFO moves the taps only with a depth, and a depth only with a rate.
+      {"delay_lfofreq", [](Scenario& s) { s.effect = " delay_moddepth=20"; }},
+      {"delay_lfofreq_oncc1", [](Scenario& s) { s.effect = " delay_moddepth=20"; }},
+      {"delay_moddepth", [](Scenario& s) { s.effect = " delay_lfofreq=2"; }},
+      {"delay_moddepth_oncc1", [](Scenario& s) { s.effect = " delay_lfofreq=2"; }},
       // The gate open (its level over the threshold), for its manual control to close it.
       {"gate_oncc1", [](Scenario& s) { s.effect = " gate_threshold=-40"; }},
       // Left and right at different levels, so a linked gate opens where the left alone would not.

@@ -14,6 +14,7 @@
 //           without options: filter and EQ types)
 //   events  the script played (PlayedCoverage.h's by default)
 //   part    the part (and MIDI channel, 0-based) that plays it
+//   partOutputs  the other parts have outputs of their own (--multi-out)
 #include <string>
 #include <vector>
 
@@ -56,6 +57,7 @@ struct Scenario {
   std::vector<std::string> values;
   std::vector<TimedEvent> events = script();
   int part = 0;
+  bool partOutputs = false;  // parts 1..15 have outputs of their own (the main pair is what is compared)
 };
 
 // The script with `first` played before its first events (at their own frames, ahead of

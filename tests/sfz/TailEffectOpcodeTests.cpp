@@ -85,16 +85,19 @@ TEST_CASE("<effect> type=phaser and type=fverb / reverb", "[sfz][effects]") {
   CHECK(findDiagnostic(inst, "reverb_type 'nowhere'"));
 }
 
-TEST_CASE("<effect>: the delay's mode, spread, modulation, tempo sync and strings are not played", "[sfz][effects]") {
+TEST_CASE("<effect>: the delay's mode, spread, tempo sync and strings are not played; its LFO is", "[sfz][effects]") {
   const auto inst = parse(R"(<region> sample=*sine
 <effect> type=delay delay_timel=0.2 delay_mode=cross delay_spread=50 delay_lfofreq=2 delay_moddepth=30
  delay_syncl_oncc1=1 delay_time_tap=1
 <effect> type=strings strings_number=12
 )");
   REQUIRE(inst.buses.effects.size() == 1);
-  for (const char* name : {"delay_mode", "delay_spread", "delay_lfofreq", "delay_moddepth", "delay_syncl_oncc1",
-                           "delay_time_tap", "strings"}) {
+  for (const char* name : {"delay_mode", "delay_spread", "delay_syncl_oncc1", "delay_time_tap", "strings"}) {
     INFO(name);
     CHECK(findDiagnostic(inst, name));
   }
+  CHECK_FALSE(findDiagnostic(inst, "delay_lfofreq"));
+  CHECK_FALSE(findDiagnostic(inst, "delay_moddepth"));
+  CHECK(value(inst.buses.effects[0], BusParam::DelayLfoFreq) == 2.0f);
+  CHECK(value(inst.buses.effects[0], BusParam::DelayModDepth) == 30.0f);
 }

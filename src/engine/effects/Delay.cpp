@@ -28,6 +28,7 @@ void Delay::allocate(const BusEffect& effect, const void*) {
   float longest = 0.0f;
   for (BusParam t : kTime) longest = std::max(longest, busParamMax(effect, t));
   for (BusParam b : kBeats) longest = std::max(longest, busParamMax(effect, b) * 60.0f / static_cast<float>(kMinSyncBpm));
+  longest *= 1.0f + std::clamp(busParamMax(effect, BusParam::DelayModDepth), 0.0f, 100.0f) * 0.01f;
   const double seconds = std::min(static_cast<double>(longest), kMaxSeconds);
   size_ = static_cast<size_t>(std::ceil(seconds * kBusMemoryRate)) + 1;
   memory_.assign(size_ * taps_.size(), 0.0f);
@@ -45,6 +46,7 @@ void Delay::start(const BusEffect& effect, double sampleRate) noexcept SPINDLE_R
   }
   at_ = written_ = 0;
   rate_ = sampleRate;
+  lfoPhase_ = 0.0;
   const FilterType type = effect.filterWritten ? effect.filterType : FilterType::Lpf2p;
   filter_.setup(type == FilterType::None ? FilterType::Lpf2p : type, sampleRate);
 }
@@ -88,8 +90,21 @@ void Delay::process(const BusEffect&, const EffectStep& step, float* left, float
     chunk(step.to, left + done, right + done, std::min(kChunk, frames - done));
 }
 
+void Delay::modulation(const Params& p, int frames) noexcept SPINDLE_REALTIME {
+  const double depth = std::clamp(static_cast<double>(percent(p, BusParam::DelayModDepth)), 0.0, 1.0);
+  const double turn = std::max(0.0, static_cast<double>(busParam(p, BusParam::DelayLfoFreq))) / rate_;
+  for (int f = 0; f < frames; ++f) {
+    mod_[static_cast<size_t>(f)] = 1.0 + depth * std::sin(2.0 * std::numbers::pi * lfoPhase_);
+    lfoPhase_ += turn;
+    lfoPhase_ -= std::floor(lfoPhase_);
+  }
+}
+
 void Delay::chunk(const Params& p, float* left, float* right, int frames) noexcept SPINDLE_REALTIME {
   const std::array<TapParams, 3> tap = {tapParams(p, 0), tapParams(p, 1), tapParams(p, 2)};
+  const bool modulated = busParam(p, BusParam::DelayModDepth) > 0.0f;
+  if (modulated) modulation(p, frames);
+  const auto most = static_cast<double>(size_ - 1);
   const float input = percent(p, BusParam::DelayInput), dry = percent(p, BusParam::DelayDry);
   const float wet = percent(p, BusParam::DelayWet);
   const float feedback = std::clamp(percent(p, BusParam::DelayFeedback), 0.0f, kMaxFeedback);
@@ -104,7 +119,8 @@ void Delay::chunk(const Params& p, float* left, float* right, int frames) noexce
       float echo = 0.0f;
       if (tap[i].frames <= 0.0) t.glide.silence();
       if (tap[i].frames > 0.0) {
-        const float y = read(line, t.glide.next(tap[i].frames));
+        const double at = t.glide.next(tap[i].frames);
+        const float y = read(line, modulated ? std::clamp(at * mod_[static_cast<size_t>(f)], 1.0, most) : at);
         t.high = (1.0f - hi) * y + hi * t.high;
         t.low += lo * (t.high - t.low);
         echo = t.high - t.low;

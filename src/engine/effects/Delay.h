@@ -20,6 +20,10 @@
 // Either reads between frames and glides to a new time (engine/effects/DelayGlide.h), so a
 // tempo change moves a synced echo without a click.
 //
+// delay_lfofreq and delay_moddepth: one sine LFO of lfofreq Hz, started at phase 0,
+// moves every tap's time by +- moddepth percent of it (0..100): time x (1 + depth x
+// sin), a chorus or flanger on the echoes (the reference gives no unit for either).
+//
 // allocate() sizes the lines on the loader thread for the longest time the opcodes and
 // their controls reach (at most kMaxSeconds), a synced tap's at kMinSyncBpm; a longer
 // time (a slower tempo, more beats) plays at the lines' length. Everything else is real-time.
@@ -61,17 +65,21 @@ class Delay : public EffectKindBase {
   TapParams tapParams(const Params& p, int tap) const noexcept SPINDLE_REALTIME;
   float read(const float* line, double delay) const noexcept SPINDLE_REALTIME;
   void chunk(const Params& p, float* left, float* right, int frames) noexcept SPINDLE_REALTIME;
+  // delay_moddepth's factor on the tap times for the chunk's frames (1 without it).
+  void modulation(const Params& p, int frames) noexcept SPINDLE_REALTIME;
 
   std::vector<float> memory_;  // three lines of size_ frames
   std::array<Tap, 3> taps_{};
   size_t size_ = 1, at_ = 0;
   size_t written_ = 0;  // frames of each line written since start(), at most size_
   double rate_ = 48000.0;
+  double lfoPhase_ = 0.0;  // delay_lfofreq's, in turns
   float tempo_ = 120.0f;
   bool filtered_ = false;
   dsp::Filter filter_;
   static constexpr int kChunk = 32;
   std::array<float, kChunk> echoLeft_{}, echoRight_{};  // the echoes before the filter
+  std::array<double, kChunk> mod_{};  // modulation()'s factors
 };
 
 }  // namespace spindle::engine

@@ -42,6 +42,14 @@ inline PanGains panGains(float p) noexcept {
   return {kSqrt2 * std::cos(theta), kSqrt2 * std::sin(theta)};
 }
 
+// pan_law=balance: the side the pan moves towards stays at unity and the other falls
+// along the constant-power curve (a balance control: never louder than the sample).
+inline PanGains balanceGains(float p) noexcept {
+  const PanGains g = panGains(p);
+  return {p > 0.0f ? g.left : 1.0f, p < 0.0f ? g.right : 1.0f};
+}
+inline PanGains panGains(float p, bool balance) noexcept { return balance ? balanceGains(p) : panGains(p); }
+
 // The SFZ default velocity curve is (v/127)^2; amp_velcurve_N replaces it.
 // amp_veltrack t in [-1, 1] scales how much of it applies: 1 + t*(c - 1) for t >= 0,
 // 1 - |t|*c for t < 0 (loud at low velocities).

@@ -114,7 +114,7 @@ void Envelope::release() noexcept SPINDLE_REALTIME {
   enterStage(Stage::Release);
 }
 
-void Envelope::fastRelease(float seconds) noexcept SPINDLE_REALTIME {
+void Envelope::fastRelease(float seconds, float shape) noexcept SPINDLE_REALTIME {
   if (stage_ == Stage::Idle || stage_ == Stage::Done) return;
   const int64_t frames = std::max<int64_t>(1, toFrames(seconds, sampleRate_));
   // A running fast release is only ever shortened, never lengthened.
@@ -123,6 +123,8 @@ void Envelope::fastRelease(float seconds) noexcept SPINDLE_REALTIME {
   step_ = level_ / static_cast<double>(frames);
   stage_ = level_ > 0.0 ? Stage::FastRelease : Stage::Done;
   if (stage_ == Stage::Done) level_ = 0.0;
+  fastCurved_ = shape != 0.0f;
+  if (fastCurved_) curve_.begin(static_cast<double>(shape), 0.0, 1.0 / static_cast<double>(frames), level_, -level_);
 }
 
 void Envelope::Curve::begin(double s, double u0, double du, double base, double span) noexcept SPINDLE_REALTIME {
@@ -270,8 +272,11 @@ int Envelope::runStage(float* out, int frames) noexcept SPINDLE_REALTIME {
   double level = level_;
   switch (stage_) {
     case Stage::FastRelease:
-      for (int i = 0; i < n; ++i, level -= step_) out[i] = static_cast<float>(level);
-      break;
+      if (!fastCurved_) {
+        for (int i = 0; i < n; ++i, level -= step_) out[i] = static_cast<float>(level);
+        break;
+      }
+      [[fallthrough]];
     case Stage::Attack:
     case Stage::Decay:
     case Stage::Glide:

@@ -49,7 +49,9 @@ class Envelope {
   void update(const EnvelopeParams& params, float velocity01) noexcept SPINDLE_REALTIME;
   static constexpr int kGlideFrames = 64;
   void release() noexcept SPINDLE_REALTIME;                   // note-off: release from the current level
-  void fastRelease(float seconds) noexcept SPINDLE_REALTIME;  // choke/steal: linear fade to 0
+  // choke/steal: a fade to 0 over `seconds`, linear (shape 0) or along the curve of
+  // that shape (as the stages': level(u) = L (1 - (exp(-s u) - 1) / (exp(-s) - 1))).
+  void fastRelease(float seconds, float shape = 0.0f) noexcept SPINDLE_REALTIME;
   void process(float* out, int frames) noexcept SPINDLE_REALTIME;  // levels 0..1, one per frame
   bool finished() const noexcept SPINDLE_REALTIME;  // released (or fast released) to 0, or never started
   bool releasing() const noexcept SPINDLE_REALTIME;
@@ -98,6 +100,7 @@ class Envelope {
   int64_t remaining_ = 0;  // frames left in a timed stage
   double level_ = 0.0;     // level of the next frame written
   double step_ = 0.0;      // fast release decrement per frame
+  bool fastCurved_ = false;  // the fast release runs curve_ instead
   Curve curve_;            // attack, decay, release
 };
 

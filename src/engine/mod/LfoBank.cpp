@@ -37,7 +37,8 @@ void LfoBank::add(const FlexLfo& p, const StartAdds& a) noexcept SPINDLE_REALTIM
   s = State{};
   s.params = &p;
   s.entry = count_++;
-  s.shape = shapeOf(p.wave);
+  s.shape = shapeOf(std::round(p.wave + a.wave));
+  s.smoothFrames = std::max(0.0f, p.smooth + a.smooth) * 0.001f * static_cast<float>(sampleRate_);
   const double phase = static_cast<double>(p.phase + a.phase);
   s.phase = phase - std::floor(phase);
   s.delayLeft = toFrames(p.delay + a.delay, sampleRate_);
@@ -71,17 +72,28 @@ void LfoBank::advance(int frames, const float* freqAdd) noexcept SPINDLE_REALTIM
       }
       s.phase = turned - whole;
     }
-    evaluate(s);
-    moving_ = moving_ || (!s.stopped && (s.delayLeft > 0 || freq > 0.0 || s.fadeDone < s.fadeFrames));
+    evaluate(s, frames);
+    moving_ = moving_ || (!s.stopped && (s.delayLeft > 0 || freq > 0.0 || s.fadeDone < s.fadeFrames)) ||
+              (s.smoothFrames > 0.0f && s.value != raw(s));
   }
 }
 
-void LfoBank::evaluate(State& s) noexcept SPINDLE_REALTIME {
-  const FlexLfo& p = *s.params;
-  if (s.delayLeft > 0 || s.stopped) {
-    s.value = 0.0f;
-    return;
+// The output, through lfoN_smooth's low-pass when it has one (its first value is taken as is).
+void LfoBank::evaluate(State& s, int frames) noexcept SPINDLE_REALTIME {
+  const float x = raw(s);
+  if (s.smoothFrames <= 0.0f || !s.started) {
+    s.value = x;
+  } else {
+    const float k = 1.0f - std::exp(-static_cast<float>(frames) / s.smoothFrames);
+    s.value += (x - s.value) * k;
+    if (std::fabs(x - s.value) < 1e-6f) s.value = x;
   }
+  s.started = true;
+}
+
+float LfoBank::raw(const State& s) const noexcept SPINDLE_REALTIME {
+  const FlexLfo& p = *s.params;
+  if (s.delayLeft > 0 || s.stopped) return 0.0f;
   const float fade =
       s.fadeFrames > 0 ? static_cast<float>(s.fadeDone) / static_cast<float>(s.fadeFrames) : 1.0f;
   float w = s.shape == kSampleHold ? s.held : wave(s.shape, s.phase);
@@ -97,7 +109,7 @@ void LfoBank::evaluate(State& s) noexcept SPINDLE_REALTIME {
     const double turns = (s.cycles + s.phase) * static_cast<double>(sub.ratio);
     out += wave(shapeOf(sub.wave), turns - std::floor(turns)) * sub.scale + sub.offset;
   }
-  s.value = fade * out;
+  return fade * out;
 }
 
 void LfoBank::save(Saved& saved) const noexcept SPINDLE_REALTIME {

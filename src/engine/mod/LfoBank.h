@@ -13,10 +13,14 @@
 // lfoN_steps = n, wave(phase) is step floor(phase * n) + 1 (its percent / 100). Each
 // sub-wave X given (lfoN_waveX, X >= 2) adds waveX(ratioX * the main wave's unwrapped
 // turns) * scaleX + offsetX (a sample-and-hold sub-wave reads as a sine).
+// lfoN_smooth = m ms: the value given is the output of a one-pole low-pass of time
+// constant m ms fed that value once per control step (value += (x - value) *
+// (1 - exp(-frames / (m ms)))), so the wave's corners round off and it lags a little.
 #include <array>
 #include <cstddef>
 #include <cstdint>
 
+#include "core/Modulation.h"
 #include "core/Realtime.h"
 #include "core/Region.h"
 
@@ -25,8 +29,16 @@ namespace spindle::engine::mod {
 class LfoBank {
  public:
   // Note-start controller additions to one LFO (lfoN_delay_onccX...): seconds, cycles.
+  // lfoN_smooth_onccX (ms) and lfoN_wave_onccX (added to the wave number, rounded).
   struct StartAdds {
-    float delay = 0.0f, fade = 0.0f, phase = 0.0f;
+    float delay = 0.0f, fade = 0.0f, phase = 0.0f, smooth = 0.0f, wave = 0.0f;
+    void add(ModTarget t, float c) noexcept SPINDLE_REALTIME {
+      (t == ModTarget::LfoDelay ? delay
+       : t == ModTarget::LfoFade ? fade
+       : t == ModTarget::LfoSmooth ? smooth
+       : t == ModTarget::LfoWave ? wave
+                                 : phase) += c;
+    }
   };
 
   // A note's start: reset(), add() each LFO in entry order, then begin(). seed: the
@@ -62,9 +74,12 @@ class LfoBank {
     float held = 0.0f;     // sample and hold's value
     uint32_t rng = 0;      // its own generator (FlexLfo::seed), 0: the bank's
     float value = 0.0f;
+    float smoothFrames = 0.0f;  // lfoN_smooth's time constant in frames; 0: none
+    bool started = false;       // value holds a smoothed output
     bool stopped = false;  // ran its count
   };
-  void evaluate(State& s) noexcept SPINDLE_REALTIME;
+  void evaluate(State& s, int frames) noexcept SPINDLE_REALTIME;
+  float raw(const State& s) const noexcept SPINDLE_REALTIME;  // the output before smoothing
   float random() noexcept SPINDLE_REALTIME;  // uniform in [-1, 1]
   float draw(State& s) noexcept SPINDLE_REALTIME;  // s's generator, else random()
 

@@ -157,7 +157,7 @@ void ModPlan::addLinks(const Region& r, RegionMods& m) {
     const uint8_t target = lfoEntry(r, targetNumber);
     if (target == 0) return;
     for (size_t i = m.firstLink; i < links_.size(); ++i) {
-      if (links_[i].source != source || links_[i].target != target - 1) continue;
+      if (links_[i].source != source || links_[i].target != target - 1 || links_[i].kind != LinkKind::Freq) continue;
       links_[i].depth += depth;
       return;
     }
@@ -175,7 +175,30 @@ void ModPlan::addLinks(const Region& r, RegionMods& m) {
     if (it->lfo > 0) link(it->lfo - 1u, it->sub, 0.0f);
     if (it->eg > 0) link(kMaxFlexLfos + it->eg - 1u, it->sub, 0.0f);
   }
+  addDepthLinks(r, m);
   m.links = static_cast<uint8_t>(std::min<size_t>(links_.size() - m.firstLink, 255));
+}
+
+// The sources holding LFO depths (SourceLink's kinds Depth and DepthAdd), after the
+// frequency links.
+void ModPlan::addDepthLinks(const Region& r, RegionMods& m) {
+  const auto add = [&](size_t source, const auto& params) {
+    for (int x = 1; x <= 8; ++x) {
+      const uint8_t target = lfoEntry(r, x);
+      const auto at = static_cast<size_t>(x);
+      if (target == 0) continue;
+      if (params.depthLfoGiven & (1u << x))
+        links_.push_back({static_cast<uint8_t>(source), static_cast<uint8_t>(target - 1), params.depthLfo[at],
+                          LinkKind::Depth});
+      if (params.depthAddLfo[at] != 0.0f)
+        links_.push_back({static_cast<uint8_t>(source), static_cast<uint8_t>(target - 1), params.depthAddLfo[at],
+                          LinkKind::DepthAdd});
+    }
+  };
+  const size_t before = links_.size();
+  for (size_t k = 0; k < m.lfos; ++k) add(k, r.lfos[k]);
+  for (size_t k = 0; k < m.egs; ++k) add(kMaxFlexLfos + k, r.egs[k]);
+  m.depthLinks = links_.size() > before;
 }
 
 }  // namespace spindle::engine::mod

@@ -23,9 +23,15 @@ namespace spindle::engine::mod {
 // A source moving an LFO's frequency (lfoN_freq_lfoX, egN_freq_lfoX, and their
 // controller forms): Hz per unit of the source's value. Sources are numbered LFO entries
 // 0..kMaxFlexLfos-1, then flex EG entries.
+// Kind Depth / DepthAdd: a source holding LFO X's output (lfoN_/egN_depth_lfoX,
+// _depthadd_lfoX), percent: the LFO's output is multiplied by
+//   (its Depth links' product of value * depth / 100, or 1 with none)
+//   + (its DepthAdd links' sum of value * depth / 100).
+enum class LinkKind : uint8_t { Freq, Depth, DepthAdd };
 struct SourceLink {
   uint8_t source = 0, target = 0;  // target: the LFO's entry
   float depth = 0.0f;
+  LinkKind kind = LinkKind::Freq;
 };
 
 // An ARIA variable (core/Modulation.h ModVariable) and the continuous targets it moves.
@@ -39,6 +45,7 @@ struct RegionMods {
   uint32_t firstSource = 0, firstEnvelope = 0, firstV1Lfo = 0, firstVar = 0;
   uint8_t continuous = 0, noteStart = 0, fades = 0, lfos = 0, egs = 0, links = 0;
   uint8_t sources = 0, envelopes = 0, v1Lfos = 0, vars = 0;
+  bool depthLinks = false;  // some link is of kind Depth or DepthAdd
   uint8_t ampegEg = 0;     // k > 0: the region's k-th flex EG replaces ampeg (egN_ampeg)
   uint8_t controlled = 0;  // RegionSources::controlled
   bool planned = false;    // built by ModPlan::build (not a region outside the program)
@@ -90,6 +97,7 @@ class ModPlan {
   void addLfos(const Region& r, RegionMods& m);
   void addEgs(const Region& r, RegionMods& m);
   void addLinks(const Region& r, RegionMods& m);
+  void addDepthLinks(const Region& r, RegionMods& m);
   void addV1(const Region& r, RegionMods& m);
   void addVariables(const Region& r, RegionMods& m);
 

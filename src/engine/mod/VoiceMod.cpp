@@ -128,8 +128,7 @@ void VoiceMod::readNoteStart(const ControllerState& cc,
     } else if (m.lfo == 0) {
       sums_[static_cast<size_t>(m.target)] += c;
     } else if (m.lfo <= kMaxFlexLfos) {
-      LfoBank::StartAdds& a = lfoStart[m.lfo - 1u];
-      (m.target == ModTarget::LfoDelay ? a.delay : m.target == ModTarget::LfoFade ? a.fade : a.phase) += c;
+      lfoStart[m.lfo - 1u].add(m.target, c);
     }
   }
 }
@@ -305,21 +304,63 @@ void VoiceMod::addSources() noexcept SPINDLE_REALTIME {
   const LfoBank& lfos = sources_.flexLfos();
   const FlexEgBank& egs = sources_.flexEgs();
   const RegionSources& list = sources_.list();
+  std::array<float, kMaxFlexLfos> scale;
+  scale.fill(1.0f);
+  if (info_->depthLinks) depthScales(scale);
   for (const ModSource& s : list.list) {
     if (s.kind == SourceKind::FlexLfo) {
-      addSource(lfos.value(s.slot), s.targets, list.flexLfos[s.params], lfoDepthAdds_[s.slot], sums_, amplitude_);
+      const float v = lfos.value(s.slot) * scale[s.slot];
+      addSource(v, s.targets, list.flexLfos[s.params], lfoDepthAdds_[s.slot], sums_, amplitude_);
     } else if (s.kind == SourceKind::FlexEg) {
-      addSource(egs.value(s.slot), s.targets, list.flexEgs[s.params], egDepthAdds_[s.slot], sums_, amplitude_);
-      if (s.slot + 1u == info_->ampegEg) amplitude_ *= std::max(0.0f, egs.value(s.slot));
+      addEg(s, egs.value(s.slot));
     }
   }
   lfoFreqMod_.fill(0.0f);
   for (const SourceLink& link : plan_->links(*info_)) {
-    const size_t source = link.source, eg = source - kMaxFlexLfos;
-    const float v = source < kMaxFlexLfos ? (source < lfos.size() ? lfos.value(source) : 0.0f)
-                                          : (eg < egs.size() ? egs.value(eg) : 0.0f);
+    if (link.kind != LinkKind::Freq) continue;
+    const float v = link.source < kMaxFlexLfos ? linkSource(link.source) * scale[link.source] : linkSource(link.source);
     lfoFreqMod_[link.target] += v * (link.depth + linkAdds_[link.source][link.target]);
   }
+}
+
+// A source of a link: an LFO entry's value, or (from kMaxFlexLfos) a flex EG's.
+float VoiceMod::linkSource(size_t source) const noexcept SPINDLE_REALTIME {
+  const LfoBank& lfos = sources_.flexLfos();
+  const FlexEgBank& egs = sources_.flexEgs();
+  const size_t eg = source - kMaxFlexLfos;
+  return source < kMaxFlexLfos ? (source < lfos.size() ? lfos.value(source) : 0.0f)
+                               : (eg < egs.size() ? egs.value(eg) : 0.0f);
+}
+
+// Each LFO's output scale from the sources holding its depth (ModPlan.h LinkKind).
+void VoiceMod::depthScales(std::array<float, kMaxFlexLfos>& scale) const noexcept SPINDLE_REALTIME {
+  std::array<float, kMaxFlexLfos> added{};
+  for (const SourceLink& link : plan_->links(*info_)) {
+    if (link.kind == LinkKind::Freq) continue;
+    const float v = linkSource(link.source) * link.depth * 0.01f;
+    if (link.kind == LinkKind::DepthAdd) {
+      added[link.target] += v;
+    } else {
+      scale[link.target] *= v;
+    }
+  }
+  for (size_t k = 0; k < scale.size(); ++k) scale[k] += added[k];
+}
+
+// A flex EG's value times its depths; its pan through egN_pan_curve when given; its
+// level as the amplitude when it replaces ampeg.
+void VoiceMod::addEg(const ModSource& s, float v) noexcept SPINDLE_REALTIME {
+  const FlexEg& eg = sources_.list().flexEgs[s.params];
+  constexpr auto kPan = static_cast<size_t>(ModTarget::Pan);
+  uint64_t targets = s.targets;
+  if (eg.panCurve >= 0.0f && (targets & (1ull << kPan))) {
+    targets &= ~(1ull << kPan);
+    const int curve = static_cast<int>(eg.panCurve);
+    const float shaped = v >= 0.0f ? plan_->curves().eval(curve, v) : -plan_->curves().eval(curve, -v);
+    sums_[kPan] += (eg.depth[kPan] + egDepthAdds_[s.slot][kPan]) * shaped;
+  }
+  addSource(v, targets, eg, egDepthAdds_[s.slot], sums_, amplitude_);
+  if (s.slot + 1u == info_->ampegEg) amplitude_ *= std::max(0.0f, v);
 }
 
 }  // namespace spindle::engine::mod

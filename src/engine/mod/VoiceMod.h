@@ -106,6 +106,9 @@ class VoiceMod {
   void addSlot(const CcModulation& slot, float value, VariableTotals& vars) noexcept SPINDLE_REALTIME;
   void addVariables(const VariableTotals& vars) noexcept SPINDLE_REALTIME;
   void addSources() noexcept SPINDLE_REALTIME;
+  void addEg(const ModSource& s, float v) noexcept SPINDLE_REALTIME;
+  float linkSource(size_t source) const noexcept SPINDLE_REALTIME;
+  void depthScales(std::array<float, kMaxFlexLfos>& scale) const noexcept SPINDLE_REALTIME;
 
   const ModPlan* plan_ = nullptr;
   const RegionMods* info_ = &kNone;

@@ -108,8 +108,8 @@ void VoiceSources::release() noexcept SPINDLE_REALTIME {
   flexEgs_.release();
 }
 
-void VoiceSources::fastRelease(float seconds) noexcept SPINDLE_REALTIME {
-  envelopes_[at(V1Dest::Amp)].fastRelease(seconds);
+void VoiceSources::fastRelease(float seconds, float shape) noexcept SPINDLE_REALTIME {
+  envelopes_[at(V1Dest::Amp)].fastRelease(seconds, shape);
 }
 
 void VoiceSources::processEnvelope(V1Dest d, float* out, int frames) noexcept SPINDLE_REALTIME {

@@ -52,7 +52,7 @@ class VoiceSources {
   // Control rate: the v1 LFO depths and frequencies continuous modulation moves.
   void followControllers(const TargetSums& sums, double sampleRate) noexcept SPINDLE_REALTIME;
   void release() noexcept SPINDLE_REALTIME;                   // note-off: every envelope
-  void fastRelease(float seconds) noexcept SPINDLE_REALTIME;  // ampeg: a linear fade to 0
+  void fastRelease(float seconds, float shape) noexcept SPINDLE_REALTIME;  // ampeg: a fade to 0 (Envelope's)
 
   // The list the voice started from.
   const RegionSources& list() const noexcept { return list_; }

@@ -141,8 +141,9 @@ SampleSource::Setup Voice::setupSource(const Region& r, const SampleData& d, boo
 }
 
 // delay, delay_random, delay_beats (with its controllers and delay_beats_random),
-// delay_samples (output frames, as sfizz counts them); stop_beats counts from the end
-// of the delay.
+// delay_samples (output frames, as sfizz counts them), then sync_beats: the start
+// waits for the next song position of sync_offset + k * sync_beats beats (k any whole
+// number; a note on such a position starts at once); stop_beats counts from the end of the delay.
 void Voice::setupTiming(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME {
   const float secondsPerBeat = 60.0f / s.tempo;
   // delay_beats_random draws only when given, so the voice's other random draws stay as they were.
@@ -151,8 +152,18 @@ void Voice::setupTiming(const Region& r, const VoiceStart& s, Prng& rng) noexcep
   const float delay = r.delay + mod_.sum(ModTarget::Delay) + r.delayRandom * rng.uniform() + beats * secondsPerBeat;
   const double samples = static_cast<double>(r.delaySamples) + static_cast<double>(mod_.sum(ModTarget::DelaySamples));
   delayFrames_ = std::llround(static_cast<double>(std::max(delay, 0.0f)) * s.sampleRate + std::max(samples, 0.0));
+  if (r.syncBeats > 0.0f) delayFrames_ += syncFrames(r, s, delayFrames_);
   const double stopSeconds = static_cast<double>(r.stopBeats * secondsPerBeat);
   stopFrames_ = r.stopBeats > 0.0f ? std::llround(stopSeconds * s.sampleRate) : -1;
+}
+
+// Frames from the voice's start after `delayFrames` to the next sync_beats position.
+int64_t Voice::syncFrames(const Region& r, const VoiceStart& s, int64_t delayFrames) noexcept SPINDLE_REALTIME {
+  const double beatsPerFrame = static_cast<double>(s.tempo) / (60.0 * s.sampleRate);
+  const double at = s.songBeat + static_cast<double>(delayFrames) * beatsPerFrame - static_cast<double>(r.syncOffset);
+  const double grid = static_cast<double>(r.syncBeats);
+  const double wait = std::ceil(at / grid - 1e-9) * grid - at;
+  return std::llround(std::max(wait, 0.0) / beatsPerFrame);
 }
 
 // The filter and the pitch run per frame only when their per-frame sources (started
@@ -178,14 +189,14 @@ void Voice::release() noexcept SPINDLE_REALTIME {
   if (loopSustain_) source_.leaveLoop(static_cast<int64_t>(std::floor(position_)));
 }
 
-void Voice::fade(float seconds) noexcept SPINDLE_REALTIME {
+void Voice::fade(float seconds, float shape) noexcept SPINDLE_REALTIME {
   if (!active_ || fading_) return;
   fading_ = released_ = true;
   if (delayFrames_ > 0) {
     active_ = false;
     return;
   }
-  mod_.sources().fastRelease(seconds);
+  mod_.sources().fastRelease(seconds, shape);
 }
 
 float Voice::loudness() const noexcept SPINDLE_REALTIME { return mod_.sources().level() * std::abs(gain_.staticGain()); }

@@ -113,6 +113,7 @@ struct VoiceStart {
   int expression = -1;          // the note's expression slot (MPE: its member channel); -1: the part's
   uint64_t frame = 0;           // the engine frame it starts at (the clock of FlexLfo::clock)
   float tempo = 120.0f;         // beats per minute (delay_beats, stop_beats)
+  double songBeat = 0.0;        // the song position at the note, in beats (sync_beats)
 };
 
 class Voice {
@@ -137,8 +138,9 @@ class Voice {
   void noteOff() noexcept SPINDLE_REALTIME;
   // Envelope release, whatever the loop mode (all notes off, off_mode=normal).
   void release() noexcept SPINDLE_REALTIME;
-  // Linear fade to silence, then free: stealing, choking, all sound off.
-  void fade(float seconds) noexcept SPINDLE_REALTIME;
+  // Fade to silence, then free: stealing, choking, all sound off. Linear, or bent by
+  // `shape` (Envelope::fastRelease).
+  void fade(float seconds, float shape = 0.0f) noexcept SPINDLE_REALTIME;
   void kill() noexcept SPINDLE_REALTIME { active_ = false; }
   // Once the voice is no longer active, before it is reused: releases its disk stream.
   void finish() noexcept SPINDLE_REALTIME { source_.stop(); }
@@ -177,6 +179,7 @@ class Voice {
   SampleSource::Setup setupSource(const Region& r, const SampleData& d, bool releaseTrigger, Prng& rng) noexcept
       SPINDLE_REALTIME;
   void setupTiming(const Region& r, const VoiceStart& s, Prng& rng) noexcept SPINDLE_REALTIME;
+  static int64_t syncFrames(const Region& r, const VoiceStart& s, int64_t delayFrames) noexcept SPINDLE_REALTIME;
   void startSources() noexcept SPINDLE_REALTIME;
   // VoiceOscillator.cpp: whether the sample plays as a one-cycle table, and the bank
   // that plays it when the region sets oscillator_* (or the table is a file).

@@ -21,7 +21,11 @@ void VoiceGain::setup(const Region& r, int key, int velocity, float extraDb, boo
   if (r.ampRandom > 0.0f) db += r.ampRandom * rng.uniform();
   gainBase_ = dbToGain(db) * r.amplitude * 0.01f * curves::crossfadeGain(r, key, velocity);
   if (r.phaseInvert) gainBase_ = -gainBase_;
-  staticGain_ = gainBase_ * curves::velocityGain(r, velocity);
+  // amp_veltrack_random: one bipolar draw when given (the other draws stay as they were).
+  veltrack_ = r.ampVeltrack;
+  if (r.ampVeltrackRandom != 0.0f) veltrack_ += r.ampVeltrackRandom * rng.bipolar();
+  staticGain_ = gainBase_ * curves::velocityGain(r, velocity, veltrack_);
+  balance_ = r.panLaw == 1;
   panOffset_ = panAndPosition(r, key, velocity, rng);
   const float w = std::clamp(r.width * 0.01f, -1.0f, 1.0f);
   widthA_ = stereo_ ? 0.5f * (1.0f + w) : 1.0f;
@@ -43,7 +47,7 @@ float VoiceGain::panAndPosition(const Region& r, int key, int velocity, Prng& rn
 }
 
 void VoiceGain::start(const PartMix& mix) noexcept SPINDLE_REALTIME {
-  const curves::PanGains pan = curves::panGains(panOffset_ + mix.pan);
+  const curves::PanGains pan = curves::panGains(panOffset_ + mix.pan, balance_);
   gainLeft_ = pan.left * staticGain_ * mix.gain;
   gainRight_ = pan.right * staticGain_ * mix.gain;
   ramp_ = {};
@@ -69,7 +73,7 @@ void VoiceGain::computeModulated(const Region& r, const mod::VoiceMod& mod, cons
   using T = ModTarget;
   const mod::RegionMods& m = mod.info();
   float gain = staticGain_;
-  if (m.touches(T::AmpVeltrack)) gain = gainBase_ * curves::velocityGain(r, velocity, r.ampVeltrack + mod.sum(T::AmpVeltrack));
+  if (m.touches(T::AmpVeltrack)) gain = gainBase_ * curves::velocityGain(r, velocity, veltrack_ + mod.sum(T::AmpVeltrack));
   const float volumeDb = mod.sum(T::Volume);
   if (volumeDb != lastVolumeDb_) {
     lastVolumeDb_ = volumeDb;
@@ -81,7 +85,7 @@ void VoiceGain::computeModulated(const Region& r, const mod::VoiceMod& mod, cons
   float pan = panOffset_ + mod.sum(T::Pan) * 0.01f + mix.pan - (m.ownsCc10 ? mix.ccPan : 0.0f);
   if (stereo_) pan += mod.sum(T::Position) * 0.01f;
   if (pan != lastPan_) {
-    const curves::PanGains p = curves::panGains(pan);
+    const curves::PanGains p = curves::panGains(pan, balance_);
     lastPan_ = pan;
     lastPanLeft_ = p.left;
     lastPanRight_ = p.right;
@@ -93,7 +97,7 @@ void VoiceGain::computeModulated(const Region& r, const mod::VoiceMod& mod, cons
 
 void VoiceGain::mixInto(float* outLeft, float* outRight, const float* left, const float* right, const float* env,
                         int frames, const PartMix& mix, bool modulated) noexcept SPINDLE_REALTIME {
-  const curves::PanGains pan = curves::panGains(panOffset_ + mix.pan);
+  const curves::PanGains pan = curves::panGains(panOffset_ + mix.pan, balance_);
   // A modulated voice reaches the gains of its control step's end at the step's end.
   const float targetLeft = modulated ? modLeft_ : pan.left * staticGain_ * mix.gain;
   const float targetRight = modulated ? modRight_ : pan.right * staticGain_ * mix.gain;

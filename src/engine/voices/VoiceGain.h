@@ -60,6 +60,8 @@ class VoiceGain {
   int rampFrames_ = kRampFrames;
   float lastVolumeDb_ = 0.0f, lastVolumeGain_ = 1.0f, lastPan_ = 0.0f;
   float lastPanLeft_ = 1.0f, lastPanRight_ = 1.0f;
+  float veltrack_ = 100.0f;  // amp_veltrack with this note's amp_veltrack_random draw
+  bool balance_ = false;     // pan_law=balance
   // The ramp under way (done > 0): frame k of it has the gain start + step * k.
   struct Ramp {
     float startLeft = 0.0f, startRight = 0.0f, stepLeft = 0.0f, stepRight = 0.0f;

@@ -10,6 +10,16 @@ float VoicePool::chokeFadeSeconds(const Region& r) noexcept {
   return r.offMode == OffMode::Time ? r.offTime : limits::kStealFadeSeconds;
 }
 
+// off_curve=10: ARIA's exponential, level(u) = exp(off_shape * u) at u = t / off_time,
+// normalised to end at 0 (the default off_shape -10.3616 = ln(10^(-90/20)): -90 dB at
+// off_time); a lone off_shape selects it. Other off_curve numbers fade linearly.
+float VoicePool::chokeFadeShape(const Region& r) noexcept SPINDLE_REALTIME {
+  if (r.offMode != OffMode::Time) return 0.0f;
+  const bool exponential = r.offCurve == 10.0f || (r.offCurve == -100.0f && r.offShape != 0.0f);
+  if (!exponential) return 0.0f;
+  return -(r.offShape != 0.0f ? r.offShape : -10.3616f);
+}
+
 int VoicePool::marginFor(int polyphony) noexcept { return std::clamp(polyphony / 4, 8, 128); }
 
 VoicePool::VoicePool(int polyphony)
@@ -96,7 +106,7 @@ struct VoicePool::GroupScope {
     return v.key() == note.key && v.expression() == note.expression;
   }
   void stop(Voice& v) noexcept SPINDLE_REALTIME {
-    v.fade(chokeFadeSeconds(*v.region()));
+    v.fade(chokeFadeSeconds(*v.region()), chokeFadeShape(*v.region()));
     ++stolen;
     --inGroup;
     onNote -= sameNote(v) ? 1 : 0;
@@ -116,7 +126,7 @@ void VoicePool::limitScope(int limit, InScope inScope, uint64_t& stolen) noexcep
   for (int k = 0; k < activeCount_ && count >= limit; ++k) {
     Voice& v = voices_[static_cast<size_t>(active_[static_cast<size_t>(k)])];
     if (!v.active() || v.fading() || !inScope(v)) continue;
-    v.fade(chokeFadeSeconds(*v.region()));
+    v.fade(chokeFadeSeconds(*v.region()), chokeFadeShape(*v.region()));
     ++stolen;
     --count;
   }
@@ -201,7 +211,7 @@ void VoicePool::choke(int part, int64_t group) noexcept SPINDLE_REALTIME {
     if (r->offMode == OffMode::Normal) {
       v.release();
     } else {
-      v.fade(chokeFadeSeconds(*r));
+      v.fade(chokeFadeSeconds(*r), chokeFadeShape(*r));
     }
   }
 }

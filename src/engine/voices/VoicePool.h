@@ -26,6 +26,8 @@ class VoicePool {
   static int marginFor(int polyphony) noexcept;
   // The fade of a voice of region r choked by off_by or by group/note polyphony.
   static float chokeFadeSeconds(const Region& r) noexcept SPINDLE_REALTIME;
+  // Its curve (Envelope::fastRelease's shape): off_curve=10 bends it by off_shape.
+  static float chokeFadeShape(const Region& r) noexcept SPINDLE_REALTIME;
   explicit VoicePool(int polyphony);
   // Releases the disk streams of voices still playing (the audio thread has stopped).
   ~VoicePool();

@@ -116,6 +116,12 @@ class Renderer {
       : engine(config), block_(blockFrames) {}
 
   void post(const engine::Command& c) { REQUIRE(engine.postCommand(c)); }
+  // Parts 1..count - 1 render to outputs of their own (partLeft[k], partRight[k]), as
+  // with --multi-out; part 0 stays on the main pair. Call before the first run().
+  void setPartOutputs(int count) {
+    partLeft.assign(static_cast<size_t>(count), {});
+    partRight.assign(static_cast<size_t>(count), {});
+  }
   void setProgram(const engine::Program* p, int part = 0) {
     engine::Command c;
     c.type = engine::CommandType::SetProgram;
@@ -148,14 +154,26 @@ class Renderer {
       }
       left.resize(static_cast<size_t>(rendered_ + n));
       right.resize(left.size());
-      engine.process(blockEvents.data(), static_cast<int>(blockEvents.size()), left.data() + rendered_,
-                     right.data() + rendered_, n);
+      engine::PartOutputs parts{};
+      for (size_t k = 1; k < partLeft.size(); ++k) {
+        partLeft[k].resize(left.size());
+        partRight[k].resize(left.size());
+        parts[k] = {partLeft[k].data() + rendered_, partRight[k].data() + rendered_};
+      }
+      if (partLeft.empty()) {
+        engine.process(blockEvents.data(), static_cast<int>(blockEvents.size()), left.data() + rendered_,
+                       right.data() + rendered_, n);
+      } else {
+        engine.process(blockEvents.data(), static_cast<int>(blockEvents.size()), left.data() + rendered_,
+                       right.data() + rendered_, parts, n);
+      }
       rendered_ += n;
     }
   }
 
   engine::Engine engine;
   std::vector<float> left, right;
+  std::vector<std::vector<float>> partLeft, partRight;  // setPartOutputs
 
  private:
   int block_;
