@@ -186,9 +186,9 @@ std::optional<int> Headless::start() {
 int Headless::run() {
   installSignalHandlers();
   if (!joinNsm()) return kExitInput;
+  // Started by the first /spindle/library/ command: a headless run scans no disk unasked.
   library_ = std::make_unique<library::Index>(
       library::Options{library::defaultRoots(), library::defaultCacheFile(), true});
-  library_->start();
   session_ = std::make_unique<session::Session>(sessionOptions());
   if (!load()) return kExitInput;
   const io::RealtimeReport memory = io::lockMemory();

@@ -7,9 +7,11 @@ namespace spindle::control {
 
 namespace {
 
+// The index, started (its cache read, a scan begun) by the first library command.
 library::Index* index(OscCall& c) {
   library::Index* found = c.core.target().libraryIndex();
   if (!found) c.core.error("this Spindle keeps no library index");
+  else found->start();
   return found;
 }
 

@@ -2,7 +2,7 @@
 # The library index over OSC, on a running `spindle --headless` whose HOME and XDG
 # folders are a fake tree (an SFZ with a labelled control, a SoundFont of 3 presets
 # written here, a Hydrogen kit folder, a broken SFZ):
-#   1. /spindle/library/progress until the startup scan has ended, then
+#   1. /spindle/library/progress (the first library command starts the index) until its scan has ended, then
 #      /spindle/library/list: one /spindle/library/entry per instrument (the broken one
 #      with its loader error, the font with its 3 presets), then /spindle/library/end;
 #   2. /spindle/library/search "beta": the font only (a preset's name);
@@ -53,10 +53,10 @@ HOME="$tree/home" XDG_DATA_HOME="$tree/home/.local/share" XDG_DATA_DIRS="$tree/n
   XDG_CACHE_HOME="$tree/cache" XDG_CONFIG_HOME="$tree/config" start_osc_spindle "$SPINDLE_NAME" --backend jack
 start_dump
 
-# 1. The whole list, once the startup scan has ended.
+# 1. The whole list, once the first scan has ended.
 deadline=$((SECONDS + 60))
 until grep -q -- '/spindle/library/progress iii [0-9]* [0-9]* 0' "$LIVE_TMP/dump.txt"; do
-  [ $SECONDS -ge $deadline ] && fail "the startup scan did not end"
+  [ $SECONDS -ge $deadline ] && fail "the first scan did not end"
   osc /spindle/library/progress
   sleep 0.3
 done
