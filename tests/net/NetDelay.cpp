@@ -8,12 +8,16 @@
 // milliseconds (at least 0), never before the packet that came before it in the same
 // direction (DelayLink.h). The caller gives the devices their addresses and may move one
 // into another network namespace. One thread: a queue per direction, and ppoll() with a
-// timeout to the next departure on CLOCK_MONOTONIC. On SIGTERM or SIGINT it prints, per
+// timeout to the next departure on CLOCK_MONOTONIC, at most kWatchNanos. A wake more than
+// kStallNanos after the wait was due (the link itself held up, a VM stall: packets read
+// or written that late miss the delay asked for) prints "stall: MS ms (N so far) at T us" on
+// stdout at once, so a test can tell a note its link delivered late. On SIGTERM or SIGINT it prints, per
 // direction, the packets carried and dropped and the mean, min and max delay it added
 // (also into FILE with --stats) and exits 0; 2 on a bad command line or a TUN it cannot make.
 #include <poll.h>
 #include <sys/prctl.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <csignal>
@@ -31,6 +35,8 @@ namespace spindle::netdelay {
 namespace {
 
 constexpr size_t kQueuePackets = 8192;
+constexpr Nanos kWatchNanos = 1'000'000;  // the longest wait: a stall is seen within it
+constexpr Nanos kStallNanos = 3'000'000;  // a wake this late is a stall of the link
 std::atomic<bool> stopRequested{false};  // set by the SIGTERM/SIGINT handler
 static_assert(std::atomic<bool>::is_always_lock_free, "a signal handler may only touch lock-free atomics");
 
@@ -89,15 +95,27 @@ void writeDepartures(Direction& direction) {
     direction.queue.pop(now, direction.to.write(direction.queue.front().bytes));
 }
 
-// The wait until the earliest departure of either direction; null (no timeout) when
-// nothing is waiting.
-const timespec* untilNextDeparture(const Direction& ab, const Direction& ba, timespec& out) {
-  if (ab.queue.empty() && ba.queue.empty()) return nullptr;
-  Nanos next = ab.queue.empty() ? ba.queue.nextDeparture() : ab.queue.nextDeparture();
-  if (!ba.queue.empty() && ba.queue.nextDeparture() < next) next = ba.queue.nextDeparture();
-  const Nanos wait = std::max<Nanos>(0, next - monotonicNow());
-  out = timespec{static_cast<time_t>(wait / 1'000'000'000), static_cast<long>(wait % 1'000'000'000)};
-  return &out;
+// The wait until the earliest departure of either direction, at most kWatchNanos from
+// `now`; `due` is when it ends.
+timespec untilNextDeparture(const Direction& ab, const Direction& ba, Nanos now, Nanos& due) {
+  due = now + kWatchNanos;
+  if (!ab.queue.empty()) due = std::min(due, ab.queue.nextDeparture());
+  if (!ba.queue.empty()) due = std::min(due, ba.queue.nextDeparture());
+  const Nanos wait = std::max<Nanos>(0, due - now);
+  return timespec{static_cast<time_t>(wait / 1'000'000'000), static_cast<long>(wait % 1'000'000'000)};
+}
+
+// A wake later than kStallNanos after `due`: said on stdout with the wake's time in
+// microseconds of CLOCK_MONOTONIC_RAW (JACK's clock, the probe's), counted.
+void watchStall(Nanos due, uint64_t& stalls) {
+  const Nanos late = monotonicNow() - due;
+  if (late <= kStallNanos) return;
+  timespec raw{};
+  clock_gettime(CLOCK_MONOTONIC_RAW, &raw);
+  std::printf("stall: %.1f ms (%llu so far) at %lld us\n", static_cast<double>(late) / 1e6,
+              static_cast<unsigned long long>(++stalls),
+              static_cast<long long>(raw.tv_sec) * 1'000'000 + raw.tv_nsec / 1000);
+  std::fflush(stdout);
 }
 
 void onStop(int) { stopRequested.store(true, std::memory_order_relaxed); }
@@ -122,10 +140,13 @@ sigset_t stopSignals() {
 void run(Direction& ab, Direction& ba) {
   const sigset_t waiting = stopSignals();
   pollfd fds[2] = {{ab.from.fd(), POLLIN, 0}, {ba.from.fd(), POLLIN, 0}};
+  uint64_t stalls = 0;
   while (!stopRequested.load(std::memory_order_relaxed)) {
-    timespec timeout{};
-    const int ready = ppoll(fds, 2, untilNextDeparture(ab, ba, timeout), &waiting);
+    Nanos due = 0;
+    const timespec timeout = untilNextDeparture(ab, ba, monotonicNow(), due);
+    const int ready = ppoll(fds, 2, &timeout, &waiting);
     if (ready < 0 && errno != EINTR) throw std::runtime_error("ppoll failed");
+    watchStall(due, stalls);
     if (ready > 0 && (fds[0].revents & POLLIN)) readArrivals(ab);
     if (ready > 0 && (fds[1].revents & POLLIN)) readArrivals(ba);
     writeDepartures(ab);

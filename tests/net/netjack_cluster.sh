@@ -71,8 +71,8 @@ probe_cluster() {
     to+="${to:+,}master:midi_in"; from+="${from:+,}$(routed_client "$h"):from_slave_1"
     expect+="${expect:+,}${!t}"; channels+="${channels:+,}$h"
   done
-  "$SPINDLE_PROBE" net --to "$to" --from "$from" --expect "$expect" --channels "$channels" "${PROBE_ARGS[@]}" |
-    tee "$LIVE_TMP/$out"
+  "$SPINDLE_PROBE" net --to "$to" --from "$from" --expect "$expect" --channels "$channels" "${PROBE_ARGS[@]}" \
+    --notes-out "$LIVE_TMP/${out%.out}.notes" | tee "$LIVE_TMP/$out"
 }
 probe_clean() { probe_retry probe_cluster "$@"; }
 PROBE_ARGS=(--notes 160)

@@ -58,7 +58,8 @@ probe_hosts() {
     t="trip$h"
     to+="${to:+,}$c:midi_to_slave_1"; from+="${from:+,}$c:from_slave_1"; expect+="${expect:+,}${!t}"
   done
-  "$SPINDLE_PROBE" net --to "$to" --from "$from" --expect "$expect" "${PROBE_ARGS[@]}" | tee "$LIVE_TMP/$out"
+  "$SPINDLE_PROBE" net --to "$to" --from "$from" --expect "$expect" --notes-out "$LIVE_TMP/${out%.out}.notes" \
+    "${PROBE_ARGS[@]}" | tee "$LIVE_TMP/$out"
 }
 probe_clean() { probe_retry probe_hosts "$@"; }
 
