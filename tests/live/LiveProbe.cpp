@@ -14,7 +14,7 @@
 //       Once something connects to it (waits up to --wait s, else exits 3), file F
 //       exists when given (as long again), and --delay s (default 0.3) later, it plays N
 //       notes (keys K, K+1 ..., channel C 1..16; 150 ms on, 250 ms apart), then stays
-//       --hold s (0: until SIGTERM) before closing
+//       --hold s (0: until SIGTERM) before closing; SIGUSR1 meanwhile plays them again
 //   spindle-live-probe clock --target NAME --bpm B [--seconds S] [--stop 1]
 //       a MIDI clock into NAME:midi_in: a start, then timing clocks at B BPM (24 to the
 //       quarter note), each at its exact frame, for S s (default 2); with --stop 1 a stop

@@ -74,7 +74,9 @@ int keyboardProcess(jack_nframes_t frames, void* arg) {
 }
 
 std::atomic<bool> gKeyboardStop{false};
+std::atomic<bool> gKeyboardAgain{false};
 extern "C" void onKeyboardStop(int) { gKeyboardStop.store(true); }
+extern "C" void onKeyboardAgain(int) { gKeyboardAgain.store(true); }
 
 void keyboardSend(Keyboard& k, uint8_t status, int key, int velocity) {
   waitFor([&] { return k.message.load() == 0; }, 2.0);
@@ -112,6 +114,28 @@ int chord(int argc, char** argv) {
   return breaks > 0 ? 4 : 0;
 }
 
+// The keyboard's notes, one after another (150 ms held, 100 ms apart); "played N notes".
+void playKeys(Keyboard& k, uint8_t channel, int key, int notes, const std::string& name) {
+  for (int i = 0; i < notes && !gKeyboardStop.load(); ++i) {
+    keyboardSend(k, static_cast<uint8_t>(0x90 | channel), key + i, 100);
+    std::this_thread::sleep_for(std::chrono::milliseconds(150));
+    keyboardSend(k, static_cast<uint8_t>(0x80 | channel), key + i, 0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  std::printf("keyboard %s: played %d notes\n", name.c_str(), notes);
+  std::fflush(stdout);
+}
+
+// Until SIGTERM or `hold` seconds (0: no end): on SIGUSR1 the notes are played again.
+void holdKeys(Keyboard& k, uint8_t channel, int key, int notes, const std::string& name, double hold) {
+  const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(hold > 0 ? hold : 1e9);
+  while (!gKeyboardStop.load() && std::chrono::steady_clock::now() < end) {
+    const std::chrono::duration<double> left = end - std::chrono::steady_clock::now();
+    waitFor([&] { return gKeyboardStop.load() || gKeyboardAgain.load(); }, left.count());
+    if (gKeyboardAgain.exchange(false)) playKeys(k, channel, key, notes, name);
+  }
+}
+
 int keyboard(int argc, char** argv) {
   Keyboard k;
   const std::string name = option(argc, argv, "--name", "probe_keyboard");
@@ -121,6 +145,7 @@ int keyboard(int argc, char** argv) {
   const double wait = std::stod(option(argc, argv, "--wait", "20")), hold = std::stod(option(argc, argv, "--hold", "0"));
   std::signal(SIGTERM, onKeyboardStop);
   std::signal(SIGINT, onKeyboardStop);
+  std::signal(SIGUSR1, onKeyboardAgain);
   k.client = jack_client_open(name.c_str(), JackNoStartServer, nullptr);
   const auto flags = JackPortIsOutput | JackPortIsPhysical | JackPortIsTerminal;
   k.out = k.client ? jack_port_register(k.client, "capture", JACK_DEFAULT_MIDI_TYPE, flags, 0) : nullptr;
@@ -144,15 +169,8 @@ int keyboard(int argc, char** argv) {
     return 3;
   }
   std::this_thread::sleep_for(std::chrono::duration<double>(std::stod(option(argc, argv, "--delay", "0.3"))));
-  for (int i = 0; i < notes && !gKeyboardStop.load(); ++i) {
-    keyboardSend(k, static_cast<uint8_t>(0x90 | channel), key + i, 100);
-    std::this_thread::sleep_for(std::chrono::milliseconds(150));
-    keyboardSend(k, static_cast<uint8_t>(0x80 | channel), key + i, 0);
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
-  std::printf("keyboard %s: played %d notes\n", name.c_str(), notes);
-  std::fflush(stdout);
-  waitFor([&] { return gKeyboardStop.load(); }, hold > 0 ? hold : 1e9);
+  playKeys(k, channel, key, notes, name);
+  holdKeys(k, channel, key, notes, name, hold);
   jack_client_close(k.client);
   return 0;
 }
