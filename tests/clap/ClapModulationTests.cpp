@@ -120,18 +120,18 @@ TEST_CASE("A control modulated for no note moves every note and outlives the con
 
 // CLAP: a polyphonic amount already holds the monophonic one, so a modulated note hears
 // the control's value plus its own amount, whatever the part's modulation.
-TEST_CASE("A note's modulation replaces the part's for that note, as the control's value moves",
+TEST_CASE("A note's modulation replaces the part's for that note, as the value and the part's move",
           "[clap][modulation]") {
   const auto instrument = writeLevelInstrument(clapScratch("mod-both"));
   const Render r = render(instrument, twoNotes({{12000, Step::Mod, -1, -1, 16.0}, {12000, Step::Mod, 1, -1, 32.0},
-                                                {24000, Step::Value, -1, -1, 32.0}}));
+                                                {24000, Step::Value, -1, -1, 32.0}, {24000, Step::Mod, -1, -1, -16.0}}));
   REQUIRE(r.out.left.size() == kFrames);
   const double left = rms(r.out.left, 4000, 11000), right = rms(r.out.right, 4000, 11000);
   REQUIRE(left > 0.05);
   CHECK(std::fabs(rms(r.out.left, 14000, 23000) / left - 96.0 / 64.0) < 0.01);    // 64 + 32
   CHECK(std::fabs(rms(r.out.right, 14000, 23000) / right - 80.0 / 64.0) < 0.01);  // 64 + 16
   CHECK(std::fabs(rms(r.out.left, 26000, 35000) / left - 64.0 / 64.0) < 0.01);    // 32 + 32
-  CHECK(std::fabs(rms(r.out.right, 26000, 35000) / right - 48.0 / 64.0) < 0.01);  // 32 + 16
+  CHECK(std::fabs(rms(r.out.right, 26000, 35000) / right - 16.0 / 64.0) < 0.01);  // 32 - 16
 }
 
 TEST_CASE("A note's modulation ends with it: the next note in its slot sounds unmodulated", "[clap][modulation]") {
