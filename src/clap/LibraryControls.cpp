@@ -3,6 +3,12 @@
 // plugin's "Control N" ports do. The control side publishes each new library's CCs
 // (publishControls, under the core's controlMutex(), from whichever thread loaded it);
 // the audio thread takes them at its next block and sends every set value again there.
+//
+// Modulation (CLAP_EVENT_PARAM_MOD, in the param's units, CC values): one naming no note
+// is the whole part's, an amount kept apart from the value, so automation does not
+// erase it: the CC plays round(clamp(value + amount, 0, 127)), value being the one set
+// or, unset, the part's initial one (ControlMap::initial). One naming notes is theirs
+// (Notes.h).
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -13,8 +19,10 @@
 namespace spindle::clap {
 
 void Plugin::publishControls(const plugin::ControlMap& map) noexcept {
-  for (std::size_t n = 0; n < controlCc_.size(); ++n)
+  for (std::size_t n = 0; n < controlCc_.size(); ++n) {
     controlCc_[n].store(n < map.count ? map.cc[n] : int16_t{-1}, std::memory_order_relaxed);
+    controlInitial_[n].store(n < map.count ? map.initial[n] : 0.0f, std::memory_order_relaxed);
+  }
   controlsVersion_.fetch_add(1, std::memory_order_release);
 }
 
@@ -24,10 +32,15 @@ void Plugin::publishControls(const plugin::ControlMap& map) noexcept {
 void Plugin::takeControls() noexcept SPINDLE_REALTIME {
   const uint32_t version = controlsVersion_.load(std::memory_order_acquire);
   if (version == controlsSeen_ && !resendControls_) return;
+  const bool published = version != controlsSeen_;  // the part holds the library's values again
   controlsSeen_ = version;
   resendControls_ = false;
-  for (std::size_t n = 0; n < playingCc_.size(); ++n) {
-    playingCc_[n] = controlCc_[n].load(std::memory_order_relaxed);
+  for (std::size_t n = 0; n < playing_.size(); ++n) {
+    ModTarget& target = playing_[n];
+    if (published) {
+      target.cc = controlCc_[n].load(std::memory_order_relaxed);
+      target.initial = target.part = controlInitial_[n].load(std::memory_order_relaxed);
+    }
     sendControl(n, 0);
   }
 }
@@ -39,12 +52,32 @@ void Plugin::setControl(std::size_t n, double value, uint32_t offset) noexcept S
   else resendControls_ = true;
 }
 
+void Plugin::modulateParam(const clap_event_param_mod_t& event, uint32_t offset) noexcept SPINDLE_REALTIME {
+  if (event.param_id < kFirstControlParam || event.param_id >= kParamCount || !std::isfinite(event.amount)) return;
+  if (Notes::polyphonic(event)) {
+    if (inChunk_) notes_.modulate(*core_, event, offset);  // outside a chunk no note plays
+    return;
+  }
+  const std::size_t n = event.param_id - kFirstControlParam;
+  monoMod_[n] = static_cast<float>(std::clamp(event.amount, -127.0, 127.0));
+  if (inChunk_) sendControl(n, offset);
+  else resendControls_ = true;
+}
+
+// The part's value of control n's CC: nothing while the library's own value stands (no
+// value set, no modulation, the part as the library left it). The notes modulating the
+// control follow the part's new value with offsets of their own.
 void Plugin::sendControl(std::size_t n, uint32_t offset) noexcept SPINDLE_REALTIME {
+  ModTarget& target = playing_[n];
+  if (target.cc < 0) return;
   const float value = controlValues_[n].load(std::memory_order_relaxed);
-  const int cc = playingCc_[n];
-  if (value < 0.0f || cc < 0) return;
-  const uint8_t message[3] = {midi::kControlChange, static_cast<uint8_t>(cc), static_cast<uint8_t>(std::lround(value))};
+  target.base = value >= 0.0f ? value : target.initial;
+  if (value < 0.0f && monoMod_[n] == 0.0f && target.part == target.initial) return;
+  const long sent = std::lround(std::clamp(target.base + monoMod_[n], 0.0f, 127.0f));
+  target.part = static_cast<float>(sent);
+  const uint8_t message[3] = {midi::kControlChange, static_cast<uint8_t>(target.cc), static_cast<uint8_t>(sent)};
   core_->addMidi(offset, message, sizeof message);
+  notes_.retarget(*core_, n, offset);
 }
 
 // The library's label for control n, else "Control n+1".

@@ -1,5 +1,6 @@
 #include "clap/Notes.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "clap/Events.h"
@@ -34,9 +35,18 @@ bool Notes::matches(const Note& note, const Event& event) noexcept SPINDLE_REALT
          (event.channel == -1 || event.channel == note.channel) && (event.key == -1 || event.key == note.key);
 }
 
+Notes::Note Notes::noteFrom(const clap_event_note_t& note) noexcept SPINDLE_REALTIME {
+  Note own;
+  own.id = note.note_id;
+  own.port = note.port_index;
+  own.channel = note.channel;
+  own.key = note.key;
+  return own;
+}
+
 void Notes::noteOn(const clap_event_note_t& note) noexcept SPINDLE_REALTIME {
   if (count_ == kCapacity || note.key < 0 || note.key > 127) return;
-  notes_[static_cast<std::size_t>(count_++)] = {note.note_id, note.port_index, note.channel, note.key, -1};
+  notes_[static_cast<std::size_t>(count_++)] = noteFrom(note);
 }
 
 // The host's event list is real-time safe by CLAP's contract, though its pointers carry
@@ -46,7 +56,7 @@ void Notes::noteOn(const clap_event_note_t& note) noexcept SPINDLE_REALTIME {
 #pragma clang diagnostic ignored "-Wfunction-effects"
 #endif
 template <typename Act>
-void Notes::expressionsWith(const Note& note, const clap_input_events_t& list, uint32_t index, Act act) noexcept
+void Notes::eventsWith(const Note& note, const clap_input_events_t& list, uint32_t index, Act act) const noexcept
     SPINDLE_REALTIME {
   const clap_event_header_t* on = list.get(&list, index);
   const uint32_t count = list.size(&list);
@@ -54,11 +64,13 @@ void Notes::expressionsWith(const Note& note, const clap_input_events_t& list, u
     const clap_event_header_t* event = list.get(&list, i);
     if (!event) continue;
     if (event->time != on->time) return;
-    if (event->space_id != CLAP_CORE_EVENT_SPACE_ID || event->type != CLAP_EVENT_NOTE_EXPRESSION ||
-        event->size < sizeof(clap_event_note_expression_t))
-      continue;
-    const auto& expression = reinterpret_cast<const clap_event_note_expression_t&>(*event);
-    if (matches(note, expression) && !act(expression)) return;
+    if (event->space_id != CLAP_CORE_EVENT_SPACE_ID) continue;
+    if (event->type == CLAP_EVENT_NOTE_EXPRESSION && event->size >= sizeof(clap_event_note_expression_t)) {
+      if (matches(note, reinterpret_cast<const clap_event_note_expression_t&>(*event)) && !act(*event)) return;
+    } else if (event->type == CLAP_EVENT_PARAM_MOD && event->size >= sizeof(clap_event_param_mod_t)) {
+      const auto& mod = reinterpret_cast<const clap_event_param_mod_t&>(*event);
+      if (polyphonic(mod) && controlOf(mod.param_id) >= 0 && matches(note, mod) && !act(*event)) return;
+    }
   }
 }
 #if defined(__clang__)
@@ -68,16 +80,22 @@ void Notes::expressionsWith(const Note& note, const clap_input_events_t& list, u
 bool Notes::startExpressive(plugin::Core& core, const clap_event_note_t& note, uint32_t offset,
                             const clap_input_events_t& list, uint32_t index) noexcept SPINDLE_REALTIME {
   if (count_ == kCapacity || note.key < 0 || note.key > 127) return false;
-  Note own{note.note_id, note.port_index, note.channel, note.key, -1};
+  Note own = noteFrom(note);
   bool expressive = false;
-  expressionsWith(own, list, index, [&](const clap_event_note_expression_t&) noexcept {
+  eventsWith(own, list, index, [&](const clap_event_header_t&) noexcept {
     expressive = true;
     return false;  // one is enough
   });
   if (!expressive || (own.slot = claimSlot()) < 0) return false;
   const int part = partOf(own.channel);
   core.addNoteSlot(offset, part, own.slot, own.key, midi::kSlotReserve, 0.0f);
-  expressionsWith(own, list, index, [&](const clap_event_note_expression_t& expression) noexcept {
+  eventsWith(own, list, index, [&](const clap_event_header_t& event) noexcept {
+    if (event.type == CLAP_EVENT_PARAM_MOD) {
+      const auto& mod = reinterpret_cast<const clap_event_param_mod_t&>(event);
+      setAmount(core, own, static_cast<std::size_t>(controlOf(mod.param_id)), mod.amount, offset);
+      return true;
+    }
+    const auto& expression = reinterpret_cast<const clap_event_note_expression_t&>(event);
     const midi::NoteSlotAction action = slotAction(expression.expression_id);
     if (action != midi::kSlotClaim && std::isfinite(expression.value))
       core.addNoteSlot(offset, part, own.slot, own.key, action, static_cast<float>(expression.value));
@@ -104,14 +122,50 @@ void Notes::expression(plugin::Core& core, const clap_event_note_expression_t& e
   if (action == midi::kSlotClaim || !std::isfinite(event.value)) return;
   for (int n = 0; n < count_; ++n) {
     Note& own = notes_[static_cast<std::size_t>(n)];
-    if (!matches(own, event)) continue;
-    if (own.slot < 0) {
-      own.slot = claimSlot();
-      if (own.slot < 0) continue;
-      core.addNoteSlot(offset, partOf(own.channel), own.slot, own.key, midi::kSlotClaim, 0.0f);
-    }
-    core.addNoteSlot(offset, partOf(own.channel), own.slot, own.key, action, static_cast<float>(event.value));
+    if (matches(own, event) && slotFor(core, own, offset) >= 0)
+      core.addNoteSlot(offset, partOf(own.channel), own.slot, own.key, action, static_cast<float>(event.value));
   }
+}
+
+void Notes::modulate(plugin::Core& core, const clap_event_param_mod_t& event, uint32_t offset) noexcept
+    SPINDLE_REALTIME {
+  const int control = controlOf(event.param_id);
+  if (control < 0 || !polyphonic(event)) return;
+  for (int n = 0; n < count_; ++n)
+    if (Note& own = notes_[static_cast<std::size_t>(n)]; matches(own, event))
+      setAmount(core, own, static_cast<std::size_t>(control), event.amount, offset);
+}
+
+void Notes::retarget(plugin::Core& core, std::size_t n, uint32_t offset) noexcept SPINDLE_REALTIME {
+  if (!targets_ || n >= targets_->size()) return;
+  for (int i = 0; i < count_; ++i)
+    if (Note& own = notes_[static_cast<std::size_t>(i)]; (own.modulated >> n & 1u) != 0)
+      setAmount(core, own, n, own.mod[n], offset);
+}
+
+// The note's value: the control's base plus the amount, clamped to the CC's range; the
+// slot gets it as an offset on what the part holds.
+void Notes::setAmount(plugin::Core& core, Note& note, std::size_t n, double amount, uint32_t offset) noexcept
+    SPINDLE_REALTIME {
+  if (!std::isfinite(amount) || slotFor(core, note, offset) < 0) return;
+  const ModTarget& target = (*targets_)[n];
+  note.mod[n] = static_cast<float>(std::clamp(amount, -127.0, 127.0));
+  note.modulated |= 1u << n;
+  const float value = std::clamp(target.base + note.mod[n], 0.0f, 127.0f);
+  core.addNoteSlot(offset, partOf(note.channel), note.slot, target.cc, midi::kSlotCcOffset, value - target.part);
+}
+
+int Notes::slotFor(plugin::Core& core, Note& note, uint32_t offset) noexcept SPINDLE_REALTIME {
+  if (note.slot >= 0) return note.slot;
+  note.slot = claimSlot();
+  if (note.slot >= 0) core.addNoteSlot(offset, partOf(note.channel), note.slot, note.key, midi::kSlotClaim, 0.0f);
+  return note.slot;
+}
+
+int Notes::controlOf(clap_id param) const noexcept SPINDLE_REALTIME {
+  if (!targets_ || param < firstParam_ || param - firstParam_ >= targets_->size()) return -1;
+  const std::size_t n = param - firstParam_;
+  return (*targets_)[n].cc >= 0 ? static_cast<int>(n) : -1;
 }
 
 void Notes::clear() noexcept {

@@ -9,6 +9,14 @@
 //        member channel (tuning = the note's own bend, brightness = its CC74, pressure
 //        = its channel pressure, vibrato = its CC1, expression = its CC11, volume and
 //        pan its own gain and pan).
+//   PARAM_MOD of a control (a library's labelled CC) naming notes (a note id, or a port,
+//        channel or key; -1 matches any) ─► each such note's slot, claimed as an
+//        expression claims it (a note-on with such a modulation at its own frame starts
+//        in it): the note's value of the CC is the control's value plus the amount,
+//        clamped to 0..127, sent as an offset on the part's value of the CC, which the
+//        slot follows (engine midi::kSlotCcOffset). CLAP's polyphonic amount includes
+//        the monophonic one, so a change of the part's value (the control set, or
+//        modulated for the whole part) sends the modulated notes' offsets again.
 //   NOTE_OFF / NOTE_CHOKE ─► also to the slot of a note that holds one.
 //   after each chunk ─► NOTE_END (the note-on's id, port, channel, key) for each note
 //        whose last voice finished; its slot is free again.
@@ -29,6 +37,18 @@
 
 namespace spindle::clap {
 
+// A control as the notes' modulation reaches it (the audio thread's, kept by Plugin), in
+// CC values 0..127: its MIDI CC (-1: none), the part's value when the library loaded,
+// the value the host set (else that initial one) and the value the part holds now.
+struct ModTarget {
+  int cc = -1;
+  float initial = 0.0f;
+  float base = 0.0f;
+  float part = 0.0f;
+};
+using ModTargets = std::array<ModTarget, plugin::kControlPorts>;
+static_assert(plugin::kControlPorts <= 32, "Notes keeps a note's modulated controls as bits of a uint32_t");
+
 class Notes {
  public:
   static constexpr int kCapacity = 256;
@@ -44,6 +64,19 @@ class Notes {
   void noteOff(plugin::Core& core, const clap_event_note_t& note, uint32_t offset) noexcept SPINDLE_REALTIME;
   void expression(plugin::Core& core, const clap_event_note_expression_t& event, uint32_t offset) noexcept
       SPINDLE_REALTIME;
+  // The controls PARAM_MOD reaches: param `firstParam + n` is targets[n]. Main thread, once.
+  void bindControls(const ModTargets& targets, clap_id firstParam) noexcept {
+    targets_ = &targets;
+    firstParam_ = firstParam;
+  }
+  // Whether a PARAM_MOD names notes (else it modulates the whole part: the Plugin's).
+  static bool polyphonic(const clap_event_param_mod_t& event) noexcept {
+    return event.note_id != -1 || event.port_index != -1 || event.channel != -1 || event.key != -1;
+  }
+  // A polyphonic PARAM_MOD of a control: its amount for each note it names.
+  void modulate(plugin::Core& core, const clap_event_param_mod_t& event, uint32_t offset) noexcept SPINDLE_REALTIME;
+  // Control n's part value or base moved: each note it modulates gets its offset again.
+  void retarget(plugin::Core& core, std::size_t n, uint32_t offset) noexcept SPINDLE_REALTIME;
   // After a chunk ending at the block's frame `end`: NOTE_END for the notes that ended.
   void chunkEnded(const plugin::Core& core, const clap_output_events_t* out, uint32_t end) noexcept
       SPINDLE_REALTIME;
@@ -55,19 +88,30 @@ class Notes {
     int32_t id = -1;
     int16_t port = 0, channel = 0, key = 0;
     int slot = -1;
+    uint32_t modulated = 0;                          // bit n: control n has an amount
+    std::array<float, plugin::kControlPorts> mod{};  // the amounts, in CC values
   };
+  static Note noteFrom(const clap_event_note_t& note) noexcept SPINDLE_REALTIME;
   template <typename Event>
   static bool matches(const Note& note, const Event& event) noexcept SPINDLE_REALTIME;
   int claimSlot() noexcept SPINDLE_REALTIME;
-  // The expression events that follow event `index` at its frame and match `note`, each
-  // to `act` (stops when act returns false).
+  // The note's slot, claimed now (its sounding voices move into it) when it has none; -1: none free.
+  int slotFor(plugin::Core& core, Note& note, uint32_t offset) noexcept SPINDLE_REALTIME;
+  // Control `param`'s index when it is one with a CC, else -1.
+  int controlOf(clap_id param) const noexcept SPINDLE_REALTIME;
+  void setAmount(plugin::Core& core, Note& note, std::size_t n, double amount, uint32_t offset) noexcept
+      SPINDLE_REALTIME;
+  // The note expressions and polyphonic control modulations that follow event `index`
+  // at its frame and match `note`, each to `act` (stops when act returns false).
   template <typename Act>
-  static void expressionsWith(const Note& note, const clap_input_events_t& list, uint32_t index, Act act) noexcept
+  void eventsWith(const Note& note, const clap_input_events_t& list, uint32_t index, Act act) const noexcept
       SPINDLE_REALTIME;
 
   std::array<Note, kCapacity> notes_{};  // [0, count_): the notes sounding
   int count_ = 0;
   std::array<bool, engine::kNoteSlots> slotHeld_{};
+  const ModTargets* targets_ = nullptr;
+  clap_id firstParam_ = 0;
 };
 
 }  // namespace spindle::clap

@@ -12,10 +12,20 @@
 
 namespace spindle::clap {
 
+namespace {
+
+// What a block of no frames, or a flush, takes: parameter values and modulations.
+bool isParamEvent(const clap_event_header_t& event) noexcept SPINDLE_REALTIME {
+  return event.space_id == CLAP_CORE_EVENT_SPACE_ID &&
+         (event.type == CLAP_EVENT_PARAM_VALUE || event.type == CLAP_EVENT_PARAM_MOD);
+}
+
+}  // namespace
+
 Plugin::Plugin(const clap_host_t* host) : host_(host) {
   for (std::atomic<int16_t>& cc : controlCc_) cc.store(-1, std::memory_order_relaxed);
   for (std::atomic<float>& value : controlValues_) value.store(kControlUnset, std::memory_order_relaxed);
-  playingCc_.fill(-1);
+  notes_.bindControls(playing_, kFirstControlParam);
 }
 
 bool Plugin::init() {
@@ -114,8 +124,7 @@ void Plugin::render(const clap_process_t& block, float* left, float* right,
   const uint32_t frames = block.frames_count;
   uint32_t next = 0;
   for (; frames == 0 && next < count; ++next)
-    if (const clap_event_header_t* event = in->get(in, next); event && event->type == CLAP_EVENT_PARAM_VALUE)
-      handleEvent(*event, 0);
+    if (const clap_event_header_t* event = in->get(in, next); event && isParamEvent(*event)) handleEvent(*event, 0);
   const auto chunk = static_cast<uint32_t>(core_->maxBlockFrames());
   for (uint32_t done = 0; done < frames;) {
     const uint32_t end = done + std::min(frames - done, chunk);
@@ -149,7 +158,7 @@ const engine::PartOutputs* Plugin::partPorts(const clap_process_t& block) noexce
 void Plugin::flushParams(const clap_input_events_t& events) noexcept SPINDLE_REALTIME {
   const uint32_t count = events.size(&events);
   for (uint32_t n = 0; n < count; ++n)
-    if (const clap_event_header_t* event = events.get(&events, n); event && event->type == CLAP_EVENT_PARAM_VALUE)
+    if (const clap_event_header_t* event = events.get(&events, n); event && isParamEvent(*event))
       handleEvent(*event, 0);
   if (levelPending_.load(std::memory_order_relaxed)) host_->request_callback(host_);
 }
@@ -207,6 +216,10 @@ void Plugin::handleEvent(const clap_event_header_t& event, uint32_t chunkStart, 
     case CLAP_EVENT_PARAM_VALUE:
       if (event.size >= sizeof(clap_event_param_value_t))
         setParam(reinterpret_cast<const clap_event_param_value_t&>(event), offset);
+      break;
+    case CLAP_EVENT_PARAM_MOD:
+      if (event.size >= sizeof(clap_event_param_mod_t))
+        modulateParam(reinterpret_cast<const clap_event_param_mod_t&>(event), offset);
       break;
     default:
       break;

@@ -5,6 +5,8 @@
 //
 //   process() ──► in_events: CLAP notes and MIDI at their frames ──► Core chunks
 //        │        param value (level) ──► level_, then the main thread posts it
+//        │        param mod of a control ──► the part's CC (no note named) or the
+//        │        named notes' slots (Notes.h)
 //        │        (blocks cut at the engine's max; offline render: waits for the disk)
 //        ▼        health written after each block, read back as read-only params
 //   main thread: activate (the Core; the instrument and level a state or the
@@ -112,6 +114,9 @@ class Plugin {
   void noteEvent(const clap_event_note_t& note, uint32_t offset, const clap_input_events_t* list,
                  uint32_t index) noexcept SPINDLE_REALTIME;
   void setParam(const clap_event_param_value_t& event, uint32_t offset) noexcept SPINDLE_REALTIME;
+  // A control's modulation (LibraryControls.cpp): naming notes, theirs (Notes.h); else an
+  // amount added to the control's value for the whole part, kept while its value moves.
+  void modulateParam(const clap_event_param_mod_t& event, uint32_t offset) noexcept SPINDLE_REALTIME;
   // The controls (LibraryControls.cpp): a set value plays as its CC on part 0 at its
   // frame, and every set value again from the first frame after a library loaded.
   void setControl(std::size_t n, double value, uint32_t offset) noexcept SPINDLE_REALTIME;
@@ -157,15 +162,18 @@ class Plugin {
   std::atomic<bool> loadEnded_{false};      // the loader thread finished: main reads the path playing
   std::array<std::atomic<float>, kFirstControlParam> health_{};  // the read-only params, by id
   std::array<float, kFirstControlParam> healthSent_{};           // audio thread: as last sent to the host
-  // The controls: their CCs as the control side published them (a new version each
-  // time), the audio thread's copy, their values (kControlUnset: none), their names.
+  // The controls: their CCs and initial values as the control side published them (a new
+  // version each time), the audio thread's copy (with the values the part holds), their
+  // values (kControlUnset: none), their monophonic modulation (audio thread), their names.
   std::array<std::atomic<int16_t>, plugin::kControlPorts> controlCc_{};
+  std::array<std::atomic<float>, plugin::kControlPorts> controlInitial_{};
   std::atomic<uint32_t> controlsVersion_{0};
   uint32_t controlsSeen_ = 0;
   bool inChunk_ = false;         // audio thread: between the core's beginChunk and endChunk
   bool resendControls_ = false;  // audio thread: a value set outside a chunk plays at the next
-  std::array<int16_t, plugin::kControlPorts> playingCc_{};
+  ModTargets playing_{};
   std::array<std::atomic<float>, plugin::kControlPorts> controlValues_{};
+  std::array<float, plugin::kControlPorts> monoMod_{};
   plugin::ControlMap controlLabels_{};  // main thread
 };
 

@@ -195,7 +195,10 @@ bool Plugin::paramInfo(uint32_t index, clap_param_info_t& info) const {
   info = clap_param_info_t{};
   info.id = index;
   if (index >= kFirstControlParam) {  // a MIDI CC value, or -1: the library's own
-    info.flags = CLAP_PARAM_IS_AUTOMATABLE | CLAP_PARAM_IS_STEPPED;
+    // Modulated for the part, or per CLAP note (by id, key or channel: Notes.h).
+    info.flags = CLAP_PARAM_IS_AUTOMATABLE | CLAP_PARAM_IS_STEPPED | CLAP_PARAM_IS_MODULATABLE |
+                 CLAP_PARAM_IS_MODULATABLE_PER_NOTE_ID | CLAP_PARAM_IS_MODULATABLE_PER_KEY |
+                 CLAP_PARAM_IS_MODULATABLE_PER_CHANNEL;
     std::snprintf(info.name, sizeof info.name, "%s", controlName(index - kFirstControlParam).c_str());
     std::snprintf(info.module, sizeof info.module, "Controls");
     info.min_value = info.default_value = kControlUnset;

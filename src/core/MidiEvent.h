@@ -50,6 +50,8 @@ enum NoteSlotAction : uint8_t {
   kSlotExpression,  // cents = 0..1: the note's CC11
   kSlotBrightness,  // cents = 0..1: the note's CC74
   kSlotPressure,    // cents = 0..1: the note's channel pressure
+  kSlotCcOffset,    // data1 = a MIDI CC (not the key), cents = the offset in CC values
+                    // (-127..127) the note adds to that CC's value, now and as it moves
 };
 inline constexpr MidiEvent noteSlotEvent(uint32_t frame, int part, int slot, int key, NoteSlotAction action,
                                          float value) noexcept {

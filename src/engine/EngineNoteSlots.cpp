@@ -1,8 +1,8 @@
 // Note slots (parts/Expression.h): a plugin host's note claims one at its first note
-// expression, and from then on its voices read their controllers, bend, gain and pan
-// there, as an MPE member note's voices read its member channel's slot. The adapter
-// (src/clap) chooses the slot, keeps it while the note sounds and sends the note's
-// note-off to it (midi::kNoteSlot events).
+// expression or modulation, and from then on its voices read their controllers (with the
+// note's own CC offsets), bend, gain and pan there, as an MPE member note's voices read
+// its member channel's slot. The adapter (src/clap) chooses the slot, keeps it while the
+// note sounds and sends the note's note-off to it (midi::kNoteSlot events).
 //
 // A note whose expressions come with its note-on starts in its slot (reserved, its
 // values set, then its note-on), as an MPE note starts on its member channel. A later
@@ -42,6 +42,9 @@ void Engine::Impl::noteSlotEvent(const MidiEvent& e, uint64_t frame) noexcept SP
       noteOff(part, key, frame, std::clamp(static_cast<int>(std::lround(e.cents)), 0, 127), slot);
       if (e.cents < 0.0f) chokeSlot(pool, slot, key);
       return;
+    case midi::kSlotCcOffset:
+      if (own.part == part) own.modulate(e.data1 & 0x7F, e.cents / 127.0f);
+      return;
     default:
       if (own.part == part) setSlotValue(own, e.data2, e.cents);
       return;
@@ -74,14 +77,14 @@ void Engine::Impl::setSlotValue(NoteExpression& own, int action, float value) no
     case midi::kSlotVolume: own.gain = std::clamp(value, 0.0f, 4.0f); return;
     case midi::kSlotPan: own.pan = 2.0f * unit - 1.0f; return;
     case midi::kSlotVibrato:
-      own.controllers.set(1, unit);
+      own.setOwn(1, unit);
       own.ownsModWheel = true;
       return;
     case midi::kSlotExpression:
-      own.controllers.set(11, unit);
+      own.setOwn(11, unit);
       own.ownsExpression = true;
       return;
-    case midi::kSlotBrightness: own.controllers.set(NoteExpression::kTimbreCc, unit); return;
+    case midi::kSlotBrightness: own.setOwn(NoteExpression::kTimbreCc, unit); return;
     case midi::kSlotPressure: own.controllers.set(controllers::kChannelAftertouch, unit); return;
     default: return;
   }

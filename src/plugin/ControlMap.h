@@ -1,9 +1,10 @@
 #pragma once
 // ControlMap: the labelled controls of an instrument (label_cc, DecentSampler's <ui>
 // controls), in the instrument's order, as a plugin's controls play them: control n
-// sends MIDI CC cc[n] (-1: it controls nothing). labels: the first `count` labels, each
-// NUL-ended. Trivially copyable, no pointers: an adapter may copy it through its host
-// (the LV2 worker's response carries it).
+// sends MIDI CC cc[n] (-1: it controls nothing); initial[n] is the value (0..127) the
+// part holds for that CC when the instrument loads (its set_ccN, else the engine's reset
+// value). labels: the first `count` labels, each NUL-ended. Trivially copyable, no
+// pointers: an adapter may copy it through its host (the LV2 worker's response carries it).
 #include <array>
 #include <cstdint>
 #include <type_traits>
@@ -15,6 +16,7 @@ inline constexpr uint32_t kLabelBytes = 1024;  // the labels a plugin announces,
 
 struct ControlMap {
   std::array<int16_t, kControlPorts> cc{};
+  std::array<float, kControlPorts> initial{};
   uint32_t count = 0;
   uint32_t labelBytes = 0;
   std::array<char, kLabelBytes> labels{};

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "core/Controllers.h"
+#include "core/MidiEvent.h"
 #include "plugin/Core.h"
 
 namespace spindle::plugin {
@@ -40,6 +41,20 @@ void Core::postLevel(float db) {
   if (!engine_.postCommand(command)) log(true, "the engine refused part 0's level");
 }
 
+namespace {
+
+// A CC's value as a part holds it after the program loads: the engine's reset value
+// (CC7 100, CC10 64, CC11 127, the rest 0; engine/parts/Part.cpp), then the program's
+// last default for it.
+float initialValue(const engine::Program& program, int cc) {
+  float value = cc == midi::kCcVolume ? 100.0f : cc == midi::kCcPan ? 64.0f : cc == midi::kCcExpression ? 127.0f : 0.0f;
+  for (const controllers::ControllerDefault& d : program.controllerDefaults)
+    if (d.cc == cc) value = std::clamp(d.value, 0.0f, 1.0f) * 127.0f;
+  return value;
+}
+
+}  // namespace
+
 ControlMap controlMap(const engine::Program& program) {
   ControlMap map;
   map.cc.fill(-1);
@@ -49,6 +64,7 @@ ControlMap controlMap(const engine::Program& program) {
     if (map.labelBytes + bytes > kLabelBytes) break;
     std::memcpy(map.labels.data() + map.labelBytes, label.label.data(), bytes - 1);
     map.labelBytes += static_cast<uint32_t>(bytes);
+    map.initial[map.count] = initialValue(program, label.cc);
     map.cc[map.count++] = static_cast<int16_t>(label.cc);
   }
   return map;

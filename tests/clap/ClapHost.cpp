@@ -157,6 +157,14 @@ void ClapHost::param(uint32_t frame, clap_id id, double value) {
       id, nullptr, -1, -1, -1, -1, value};
 }
 
+void ClapHost::paramMod(uint32_t frame, clap_id id, double amount, int32_t noteId, int16_t port, int16_t channel,
+                        int16_t key) {
+  EventSlot& slot = nextSlot(frame);
+  slot.mod = clap_event_param_mod_t{
+      {sizeof(clap_event_param_mod_t), frame, CLAP_CORE_EVENT_SPACE_ID, CLAP_EVENT_PARAM_MOD, 0},
+      id, nullptr, noteId, port, channel, key, amount};
+}
+
 void ClapHost::expression(uint32_t frame, clap_note_expression id, int32_t noteId, int16_t port, int16_t channel,
                           int16_t key, double value) {
   EventSlot& slot = nextSlot(frame);

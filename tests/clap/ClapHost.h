@@ -60,6 +60,10 @@ class ClapHost {
   void note(uint16_t type, uint32_t frame, int32_t noteId, int16_t channel, int16_t key, double velocity);
   void midi(uint32_t frame, const uint8_t* bytes, uint16_t port = 0);
   void param(uint32_t frame, clap_id id, double value);
+  // A parameter modulation (CLAP_EVENT_PARAM_MOD) of note `noteId`, or of port/channel/key
+  // (-1: any; all -1: the whole part's).
+  void paramMod(uint32_t frame, clap_id id, double amount, int32_t noteId = -1, int16_t port = -1,
+                int16_t channel = -1, int16_t key = -1);
   // A note expression (CLAP_NOTE_EXPRESSION_*) of note `noteId`, or of port/channel/key (-1: any).
   void expression(uint32_t frame, clap_note_expression id, int32_t noteId, int16_t port, int16_t channel, int16_t key,
                   double value);
@@ -108,6 +112,7 @@ class ClapHost {
       clap_event_note_t note;
       clap_event_midi_t midi;
       clap_event_param_value_t param;
+      clap_event_param_mod_t mod;
       clap_event_note_expression_t expression;
     };
   };

@@ -44,7 +44,8 @@ TEST_CASE("The factory describes Spindle: an instrument with one stereo output a
   CHECK(latency->get(&host.plugin()) == 0);
 }
 
-TEST_CASE("The parameters: the level automatable, the health read-only", "[clap]") {
+TEST_CASE("The parameters: the level automatable, the health read-only, the controls modulatable per note",
+          "[clap]") {
   ClapHost host;
   REQUIRE(host.ok());
   const auto* params = host.extension<clap_plugin_params_t>(CLAP_EXT_PARAMS);
@@ -57,6 +58,15 @@ TEST_CASE("The parameters: the level automatable, the health read-only", "[clap]
     CHECK(info.id == id);
     CHECK(std::string(info.name) == names[id]);
     CHECK(((info.flags & CLAP_PARAM_IS_READONLY) != 0) == (id != param::kLevel));
+    CHECK((info.flags & CLAP_PARAM_IS_MODULATABLE) == 0);  // the level and health: automation only
+  }
+  constexpr uint32_t kPerNote = CLAP_PARAM_IS_MODULATABLE | CLAP_PARAM_IS_MODULATABLE_PER_NOTE_ID |
+                                CLAP_PARAM_IS_MODULATABLE_PER_KEY | CLAP_PARAM_IS_MODULATABLE_PER_CHANNEL;
+  for (clap_id id = param::kFirstControl; id < param::kCount; ++id) {
+    clap_param_info_t info{};
+    REQUIRE(params->get_info(&host.plugin(), id, &info));
+    CHECK((info.flags & kPerNote) == kPerNote);
+    CHECK((info.flags & CLAP_PARAM_IS_MODULATABLE_PER_PORT) == 0);  // a port's MIDI notes are not CLAP notes
   }
   clap_param_info_t level{};
   REQUIRE(params->get_info(&host.plugin(), param::kLevel, &level));

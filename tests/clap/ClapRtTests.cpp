@@ -1,6 +1,7 @@
-// process() on a live (realtime render mode) host: streaming voices, note expressions
-// and NOTE_END, no allocation and no lock call inside the audio thread's scope (RtGuard
-// counts them, tests/support/RtGuard.h).
+// process() on a live (realtime render mode) host: streaming voices, note expressions,
+// a labelled control's modulation (per note and the part's) and NOTE_END, no allocation
+// and no lock call inside the audio thread's scope (RtGuard counts them,
+// tests/support/RtGuard.h).
 #include <chrono>
 #include <thread>
 
@@ -23,11 +24,20 @@ void expressAll(ClapHost& host, uint32_t frame, int32_t id) {
     host.expression(frame, what, id, -1, -1, -1, value);
 }
 
+// long.sfz with a labelled control (CC20) setting its level.
+std::filesystem::path writeControlledInstrument(const std::filesystem::path& dir) {
+  writeStreamedInstrument(dir);
+  std::ofstream(dir / "controlled.sfz") << "<control> label_cc20=Level set_cc20=127\n"
+                                           "<region> sample=long.wav pitch_keycenter=60 ampeg_release=0.2 "
+                                           "amplitude_oncc20=100\n";
+  return dir / "controlled.sfz";
+}
+
 }  // namespace
 
 TEST_CASE("Live process() with streaming voices neither allocates nor locks", "[clap][rt]") {
   const auto dir = clapScratch("rt");
-  const auto instrument = writeStreamedInstrument(dir);
+  const auto instrument = writeControlledInstrument(dir);
   const auto song = writeSong(dir);
   ClapHost host({48000.0, 256, false});
   REQUIRE(host.ok());
@@ -43,12 +53,18 @@ TEST_CASE("Live process() with streaming voices neither allocates nor locks", "[
   ended.reserve(64);
   constexpr int64_t kBlock = 256, kFrames = 48000 * 4;
   for (int64_t done = 0; done < kFrames; done += kBlock) {
-    // CLAP notes, each note's expressions at its note-on and 100 frames on, and MIDI; a level
+    // The control modulated for the part, key 60's notes and the last note; CLAP notes,
+    // each note's expressions and control modulation at its note-on, and MIDI
+    if (done % 4096 == 0) host.paramMod(0, param::kFirstControl, -10.0 * static_cast<double>(done / 4096 % 4), -1);
+    if (done % 8192 == 0) host.paramMod(0, param::kFirstControl, -20.0, -1, -1, -1, 60);
+    if (done % 6144 == 0) host.paramMod(0, param::kFirstControl, 5.0, noteIds - 1);
     for (; next < events.size() && events[next].frame < done + kBlock; ++next) {
       const auto frame = static_cast<uint32_t>(events[next].frame - done);
       const int32_t before = noteIds;
       sendEvent(host, events[next], frame, Dialect::ClapNotes, noteIds);
-      if (noteIds != before) expressAll(host, frame, before);
+      if (noteIds == before) continue;
+      expressAll(host, frame, before);
+      host.paramMod(frame, param::kFirstControl, -10.0 * before, before);
     }
     if (done == 48000) host.param(0, param::kLevel, -3.0);
     if (done == 72000) host.param(0, param::kFirstControl, 64.0);

@@ -1,6 +1,7 @@
 #include "engine/parts/Expression.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace spindle::engine {
 
@@ -25,13 +26,38 @@ int MpeLayout::masterOf(int channel) const noexcept SPINDLE_REALTIME {
 void NoteExpression::follow(const mod::ControllerState& zone) noexcept SPINDLE_REALTIME {
   std::array<float, kOwnLast - kOwnFirst + 1> own{};
   for (int n = kOwnFirst; n <= kOwnLast; ++n) own[static_cast<size_t>(n - kOwnFirst)] = controllers.value(n);
-  const float timbre = controllers.value(kTimbreCc);
-  const float modWheel = controllers.value(1), expression = controllers.value(11);
+  const float timbre = unmodulated(kTimbreCc);
+  const float modWheel = unmodulated(1), expression = unmodulated(11);
   controllers = zone;
   for (int n = kOwnFirst; n <= kOwnLast; ++n) controllers.set(n, own[static_cast<size_t>(n - kOwnFirst)]);
   controllers.set(kTimbreCc, timbre);
   if (ownsModWheel) controllers.set(1, modWheel);
   if (ownsExpression) controllers.set(11, expression);
+  applyOffsets();
+}
+
+void NoteExpression::applyOffsets() noexcept SPINDLE_REALTIME {
+  for (size_t c = 0; c < ccOffset.size(); ++c) {
+    if (ccOffset[c] == 0.0f) continue;
+    ccBase[c] = controllers.value(static_cast<int>(c));
+    controllers.set(static_cast<int>(c), ccBase[c] + ccOffset[c]);
+  }
+}
+
+void NoteExpression::modulate(int cc, float offset) noexcept SPINDLE_REALTIME {
+  if (cc < 0 || cc >= static_cast<int>(ccOffset.size())) return;
+  const auto c = static_cast<size_t>(cc);
+  const float base = unmodulated(cc);
+  ccOffset[c] = std::isfinite(offset) ? std::clamp(offset, -1.0f, 1.0f) : 0.0f;
+  ccBase[c] = base;
+  controllers.set(cc, base + ccOffset[c]);
+}
+
+void NoteExpression::setOwn(int cc, float value) noexcept SPINDLE_REALTIME {
+  if (cc < 0 || cc >= static_cast<int>(ccOffset.size())) return;
+  const auto c = static_cast<size_t>(cc);
+  ccBase[c] = std::clamp(value, 0.0f, 1.0f);
+  controllers.set(cc, ccBase[c] + ccOffset[c]);
 }
 
 void NoteExpression::takeNoteSlots(const mod::ControllerState& zone) noexcept SPINDLE_REALTIME {
@@ -52,6 +78,7 @@ void NoteExpression::reset(const mod::ControllerState& zone) noexcept SPINDLE_RE
   controllers.setMidi7(kTimbreCc, 64);
   rpn = 0x3FFF;
   keysDown.fill(false);
+  ccOffset.fill(0.0f);
 }
 
 void NoteExpression::claim(int partIndex, const mod::ControllerState& partControllers, int key, bool down) noexcept
@@ -64,6 +91,7 @@ void NoteExpression::claim(int partIndex, const mod::ControllerState& partContro
   gain = 1.0f;
   pan = 0.0f;
   ownsModWheel = ownsExpression = false;
+  ccOffset.fill(0.0f);
 }
 
 }  // namespace spindle::engine

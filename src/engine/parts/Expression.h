@@ -18,7 +18,9 @@
 // by a note rather than a channel: a plugin host's note (CLAP note expressions) takes
 // one at its first expression (EngineNoteSlots.cpp). Its bend is a member note's with
 // the default 48-semitone range, its pressure and CC74 a member note's; it may also own
-// its CC1 and CC11 and a gain and pan of its own.
+// its CC1 and CC11 and a gain and pan of its own, and offsets of its own on any MIDI CC
+// (a plugin host's polyphonic modulation): the CC's value, the part's or the note's own,
+// plus the offset, clamped to 0..1, as the part's value moves.
 #include <array>
 
 #include "core/Controllers.h"
@@ -75,6 +77,11 @@ struct NoteExpression {
   int part = -1;
   float gain = 1.0f, pan = 0.0f;
   bool ownsModWheel = false, ownsExpression = false;
+  // Note slots only: per MIDI CC, the offset this note adds (0..1 units; 0: none), and a
+  // modulated CC's value before its offset. For a CC with an offset,
+  // controllers.value(cc) == clamp(ccBase[cc] + ccOffset[cc], 0, 1).
+  std::array<float, 128> ccOffset{};
+  std::array<float, 128> ccBase{};
 
   // The zone's controllers from now on, keeping this note's own slots.
   void follow(const mod::ControllerState& zone) noexcept SPINDLE_REALTIME;
@@ -82,6 +89,10 @@ struct NoteExpression {
   // controllers (velocity, key, random...) become this note's.
   void takeNoteSlots(const mod::ControllerState& zone) noexcept SPINDLE_REALTIME;
   void setBend(int value) noexcept SPINDLE_REALTIME;
+  // The note's offset on MIDI CC `cc` (0..127) from now on, in 0..1 units (-1..1).
+  void modulate(int cc, float offset) noexcept SPINDLE_REALTIME;
+  // A CC value the note owns (its CC1, CC11, CC74), its offset added.
+  void setOwn(int cc, float value) noexcept SPINDLE_REALTIME;
   // The note's own bend in cents, `range` cents at full bend either way.
   float bendCents(float range) const noexcept {
     return static_cast<float>(bend) / (bend < 0 ? 8192.0f : 8191.0f) * range;
@@ -89,12 +100,20 @@ struct NoteExpression {
   // Back to no expression (the zone was configured again): centred bend, no pressure, CC74 0.
   void reset(const mod::ControllerState& zone) noexcept SPINDLE_REALTIME;
   // A note slot claimed by a note of `part` holding `key`: the part's controllers as
-  // they are (the note goes on sounding as it did), a centred bend, unity gain and pan.
+  // they are (the note goes on sounding as it did), a centred bend, unity gain and pan,
+  // no CC offsets (a freed slot's never reach the next note).
   void claim(int partIndex, const mod::ControllerState& partControllers, int key, bool down) noexcept
       SPINDLE_REALTIME;
 
  private:
   static constexpr int kOwnFirst = controllers::kPitchBend, kOwnLast = controllers::kKeyDeltaAbsolute;
+  // CC `cc`'s value before this note's offset.
+  float unmodulated(int cc) const noexcept SPINDLE_REALTIME {
+    const auto c = static_cast<size_t>(cc);
+    return ccOffset[c] != 0.0f ? ccBase[c] : controllers.value(cc);
+  }
+  // Each CC with an offset: its value now (unmodulated) becomes its base, plus the offset.
+  void applyOffsets() noexcept SPINDLE_REALTIME;
 };
 
 }  // namespace spindle::engine

@@ -80,3 +80,34 @@ TEST_CASE("Note slots: a note started in its slot has its values from its first 
   CHECK(peakNear(r->right, 25000, 35000, 60, 0.0).level < 0.001);
   CHECK(std::fabs(peakNear(r->right, 25000, 35000, 72, 0.0).level / peakNear(r->right, 1000, 11000, 72, 0.0).level - 1.0) < 0.01);
 }
+
+TEST_CASE("Note slots: a CC offset is the note's own on top of the part's value as it moves; a new claim drops it",
+          "[engine][note-slot]") {
+  SfzProgram p("<region> sample=s.wav pitch_keycenter=60 loop_mode=loop_continuous loop_start=0 loop_end=51199 "
+               "amplitude_oncc20=100 amplitude_oncc74=100 ampeg_attack=0 ampeg_release=0.01",
+               sine(kBaseHz, kRate, 128 * 400, 0.5f));
+  auto r = std::make_unique<Renderer>(engine::EngineConfig{}, 256);
+  r->setProgram(p.program.get(), 0);
+  // Key 60 starts in slot 0 with CC20 +32 over the part's 64 (the slot event's key is
+  // the CC); key 72 plays as the part's. The part's CC20 falls to 32 at 12000; at 24000
+  // key 60's own CC74 (0.5) gets +32 too.
+  r->run({cc(0, 20, 64), cc(0, 74, 127), slot(100, 20, midi::kSlotReserve, 0.0f),
+          slot(100, 20, midi::kSlotCcOffset, 32.0f), slot(100, 60, midi::kSlotNoteOn, 100.0f), noteOn(100, 72),
+          cc(12000, 20, 32), slot(24000, 60, midi::kSlotBrightness, 0.5f), slot(24000, 74, midi::kSlotCcOffset, 32.0f)},
+         36000);
+  const double a = peakNear(r->left, 1000, 11000, 60, 0.0).level, b = peakNear(r->left, 1000, 11000, 72, 0.0).level;
+  REQUIRE(b > 0.05);
+  CHECK(std::fabs(a / b - 96.0 / 64.0) < 0.01);
+  CHECK(std::fabs(peakNear(r->left, 13000, 23000, 72, 0.0).level / b - 32.0 / 64.0) < 0.01);
+  CHECK(std::fabs(peakNear(r->left, 13000, 23000, 60, 0.0).level / b - 64.0 / 64.0) < 0.01);
+  const double own74 = (0.5 * 127.0 + 32.0) / 127.0;  // the note's own CC74 plus its offset
+  CHECK(std::fabs(peakNear(r->left, 25000, 35000, 60, 0.0).level / b - own74) < 0.01);
+  // Both end; a new note claims slot 0 on key 60: no offset of the note before.
+  r->run({noteOff(36000, 72), slot(36000, 60, midi::kSlotNoteOff, 0.0f)}, 4800);
+  REQUIRE_FALSE(r->engine.noteSounding(0, 60, 0));
+  r->run({slot(40900, 60, midi::kSlotReserve, 0.0f), slot(40900, 60, midi::kSlotNoteOn, 100.0f), noteOn(40900, 72)},
+         12000);
+  const double b2 = peakNear(r->left, 42000, 52000, 72, 0.0).level;
+  REQUIRE(b2 > 0.02);
+  CHECK(std::fabs(peakNear(r->left, 42000, 52000, 60, 0.0).level / b2 - 1.0) < 0.01);
+}
