@@ -198,14 +198,7 @@ void Plugin::handleEvent(const clap_event_header_t& event, uint32_t chunkStart, 
         notes_.expression(*core_, reinterpret_cast<const clap_event_note_expression_t&>(event), offset);
       break;
     case CLAP_EVENT_MIDI:
-      if (event.size >= sizeof(clap_event_midi_t)) {
-        const auto& midi = reinterpret_cast<const clap_event_midi_t&>(event);
-        if (midi.port_index == kMpePort && !mpeZoneSent_) {
-          for (const auto& message : kLowerZoneOf15) core_->addMidi(offset, message.data(), message.size());
-          mpeZoneSent_ = true;
-        }
-        if (const uint32_t size = midiMessageSize(midi.data[0]); size > 0) core_->addMidi(offset, midi.data, size);
-      }
+      if (event.size >= sizeof(clap_event_midi_t)) midiEvent(reinterpret_cast<const clap_event_midi_t&>(event), offset);
       break;
     case CLAP_EVENT_MIDI_SYSEX:  // a MIDI Tuning Standard message retunes at its frame
       if (event.size >= sizeof(clap_event_midi_sysex_t)) {
@@ -224,6 +217,15 @@ void Plugin::handleEvent(const clap_event_header_t& event, uint32_t chunkStart, 
     default:
       break;
   }
+}
+
+// A MIDI message; the first on the MIDI-MPE port sets up the lower zone of 15 first.
+void Plugin::midiEvent(const clap_event_midi_t& midi, uint32_t offset) noexcept SPINDLE_REALTIME {
+  if (midi.port_index == kMpePort && !mpeZoneSent_) {
+    for (const auto& message : kLowerZoneOf15) core_->addMidi(offset, message.data(), message.size());
+    mpeZoneSent_ = true;
+  }
+  if (const uint32_t size = midiMessageSize(midi.data[0]); size > 0) core_->addMidi(offset, midi.data, size);
 }
 
 // A note's MIDI bytes (Events.h), and what Notes keeps of it: the note-on, or the

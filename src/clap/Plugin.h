@@ -113,6 +113,7 @@ class Plugin {
                    uint32_t index = 0) noexcept SPINDLE_REALTIME;
   void noteEvent(const clap_event_note_t& note, uint32_t offset, const clap_input_events_t* list,
                  uint32_t index) noexcept SPINDLE_REALTIME;
+  void midiEvent(const clap_event_midi_t& midi, uint32_t offset) noexcept SPINDLE_REALTIME;
   void setParam(const clap_event_param_value_t& event, uint32_t offset) noexcept SPINDLE_REALTIME;
   // A control's modulation (LibraryControls.cpp): naming notes, theirs (Notes.h); else an
   // amount added to the control's value for the whole part, kept while its value moves.
