@@ -3,7 +3,7 @@
 // the view's startDrag does (the view's model, the row's indexes), and the strip gets
 // the QDragEnterEvent and QDropEvent a display server would send. A dropped entry loads
 // into that part; a dropped SoundFont preset loads its font there and selects that
-// preset there only; the other parts keep what they had.
+// preset there only; the parts with an instrument of their own keep it.
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QCheckBox>
