@@ -146,6 +146,16 @@ struct Stalls {
     clock.start();
     lastCpu = threadCpuNs();
   }
+  void watch(const QAbstractItemModel& model) {
+    QObject::connect(&model, &QAbstractItemModel::modelReset, [this] {
+      ++resets;
+      changedSinceTick = true;
+    });
+    QObject::connect(&model, &QAbstractItemModel::rowsInserted, [this](const QModelIndex& parent) {
+      insertions += !parent.isValid();
+      changedSinceTick = true;
+    });
+  }
   void tick() {
     const std::int64_t now = clock.nsecsElapsed(), cpu = threadCpuNs();
     const std::int64_t gap = now - last, ran = cpu - lastCpu;
@@ -226,14 +236,7 @@ int measure(const Options& o) {
   playNotes(h, notes);
 
   Stalls stalls;
-  QObject::connect(&h.window.browser()->model(), &QAbstractItemModel::modelReset, [&] {
-    ++stalls.resets;
-    stalls.changedSinceTick = true;
-  });
-  QObject::connect(&h.window.browser()->model(), &QAbstractItemModel::rowsInserted, [&](const QModelIndex& parent) {
-    stalls.insertions += !parent.isValid();
-    stalls.changedSinceTick = true;
-  });
+  stalls.watch(h.window.browser()->model());
   QEventLoop loop;
   QTimer tick;
   tick.setTimerType(Qt::PreciseTimer);
