@@ -75,6 +75,11 @@ void LibraryBrowser::buildView() {
   view_->header()->setSectionResizeMode(LibraryModel::Name, QHeaderView::Stretch);
   view_->setColumnHidden(LibraryModel::Folder, true);  // in the tooltip and the folder tree
   view_->setToolTip(tr("Click: audition on the preview voices. Double-click or drag onto a part: load it there"));
+  // The folder tree opens each folder's row as it comes.
+  connect(&filter_, &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex& parent, int first, int last) {
+    if (parent.isValid() || !model_.byFolder()) return;
+    for (int row = first; row <= last; ++row) view_->expand(filter_.index(row, 0));
+  });
   connect(view_, &QTreeView::clicked, this, [this](const QModelIndex& index) {
     QString path;
     int preset = -1;
@@ -126,16 +131,16 @@ QWidget* LibraryBrowser::buildBottom() {
   return bottom;
 }
 
-// Cheap unless the index changed: one serial read and one progress read. While a scan
-// runs, the list is rebuilt at most every kScanRebuildMs (a rebuild resets the view).
+// Cheap unless the index changed: one serial read and one progress read. The model
+// shows what is new in batches, one per event-loop turn (LibraryModel::update); while a
+// scan runs, the entries are fetched at most every kScanFetchMs (a fetch copies them all).
 void LibraryBrowser::refresh() {
   const uint64_t serial = index_.serial();
   const bool scanning = index_.progress().scanning;
-  if (serial != serial_ && (!scanning || !rebuilt_.isValid() || rebuilt_.elapsed() >= kScanRebuildMs)) {
+  if (serial != serial_ && (!scanning || !fetched_.isValid() || fetched_.elapsed() >= kScanFetchMs)) {
     serial_ = serial;
-    rebuilt_.start();
-    model_.setEntries(index_.entries());
-    if (model_.byFolder()) view_->expandToDepth(0);
+    fetched_.start();
+    model_.update(index_.entries());
   }
   showProgress();
 }

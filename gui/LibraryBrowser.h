@@ -13,9 +13,10 @@
 //   [Add…] [Rescan] [☆]            312 found    ☆: the selected row a favourite or not
 //
 // The index runs on its own threads; a timer polls its serial() and progress() and the
-// model is rebuilt only when the serial moved (one reset), so the gui thread never
-// waits for a scan. Favourites and the recently loaded entries live in the window's
-// settings (LibraryMarks).
+// model takes the entries when the serial moved, showing the new ones a batch per
+// event-loop turn, so the gui thread never waits for a scan nor holds a long turn.
+// Favourites and the recently loaded entries live in the window's settings
+// (LibraryMarks).
 //
 // Thread: gui thread.
 #include <QElapsedTimer>
@@ -41,7 +42,7 @@ class LibraryBrowser : public QWidget {
 
  public:
   static constexpr int kPollMs = 200;
-  static constexpr int kScanRebuildMs = 1000;
+  static constexpr int kScanFetchMs = 1000;
 
   // `index` started by the caller (or not yet: start() is its owner's business); it and
   // `store` outlive this widget.
@@ -79,7 +80,7 @@ class LibraryBrowser : public QWidget {
   LibraryModel model_;
   LibraryFilter filter_;
   uint64_t serial_ = ~uint64_t{0};  // the index's serial the model shows
-  QElapsedTimer rebuilt_;           // since the model's last rebuild
+  QElapsedTimer fetched_;           // since the model's last fetch
   QLineEdit* search_ = nullptr;
   QComboBox* show_ = nullptr;
   QComboBox* sort_ = nullptr;

@@ -7,6 +7,7 @@
 #include <QMimeData>
 #include <QUrl>
 #include <filesystem>
+#include <iterator>
 #include <map>
 
 #include "gui/Theme.h"
@@ -27,6 +28,13 @@ QString relativeFolder(const library::Entry& e) {
   const fs::path folder = fs::path(e.path).parent_path();
   const fs::path relative = e.root.empty() ? folder : folder.lexically_relative(e.root);
   return relative.empty() || relative.string().starts_with("..") ? qs(folder.string()) : qs(relative.string());
+}
+
+// A folder row's label: the root's name, then the folder under it.
+QString folderLabel(const library::Entry& e) {
+  const QString root = QDir(qs(e.root)).dirName();
+  const QString folder = relativeFolder(e);
+  return folder == QStringLiteral(".") ? root : root + QLatin1Char('/') + folder;
 }
 
 QString searchText(const library::Entry& e) {
@@ -63,21 +71,82 @@ void LibraryMarks::loaded(const QString& key) {
 
 // ---- LibraryModel: building the tree ---------------------------------------
 
-LibraryModel::LibraryModel(LibraryMarks& marks, QObject* parent) : QAbstractItemModel(parent), marks_(marks) {}
+LibraryModel::LibraryModel(LibraryMarks& marks, QObject* parent) : QAbstractItemModel(parent), marks_(marks) {
+  batches_.setInterval(0);
+  connect(&batches_, &QTimer::timeout, this, [this] {
+    if (!appendBatch()) batches_.stop();
+  });
+}
 
+void LibraryModel::update(std::vector<library::Entry> entries) {
+  if (!unchangedFrom(entries)) return setEntries(std::move(entries));
+  pending_.clear();
+  for (library::Entry& e : entries)
+    if (!byPath_.contains(e.path)) pending_.push_back(std::move(e));
+  if (!pending_.empty() && !batches_.isActive()) batches_.start();
+}
+
+// The tree emptied in one reset, then `entries` appended in batches.
 void LibraryModel::setEntries(std::vector<library::Entry> entries) {
-  beginResetModel();
-  entries_ = std::move(entries);
-  rebuild();
-  endResetModel();
+  clearTree();
+  pending_ = std::move(entries);
+  if (pending_.empty()) batches_.stop();
+  else batches_.start();
 }
 
 void LibraryModel::setByFolder(bool on) {
   if (on == byFolder_) return;
-  beginResetModel();
   byFolder_ = on;
-  rebuild();
+  std::vector<library::Entry> all = clearTree();
+  std::move(pending_.begin(), pending_.end(), std::back_inserter(all));
+  setEntries(std::move(all));
+}
+
+// Empties the tree in one reset; returns the entries it showed.
+std::vector<library::Entry> LibraryModel::clearTree() {
+  beginResetModel();
+  std::vector<library::Entry> shown = std::move(entries_);
+  entries_.clear();
+  nodes_.clear();
+  top_.clear();
+  byPath_.clear();
+  folderNodes_.clear();
   endResetModel();
+  return shown;
+}
+
+// The index reads a file again only when its stamp moved: an entry with the same stamp
+// and root is the one shown.
+bool LibraryModel::unchangedFrom(const std::vector<library::Entry>& entries) const {
+  std::size_t known = 0;
+  for (const library::Entry& e : entries) {
+    const auto at = byPath_.find(e.path);
+    if (at == byPath_.end()) continue;
+    const library::Entry& ours = entries_[static_cast<std::size_t>(at->second)];
+    if (ours.modified != e.modified || ours.modifiedNs != e.modifiedNs || ours.bytes != e.bytes || ours.root != e.root)
+      return false;
+    ++known;
+  }
+  return known == entries_.size();
+}
+
+// Takes queued entries while their rows (each its own and its presets') fit in one
+// batch, at least one entry, and inserts them.
+bool LibraryModel::appendBatch() {
+  if (pending_.empty()) return false;
+  std::vector<int> batch;
+  std::size_t taken = 0;
+  for (int rows = 0; taken < pending_.size(); ++taken) {
+    rows += 1 + static_cast<int>(pending_[taken].presets.size());
+    if (!batch.empty() && rows > kBatchRows) break;
+    byPath_[pending_[taken].path] = static_cast<int>(entries_.size());
+    batch.push_back(static_cast<int>(entries_.size()));
+    entries_.push_back(std::move(pending_[taken]));
+  }
+  pending_.erase(pending_.begin(), pending_.begin() + static_cast<std::ptrdiff_t>(taken));
+  if (byFolder_) placeInFolders(batch);
+  else insertEntries(-1, batch);
+  return true;
 }
 
 // Every row's name (its star) and roles may read differently: one range per parent.
@@ -108,25 +177,36 @@ void LibraryModel::addEntry(int entry, int parent) {
     addNode({id, 0, PresetRow, entry, static_cast<int>(p), {}, qs(e.presets[p].name) + QLatin1Char('\n') + searchText(e), {}});
 }
 
-void LibraryModel::rebuild() {
-  nodes_.clear();
-  top_.clear();
-  nodes_.reserve(entries_.size() * 2);
-  if (!byFolder_) {
-    for (std::size_t i = 0; i < entries_.size(); ++i) addEntry(static_cast<int>(i), -1);
-    return;
-  }
-  std::map<QString, std::vector<int>> folders;  // "root/relative" -> entries, sorted by name
-  for (std::size_t i = 0; i < entries_.size(); ++i) {
-    const library::Entry& e = entries_[i];
-    const QString root = QDir(qs(e.root)).dirName();
-    const QString folder = relativeFolder(e);
-    folders[folder == QStringLiteral(".") ? root : root + QLatin1Char('/') + folder].push_back(static_cast<int>(i));
-  }
+void LibraryModel::insertEntries(int parent, const std::vector<int>& entries) {
+  const auto first = static_cast<int>(parent < 0 ? top_.size() : nodes_[static_cast<std::size_t>(parent)].children.size());
+  const QModelIndex at = parent < 0 ? QModelIndex() : createIndex(nodes_[static_cast<std::size_t>(parent)].row, 0, static_cast<quintptr>(parent));
+  beginInsertRows(at, first, first + static_cast<int>(entries.size()) - 1);
+  for (const int entry : entries) addEntry(entry, parent);
+  endInsertRows();
+}
+
+void LibraryModel::insertFolders(const std::vector<std::pair<QString, std::vector<int>>>& folders) {
+  const auto first = static_cast<int>(top_.size());
+  beginInsertRows({}, first, first + static_cast<int>(folders.size()) - 1);
   for (const auto& [label, members] : folders) {
     const int id = addNode({-1, 0, FolderRow, -1, -1, label, label, {}});
+    folderNodes_[label] = id;
     for (const int entry : members) addEntry(entry, id);
   }
+  endInsertRows();
+}
+
+// Each entry under its folder's row ("root/relative"), new folders' rows added.
+void LibraryModel::placeInFolders(const std::vector<int>& entries) {
+  std::map<QString, std::vector<int>> groups;
+  for (const int entry : entries) groups[folderLabel(entries_[static_cast<std::size_t>(entry)])].push_back(entry);
+  std::vector<std::pair<QString, std::vector<int>>> fresh;
+  for (auto& [label, members] : groups) {
+    const auto known = folderNodes_.find(label);
+    if (known != folderNodes_.end()) insertEntries(known->second, members);
+    else fresh.emplace_back(label, std::move(members));
+  }
+  if (!fresh.empty()) insertFolders(fresh);
 }
 
 // ---- LibraryModel: the item model -------------------------------------------

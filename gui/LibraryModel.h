@@ -10,13 +10,19 @@
 //                 000:001 Bright Piano                     GM.sf2
 //                                                            000:000 Grand Piano
 //
-// The model is rebuilt only when it is given new entries (setEntries: the browser calls
-// it when the index's serial moved), in one reset; reading it never touches the index.
+// The browser hands it the index's entries when the index's serial moved (update()).
+// Entries it does not show yet are appended in batches of at most kBatchRows rows (or
+// one entry whose presets are more), one batch per event-loop turn (a zero-time timer), so a scan of thousands never holds the
+// gui thread for long; a changed or vanished entry rebuilds the tree in one reset
+// (setEntries). Reading the model never touches the index.
 //
 // Thread: gui thread.
 #include <QAbstractItemModel>
 #include <QSettings>
 #include <QStringList>
+#include <QTimer>
+#include <map>
+#include <unordered_map>
 #include <vector>
 
 #include "library/LibraryIndex.h"
@@ -61,10 +67,15 @@ class LibraryModel : public QAbstractItemModel {
   };
   enum Kind { FolderRow, EntryRow, PresetRow };
 
+  static constexpr int kBatchRows = 100;  // rows (an entry and its presets) appended per event-loop turn
+
   explicit LibraryModel(LibraryMarks& marks, QObject* parent = nullptr);
 
-  void setEntries(std::vector<library::Entry> entries);
-  void setByFolder(bool on);  // the folder tree instead of the list
+  void setEntries(std::vector<library::Entry> entries);  // the tree emptied in one reset, then refilled in batches
+  void update(std::vector<library::Entry> entries);      // the new ones queued for batches; else setEntries
+  bool appendBatch();                                    // the next batch; false when none was queued
+  int pendingCount() const noexcept { return static_cast<int>(pending_.size()); }
+  void setByFolder(bool on);  // the folder tree instead of the list (refilled in batches)
   bool byFolder() const noexcept { return byFolder_; }
   int entryCount() const noexcept { return static_cast<int>(entries_.size()); }
   const library::Entry* entry(const QModelIndex& index) const;  // null for a folder row
@@ -91,9 +102,13 @@ class LibraryModel : public QAbstractItemModel {
     QString search;   // SearchRole
     std::vector<int> children;
   };
-  void rebuild();
   int addNode(Node node);
   void addEntry(int entry, int parent);
+  std::vector<library::Entry> clearTree();
+  void insertEntries(int parent, const std::vector<int>& entries);  // appended under `parent` (-1: top)
+  void insertFolders(const std::vector<std::pair<QString, std::vector<int>>>& folders);
+  void placeInFolders(const std::vector<int>& entries);
+  bool unchangedFrom(const std::vector<library::Entry>& entries) const;  // none of ours changed or vanished
   const Node* node(const QModelIndex& index) const;
   QVariant display(const Node& n, int column) const;
   QVariant value(const Node& n, int role) const;
@@ -103,6 +118,10 @@ class LibraryModel : public QAbstractItemModel {
   std::vector<library::Entry> entries_;
   std::vector<Node> nodes_;
   std::vector<int> top_;  // the top-level rows' nodes
+  std::unordered_map<std::string, int> byPath_;  // entries_ by path
+  std::map<QString, int> folderNodes_;           // the folder rows' nodes by label
+  std::vector<library::Entry> pending_;          // not shown yet, in the order they came
+  QTimer batches_;                               // appends pending_ a batch per turn
   bool byFolder_ = false;
 };
 

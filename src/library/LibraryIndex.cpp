@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <utility>
 
 #include "library/IndexState.h"
 
@@ -55,12 +56,19 @@ bool matches(const Entry& e, const std::string& lowered) {
   return false;
 }
 
-// Name order (case-insensitive), then path.
+// Name order (case-insensitive), then path; each name lowered once, not per comparison
+// (the window fetches thousands of entries while a scan runs).
 void sortEntries(std::vector<Entry>& entries) {
-  std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
-    const std::string la = lower(a.name), lb = lower(b.name);
-    return la != lb ? la < lb : a.path < b.path;
+  std::vector<std::pair<std::string, std::size_t>> keys;
+  keys.reserve(entries.size());
+  for (std::size_t i = 0; i < entries.size(); ++i) keys.emplace_back(lower(entries[i].name), i);
+  std::sort(keys.begin(), keys.end(), [&](const auto& a, const auto& b) {
+    return a.first != b.first ? a.first < b.first : entries[a.second].path < entries[b.second].path;
   });
+  std::vector<Entry> sorted;
+  sorted.reserve(entries.size());
+  for (const auto& key : keys) sorted.push_back(std::move(entries[key.second]));
+  entries = std::move(sorted);
 }
 
 }  // namespace

@@ -21,6 +21,8 @@ int runTuningTests(int argc, char** argv);
 int runHostsPanelTests(int argc, char** argv);
 int runMpeKeyboardTests(int argc, char** argv);
 int runLibraryBrowserTests(int argc, char** argv);
+int runLibraryDropTests(int argc, char** argv);
+int runLibraryScaleTests(int argc, char** argv);
 }  // namespace spindle::gui::test
 
 int main(int argc, char** argv) {
@@ -48,5 +50,7 @@ int main(int argc, char** argv) {
   failed += spindle::gui::test::runHostsPanelTests(argc, argv);
   failed += spindle::gui::test::runMpeKeyboardTests(argc, argv);
   failed += spindle::gui::test::runLibraryBrowserTests(argc, argv);
+  failed += spindle::gui::test::runLibraryDropTests(argc, argv);
+  failed += spindle::gui::test::runLibraryScaleTests(argc, argv);
   return failed == 0 ? 0 : 1;
 }
