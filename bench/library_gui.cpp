@@ -24,12 +24,12 @@
 #include <QTimer>
 #include <atomic>
 #include <cstdio>
-#include <dirent.h>
 #include <fstream>
 #include <string>
 #include <thread>
 
 #include "GuiHarness.h"
+#include "ThreadNamed.h"
 #include "gui/LibraryBrowser.h"
 #include "gui/Theme.h"
 #include "library/LibraryIndex.h"
@@ -48,19 +48,6 @@ std::uint64_t cpuNs(pid_t tid) {
   std::uint64_t ns = 0;
   in >> ns;
   return ns;
-}
-
-// The id of this process's thread named `name` (the index names its scan thread), or 0.
-pid_t threadNamed(const std::string& name) {
-  DIR* tasks = opendir("/proc/self/task");
-  pid_t found = 0;
-  while (dirent* d = tasks ? readdir(tasks) : nullptr) {
-    std::string comm;
-    std::ifstream(std::string("/proc/self/task/") + d->d_name + "/comm") >> comm;
-    if (comm == name) found = static_cast<pid_t>(std::stoi(d->d_name));
-  }
-  if (tasks) closedir(tasks);
-  return found;
 }
 
 // The "audio thread": renders one period every 256 frames of wall time, as a server does.

@@ -3,7 +3,8 @@
 // BusEffectType, and for each of its attributes the binding parameter that moves it,
 // its default (the guide's) and the bus parameters it sets, converted to their units.
 //
-//   lowpass, lowpass_4pl   filter lpf_2p   frequency Hz; resonance Q -> 20 log10(Q) dB
+//   lowpass                filter lpf_2p   frequency Hz; resonance Q -> 20 log10(Q) dB
+//   lowpass_4pl            filter lpf_4p   frequency, resonance
 //   lowpass_1pl            filter lpf_1p   frequency
 //   highpass, hipass       filter hpf_2p   frequency, resonance
 //   bandpass               filter bpf_2p   frequency, resonance

@@ -11,10 +11,10 @@
 #include <QTreeView>
 #include <QtTest>
 #include <algorithm>
-#include <dirent.h>
 #include <set>
 
 #include "LibraryHome.h"
+#include "ThreadNamed.h"
 
 namespace spindle::gui::test {
 
@@ -59,19 +59,6 @@ std::pair<int, int> rowsUnder(const LibraryModel& model, const QString& prefix) 
     presets += model.rowCount(row);
   }
   return {entries, presets};
-}
-
-// The id of this process's thread named `name` (the index names its scan thread), or 0.
-pid_t threadNamed(const std::string& name) {
-  DIR* tasks = opendir("/proc/self/task");
-  pid_t found = 0;
-  while (dirent* d = tasks ? readdir(tasks) : nullptr) {
-    std::string comm;
-    std::ifstream(std::string("/proc/self/task/") + d->d_name + "/comm") >> comm;
-    if (comm == name) found = static_cast<pid_t>(std::stoi(d->d_name));
-  }
-  if (tasks) closedir(tasks);
-  return found;
 }
 
 // The model's insertions: the rows each brought (an entry's presets included), the most

@@ -62,7 +62,8 @@ until grep -q -- '/spindle/library/progress iii [0-9]* [0-9]* 0' "$LIVE_TMP/dump
 done
 osc /spindle/library/list
 wait_replies '/spindle/library/end ii' 1 10 || fail "no /spindle/library/end"
-grep -- '/spindle/library/' "$LIVE_TMP/dump.txt" | grep -F "$tree" || true
+# The replies for the tree, in the log (a print, not a check: awk ends 0 with none).
+awk -v tree="$tree" 'index($0, "/spindle/library/") && index($0, tree)' "$LIVE_TMP/dump.txt"
 sfz="$tree/home/.local/share/sfz"
 font="$tree/home/.local/share/soundfonts/three.sf2"
 kit="$tree/home/.hydrogen/data/drumkits/Kit"
