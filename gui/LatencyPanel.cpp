@@ -24,7 +24,7 @@ namespace spindle::gui {
 namespace {
 
 constexpr int kTickMs = 100;
-constexpr int kAxisHeight = 14;
+constexpr int kLatencyAxisHeight = 14;
 
 double secondsNow() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
@@ -76,7 +76,7 @@ void BandHistogram::paintEvent(QPaintEvent*) {
   font.setPixelSize(10);
   painter.setFont(font);
   painter.fillRect(rect(), theme::kWindow);
-  const QRect plot(4, 4, width() - 8, height() - kAxisHeight - 6);
+  const QRect plot(4, 4, width() - 8, height() - kLatencyAxisHeight - 6);
   painter.fillRect(plot, theme::kPanel);
   painter.setPen(theme::kDim);
   if (counts_.empty()) {
@@ -87,7 +87,7 @@ void BandHistogram::paintEvent(QPaintEvent*) {
   const double barWidth = static_cast<double>(plot.width()) / static_cast<double>(counts_.size());
   for (std::size_t i = 0; i < labels_.size(); ++i) {
     const int x = plot.left() + static_cast<int>(static_cast<double>(i) * barWidth);
-    painter.drawText(QRect(x, plot.bottom() + 2, static_cast<int>(barWidth), kAxisHeight),
+    painter.drawText(QRect(x, plot.bottom() + 2, static_cast<int>(barWidth), kLatencyAxisHeight),
                      Qt::AlignHCenter | Qt::AlignTop, labels_[i]);
   }
 }

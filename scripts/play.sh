@@ -11,10 +11,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if [ "$(id -u)" -eq 0 ]; then scripts/install-deps.sh; else sudo scripts/install-deps.sh; fi
-cmake --preset release -DSPINDLE_BUILD_TESTS=OFF >/dev/null
-# Only what this script runs: spindle (which pulls in its window module, spindle-gui,
+# A unity build (SPINDLE_UNITY_BUILD: each library's files compiled in batches of 8) of
+# only what this script runs: spindle (which pulls in its window module, spindle-gui,
 # where Qt 6 is found), spindle-render for the fallback below, and the bundled
 # instrument. The plugins, the tools and the benchmarks are left for a full build.
+cmake --preset release -DSPINDLE_BUILD_TESTS=OFF -DSPINDLE_UNITY_BUILD=ON >/dev/null
 cmake --build --preset release -j"$(nproc)" --target spindle spindle-render spindle_bundled_instrument
 
 build=build/release

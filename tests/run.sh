@@ -172,16 +172,16 @@ if wanted tsan; then
 fi
 
 if wanted asan; then
-  section "AddressSanitizer + UBSan: every unit test (not the live, GUI, soak or FluidSynth comparison ones)"
+  section "AddressSanitizer + UBSan: every unit test (not the live, GUI, soak, bench or FluidSynth comparison ones)"
   await asan
   configure asan
   build asan
-  # bench_quick (run alone) leaves a core and more idle: the fuzz and ci trees build
-  # meanwhile.
+  # The fuzz and ci trees build meanwhile, at the lowest priority. bench_quick (a
+  # benchmark on a real jackd) runs once, in the live part of the ci section.
   prebuild fuzz
   prebuild ci
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-    run_ctest asan --preset asan -LE '^(live|gui|soak|package|fidelity)$' -j"$jobs"
+    run_ctest asan --preset asan -LE '^(live|gui|soak|package|fidelity|bench)$' -j"$jobs"
 fi
 
 if wanted package; then

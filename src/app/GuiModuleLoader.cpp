@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include "app/BundledInstrument.h"
+#include "app/ExitCodes.h"
 #include "app/GuiLaunch.h"
 #include "app/LiveArgs.h"
 #include "control/NsmClient.h"
@@ -15,8 +16,6 @@
 namespace spindle::app {
 
 namespace {
-
-constexpr int kExitUsage = 2;
 
 bool given(const std::vector<std::string>& args, const char* option) {
   return std::find(args.begin(), args.end(), option) != args.end();

@@ -3,14 +3,13 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "app/ExitCodes.h"
 #include "library/EntryJson.h"
 #include "library/LibraryIndex.h"
 
 namespace spindle::app {
 
 namespace {
-
-constexpr int kExitUsage = 2;
 
 std::string presetLine(const library::Preset& p) {
   char number[16];

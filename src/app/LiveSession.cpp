@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "app/BundledInstrument.h"
+#include "app/ExitCodes.h"
 #include "app/Headless.h"
 #include "io/RealtimeSetup.h"
 #include "session/ServerChoice.h"
@@ -20,8 +21,6 @@ namespace spindle::app {
 
 namespace {
 
-constexpr int kExitUsage = 2;
-constexpr int kExitInput = 1;
 constexpr auto kTick = std::chrono::milliseconds(20);
 constexpr auto kServerRetry = std::chrono::milliseconds(500);
 constexpr auto kNsmOpenTimeout = std::chrono::seconds(10);

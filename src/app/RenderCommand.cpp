@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "app/ExitCodes.h"
 #include "app/RenderArgs.h"
 #include "core/Limits.h"
 #include "engine/Engine.h"
@@ -21,10 +22,6 @@
 namespace spindle::app {
 
 namespace {
-
-constexpr int kExitInput = 1;
-constexpr int kExitUsage = 2;
-constexpr int kExitReadDuringRender = 3;
 
 std::string fixed(double value, int decimals) {
   char text[64];

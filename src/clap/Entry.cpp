@@ -17,8 +17,7 @@ using spindle::clap::kAudioPortsConfig;
 using spindle::clap::kNotePorts;
 using spindle::clap::kTail;
 using spindle::clap::kVoiceInfo;
-
-Plugin& self(const clap_plugin_t* plugin) { return *static_cast<Plugin*>(plugin->plugin_data); }
+using spindle::clap::self;
 
 // ---- the plugin ----
 bool init(const clap_plugin_t* p) { return self(p).init(); }

@@ -178,4 +178,7 @@ class Plugin {
   plugin::ControlMap controlLabels_{};  // main thread
 };
 
+// The Plugin behind a clap_plugin_t the host hands back to a callback.
+inline Plugin& self(const clap_plugin_t* plugin) { return *static_cast<Plugin*>(plugin->plugin_data); }
+
 }  // namespace spindle::clap

@@ -10,8 +10,6 @@ namespace spindle::clap {
 
 namespace {
 
-Plugin& self(const clap_plugin_t* plugin) { return *static_cast<Plugin*>(plugin->plugin_data); }
-
 uint32_t outputCount(bool partOutputs) { return partOutputs ? 1 + limits::kChannels : 1; }
 
 // ---- audio-ports: the main pair (id 0), then "Part N" (id N) when the layout has them ----

@@ -7,8 +7,6 @@ namespace spindle::clap {
 
 namespace {
 
-Plugin& self(const clap_plugin_t* plugin) { return *static_cast<Plugin*>(plugin->plugin_data); }
-
 // Main thread, active: the engine's voices, all of them usable; a key may sound twice
 // (two note ids, or a note and its release) at once.
 bool voiceInfo(const clap_plugin_t* p, clap_voice_info_t* info) {

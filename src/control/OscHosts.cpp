@@ -33,7 +33,7 @@ HostRouteInfo route(OscCall& c, const std::string& name) {
 // 1: MIDI linked, 2: audio linked (3: both); 0 when the client is absent or not routed.
 int routed(const HostRouteInfo& info) { return (info.midi ? 1 : 0) + (info.audio ? 2 : 0); }
 
-void list(OscCall& c) {
+void listHosts(OscCall& c) {
   HostControl* control = hosts(c);
   if (!control) return;
   OscMessage m{"/spindle/host/list", {}};
@@ -107,7 +107,7 @@ const ArgSpec kPartArg{'i', "part", 1, 16};
 
 std::vector<OscEntry> hostsApi() {
   return {
-      {"/spindle/host/list", {}, "replies one /spindle/host/list message: every host this Spindle drives (--host, a session's [host] sections)", list},
+      {"/spindle/host/list", {}, "replies one /spindle/host/list message: every host this Spindle drives (--host, a session's [host] sections)", listHosts},
       {"/spindle/host/status", {kHostArg},
        "replies /spindle/host/status: the host's state and its last /spindle/status", status},
       {"/spindle/host/parts", {kHostArg},

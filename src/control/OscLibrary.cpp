@@ -38,7 +38,7 @@ void replyEntries(OscCall& c, const library::Index& index, const std::vector<lib
                 {OscValue::i(static_cast<int>(entries.size())), OscValue::i(index.progress().scanning)}});
 }
 
-void list(OscCall& c) {
+void listLibrary(OscCall& c) {
   if (library::Index* found = index(c)) replyEntries(c, *found, found->entries());
 }
 
@@ -64,7 +64,7 @@ std::vector<OscEntry> libraryApi() {
       {"/spindle/library/list", {},
        "replies one /spindle/library/entry per installed instrument (a SoundFont's with its presets), then "
        "/spindle/library/end (a large list is best read over TCP: UDP may drop some)",
-       list},
+       listLibrary},
       {"/spindle/library/search", {{'s', "text", 0, 0}},
        "as /spindle/library/list, only the instruments whose name, format, folder, labelled controls or preset "
        "names hold the text (case-insensitive)",

@@ -2,7 +2,6 @@
 
 #include <unistd.h>
 
-#include <charconv>
 #include <cmath>
 #include <fstream>
 #include <sstream>
@@ -10,6 +9,7 @@
 #include "control/SessionEffects.h"
 #include "control/SessionHosts.h"
 #include "control/SessionPartEffects.h"
+#include "control/SessionValues.h"
 
 namespace spindle::control {
 
@@ -19,22 +19,6 @@ std::string trim(const std::string& s) {
   const auto first = s.find_first_not_of(" \t\r");
   if (first == std::string::npos) return {};
   return s.substr(first, s.find_last_not_of(" \t\r") - first + 1);
-}
-
-bool toInt(const std::string& text, int low, int high, int& out) {
-  int v = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc{} || end != text.data() + text.size() || v < low || v > high) return false;
-  out = v;
-  return true;
-}
-
-bool toFloat(const std::string& text, float low, float high, float& out) {
-  std::istringstream in(text);
-  float v = 0.0f;
-  if (!(in >> v) || !in.eof() || !std::isfinite(v) || v < low || v > high) return false;
-  out = v;
-  return true;
 }
 
 constexpr int kConnections = -2;

@@ -1,17 +1,10 @@
 #include "control/SessionHosts.h"
 
-#include <charconv>
-#include <cmath>
-#include <sstream>
+#include "control/SessionValues.h"
 
 namespace spindle::control {
 
 namespace {
-
-bool toInt(const std::string& text, int low, int high, int& out) {
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
-  return ec == std::errc{} && end == text.data() + text.size() && out >= low && out <= high;
-}
 
 // "part N KEY": N (0-based) and KEY; false when the key is not one.
 bool splitPartKey(const std::string& key, int& part, std::string& rest) {
@@ -28,9 +21,8 @@ bool partLine(HostPartSettings& p, const std::string& key, const std::string& va
   if (key == "instrument") {
     p.library = value;
   } else if (key == "volume") {
-    std::istringstream in(value);
     float db = 0.0f;
-    if (!(in >> db) || !in.eof() || !std::isfinite(db) || db < -144.0f || db > 12.0f) {
+    if (!toFloat(value, -144.0f, 12.0f, db)) {
       message = "bad volume '" + value + "' (-144..12 dB)";
       return false;
     }

@@ -104,7 +104,7 @@ void onCoreDone(void* data, uint32_t id, int seq) {
   pw_thread_loop_signal(r->loop, false);
 }
 
-void onCoreError(void* data, uint32_t id, int, int res, const char*) {
+void onRegistryCoreError(void* data, uint32_t id, int, int res, const char*) {
   auto* r = static_cast<Registry*>(data);
   if (id != PW_ID_CORE || res != -EPIPE) return;
   r->broken = true;
@@ -131,11 +131,11 @@ pw_metadata_events metadataEvents() {
   events.property = onMetadataProperty;
   return events;
 }
-pw_core_events coreEvents() {
+pw_core_events registryCoreEvents() {
   pw_core_events events{};
   events.version = PW_VERSION_CORE_EVENTS;
   events.done = onCoreDone;
-  events.error = onCoreError;
+  events.error = onRegistryCoreError;
   return events;
 }
 pw_proxy_events linkEvents() {
@@ -146,7 +146,7 @@ pw_proxy_events linkEvents() {
 }
 const pw_registry_events kRegistryEvents = registryEvents();
 const pw_metadata_events kMetadataEvents = metadataEvents();
-const pw_core_events kCoreEvents = coreEvents();
+const pw_core_events kRegistryCoreEvents = registryCoreEvents();
 const pw_proxy_events kLinkEvents = linkEvents();
 
 }  // namespace
@@ -248,7 +248,7 @@ void PipeWireConnections::attach(pw_thread_loop* loop, pw_core* core, pw_filter*
   r.core = core;
   r.filter = filter;
   LoopLock lock(loop);
-  pw_core_add_listener(core, &r.coreListener, &kCoreEvents, &r);
+  pw_core_add_listener(core, &r.coreListener, &kRegistryCoreEvents, &r);
   r.registry = pw_core_get_registry(core, PW_VERSION_REGISTRY, 0);
   if (!r.registry) return;
   pw_registry_add_listener(r.registry, &r.registryListener, &kRegistryEvents, &r);

@@ -77,8 +77,6 @@ constexpr TypeName kTypes[] = {{"gain", BusEffectType::Gain},       {"eq", BusEf
                                {"comp", BusEffectType::Comp},       {"gate", BusEffectType::Gate},
                                {"limiter", BusEffectType::Limiter}};
 
-constexpr std::string_view kEqTypes[] = {"peak", "lshelf", "hshelf"};  // index = EqType
-
 // The N of `name` = prefix + N + suffix, or -1.
 int numberBetween(std::string_view name, std::string_view prefix, std::string_view suffix) {
   if (!name.starts_with(prefix) || !name.ends_with(suffix) || name.size() <= prefix.size() + suffix.size()) return -1;

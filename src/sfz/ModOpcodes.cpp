@@ -28,7 +28,6 @@ struct Family {
 };
 
 // Depth ranges: the reference's where it gives one, else what the engine can play.
-constexpr double kFrames = 4294967296.0;
 const Family kFamilies[] = {
     {T::Amplitude, "amplitude", "amplitude_ccN", "", -100, 100},
     {T::Volume, "volume", "gain_ccN", "gain", -144, 48},
@@ -60,12 +59,12 @@ const Family kFamilies[] = {
     {T::Eq3Gain, "eq3_gain", "eq3_gainccN", "", -96, 24},
     {T::OscillatorDetune, "oscillator_detune", "", "", -12000, 12000},
     {T::OscillatorModDepth, "oscillator_mod_depth", "", "", -10000, 10000},
-    {T::Offset, "offset", "offset_ccN", "", -kFrames, kFrames, false},
+    {T::Offset, "offset", "offset_ccN", "", -kMaxFrames, kMaxFrames, false},
     {T::Delay, "delay", "delay_ccN", "", -100, 100, false},
-    {T::DelaySamples, "delay_samples", "", "", -kFrames, kFrames, false},
+    {T::DelaySamples, "delay_samples", "", "", -kMaxFrames, kMaxFrames, false},
     {T::DelayBeats, "delay_beats", "", "", -1000, 1000, false},
-    {T::LoopStart, "loop_start", "loop_startccN", "", -kFrames, kFrames, false},
-    {T::LoopEnd, "loop_length", "loop_lengthccN", "", -kFrames, kFrames, false},
+    {T::LoopStart, "loop_start", "loop_startccN", "", -kMaxFrames, kMaxFrames, false},
+    {T::LoopEnd, "loop_length", "loop_lengthccN", "", -kMaxFrames, kMaxFrames, false},
     {T::AmpegDelay, "ampeg_delay", "ampeg_delayccN", "", -100, 100, false},
     {T::AmpegStart, "ampeg_start", "ampeg_startccN", "", -100, 100, false},
     {T::AmpegAttack, "ampeg_attack", "ampeg_attackccN", "", -100, 100, false},
@@ -107,7 +106,6 @@ const NamedTarget kAftertouch[] = {
     {T::PitchlfoFreq, "pitchlfo_freq", -200, 200},
 };
 
-constexpr std::string_view kCrossfadeCurves[] = {"power", "gain"};
 constexpr std::string_view kVariableModes[] = {"add", "mult"};  // ModVariable::mult
 
 // lfoN_<name>: the LFO's depth on a continuous target (lfoN_pitch...), and its own

@@ -12,7 +12,6 @@ using E = EnvelopeParams;
 using L = LfoParams;
 using A = std::array<std::string_view, 2>;
 
-constexpr double kFrames = 4294967296.0;  // the reference's bound for frame positions
 constexpr double kInt32Min = -2147483648.0, kInt32Max = 2147483647.0;
 // cutoff's reference maximum is "SampleRate / 2"; this is Nyquist at 192 kHz, and the
 // engine clamps again to its own rate.
@@ -29,9 +28,7 @@ constexpr std::string_view kFilterTypes[] = {
     "brf_1p", "bpf_4p", "bpf_6p", "pkf_2p", "peq", "lsh", "hsh", "apf_1p", "lpf_2p_sv", "hpf_2p_sv", "bpf_2p_sv",
     "brf_2p_sv"};
 static_assert(std::size(kFilterTypes) == static_cast<size_t>(FilterType::Brf2pSv) + 1);
-constexpr std::string_view kEqTypes[] = {"peak", "lshelf", "hshelf"};  // index = EqType
 static_assert(std::size(kEqTypes) == static_cast<size_t>(EqType::HighShelf) + 1);
-constexpr std::string_view kCrossfadeCurves[] = {"power", "gain"};
 constexpr std::string_view kPhases[] = {"normal", "invert"};
 constexpr std::string_view kDirections[] = {"forward", "reverse"};
 constexpr std::string_view kOffsetModes[] = {"samples", "percent"};
@@ -84,18 +81,18 @@ constexpr OpcodeSpec lfo(std::string_view name, LfoParams R::*which, float L::*p
 const OpcodeSpec kTable[] = {
     // Sample playback.
     spec("sample", {}, ValueKind::Text, 0, 0, Special::Sample),
-    in("offset", {}, 0, kFrames, &R::offset),
-    in("offset_random", {}, 0, kFrames, &R::offsetRandom),
+    in("offset", {}, 0, kMaxFrames, &R::offset),
+    in("offset_random", {}, 0, kMaxFrames, &R::offsetRandom),
     option("offset_mode", {}, Special::OffsetMode, kOffsetModes),
-    in("end", {}, 0, kFrames, &R::end),
-    in("count", {}, 0, kFrames, &R::count),
-    in("loop_count", {}, 0, kFrames, &R::loopCount),
+    in("end", {}, 0, kMaxFrames, &R::end),
+    in("count", {}, 0, kMaxFrames, &R::count),
+    in("loop_count", {}, 0, kMaxFrames, &R::loopCount),
     in("sample_quality", {}, 1, 10, &R::sampleQuality),
     fl("sample_fadeout", {}, 0, 100, &R::sampleFadeout),  // the reference gives no range: 100 s
     fl("loop_tune", {"looptune"}, -9600, 9600, &R::loopTune),
     option("loop_mode", {"loopmode"}, Special::LoopMode, kLoopModes),
-    in("loop_start", {"loopstart"}, 0, kFrames, &R::loopStart),
-    in("loop_end", {"loopend"}, 0, kFrames, &R::loopEnd),
+    in("loop_start", {"loopstart"}, 0, kMaxFrames, &R::loopStart),
+    in("loop_end", {"loopend"}, 0, kMaxFrames, &R::loopEnd),
     option("direction", {}, Special::Direction, kDirections),
     ccN("reverse_loccN", {}, ValueKind::Integer, 0, 127, Special::ReverseLoCc),
     ccN("reverse_hiccN", {}, ValueKind::Integer, 0, 127, Special::ReverseHiCc),
@@ -106,7 +103,7 @@ const OpcodeSpec kTable[] = {
     fl("delay_beats_random", {}, 0, 1000, &R::delayBeatsRandom),
     fl("sync_beats", {}, 0, 32, &R::syncBeats),
     fl("sync_offset", {}, 0, 32, &R::syncOffset),
-    in("delay_samples", {}, 0, kFrames, &R::delaySamples),
+    in("delay_samples", {}, 0, kMaxFrames, &R::delaySamples),
     fl("stop_beats", {}, 0, 1000, &R::stopBeats),
     // Input controls.
     spec("key", {}, ValueKind::KeyRange, 0, 127, Special::Key),

@@ -13,6 +13,12 @@
 
 namespace spindle::sfz {
 
+// The reference's bound for frame positions (offsets, loop points, delays in frames).
+inline constexpr double kMaxFrames = 4294967296.0;
+// Option lists shared by the opcode table and the readers that parse them again.
+inline constexpr std::string_view kEqTypes[] = {"peak", "lshelf", "hshelf"};  // index = EqType
+inline constexpr std::string_view kCrossfadeCurves[] = {"power", "gain"};
+
 enum class ValueKind : uint8_t {
   Integer,   // decimal number, truncated toward zero
   Float,

@@ -7,7 +7,7 @@
 namespace spindle::tools {
 namespace {
 
-const char* const kUsage =
+const char* const kDiskBenchUsage =
     "Usage: spindle-diskbench [--quick] [--starts-only] [--save] [--files N] [--file-mb N]\n"
     "                         [--seconds-per-size S] [DIR]\n"
     "Benchmarks disk streaming like a disk sampler reads: N large files in a temporary folder in\n"
@@ -70,7 +70,7 @@ bool parseBenchArgs(const std::vector<std::string>& args, BenchArgs& a, std::ost
     } else if (cursor.flag("--save")) {
       a.save = true;
     } else if (!parseOne(cursor, a, error)) {
-      err << "spindle-diskbench: " << error << "\n" << kUsage;
+      err << "spindle-diskbench: " << error << "\n" << kDiskBenchUsage;
       return false;
     }
   }
@@ -108,7 +108,7 @@ int runDiskBenchCommand(const std::vector<std::string>& args, std::ostream& out,
   BenchArgs a;
   if (!parseBenchArgs(args, a, err)) return 2;
   if (a.help || a.version) {
-    if (a.help) out << kUsage;
+    if (a.help) out << kDiskBenchUsage;
     if (a.version) printVersion(out, "spindle-diskbench");
     return 0;
   }

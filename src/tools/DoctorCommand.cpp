@@ -9,7 +9,7 @@
 namespace spindle::tools {
 namespace {
 
-const char* const kUsage =
+const char* const kDoctorUsage =
     "Usage: spindle-doctor [--json] [--profile lowlatency|throughput|powersave] [--apply [--hold]]\n"
     "Checks whether this machine can play audio at 2-5 ms and says what to change.\n"
     "  --json       machine-readable report\n"
@@ -46,7 +46,7 @@ bool parseDoctorArgs(const std::vector<std::string>& args, DoctorOptions& o, std
       }
     } else {
       err << "spindle-doctor: " << (missing ? "missing value for " : "unknown argument ") << cursor.current() << "\n"
-          << kUsage;
+          << kDoctorUsage;
       return false;
     }
   }
@@ -92,7 +92,7 @@ int runDoctorCommand(const std::vector<std::string>& args, const SystemRoot& sys
   DoctorOptions o;
   if (!parseDoctorArgs(args, o, err)) return 2;
   if (o.help) {
-    out << kUsage;
+    out << kDoctorUsage;
     return 0;
   }
   if (o.version) {

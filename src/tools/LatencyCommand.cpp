@@ -13,7 +13,7 @@
 namespace spindle::tools {
 namespace {
 
-const char* const kUsage =
+const char* const kLatencyUsage =
     "Usage: spindle-latency [--seconds N] [--stress disk,cpu,proc] [-s|--server NAME] [options]\n"
     "Measures wakeup latency like cyclictest and JACK callbacks like latencytest, optionally\n"
     "under load, then prints the smallest period that would have had no overrun.\n"
@@ -80,7 +80,7 @@ bool parseLatencyArgs(const std::vector<std::string>& args, LatencyOptions& o, s
     } else if (!parseValue(cursor, o, err, matched)) {
       return false;
     } else if (!matched) {
-      err << "spindle-latency: unknown argument " << cursor.current() << "\n" << kUsage;
+      err << "spindle-latency: unknown argument " << cursor.current() << "\n" << kLatencyUsage;
       return false;
     }
   }
@@ -101,7 +101,7 @@ int runLatencyCommand(const std::vector<std::string>& args, std::ostream& out, s
   LatencyOptions o;
   if (!parseLatencyArgs(args, o, err)) return 2;
   if (o.help || o.version) {
-    if (o.help) out << kUsage;
+    if (o.help) out << kLatencyUsage;
     if (o.version) printVersion(out, "spindle-latency");
     return 0;
   }

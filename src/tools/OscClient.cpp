@@ -25,7 +25,7 @@ struct ClientArgs {
   std::vector<std::string> values;
 };
 
-constexpr const char* kUsage =
+constexpr const char* kOscUsage =
     "usage: spindle-osc --secret-file FILE [--identity NAME] [--to NAME] [--wait MS] [--dump-packet FILE]\n"
     "                   HOST PORT /address [types [args...]]\n"
     "       spindle-osc [--secret-file FILE] --send-packet FILE HOST PORT\n"
@@ -227,13 +227,13 @@ int sendAndListen(const ClientArgs& a, const Bytes& packet, const Bytes& secret,
 
 int runOscClient(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {
-    out << kUsage;
+    out << kOscUsage;
     return 0;
   }
   std::string error;
   const auto a = parseClientArgs(args, error);
   if (!a) {
-    err << "spindle-osc: " << error << "\n" << kUsage;
+    err << "spindle-osc: " << error << "\n" << kOscUsage;
     return 2;
   }
   Bytes secret;

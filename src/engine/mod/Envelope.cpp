@@ -3,15 +3,11 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/mod/Frames.h"
+
 namespace spindle::engine::mod {
 
 namespace {
-
-// Seconds to whole frames, never negative; NaN counts as 0.
-int64_t toFrames(float seconds, double sampleRate) noexcept SPINDLE_REALTIME {
-  if (!(seconds > 0.0f)) return 0;
-  return std::llround(static_cast<double>(seconds) * sampleRate);
-}
 
 // Shapes this close to 0 are linear; beyond +-kMaxShape exp() would leave double's range.
 constexpr double kLinearShape = 1e-4, kMaxShape = 200.0;

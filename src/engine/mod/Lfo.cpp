@@ -3,16 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/mod/Frames.h"
+
 namespace spindle::engine::mod {
-
-namespace {
-
-int64_t toFrames(float seconds, double sampleRate) noexcept SPINDLE_REALTIME {
-  if (!(seconds > 0.0f)) return 0;
-  return std::llround(static_cast<double>(seconds) * sampleRate);
-}
-
-}  // namespace
 
 void Lfo::setup(const LfoParams& params, double sampleRate) noexcept SPINDLE_REALTIME {
   const double rate = sampleRate > 0.0 ? sampleRate : 48000.0;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/mod/Frames.h"
 #include "engine/mod/Wave.h"
 
 namespace spindle::engine::mod {
@@ -10,10 +11,6 @@ namespace spindle::engine::mod {
 namespace {
 
 constexpr int kSampleHold = 12;
-
-int64_t toFrames(float seconds, double rate) noexcept SPINDLE_REALTIME {
-  return seconds > 0.0f ? std::llround(static_cast<double>(seconds) * rate) : 0;
-}
 
 // lfoN_wave numbers the reference defines; anything else plays the default sine.
 int shapeOf(float wave) noexcept SPINDLE_REALTIME {
