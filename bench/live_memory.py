@@ -187,7 +187,7 @@ def dense_piano_live(build, folder, piano, seconds, procs, env, backend="jack"):
 
 
 def run(build, folder, quick=False, sfizz=None):
-    sizes = {"layered": 300 if quick else 3000, "short": 2000 if quick else 20000, "piano": 10.0 if quick else 45.0}
+    sizes = {"layered": 300 if quick else 3000, "short": 2000 if quick else 20000, "piano": 4.0 if quick else 45.0}
     layered = layered_library(os.path.join(folder, "layered%d" % sizes["layered"]), sizes["layered"], 4.0)
     short = short_library(os.path.join(folder, "short%d" % sizes["short"]), sizes["short"], 1.0)
     libraries = (("%d layered samples of 4 s" % layered[1], layered[0]), ("%d short samples of 1 s" % short[1], short[0]))
@@ -258,7 +258,7 @@ def default_sfizz():
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--build", help="a build folder with spindle and spindle-bench-piano")
-    parser.add_argument("--quick", action="store_true", help="300 and 2,000 samples, a 10 s song")
+    parser.add_argument("--quick", action="store_true", help="300 and 2,000 samples, a 4 s song")
     parser.add_argument("--library-dir", default=os.path.join(tempfile.gettempdir(), "spindle-live-memory"))
     parser.add_argument("--sfizz", help="sfizz_render (default $SPINDLE_SFIZZ_RENDER or ../shared/reference)")
     args = parser.parse_args()

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Spindle's whole test suite, as CI runs it: installs the test dependencies, runs the
-# real-time tests under RealtimeSanitizer, the threaded tests under ThreadSanitizer,
-# the unit tests under AddressSanitizer + UBSan, builds the Debian package, builds with
-# -Werror and runs every test, and fuzzes each parser for a bounded time (fuzz/run.sh).
+# Spindle's whole test suite, as CI runs it: installs the test dependencies, builds with
+# -Werror and runs the live tests, runs the real-time tests under RealtimeSanitizer, the
+# threaded tests under ThreadSanitizer, the unit tests under AddressSanitizer + UBSan,
+# builds the Debian package, runs every other test of the -Werror build, and fuzzes each
+# parser for a bounded time (fuzz/run.sh).
 #
 # Every skip is counted: a ctest entry that exits 77 and each "SKIPPED: ..." line it
 # printed are listed at the end with their reasons (tests/support/skips.py). Under CI=true
@@ -52,8 +53,17 @@ build() {
     *) cmake --build --preset "$1" -j"$jobs" ;;
   esac
 }
-# A prebuild (below) runs this script as `tests/run.sh --build SECTION`.
-if [ "${1:-}" = --build ]; then build "$2"; exit; fi
+# A prebuild (below) runs this script as `tests/run.sh --build SECTION...`. setsid gave it a
+# scheduling autogroup of its own, and the kernel shares the CPU between autogroups by
+# their own nice value: left at 0, the build would take half the CPU from the section in
+# front of it, whatever its processes' nice 19.
+if [ "${1:-}" = --build ]; then
+  if [ -w /proc/self/autogroup ]; then echo 19 >/proc/self/autogroup || echo "(its autogroup keeps nice 0)"; fi
+  shift
+  status=0
+  for tree in "$@"; do build "$tree" || status=1; done
+  exit "$status"
+fi
 
 if [ "$(id -u)" -eq 0 ]; then scripts/install-deps.sh --tests; else sudo scripts/install-deps.sh --tests; fi
 export SPINDLE_FIXTURES="${SPINDLE_FIXTURES:-$top/../shared/fixtures}"
@@ -108,34 +118,39 @@ report_skips() {
   python3 tests/support/skips.py report tests/ci-skips.txt "$skip_log" "${ci_flag[@]}"
 }
 
-# Prebuilds. Where a section's tests leave a core idle (the tsan section's streaming
-# renders run on one; the asan section's bench_quick mostly waits on jackd and the
-# clock), a later section's tree builds in the background at the lowest CPU and I/O
-# priority, so that the tests keep the cores they use. That section waits for the build,
+# Prebuilds. While the live tests run (they wait on the servers' clocks and leave the
+# cores idle), the trees of the sections after them build in the background, one after
+# another, at the lowest CPU and I/O priority. Each section then waits for that build,
 # shows its log and builds what is left (a failed prebuild fails there, in the
-# foreground). Each runs in a session of its own, and signals go to the whole session:
-# ninja gives each compiler a process group of its own.
+# foreground). The build runs in a session of its own, and signals go to the whole
+# session: ninja gives each compiler a process group of its own.
 declare -A prebuilt=()
-prebuild() {  # prebuild SECTION
-  wanted "$1" || return 0
-  configure "$1" || return 0  # the section configures again, and fails there
+prebuild() {  # prebuild SECTION...: one background build of each wanted SECTION's tree
+  local section sections=()
+  for section in "$@"; do
+    wanted "$section" || continue
+    configure "$section" || continue  # the section configures again, and fails there
+    sections+=("$section")
+  done
+  [ ${#sections[@]} -gt 0 ] || return 0
   mkdir -p "$top/build"
-  setsid nice -n 19 ionice -c 3 -t bash "$top/tests/run.sh" --build "$1" >"$top/build/prebuild-$1.log" 2>&1 &
-  prebuilt[$1]=$!
-  echo "(the $1 tree builds in the background meanwhile, at the lowest priority)"
+  setsid nice -n 19 ionice -c 3 -t bash "$top/tests/run.sh" --build "${sections[@]}" >"$top/build/prebuild.log" 2>&1 &
+  for section in "${sections[@]}"; do prebuilt[$section]=$!; done
+  echo "(the ${sections[*]} trees build in the background meanwhile, at the lowest priority)"
 }
-await() {  # await SECTION: resumes its prebuild, waits for it and shows its log
-  local pid=${prebuilt[$1]:-}
+await() {  # await SECTION: waits for the prebuild of its tree and shows its log
+  local pid=${prebuilt[$1]:-} section
   [ -n "$pid" ] || return 0
-  pkill -CONT -s "$pid" || echo "(the $1 prebuild had already ended)"
-  wait "$pid" || echo "(the $1 prebuild failed: the section builds what is left and fails there)"
-  unset "prebuilt[$1]"
-  echo "(built in the background since an earlier section: build/prebuild-$1.log)"
-  cat "$top/build/prebuild-$1.log"
+  wait "$pid" || echo "(a prebuild failed: its section builds what is left and fails there)"
+  for section in "${!prebuilt[@]}"; do
+    if [ "${prebuilt[$section]}" = "$pid" ]; then unset "prebuilt[$section]"; fi
+  done
+  echo "(built in the background since an earlier section: build/prebuild.log)"
+  cat "$top/build/prebuild.log"
 }
 stop_prebuilds() {
   local pid
-  for pid in "${prebuilt[@]}"; do pkill -TERM -s "$pid"; pkill -CONT -s "$pid"; done
+  for pid in "${prebuilt[@]}"; do pkill -TERM -s "$pid"; done
   return 0
 }
 finish() {
@@ -146,8 +161,23 @@ finish() {
 }
 trap finish EXIT
 
+# The full suite's tree first, and its live tests (real jackd, PipeWire, Xvfb; bench_quick)
+# one at a time, with the other trees building beside them. The live tests check frame
+# offsets against the servers' clocks: their SCHED_FIFO threads preempt the build, and
+# the prebuild's autogroup at nice 19 leaves it only the CPU their other threads do not
+# take (see --build above).
+if wanted ci; then
+  section "Full suite (RelWithDebInfo, -Werror): build"
+  configure ci
+  build ci
+  section "Full suite, live tests (real jackd, PipeWire, Xvfb, OSC) and bench_quick"
+  prebuild rtsan tsan asan fuzz
+  run_ctest live --preset ci -L '^(live|bench)$' -j"$jobs"
+fi
+
 if wanted rtsan; then
   section "RealtimeSanitizer (clang-22): engine, rt, streaming audio and LV2 plugin tests"
+  await rtsan
   configure rtsan
   build rtsan
   require_tests rtsan "${rtsan_tests[@]}"
@@ -156,17 +186,16 @@ fi
 
 if wanted tsan; then
   section "ThreadSanitizer: FIFOs and rings under stress, engine, disk thread, streaming, faults, control"
+  await tsan
   configure tsan
   build tsan
   # The control tests alone: their UDP floods count the audio side's takes that last
   # over 5 ms, and under TSan a busy second core preempts the consumer more often. The
-  # others in parallel, as in the other sections; the
-  # streaming renders, by far the longest, start first (their COST property), and the
-  # asan tree builds on the core they leave.
+  # others in parallel, as in the other sections; the streaming renders, by far the
+  # longest, start first (their COST property).
   require_tests tsan "${tsan_tests[@]}" spindle_control_tests
   failed=0
   run_ctest tsan --preset tsan -R '^spindle_control_tests$' || failed=1
-  prebuild asan
   run_ctest tsan --preset tsan -R "^($(IFS='|'; echo "${tsan_tests[*]}"))(_fixtures)?\$" -j"$jobs" || failed=1
   [ "$failed" -eq 0 ]
 fi
@@ -176,41 +205,22 @@ if wanted asan; then
   await asan
   configure asan
   build asan
-  # The fuzz and ci trees build meanwhile, at the lowest priority. bench_quick (a
-  # benchmark on a real jackd) runs once, in the live part of the ci section.
-  prebuild fuzz
-  prebuild ci
+  # bench_quick (a benchmark on a real jackd) runs once, with the live tests.
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
     run_ctest asan --preset asan -LE '^(live|gui|soak|package|fidelity|bench)$' -j"$jobs"
 fi
 
 if wanted package; then
   section "Debian package: build, install (dpkg -i), run, lintian, desktop-file-validate, appstreamcli, purge"
-  # Its own section: it builds the whole tree once more (unoptimised: noopt), so it runs alone
-  # (beside a prebuild at the lowest priority). build/ci, where its test is registered,
-  # is configured already when the ci tree is being prebuilt there.
-  [ -n "${prebuilt[ci]:-}" ] || configure ci
+  # Its own section: it builds the whole tree once more (unoptimised: noopt), so it runs
+  # alone. Its test is registered in build/ci.
+  configure ci
   run_ctest package --preset ci -L '^package$'
 fi
 
-# The full suite in two parts, then the fuzzers. The live tests (real jackd, PipeWire,
-# Xvfb; bench_quick) run one at a time and check frame offsets against the servers'
-# clocks, so nothing runs beside them: on two cores, busy neighbours at nice 19 still
-# delay their SCHED_FIFO threads (shared caches and memory, the VM's own stalls).
 if wanted ci; then
   section "Full suite (RelWithDebInfo, -Werror): every test but the live ones"
-  await ci
-  configure ci
-  build ci
   run_ctest ci --preset ci -LE '^(package|live|bench)$' -j"$jobs"
-fi
-
-if wanted ci; then
-  section "Full suite, live tests (real jackd, PipeWire, Xvfb, OSC) and bench_quick"
-  # On a fresh machine (no compiler cache) the fuzz tree is still building here: it ends
-  # first, or its compilers at nice 19 would stall the live tests' real-time threads.
-  await fuzz
-  run_ctest live --preset ci -L '^(live|bench)$' -j"$jobs"
 fi
 
 if wanted fuzz; then

@@ -22,6 +22,8 @@
 #include "catch.h"
 #include "stream/TestAudioFiles.h"
 
+namespace bus_dynamics_render_tests {
+
 using spindle::test::levelDb;
 using spindle::test::renderSong;
 using spindle::test::scratchDir;
@@ -181,3 +183,5 @@ TEST_CASE("bus effect bypass_onccN: a controller blends any effect back toward i
   const double compressed = std::pow(10.0, (on.levelDb - plain.levelDb) / 20.0);
   CHECK(half.levelDb - plain.levelDb == Approx(10.0 * std::log10(0.25 + 0.25 * compressed * compressed)).margin(0.3));
 }
+
+}  // namespace bus_dynamics_render_tests

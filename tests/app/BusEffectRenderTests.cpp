@@ -15,6 +15,8 @@
 #include "catch.h"
 #include "stream/TestAudioFiles.h"
 
+namespace bus_effect_render_tests {
+
 using spindle::test::levelDb;
 using spindle::test::renderSong;
 using spindle::test::scratchDir;
@@ -153,3 +155,5 @@ TEST_CASE("bus effect controls: gain_onccN moves the gain from its event's frame
         Approx(-12.0).margin(0.05));
   CHECK(levelDb(cc, kRate, kRate + kRate / 1000) - levelDb(plain, kRate, kRate + kRate / 1000) > -1.0);
 }
+
+}  // namespace bus_effect_render_tests

@@ -13,6 +13,8 @@
 #include "catch.h"
 #include "stream/TestAudioFiles.h"
 
+namespace bus_tail_render_tests {
+
 using spindle::test::levelDb;
 using spindle::test::renderSong;
 using spindle::test::scratchDir;
@@ -88,3 +90,5 @@ TEST_CASE("bus tails: a render runs on until a delay's echoes have died", "[app]
   CHECK(r.left.size() < 14 * kRate);
   CHECK(dry.left.size() < kRate / 2);
 }
+
+}  // namespace bus_tail_render_tests

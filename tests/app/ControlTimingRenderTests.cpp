@@ -12,6 +12,8 @@
 #include "catch.h"
 #include "stream/TestAudioFiles.h"
 
+namespace control_timing_render_tests {
+
 using spindle::test::Rendered;
 using spindle::test::renderSong;
 using spindle::test::scratchDir;
@@ -104,3 +106,5 @@ TEST_CASE("delay_beats_onccN and delay_beats_curveccN add beats by a controller"
   CHECK(std::llabs(start("beats-curve", linear + " delay_beats_curvecc1=4", 64) - expected) <= 1);
   CHECK(std::llabs(start("beats-linear", linear, 64) - std::llround((0.5 + x) * static_cast<double>(kBeat))) <= 1);
 }
+
+}  // namespace control_timing_render_tests

@@ -11,6 +11,8 @@
 #include "engine/Engine.h"
 #include "stream/TestAudioFiles.h"
 
+namespace controller_render_tests {
+
 using spindle::session::Loader;
 
 namespace {
@@ -75,3 +77,5 @@ TEST_CASE("set_cc/set_hdcc defaults and an on_locc64 pedal-up region, from SFZ t
   CHECK(out[16001] == Approx(0.1f).epsilon(1e-3));
   CHECK(out[20100] == 0.0f);
 }
+
+}  // namespace controller_render_tests

@@ -13,6 +13,8 @@
 #include "catch.h"
 #include "stream/TestAudioFiles.h"
 
+namespace convolution_render_tests {
+
 using spindle::test::renderSong;
 using spindle::test::scratchDir;
 
@@ -147,3 +149,5 @@ TEST_CASE("convolution: a missing or unreadable response is an error naming the 
              d.message.find((dir / written).string()) != std::string::npos;
   CHECK(named == 1);
 }
+
+}  // namespace convolution_render_tests

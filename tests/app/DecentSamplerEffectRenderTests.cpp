@@ -4,6 +4,8 @@
 #include "DsEffectRender.h"
 #include "Fixtures.h"
 
+namespace decent_sampler_effect_render_tests {
+
 namespace ds = spindle::test::ds;
 using ds::centroid;
 using ds::level;
@@ -212,3 +214,5 @@ TEST_CASE("A knob bound to a group's lowpass moves its voices' filter as its CC 
   CHECK(before == Approx(centroid(*low, 0.2, 0.9)).epsilon(0.1));
   CHECK(after == Approx(h).epsilon(0.1));
 }
+
+}  // namespace decent_sampler_effect_render_tests

@@ -6,6 +6,8 @@
 
 #include "DsEffectRender.h"
 
+namespace decent_sampler_group_shaper_render_tests {
+
 namespace ds = spindle::test::ds;
 using ds::play;
 using ds::preset;
@@ -121,3 +123,5 @@ TEST_CASE("A knob bound to a group wave_folder's FX_DRIVE moves each voice's fol
   CHECK(before < -60.0);
   CHECK(after == Approx(h).margin(0.5));
 }
+
+}  // namespace decent_sampler_group_shaper_render_tests

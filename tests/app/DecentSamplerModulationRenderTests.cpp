@@ -4,6 +4,8 @@
 // instrument lowpass.
 #include "DsEffectRender.h"
 
+namespace decent_sampler_modulation_render_tests {
+
 namespace ds = spindle::test::ds;
 using ds::play;
 using ds::preset;
@@ -114,3 +116,5 @@ TEST_CASE("DecentSampler mpeTimbre opens each MPE note's own lowpass: two notes,
   CHECK(rightEarly > 3.0 * rightLate);
   CHECK(leftLate > 2.0 * rightLate);
 }
+
+}  // namespace decent_sampler_modulation_render_tests

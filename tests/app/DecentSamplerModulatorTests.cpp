@@ -20,6 +20,8 @@
 #include "engine/core/EngineTestSupport.h"
 #include "stream/TestAudioFiles.h"
 
+namespace decent_sampler_modulator_tests {
+
 using spindle::test::noteOff;
 using spindle::test::noteOn;
 using spindle::test::Renderer;
@@ -311,3 +313,5 @@ TEST_CASE("spindle-render renders a preset with voice and global modulators the 
   };
   CHECK(bytes(dir / "a.wav") == bytes(dir / "b.wav"));
 }
+
+}  // namespace decent_sampler_modulator_tests

@@ -15,6 +15,8 @@
 #include "engine/core/EngineTestSupport.h"
 #include "stream/TestAudioFiles.h"
 
+namespace decent_sampler_playback_tests {
+
 using spindle::test::cc;
 using spindle::test::noteOff;
 using spindle::test::noteOn;
@@ -147,3 +149,5 @@ TEST_CASE("A DecentSampler preset with a stray closing tag before </DecentSample
   CHECK(mean(*r, 0.1, 0.4) > 0.1);
   CHECK(r->left == reference->left);
 }
+
+}  // namespace decent_sampler_playback_tests

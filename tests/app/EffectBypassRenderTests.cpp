@@ -17,6 +17,8 @@
 #include "core/PartEffects.h"
 #include "engine/Engine.h"
 
+namespace effect_bypass_render_tests {
+
 using namespace spindle;
 
 namespace {
@@ -153,3 +155,5 @@ TEST_CASE("a bypass flag for an effect the program does not have changes nothing
   CHECK(engine.stats().parts[0].effectBypass == 0);
   engine.collectAllPrograms([](const engine::Program*) {});
 }
+
+}  // namespace effect_bypass_render_tests

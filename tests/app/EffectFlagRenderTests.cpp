@@ -16,6 +16,8 @@
 #include "catch.h"
 #include "stream/TestAudioFiles.h"
 
+namespace effect_flag_render_tests {
+
 using namespace spindle;
 using test::Rendered;
 
@@ -150,3 +152,5 @@ TEST_CASE("spindle and spindle-render take the same reverb and chorus options an
   CHECK(run.exitCode == 2);
   CHECK_THAT(run.err, Catch::Contains("invalid value 'x' for --reverb-width (expected 0 to 100)"));
 }
+
+}  // namespace effect_flag_render_tests

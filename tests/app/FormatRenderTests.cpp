@@ -12,6 +12,8 @@
 #include "stream/SamplePool.h"
 #include "stream/TestAudioFiles.h"
 
+namespace format_render_tests {
+
 using spindle::test::runProcess;
 using spindle::test::scratchDir;
 using spindle::test::TrackBuilder;
@@ -115,3 +117,5 @@ TEST_CASE("spindle-render plays a SoundFont, and refuses a damaged one and a bin
   CHECK(bin.exitCode == 1);
   CHECK(bin.err.find(junk.string() + ": error: not an instrument") != std::string::npos);
 }
+
+}  // namespace format_render_tests

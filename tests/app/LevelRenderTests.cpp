@@ -6,6 +6,8 @@
 #include "catch.h"
 #include "stream/TestAudioFiles.h"
 
+namespace level_render_tests {
+
 using spindle::test::levelDb;
 using spindle::test::renderSong;
 using spindle::test::scratchDir;
@@ -48,3 +50,5 @@ TEST_CASE("global/master/group volume and amplitude add to the region's level", 
   INFO("plain " << plain << " dB, with header levels " << headers << " dB");
   CHECK(headers - plain == Approx(-6.0 + 3.0 - 2.0 + 20.0 * std::log10(0.5)).margin(0.1));
 }
+
+}  // namespace level_render_tests

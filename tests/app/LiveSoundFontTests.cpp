@@ -14,6 +14,8 @@
 #include "io/LiveProcessor.h"
 #include "session/Control.h"
 
+namespace live_sound_font_tests {
+
 using namespace spindle;
 
 namespace {
@@ -74,3 +76,5 @@ TEST_CASE("A SoundFont loaded into one part plays on every empty part, sharing o
   CHECK(session.parts[1].instrument.empty());  // shared: saved as empty, shared again on load
   CHECK(session.parts[4].instrument == sine);
 }
+
+}  // namespace live_sound_font_tests

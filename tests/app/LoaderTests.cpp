@@ -9,6 +9,8 @@
 #include "sfz/Parser.h"
 #include "stream/TestAudioFiles.h"
 
+namespace loader_tests {
+
 using spindle::session::LoadReport;
 using spindle::session::Loader;
 
@@ -107,3 +109,5 @@ TEST_CASE("diagnostics print as file:line: severity: message") {
   const spindle::instrument::Diagnostic whole{spindle::instrument::Diagnostic::Severity::Warning, "/x/a.sfz", 0, "empty"};
   CHECK(spindle::session::formatDiagnostic(whole) == "/x/a.sfz: warning: empty");
 }
+
+}  // namespace loader_tests

@@ -8,6 +8,8 @@
 #include "catch.h"
 #include "stream/TestAudioFiles.h"
 
+namespace master_gain_render_tests {
+
 using namespace spindle;
 
 namespace {
@@ -50,3 +52,5 @@ TEST_CASE("--master-gain scales the main output by its decibels; 0 dB changes no
   CHECK(test::levelDb(quieter, kRate / 4, kRate * 3 / 4) - base == Approx(-9.5).margin(0.01));
   CHECK(test::levelDb(louder, kRate / 4, kRate * 3 / 4) - base == Approx(3.0).margin(0.01));
 }
+
+}  // namespace master_gain_render_tests

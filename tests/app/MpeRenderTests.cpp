@@ -9,6 +9,8 @@
 #include "catch.h"
 #include "stream/TestAudioFiles.h"
 
+namespace mpe_render_tests {
+
 using spindle::test::runProcess;
 using spindle::test::scratchDir;
 using spindle::test::TrackBuilder;
@@ -119,3 +121,5 @@ TEST_CASE("spindle-render plays MPE through a Bitwig multisample", "[render][mpe
   CHECK(std::fabs(centsOff(x, 30000, 60000, 440.0 * std::pow(2.0, bend / 1200.0))) < 2.0);
   CHECK(std::fabs(centsOff(x, 30000, 60000, 880.0)) < 2.0);
 }
+
+}  // namespace mpe_render_tests

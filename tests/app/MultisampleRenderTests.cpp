@@ -14,6 +14,8 @@
 #include "ArchiveWriter.h"
 #include "stream/TestAudioFiles.h"
 
+namespace multisample_render_tests {
+
 namespace fs = std::filesystem;
 using spindle::test::Rendered;
 using spindle::test::SongEvent;
@@ -183,3 +185,5 @@ TEST_CASE("A .multisample with its samples in two <layer>s, as Bitwig Studio wri
   }
   CHECK(firstDifference(ms, sfz) == -1);
 }
+
+}  // namespace multisample_render_tests

@@ -10,6 +10,8 @@
 #include "catch.h"
 #include "control/OscServer.h"
 
+namespace osc_args_tests {
+
 using namespace spindle;
 
 TEST_CASE("--osc-secret-file, --osc-require-signed and --osc-insecure reach the OSC server's options", "[app][osc]") {
@@ -52,3 +54,5 @@ TEST_CASE("--host NAME=ADDR[:PORT]@CLIENT names the host's NetJACK2 client the m
   CHECK_FALSE(app::parseLiveArgs({"--host", "h1=10.0.0.11@"}, error));
   CHECK(error == "--host: a host's JACK client is a name without ':' or spaces, not ''");
 }
+
+}  // namespace osc_args_tests

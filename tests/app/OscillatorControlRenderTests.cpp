@@ -14,6 +14,8 @@
 #include "catch.h"
 #include "stream/TestAudioFiles.h"
 
+namespace oscillator_control_render_tests {
+
 using spindle::test::Rendered;
 using spindle::test::renderSong;
 using spindle::test::scratchDir;
@@ -109,3 +111,5 @@ TEST_CASE("oscillator_mod_smoothccN glides the depth to a controller move", "[ap
   const Rendered quick = ring("smooth-default", base, 0, move);
   CHECK(amplitudeAt(quick.left, 440.0, 24000 + 1200, 24000 + 2400) / full == Approx(1.0).margin(0.01));
 }
+
+}  // namespace oscillator_control_render_tests

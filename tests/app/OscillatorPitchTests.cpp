@@ -9,6 +9,8 @@
 #include "catch.h"
 #include "stream/TestAudioFiles.h"
 
+namespace oscillator_pitch_tests {
+
 using spindle::test::renderSong;
 using spindle::test::scratchDir;
 
@@ -55,3 +57,5 @@ TEST_CASE("a generator plays its pitch_keycenter's pitch at that key", "[app][ge
   const std::string fixed = "<region> sample=*sine pitch_keycenter=57 pitch_keytrack=0\n";
   CHECK(std::fabs(cents(heldHz(dir, "fixed", fixed, 80), 220.0)) < 2.0);
 }
+
+}  // namespace oscillator_pitch_tests

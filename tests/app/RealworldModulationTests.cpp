@@ -13,6 +13,8 @@
 #include "core/MidiEvent.h"
 #include "engine/Engine.h"
 
+namespace realworld_modulation_tests {
+
 using spindle::session::Loader;
 namespace engine = spindle::engine;
 
@@ -87,3 +89,5 @@ TEST_CASE("HorsePulse 07-flam: width, preroll and deep layer follow CC31, CC110,
   const Render plain = play(program, 113, 0), deep = play(program, 113, 127);
   CHECK(rmsDb(deep.left) - rmsDb(plain.left) > 2.0);
 }
+
+}  // namespace realworld_modulation_tests

@@ -16,6 +16,8 @@
 #include "core/MidiEvent.h"
 #include "engine/Engine.h"
 
+namespace realworld_synthesis_tests {
+
 using spindle::session::Loader;
 namespace engine = spindle::engine;
 
@@ -131,3 +133,5 @@ TEST_CASE("Weresax Sxnth: lfo02's wobble on the cutoff moves the level at 2.89 H
   CHECK(swingAt(moving, rate) > 3.0);
   CHECK(swingAt(moving, rate) > 4.0 * swingAt(still, rate));
 }
+
+}  // namespace realworld_synthesis_tests

@@ -26,6 +26,8 @@
 #include "sfz/Parser.h"
 #include "stream/TestAudioFiles.h"
 
+namespace realworld_tests {
+
 namespace instrument = spindle::instrument;
 namespace sfz = spindle::sfz;
 namespace fs = std::filesystem;
@@ -215,3 +217,5 @@ TEST_CASE("realworld programs react to every CC their label_cc lines name", "[ap
     }
   }
 }
+
+}  // namespace realworld_tests

@@ -12,6 +12,8 @@
 #include "stream/SamplePool.h"
 #include "stream/TestAudioFiles.h"
 
+namespace render_tool_tests {
+
 using spindle::test::runProcess;
 using spindle::test::scratchDir;
 using spindle::test::TrackBuilder;
@@ -165,3 +167,5 @@ TEST_CASE("spindle-render usage: --help, --version, wrong arguments") {
   CHECK(incomplete.exitCode == 2);
   CHECK(incomplete.err.find("--midi is required") != std::string::npos);
 }
+
+}  // namespace render_tool_tests

@@ -11,6 +11,8 @@
 #include "catch.h"
 #include "stream/TestAudioFiles.h"
 
+namespace reverse_render_tests {
+
 using spindle::test::runProcess;
 using spindle::test::scratchDir;
 
@@ -106,3 +108,5 @@ TEST_CASE("the Loader holds a reversed copy whole, counts it, and names a missin
   });
   CHECK(named == 1);
 }
+
+}  // namespace reverse_render_tests

@@ -9,6 +9,8 @@
 #include "io/SmfBuilder.h"
 #include "stream/TestAudioFiles.h"
 
+namespace silent_load_tests {
+
 using spindle::test::runProcess;
 using spindle::test::scratchDir;
 namespace fs = std::filesystem;
@@ -87,3 +89,5 @@ TEST_CASE("SoundFont: no region, or none of its samples, is an error and exit 1"
   font.samples[0].vorbis.assign(200, 0x5A);  // an SF3 sample that is no Ogg Vorbis stream
   checkRefused(save(font, "undecodable.sf3"), kNoSample);
 }
+
+}  // namespace silent_load_tests

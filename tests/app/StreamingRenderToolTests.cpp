@@ -11,6 +11,8 @@
 #include "io/SmfBuilder.h"
 #include "stream/TestAudioFiles.h"
 
+namespace streaming_render_tool_tests {
+
 using spindle::test::runProcess;
 using spindle::test::scratchDir;
 using spindle::test::TrackBuilder;
@@ -96,3 +98,5 @@ TEST_CASE("spindle-render rejects streaming flags out of range") {
   const auto help = runProcess({kExe, "--help"}, dir);
   CHECK(help.out.find("--preload-frames") != std::string::npos);
 }
+
+}  // namespace streaming_render_tool_tests

@@ -10,6 +10,8 @@
 #include "stream/SamplePool.h"
 #include "stream/TestAudioFiles.h"
 
+namespace tempo_render_tests {
+
 using spindle::test::runProcess;
 using spindle::test::scratchDir;
 using spindle::test::TrackBuilder;
@@ -70,3 +72,5 @@ TEST_CASE("spindle-render: MIDI clocks in the song outrank --tempo", "[render][t
   for (int k = 0; k < 5; ++k) clocks.event(k == 0 ? 0 : 20, {0xF7, 0x01, 0xF8});
   CHECK(firstSounding(dir, "clock", noteAt(0, clocks), {"--tempo", "90"}) == 28001);
 }
+
+}  // namespace tempo_render_tests

@@ -9,6 +9,8 @@
 #include "catch.h"
 #include "stream/TestAudioFiles.h"
 
+namespace tuning_render_tests {
+
 using spindle::test::scratchDir;
 
 namespace {
@@ -145,3 +147,5 @@ TEST_CASE("MTS sysex in a MIDI file retunes the sounding note from its time", "[
   CHECK(std::fabs(cents(hzBetween(left, 0.05, 0.495), 440.0)) < 0.5);
   CHECK(std::fabs(cents(hzBetween(left, 0.505, 0.95), 440.0 * std::exp2(50.0 / 1200.0))) < 0.5);
 }
+
+}  // namespace tuning_render_tests

@@ -4,6 +4,8 @@
 #include "ClapSong.h"
 #include "catch.h"
 
+namespace clap_control_tests {
+
 using namespace spindle::test;
 
 namespace {
@@ -97,3 +99,5 @@ TEST_CASE("Control values are kept in the state and sent again to the library lo
   CHECK(peak(before.left, 0, kFrames) > 0.05);
   CHECK(differingFrames(before, after) == 0);
 }
+
+}  // namespace clap_control_tests

@@ -3,6 +3,8 @@
 #include "ClapExpression.h"
 #include "catch.h"
 
+namespace clap_expression_tests {
+
 using namespace spindle::test;
 
 namespace {
@@ -147,3 +149,5 @@ TEST_CASE("MIDI on the MPE note port plays as MPE, as the standalone renders it 
                   ((0x42 << 7 | 0x55) - 8192) / 8191.0 * 4800.0) < 0.5);
   CHECK(std::fabs(centsBetween(frequency(plugin.right, 14000, 23000), kSineHz)) < 0.5);
 }
+
+}  // namespace clap_expression_tests

@@ -4,6 +4,8 @@
 #include "ClapExpression.h"
 #include "catch.h"
 
+namespace clap_extension_tests {
+
 using namespace spindle::test;
 
 TEST_CASE("voice-info: the engine's polyphony, overlapping notes", "[clap][voice-info]") {
@@ -71,3 +73,5 @@ TEST_CASE("A state finds its instrument again when the library moved with the us
   REQUIRE(again);
   CHECK(again->find("\ninstrument " + (dir / "bob" / "Samples" / "sides.sfz").string() + "\n") != std::string::npos);
 }
+
+}  // namespace clap_extension_tests

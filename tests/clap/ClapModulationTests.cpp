@@ -5,6 +5,8 @@
 #include "ClapExpression.h"
 #include "catch.h"
 
+namespace clap_modulation_tests {
+
 using namespace spindle::test;
 
 namespace {
@@ -149,3 +151,5 @@ TEST_CASE("A note's modulation ends with it: the next note in its slot sounds un
   const Render plain = render(instrument, {{1000, Step::On, 1, 60}, {12000, Step::Off, 1, 60}, {20000, Step::On, 3, 60}});
   CHECK(std::fabs(rms(r.out.left, 22000, 35000) / rms(plain.out.left, 22000, 35000) - 1.0) < 0.001);
 }
+
+}  // namespace clap_modulation_tests

@@ -3,6 +3,8 @@
 #include "ClapExpression.h"
 #include "catch.h"
 
+namespace clap_note_end_tests {
+
 using namespace spindle::test;
 
 namespace {
@@ -93,3 +95,5 @@ TEST_CASE("A choke of an expressive note cuts it in its slot", "[clap][note-end]
   REQUIRE(ends.size() == 1);
   CHECK(ends[0].noteId == 5);
 }
+
+}  // namespace clap_note_end_tests

@@ -5,6 +5,8 @@
 #include "ClapSong.h"
 #include "catch.h"
 
+namespace clap_note_tests {
+
 using namespace spindle::test;
 
 namespace {
@@ -89,3 +91,5 @@ TEST_CASE("A choked note stops at its frame; a note-off for every key ends them 
   CHECK(peak(block, 200, 300) > 0.05);
   CHECK(peak(block, 440, 512) == 0.0);
 }
+
+}  // namespace clap_note_tests

@@ -6,6 +6,8 @@
 #include "ClapSong.h"
 #include "catch.h"
 
+namespace clap_params_tests {
+
 using namespace spindle::test;
 
 TEST_CASE("The factory describes Spindle: an instrument with one stereo output and one note input", "[clap]") {
@@ -166,3 +168,5 @@ TEST_CASE("The keys the library names are the plugin's note names", "[clap]") {
   CHECK(names->count(&host.plugin()) == 0);
   CHECK(host.noteNamesChanged() == 2);
 }
+
+}  // namespace clap_params_tests

@@ -5,6 +5,8 @@
 #include "PluginRenderChecks.h"
 #include "catch.h"
 
+namespace clap_port_tests {
+
 using namespace spindle::test;
 
 TEST_CASE("The host chooses the part outputs' layout while the plugin is inactive", "[clap]") {
@@ -73,3 +75,5 @@ TEST_CASE("A part's own output plays it alone; the main pair carries the mix", "
   CHECK(mixError < 1e-6);
   CHECK(partVsMain < 1e-6);
 }
+
+}  // namespace clap_port_tests

@@ -8,6 +8,8 @@
 #include "PluginRenderChecks.h"
 #include "catch.h"
 
+namespace clap_render_tests {
+
 using namespace spindle::test;
 
 namespace {
@@ -41,3 +43,5 @@ TEST_CASE("Host blocks longer than the engine's are cut at the engine's block", 
   const Stereo out = renderPlugin(host, instrument, song, reference.left.size(), [] { return 3000; });
   CHECK(differingFrames(reference, out) == 0);
 }
+
+}  // namespace clap_render_tests

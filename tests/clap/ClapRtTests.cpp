@@ -10,6 +10,8 @@
 #include "Skip.h"
 #include "catch.h"
 
+namespace clap_rt_tests {
+
 using namespace spindle::test;
 
 namespace {
@@ -102,3 +104,5 @@ TEST_CASE("Live process() with streaming voices neither allocates nor locks", "[
   }
   CHECK(rtCounts().allocs > 100);
 }
+
+}  // namespace clap_rt_tests

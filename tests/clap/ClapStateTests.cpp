@@ -8,6 +8,8 @@
 #include "ClapSong.h"
 #include "catch.h"
 
+namespace clap_state_tests {
+
 using namespace spindle::test;
 
 namespace {
@@ -141,3 +143,5 @@ TEST_CASE("A state load the host's thread-check places on the audio thread is re
   host.process(256);
   CHECK(peak(std::vector<float>(host.left(), host.left() + 256), 0, 256) > 0.01);
 }
+
+}  // namespace clap_state_tests

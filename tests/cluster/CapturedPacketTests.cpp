@@ -23,6 +23,8 @@
 #include "cluster/SignedTransport.h"
 #include "control/OscServer.h"
 
+namespace captured_packet_tests {
+
 using namespace spindle;
 using namespace std::chrono_literals;
 
@@ -179,3 +181,5 @@ TEST_CASE("a reply signed by host A is not read as host B's", "[cluster][net][au
   CHECK(addressOf(read->data, read->size) == "/spindle/pong");
   std::filesystem::remove(secretFile);
 }
+
+}  // namespace captured_packet_tests

@@ -7,6 +7,8 @@
 #include "cluster/Hosts.h"
 #include "FakeHost.h"
 
+namespace hosts_tests {
+
 using namespace spindle;
 using namespace std::chrono_literals;
 
@@ -66,3 +68,5 @@ TEST_CASE("a host address that does not resolve is refused with its name", "[clu
   CHECK(error.rfind("cannot resolve host address 'no-such-host.invalid'", 0) == 0);
   CHECK(hosts.empty());
 }
+
+}  // namespace hosts_tests

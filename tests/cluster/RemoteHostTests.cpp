@@ -5,6 +5,8 @@
 #include "catch.h"
 #include "cluster/RemoteHost.h"
 
+namespace remote_host_tests {
+
 using namespace spindle;
 using cluster::Clock;
 using cluster::HostState;
@@ -157,3 +159,5 @@ TEST_CASE("a session's parts replace what was asked and go to a connected host",
   CHECK(f.wire.take() == std::vector<std::string>{"/spindle/load is 4 \"/srv/new.sfz\"",
                                                   "/spindle/part/volume if 4 -1.500000"});
 }
+
+}  // namespace remote_host_tests

@@ -18,6 +18,8 @@
 #include "control/OscGate.h"
 #include "control/OscServer.h"
 
+namespace signed_hosts_tests {
+
 using namespace spindle;
 using namespace std::chrono_literals;
 
@@ -173,3 +175,5 @@ TEST_CASE("the signing transport's counters strictly increase and its packets ve
   CHECK(control::macMatches(secret, *a));
   CHECK(std::vector<uint8_t>(a->packet, a->packet + a->packetSize) == control::serialise(ping));
 }
+
+}  // namespace signed_hosts_tests

@@ -12,6 +12,8 @@
 #include "catch.h"
 #include "control/OscApi.h"
 
+namespace control_core_tests {
+
 using namespace spindle::control;
 using spindle::test::loopbackPeer;
 using spindle::test::RecordingSink;
@@ -377,3 +379,5 @@ TEST_CASE("a bad tuning file over OSC replies an error naming its file and line"
   CHECK(target.calls.empty());
   CHECK(target.state.parts[1].scale.empty());
 }
+
+}  // namespace control_core_tests

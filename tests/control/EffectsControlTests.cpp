@@ -11,6 +11,8 @@
 #include "control/ControlCore.h"
 #include "control/SessionFile.h"
 
+namespace effects_control_tests {
+
 using namespace spindle;
 using namespace spindle::control;
 using spindle::test::loopbackPeer;
@@ -179,3 +181,5 @@ TEST_CASE("OSC reads and sets a part's reverb and chorus sends as its channel's 
   core.handle(loopbackPeer(), msg("/spindle/part/chorus", {OscValue::i(16), OscValue::i(0)}));
   CHECK(target.last() == "midi 191 93 0");
 }
+
+}  // namespace effects_control_tests

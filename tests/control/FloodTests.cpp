@@ -9,6 +9,8 @@
 #include "control/OscServer.h"
 #include "rt/SpscFifo.h"
 
+namespace flood_tests {
+
 using namespace spindle::control;
 
 namespace {
@@ -135,3 +137,5 @@ TEST_CASE("a UDP flood of 100,000 datagrams: the server keeps answering", "[cont
   CHECK(audio.slowTakes.load() * 100 <= audio.takes.load());
   ::close(fd);
 }
+
+}  // namespace flood_tests

@@ -4,6 +4,8 @@
 #include "catch.h"
 #include "control/SessionFile.h"
 
+namespace hosts_control_tests {
+
 using namespace spindle::control;
 using spindle::test::loopbackPeer;
 using spindle::test::RecordingSink;
@@ -145,3 +147,5 @@ TEST_CASE("a bad host line names the file and line", "[control][hosts]") {
   CHECK_FALSE(parseSession("[host a]\naddress = 10.0.0.1:0\n", "s.spindle", error));
   CHECK(error == "s.spindle:2: host a: the port must be 1..65535, not '0'");
 }
+
+}  // namespace hosts_control_tests

@@ -9,6 +9,8 @@
 #include "catch.h"
 #include "control/OscDispatcher.h"
 
+namespace malformed_tests {
+
 using namespace spindle::control;
 using spindle::test::loopbackPeer;
 using spindle::test::RecordingSink;
@@ -122,3 +124,5 @@ TEST_CASE("unreadable packets are reported, not dispatched", "[control]") {
   CHECK(dispatcher.dispatch(good.data(), good.size(), count, error));
   CHECK(messages == 1);
 }
+
+}  // namespace malformed_tests

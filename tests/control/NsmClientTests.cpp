@@ -11,6 +11,8 @@
 #include "control/NsmClient.h"
 #include "control/OscServer.h"
 
+namespace nsm_client_tests {
+
 using namespace spindle::control;
 
 namespace {
@@ -123,3 +125,5 @@ TEST_CASE("NSM: a new session opens empty and a missing server times out", "[con
   CHECK_FALSE(nobody.waitForOpen(std::chrono::milliseconds(200), error));
   CHECK_THAT(error, Catch::Contains("no /nsm/client/open"));
 }
+
+}  // namespace nsm_client_tests

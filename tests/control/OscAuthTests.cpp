@@ -13,6 +13,8 @@
 #include "control/OscAuth.h"
 #include "control/OscGate.h"
 
+namespace osc_auth_tests {
+
 using namespace spindle::control;
 
 namespace {
@@ -260,3 +262,5 @@ TEST_CASE("refusals are counted per reason and answered at most 20 times a secon
   CHECK(values.at("auth_misaddressed") == 1);
   CHECK(values.at("auth_too_many_senders") == 0);
 }
+
+}  // namespace osc_auth_tests

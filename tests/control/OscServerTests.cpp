@@ -15,6 +15,8 @@
 #include "control/OscDispatcher.h"
 #include "control/OscServer.h"
 
+namespace osc_server_tests {
+
 using namespace spindle::control;
 using spindle::test::RecordingTarget;
 
@@ -187,3 +189,5 @@ TEST_CASE("a subscription pushes status at the asked rate over the network", "[c
   receiver.collect(200);
   CHECK(receiver.collect(500).empty());
 }
+
+}  // namespace osc_server_tests

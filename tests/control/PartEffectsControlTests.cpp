@@ -12,6 +12,8 @@
 #include "control/SessionFile.h"
 #include "control/SessionPartEffects.h"
 
+namespace part_effects_control_tests {
+
 using namespace spindle;
 using namespace spindle::control;
 using spindle::test::loopbackPeer;
@@ -140,3 +142,5 @@ TEST_CASE("loading a session sets the sends, then each part's bypass flags once 
   CHECK(target.partEffects(1)[1].bypassed);
   CHECK_FALSE(target.partEffects(1)[0].bypassed);
 }
+
+}  // namespace part_effects_control_tests

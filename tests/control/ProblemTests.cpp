@@ -9,6 +9,8 @@
 #include "RecordingTarget.h"
 #include "catch.h"
 
+namespace problem_tests {
+
 using namespace spindle::control;
 using spindle::test::loopbackPeer;
 using spindle::test::RecordingSink;
@@ -152,3 +154,5 @@ TEST_CASE("/spindle/problems lists the last 64 and counts them all", "[control]"
   for (std::size_t k = 1; k < replies.size(); ++k) serials.insert(replies[k].message.args[0].integer);
   CHECK(serials.size() == ProblemLog::kKept);
 }
+
+}  // namespace problem_tests

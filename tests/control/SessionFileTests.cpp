@@ -7,6 +7,8 @@
 #include "catch.h"
 #include "control/SessionFile.h"
 
+namespace session_file_tests {
+
 using namespace spindle::control;
 
 namespace {
@@ -134,3 +136,5 @@ TEST_CASE("a part's scale and keymap are written, read back, and relative to the
   CHECK(state->parts[2].scale == "/home/me/s/tunings/a.scl");
   CHECK(state->parts[2].keymap == "/home/me/b.kbm");
 }
+
+}  // namespace session_file_tests

@@ -9,6 +9,8 @@
 #include "control/ControlCore.h"
 #include "control/SessionFile.h"
 
+namespace tempo_control_tests {
+
 using namespace spindle;
 using namespace spindle::control;
 using spindle::test::loopbackPeer;
@@ -71,3 +73,5 @@ TEST_CASE("a session keeps the set tempo; without one it leaves the tempo alone"
   CHECK_FALSE(parseSession("[settings]\ntempo = 0\n", "/tmp/s.spindle", error));
   CHECK(error == "/tmp/s.spindle:2: bad value '0' for tempo");
 }
+
+}  // namespace tempo_control_tests

@@ -10,6 +10,8 @@
 #include "catch.h"
 #include "control/UserSettings.h"
 
+namespace user_settings_tests {
+
 using spindle::control::readSetting;
 using spindle::control::writeSetting;
 
@@ -53,3 +55,5 @@ TEST_CASE("user settings: a key is read from its section, written in place, adde
   CHECK(error == "cannot write /proc/spindle/nowhere.conf");
   std::filesystem::remove_all(dir);
 }
+
+}  // namespace user_settings_tests

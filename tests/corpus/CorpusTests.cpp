@@ -17,6 +17,8 @@
 #include "io/MidiFile.h"
 #include "stream/SamplePool.h"
 
+namespace corpus_tests {
+
 namespace fs = std::filesystem;
 using spindle::test::Case;
 
@@ -157,3 +159,5 @@ TEST_CASE("corpus: every damaged audio file gives its frames or an error naming 
 TEST_CASE("corpus: every damaged MIDI file gives its events or an error naming the file") {
   checkAll("midi", checkMidi);
 }
+
+}  // namespace corpus_tests

@@ -6,6 +6,8 @@
 #include "catch.h"
 #include "dspreset/DecentSampler.h"
 
+namespace convolution_effect_tests {
+
 using spindle::BusEffectType;
 using spindle::BusParam;
 using spindle::test::countDiagnostics;
@@ -60,3 +62,5 @@ TEST_CASE("DecentSampler convolution: no irFile, or one not found, is an error; 
   CHECK(countDiagnostics(in, "not played") == 0);
   CHECK(in.ok);
 }
+
+}  // namespace convolution_effect_tests

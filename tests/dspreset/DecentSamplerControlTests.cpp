@@ -11,6 +11,8 @@
 #include "core/Controllers.h"
 #include "dspreset/DecentSampler.h"
 
+namespace decent_sampler_control_tests {
+
 namespace fs = std::filesystem;
 namespace ds = spindle::dspreset;
 using spindle::ModTarget;
@@ -251,3 +253,5 @@ TEST_CASE("A knob reaches only the samples that take its setting from where it s
   CHECK(attackOf(4).empty());  // its group's attack wins
   CHECK(regionsPlaying(in, 2, 100).at(0).second->ampeg.attack == Approx(0.5f));
 }
+
+}  // namespace decent_sampler_control_tests

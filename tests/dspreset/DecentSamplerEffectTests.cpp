@@ -11,6 +11,8 @@
 #include "dspreset/DecentSampler.h"
 #include "dspreset/MusicalTime.h"
 
+namespace decent_sampler_effect_tests {
+
 namespace fs = std::filesystem;
 namespace ds = spindle::dspreset;
 using spindle::BusEffectType;
@@ -311,3 +313,5 @@ TEST_CASE("A knob bound to a group's lowpass: the regions' cutoff follows its CC
   CHECK(in.regions[1].ccModulationCount == 0);  // the other group has no effect
   CHECK(countDiagnostics(in, "binding to FX_DRIVE of group effect 1 not played (ignored): the group has no such effect") == 1);
 }
+
+}  // namespace decent_sampler_effect_tests

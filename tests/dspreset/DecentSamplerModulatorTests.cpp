@@ -8,6 +8,8 @@
 #include "core/Controllers.h"
 #include "dspreset/DecentSampler.h"
 
+namespace decent_sampler_modulator_tests {
+
 namespace ds = spindle::dspreset;
 using spindle::ModTarget;
 using spindle::Region;
@@ -187,3 +189,5 @@ TEST_CASE("DecentSampler AMP_VOLUME from an envelope down to a gain of 0: report
   CHECK((depth(l, ModTarget::Amplitude) == Approx(100.0f) && l.scale == Approx(0.5f) && l.offset == Approx(-0.5f)));
   CHECK(warnings(in, "from an envelope or a delayed LFO not played (the voice's gain can only be scaled") == 1);
 }
+
+}  // namespace decent_sampler_modulator_tests

@@ -9,6 +9,8 @@
 #include "catch.h"
 #include "dspreset/DecentSampler.h"
 
+namespace decent_sampler_tests {
+
 namespace fs = std::filesystem;
 namespace ds = spindle::dspreset;
 using spindle::Region;
@@ -232,3 +234,5 @@ TEST_CASE("DecentSampler: XML that stays broken is an error naming its line") {
   CHECK(bad.diagnostics[0].message.find("not readable as XML") != std::string::npos);
   CHECK(bad.diagnostics[0].line == 5);  // where the parser gave up: </DecentSampler> closes <sample
 }
+
+}  // namespace decent_sampler_tests

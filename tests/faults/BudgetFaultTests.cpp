@@ -18,6 +18,8 @@
 #include "session/Loader.h"
 #include "stream/StreamTestSupport.h"
 
+namespace budget_fault_tests {
+
 using spindle::session::Loader;
 using spindle::stream::PoolOptions;
 
@@ -101,3 +103,5 @@ TEST_CASE("an OSC load over the memory budget: load/done counts the sample left 
   CHECK(listed[1].message.args[2].text == leftOut);
   CHECK(problems.total() == 1);
 }
+
+}  // namespace budget_fault_tests

@@ -8,6 +8,8 @@
 
 #include "FaultRig.h"
 
+namespace disk_fault_tests {
+
 using spindle::test::FaultRig;
 using spindle::test::off;
 using spindle::test::on;
@@ -90,3 +92,5 @@ TEST_CASE("a sample file truncated during playback: the voice ends where the dat
   CHECK_FALSE(mentions(errors, rig.path("b.wav")));
   checkNothingHangs(rig);
 }
+
+}  // namespace disk_fault_tests

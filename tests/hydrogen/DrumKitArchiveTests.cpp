@@ -14,6 +14,8 @@
 #include "catch.h"
 #include "hydrogen/DrumKit.h"
 
+namespace drum_kit_archive_tests {
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -160,3 +162,5 @@ TEST_CASE("h2drumkit: an archive with no drumkit.xml is refused and leaves nothi
   }
   scene.checkRefused("no drumkit.xml in the archive");
 }
+
+}  // namespace drum_kit_archive_tests

@@ -10,6 +10,8 @@
 #include "catch.h"
 #include "hydrogen/DrumKit.h"
 
+namespace drum_kit_tests {
+
 namespace fs = std::filesystem;
 using spindle::Region;
 using spindle::test::regionsPlaying;
@@ -195,3 +197,5 @@ TEST_CASE("Hydrogen: a kit that is not XML is refused naming the file and the li
   CHECK(in.diagnostics[0].line == 5);  // </instrumentList> closes <instrument>
   CHECK(in.diagnostics[0].message == "not readable as XML: Start-end tags mismatch");
 }
+
+}  // namespace drum_kit_tests

@@ -11,6 +11,8 @@
 #include "instrument/Reporter.h"
 #include "instrument/SampleTable.h"
 
+namespace instrument_tests {
+
 namespace instrument = spindle::instrument;
 namespace fs = std::filesystem;
 using spindle::test::TempDir;
@@ -96,3 +98,5 @@ TEST_CASE("the reporter appends diagnostics in order and knows what it said once
   CHECK(report.firstTime("x"));
   CHECK_FALSE(report.firstTime("x"));
 }
+
+}  // namespace instrument_tests

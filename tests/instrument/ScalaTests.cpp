@@ -6,6 +6,8 @@
 #include "catch.h"
 #include "instrument/Scala.h"
 
+namespace scala_tests {
+
 using namespace spindle;
 using namespace spindle::instrument;
 
@@ -114,3 +116,5 @@ TEST_CASE("loadTuning reads the files, names the scale and reports a missing fil
   CHECK_FALSE(loadTuning({(dir / "missing.scl").string(), ""}, r, e));
   CHECK(e.text() == (dir / "missing.scl").string() + ": cannot be read");
 }
+
+}  // namespace scala_tests

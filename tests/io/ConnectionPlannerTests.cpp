@@ -5,6 +5,8 @@
 #include "io/AlsaSeqInput.h"
 #include "io/Connections.h"
 
+namespace connection_planner_tests {
+
 using namespace spindle::io;
 
 namespace {
@@ -233,3 +235,5 @@ TEST_CASE("the ALSA sequencer follows hardware ports that can send, and no other
   port = {20, true, true, false, "Hidden:port"};
   CHECK_FALSE(followsAlsaPort(port, 128, {}));
 }
+
+}  // namespace connection_planner_tests

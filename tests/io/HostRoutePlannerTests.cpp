@@ -4,6 +4,8 @@
 #include "catch.h"
 #include "io/Connections.h"
 
+namespace host_route_planner_tests {
+
 using namespace spindle::io;
 
 namespace {
@@ -166,3 +168,5 @@ TEST_CASE("a session's link restore leaves the host routes alone", "[io][connect
   CHECK(plan.connectPeers.empty());  // decided on this appearance already: where out_L went then
   CHECK(planner.hostRoutes().size() == 1);
 }
+
+}  // namespace host_route_planner_tests

@@ -4,6 +4,8 @@
 #include "engine/core/EngineTestSupport.h"
 #include "io/LiveProcessor.h"
 
+namespace live_processor_tests {
+
 using namespace spindle;
 using io::CycleStart;
 using io::LiveProcessor;
@@ -200,3 +202,5 @@ TEST_CASE("LiveProcessor: MIDI clocks on the port set the engine's tempo at thei
     CHECK(rig.live.stats().inputs[0].events == static_cast<uint64_t>(k));
   }
 }
+
+}  // namespace live_processor_tests

@@ -6,6 +6,8 @@
 #include "io/ProcessTimer.h"
 #include "io/Seqlock.h"
 
+namespace live_stats_tests {
+
 using namespace spindle::io;
 
 TEST_CASE("ProcessHistogram: bins by percent of the budget", "[io][stats]") {
@@ -89,3 +91,5 @@ TEST_CASE("formatStats mentions every measure", "[io][stats]") {
   for (const char* word : {"xruns", "stream underruns", "note-on latency", "process time", "midi"})
     CHECK(text.find(word) != std::string::npos);
 }
+
+}  // namespace live_stats_tests

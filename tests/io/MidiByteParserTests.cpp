@@ -3,6 +3,8 @@
 #include "catch.h"
 #include "io/MidiByteParser.h"
 
+namespace midi_byte_parser_tests {
+
 using spindle::MidiEvent;
 using spindle::io::MidiByteParser;
 
@@ -119,3 +121,5 @@ TEST_CASE("MidiByteParser: a sysex ended by F7 is kept whole, realtime bytes lef
   CHECK_FALSE(p.sysexDone(bytes, size));
   CHECK(p.counters().sysex == 3);
 }
+
+}  // namespace midi_byte_parser_tests

@@ -3,6 +3,8 @@
 #include "io/MidiFile.h"
 #include "io/SmfBuilder.h"
 
+namespace midi_file_tests {
+
 using spindle::io::MidiFileError;
 using spindle::io::MidiSong;
 using spindle::io::parseMidiFile;
@@ -174,3 +176,5 @@ TEST_CASE("a MIDI clock message in an escape (F7 01 F8) becomes an event; other 
   CHECK(same(song.events[1], 0.25, 0xF8, 0, 0));
   CHECK(same(song.events[2], 0.75, 0xFC, 0, 0));
 }
+
+}  // namespace midi_file_tests

@@ -2,6 +2,8 @@
 #include "io/LiveStats.h"
 #include "io/NetworkLatency.h"
 
+namespace network_latency_tests {
+
 using namespace spindle::io;
 
 // The playback latencies JACK 1.9.21's net driver declares on a slave's system:playback
@@ -35,3 +37,5 @@ TEST_CASE("formatStats: the network line only on a slave", "[io][net]") {
   CHECK(text.find("network:           NetJACK2 slave, round trip 768 frames (16.000 ms, 3 periods: the slave's -l 2 "
                   "+ 1 master period)") != std::string::npos);
 }
+
+}  // namespace network_latency_tests

@@ -9,6 +9,8 @@
 #include "io/OfflineRenderer.h"
 #include "SmfBuilder.h"
 
+namespace offline_renderer_tests {
+
 using spindle::engine::Engine;
 using spindle::engine::EngineConfig;
 using spindle::io::OfflineRenderer;
@@ -164,3 +166,5 @@ TEST_CASE("lobpm/hibpm follow the MIDI file's tempo, changed at the tempo event'
     CHECK(second == (inst == &fast));
   }
 }
+
+}  // namespace offline_renderer_tests

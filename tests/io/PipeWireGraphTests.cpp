@@ -10,6 +10,8 @@
 #include "catch.h"
 #include "io/PipeWireGraph.h"
 
+namespace pipe_wire_graph_tests {
+
 using namespace spindle::io;
 
 namespace {
@@ -118,3 +120,5 @@ TEST_CASE("Spindle's links by its port's short name and the peer's full name", "
   g.remove(90);
   CHECK(g.inventory(kSelf).links.size() == 1);
 }
+
+}  // namespace pipe_wire_graph_tests

@@ -10,6 +10,8 @@
 #include "io/WavWriter.h"
 #include "stream/SamplePool.h"
 
+namespace wav_writer_tests {
+
 using spindle::io::WavFormat;
 using spindle::io::WavWriter;
 
@@ -109,3 +111,5 @@ TEST_CASE("the same blocks written a second apart give byte-identical files") {
   CHECK(first.find("PEAK") == std::string::npos);
   CHECK(first == second);
 }
+
+}  // namespace wav_writer_tests

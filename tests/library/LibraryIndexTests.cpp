@@ -8,6 +8,8 @@
 #include "library/EntryJson.h"
 #include "library/LibraryIndex.h"
 
+namespace library_index_tests {
+
 namespace fs = std::filesystem;
 using spindle::library::Entry;
 using spindle::library::Index;
@@ -199,3 +201,5 @@ TEST_CASE("Library index: entries survive the JSON form") {
   CHECK((r.presets[0].bank == 128 && r.presets[0].program == 3 && r.presets[0].name == "Kit"));
   CHECK_FALSE(spindle::library::fromJson("{\"entries\": [").has_value());
 }
+
+}  // namespace library_index_tests

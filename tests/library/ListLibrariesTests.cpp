@@ -5,6 +5,8 @@
 #include "app/RunProcess.h"
 #include "catch.h"
 
+namespace list_libraries_tests {
+
 namespace fs = std::filesystem;
 using spindle::test::LibraryTree;
 using spindle::test::runProcess;
@@ -62,3 +64,5 @@ TEST_CASE("spindle --list-libraries --json prints one JSON document with every f
   REQUIRE(py.exitCode == 0);
   CHECK(py.out == "7 3 5 128 1 " + (tree.preset().parent_path() / "images" / "bg.png").string() + "\n");
 }
+
+}  // namespace list_libraries_tests

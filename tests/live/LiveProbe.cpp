@@ -77,9 +77,6 @@ std::string option(int argc, char** argv, const std::string& name, const std::st
 
 namespace {
 
-constexpr int kMaxNotes = 4096;
-constexpr int kWarmupCycles = 40;
-
 struct Probe {
   jack_client_t* tx = nullptr;
   jack_client_t* rx = nullptr;

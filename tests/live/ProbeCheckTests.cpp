@@ -6,6 +6,8 @@
 #include "ProbeCheck.h"
 #include "catch.h"
 
+namespace probe_check_tests {
+
 using spindle::live::check;
 using spindle::live::LoggedNote;
 using spindle::live::ProbeRecord;
@@ -134,3 +136,5 @@ TEST_CASE("a note logged twice fails unless the probe's library re-sent it a per
   CHECK_FALSE(run.verdict().passed());
   CHECK(run.verdict().duplicates == 1);
 }
+
+}  // namespace probe_check_tests

@@ -14,6 +14,10 @@
 
 namespace spindle::live {
 
+// Notes one probe run sends at most, and the process cycles it lets pass before the first.
+constexpr int kMaxNotes = 4096;
+constexpr int kWarmupCycles = 40;
+
 // The value after `name` among argv[2..], else `fallback`.
 std::string option(int argc, char** argv, const std::string& name, const std::string& fallback);
 // Polls `done` every 10 ms for up to `seconds`; whether it came true.

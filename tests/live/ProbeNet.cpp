@@ -42,9 +42,6 @@
 namespace spindle::live {
 namespace {
 
-constexpr int kMaxNotes = 4096;
-constexpr int kWarmupCycles = 40;
-
 std::vector<std::string> splitList(const std::string& text) {
   std::vector<std::string> out;
   std::stringstream in(text);

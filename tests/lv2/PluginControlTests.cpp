@@ -7,6 +7,8 @@
 #include "RtGuard.h"
 #include "catch.h"
 
+namespace plugin_control_tests {
+
 using namespace spindle::test;
 
 namespace {
@@ -169,3 +171,5 @@ TEST_CASE("Health ports: voices while notes sound, none after, no underrun in fr
   CHECK(host.health().voices == 0.0f);     // the last note-off at 4.79 s, released in 0.25 s
   CHECK(host.health().underruns == 0.0f);
 }
+
+}  // namespace plugin_control_tests

@@ -4,6 +4,8 @@
 #include "PluginRenderChecks.h"
 #include "catch.h"
 
+namespace plugin_part_tests {
+
 using namespace spindle::test;
 
 TEST_CASE("A part with its output connected plays there alone, the main pair carries the mix", "[lv2]") {
@@ -64,3 +66,5 @@ TEST_CASE("Part outputs a host gives one shared scratch buffer stay off the main
   CHECK(main.left == all.left);
   CHECK(main.right == all.right);
 }
+
+}  // namespace plugin_part_tests

@@ -7,6 +7,8 @@
 #include "PluginRenderChecks.h"
 #include "catch.h"
 
+namespace plugin_render_tests {
+
 using namespace spindle::test;
 
 namespace {
@@ -139,3 +141,5 @@ TEST_CASE("A load the host's full worker queue refused is asked again in the nex
   host.run(64);
   CHECK(host.replies().at("urn:spindle:lv2#instrument") == instrument.string());
 }
+
+}  // namespace plugin_render_tests

@@ -8,6 +8,8 @@
 #include "Skip.h"
 #include "catch.h"
 
+namespace plugin_rt_tests {
+
 using namespace spindle::test;
 
 TEST_CASE("Live run() with streaming voices neither allocates nor locks", "[lv2][rt]") {
@@ -53,3 +55,5 @@ TEST_CASE("Live run() with streaming voices neither allocates nor locks", "[lv2]
   }
   CHECK(rtCounts().allocs > 100);
 }
+
+}  // namespace plugin_rt_tests

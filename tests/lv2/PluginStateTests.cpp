@@ -3,6 +3,8 @@
 #include "PluginSong.h"
 #include "catch.h"
 
+namespace plugin_state_tests {
+
 using namespace spindle::test;
 
 TEST_CASE("A restored plugin plays the saved instrument at the saved level, byte-identical", "[lv2]") {
@@ -37,3 +39,5 @@ TEST_CASE("A restored plugin plays the saved instrument at the saved level, byte
   CHECK(second.replies().at("urn:spindle:lv2#instrument") == instrument.string());
   CHECK(std::stof(second.replies().at("urn:spindle:lv2#level")) == Approx(-6.0));
 }
+
+}  // namespace plugin_state_tests

@@ -12,6 +12,8 @@
 #include "formats/InstrumentFile.h"
 #include "multisample/Multisample.h"
 
+namespace multisample_archive_tests {
+
 namespace fs = std::filesystem;
 using spindle::formats::Format;
 using spindle::test::ArchiveWriter;
@@ -145,3 +147,5 @@ TEST_CASE("multisample: no playable zone is an error naming the file") {
   CHECK(in.diagnostics[1].severity == spindle::instrument::Diagnostic::Severity::Error);
   CHECK(in.diagnostics[1].message == "no playable region: nothing in this instrument would sound");
 }
+
+}  // namespace multisample_archive_tests

@@ -7,6 +7,8 @@
 #include "catch.h"
 #include "multisample/Multisample.h"
 
+namespace multisample_tests {
+
 namespace fs = std::filesystem;
 namespace ms = spindle::multisample;
 using spindle::LoopMode;
@@ -214,3 +216,5 @@ TEST_CASE("multisample: a zone whose sample is missing is skipped with a warning
   CHECK((in.diagnostics[0].line == 3 && in.diagnostics[0].message == "<sample> file 'gone.wav' is missing: the zone is skipped"));
   CHECK((in.diagnostics[1].line == 4 && in.diagnostics[1].message == "<sample> has no file: the zone is skipped"));
 }
+
+}  // namespace multisample_tests

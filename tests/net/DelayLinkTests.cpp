@@ -5,6 +5,8 @@
 #include "DelayLink.h"
 #include "catch.h"
 
+namespace delay_link_tests {
+
 using spindle::netdelay::DelayQueue;
 using spindle::netdelay::DelayShape;
 using spindle::netdelay::Departures;
@@ -98,3 +100,5 @@ TEST_CASE("the queue keeps arrival order, refuses past its capacity and counts w
   CHECK(stats.max == 1100 * kUs);
   CHECK(stats.meanMs() == Approx(1.075));
 }
+
+}  // namespace delay_link_tests

@@ -6,6 +6,8 @@
 #include "InstrumentFiles.h"
 #include "catch.h"
 
+namespace demo_song_tests {
+
 namespace {
 
 using Bytes = std::vector<std::uint8_t>;
@@ -118,3 +120,5 @@ TEST_CASE("the demo is a valid format 1 SMF with a tempo track and a note track"
   CHECK(notes.softest <= spindle::instrument::kLayers[0].hiVel);
   CHECK(notes.hardest >= spindle::instrument::kLayers[2].loVel);
 }
+
+}  // namespace demo_song_tests

@@ -7,6 +7,8 @@
 #include "InstrumentFiles.h"
 #include "catch.h"
 
+namespace instrument_layout_tests {
+
 namespace {
 
 using namespace spindle::instrument;
@@ -90,3 +92,5 @@ TEST_CASE("each velocity layer and the releases cover every key exactly once", "
   CHECK(coverage.size() == static_cast<std::size_t>((kHighestPlayableKey - kLowestPlayableKey + 1) *
                                                     (kLayers.size() * kRoundRobins + 1)));
 }
+
+}  // namespace instrument_layout_tests

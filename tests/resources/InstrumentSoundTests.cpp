@@ -4,6 +4,8 @@
 #include "InstrumentFiles.h"
 #include "catch.h"
 
+namespace instrument_sound_tests {
+
 namespace {
 
 using namespace spindle::instrument;
@@ -82,3 +84,5 @@ TEST_CASE("release samples are short, quiet key-off sounds", "[resources]") {
     CHECK(spindle::test::rms(audio.frames, 0, tenth) > 4.0 * spindle::test::rms(audio.frames, tenth, 9 * tenth));
   }
 }
+
+}  // namespace instrument_sound_tests

@@ -14,6 +14,8 @@
 #include "Skip.h"
 #include "catch.h"
 
+namespace rt_guard_tests {
+
 using spindle::test::AudioThreadScope;
 using spindle::test::RtCounts;
 using spindle::test::rtCounts;
@@ -174,3 +176,5 @@ TEST_CASE("RtGuard: scopes nest", "[rt][guard]") {
   allocateAndFree();
   CHECK(rtCounts().allocs == 2);
 }
+
+}  // namespace rt_guard_tests

@@ -8,6 +8,8 @@
 #include "StressSupport.h"
 #include "catch.h"
 
+namespace spsc_fifo_tests {
+
 using spindle::rt::SpscFifo;
 using spindle::test::kNearWrap;
 
@@ -122,3 +124,5 @@ TEST_CASE("SpscFifo: two-thread stress, every item arrives once and in order", "
   CHECK(expected == kItems);
   CHECK(fifo.size() == 0);
 }
+
+}  // namespace spsc_fifo_tests

@@ -16,6 +16,8 @@
 #include "catch.h"
 #include "rt/StreamRing.h"
 
+namespace stream_ring_stress_tests {
+
 using spindle::rt::FrameRun;
 using spindle::rt::StreamRing;
 
@@ -123,3 +125,5 @@ TEST_CASE("StreamRing stress: runs into reused blocks read exactly, across 2^64"
   CHECK(got.gaps == 0);
   CHECK(ring.readPosition() < spindle::test::kNearWrap);  // the counters crossed 2^64
 }
+
+}  // namespace stream_ring_stress_tests

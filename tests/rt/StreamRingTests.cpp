@@ -9,6 +9,8 @@
 #include "catch.h"
 #include "rt/StreamRing.h"
 
+namespace stream_ring_tests {
+
 using spindle::SampleFormat;
 using spindle::rt::FrameRun;
 using spindle::rt::StreamRing;
@@ -108,3 +110,5 @@ TEST_CASE("FrameRun::read converts each format exactly, and a run with no frames
   CHECK(left == std::vector<float>{0.0f, 0.0f, 0.0f});
   CHECK(right == std::vector<float>{0.0f, 0.0f, 0.0f});
 }
+
+}  // namespace stream_ring_tests

@@ -3,6 +3,8 @@
 
 #include "catch.h"
 
+namespace trash_fifo_tests {
+
 namespace {
 struct Tracked {
   explicit Tracked(int* deletions) : deletions_(deletions) {}
@@ -44,3 +46,5 @@ TEST_CASE("TrashFifo: the destructor deletes what is still queued", "[rt][trash]
   }
   CHECK(deletions == 2);
 }
+
+}  // namespace trash_fifo_tests

@@ -17,6 +17,8 @@
 #include "engine/Engine.h"
 #include "engine/parts/Program.h"
 
+namespace audio_thread_safety_tests {
+
 using namespace spindle;
 
 namespace {
@@ -274,3 +276,5 @@ TEST_CASE("Audio thread: 256 voices with 14 CC modulations each, CCs swept every
   CHECK(std::isfinite(peak));
   test::checkAudioThreadClean(counts);
 }
+
+}  // namespace audio_thread_safety_tests

@@ -18,6 +18,8 @@
 #include "catch.h"
 #include "core/MidiEvent.h"
 
+namespace bus_effect_safety_tests {
+
 using namespace spindle;
 
 namespace {
@@ -242,3 +244,5 @@ TEST_CASE("Audio thread: the player's bypass of bus effects toggled every few bl
   CHECK(run.end.parts[0].effectBypass != 0);
   test::checkAudioThreadClean(run.counts);
 }
+
+}  // namespace bus_effect_safety_tests

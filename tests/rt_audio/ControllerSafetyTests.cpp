@@ -19,6 +19,8 @@
 #include "engine/Engine.h"
 #include "engine/parts/Program.h"
 
+namespace controller_safety_tests {
+
 using namespace spindle;
 
 namespace {
@@ -127,3 +129,5 @@ TEST_CASE("Audio thread: controller sweeps, pedals and controller-started region
   CHECK(std::isfinite(peak));
   test::checkAudioThreadClean(counts);
 }
+
+}  // namespace controller_safety_tests

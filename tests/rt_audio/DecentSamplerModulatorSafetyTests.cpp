@@ -20,6 +20,8 @@
 #include "engine/Engine.h"
 #include "engine/parts/Program.h"
 
+namespace decent_sampler_modulator_safety_tests {
+
 using namespace spindle;
 
 namespace {
@@ -121,3 +123,5 @@ TEST_CASE("Audio thread: DecentSampler voice modulators on group filters, volume
   CHECK(std::isfinite(run.peak));
   test::checkAudioThreadClean(run.counts);
 }
+
+}  // namespace decent_sampler_modulator_safety_tests

@@ -13,6 +13,8 @@
 #include "core/EffectParams.h"
 #include "core/MidiEvent.h"
 
+namespace shared_effect_safety_tests {
+
 using namespace spindle;
 
 namespace {
@@ -160,3 +162,5 @@ TEST_CASE("Audio thread: every chorus setting changed while it plays, allocating
   CHECK(peak > 0.0f);
   test::checkAudioThreadClean(test::rtCounts());
 }
+
+}  // namespace shared_effect_safety_tests

@@ -14,6 +14,8 @@
 #include "catch.h"
 #include "core/MidiEvent.h"
 
+namespace sound_font_safety_tests {
+
 using namespace spindle;
 
 namespace {
@@ -83,3 +85,5 @@ TEST_CASE("Audio thread: a General MIDI SoundFont on 16 parts, with program chan
   CHECK(run.end.effectsSounding);  // the reverb's tail outlasts the releases
   test::checkAudioThreadClean(run.counts);
 }
+
+}  // namespace sound_font_safety_tests

@@ -23,6 +23,8 @@
 #include "engine/Engine.h"
 #include "engine/parts/Program.h"
 
+namespace synthesis_safety_tests {
+
 using namespace spindle;
 
 namespace {
@@ -237,3 +239,5 @@ TEST_CASE("Audio thread: oscillator playback (unison, ring, FM, phases, qualitie
   CHECK(std::isfinite(run.peak));
   test::checkAudioThreadClean(run.counts);
 }
+
+}  // namespace synthesis_safety_tests

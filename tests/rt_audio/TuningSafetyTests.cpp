@@ -17,6 +17,8 @@
 #include "engine/Engine.h"
 #include "engine/parts/Program.h"
 
+namespace tuning_safety_tests {
+
 using namespace spindle;
 
 namespace {
@@ -109,3 +111,5 @@ TEST_CASE("Audio thread: MTS messages decoded and applied, retuning sounding voi
   CHECK(run.peak > 0.01f);
   test::checkAudioThreadClean(run.counts);
 }
+
+}  // namespace tuning_safety_tests

@@ -8,6 +8,8 @@
 #include "SessionTestSupport.h"
 #include "catch.h"
 
+namespace control_tests {
+
 using namespace spindle;
 using Kind = control::LoadEvent::Kind;
 
@@ -127,3 +129,5 @@ TEST_CASE("OSC and the window share one MIDI input: events from two threads all 
   CHECK(rig.live.stats().inputs[1 + 2].events == 200);
   CHECK(rig.live.stats().midiDropped == 0);
 }
+
+}  // namespace control_tests

@@ -3,6 +3,8 @@
 #include "SessionTestSupport.h"
 #include "catch.h"
 
+namespace library_tests {
+
 using namespace spindle;
 
 TEST_CASE("a load counts its sample files as it goes, and a cancel asked before it stops it", "[session]") {
@@ -55,3 +57,5 @@ TEST_CASE("the Library loads into one pool per preload size and frees a Program 
   const engine::Program* kept = library.keep(std::move(same.program));
   CHECK(library.release(kept));
 }
+
+}  // namespace library_tests

@@ -6,6 +6,8 @@
 #include "catch.h"
 #include "session/ServerChoice.h"
 
+namespace server_choice_tests {
+
 using namespace spindle;
 
 TEST_CASE("a JACK server that does not run: each retry hears why, giving up gives no backend", "[session]") {
@@ -23,3 +25,5 @@ TEST_CASE("a JACK server that does not run: each retry hears why, giving up give
   CHECK(heard[0] == error);
   CHECK(session::noServerAdvice("JACK: a; PipeWire: b").starts_with("no sound server is running (JACK: a; PipeWire: b).\n"));
 }
+
+}  // namespace server_choice_tests

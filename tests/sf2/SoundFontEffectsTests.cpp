@@ -8,6 +8,8 @@
 #include "Sf2PlaybackSupport.h"
 #include "io/OfflineRenderer.h"
 
+namespace sound_font_effects_tests {
+
 namespace sf2 = spindle::sf2;
 using namespace spindle;
 using test::amount;
@@ -186,3 +188,5 @@ TEST_CASE("SoundFont sends: an offline render runs until the reverb's tail has d
   CHECK(wet.left == again.left);
   CHECK(wet.right == again.right);
 }
+
+}  // namespace sound_font_effects_tests

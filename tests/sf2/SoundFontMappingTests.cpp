@@ -6,6 +6,8 @@
 
 #include "Sf2TestSupport.h"
 
+namespace sound_font_mapping_tests {
+
 namespace sf2 = spindle::sf2;
 using spindle::ModTarget;
 using spindle::Region;
@@ -243,3 +245,5 @@ TEST_CASE("global zones: the instrument's supplies defaults, the preset's adds u
   CHECK(low.tune == Approx(5.0));    // the preset zone's own value replaces its global one
   CHECK(high.tune == Approx(10.0));  // the preset's global zone
 }
+
+}  // namespace sound_font_mapping_tests

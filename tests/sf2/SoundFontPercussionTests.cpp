@@ -3,6 +3,8 @@
 // FluidSynth is silent), and the load says so once.
 #include "Sf2PlaybackSupport.h"
 
+namespace sound_font_percussion_tests {
+
 namespace sf2 = spindle::sf2;
 using spindle::test::FontPlayer;
 using spindle::test::hzOver;
@@ -61,3 +63,5 @@ TEST_CASE("a font with its kit on bank 128 has nothing to report; one with part 
         std::vector<std::string>{"no percussion preset (bank 128) for 127 of its 128 programs: MIDI channel 10 "
                                  "plays 'Standard Kit' (bank 0, program 0), the file's first preset, for those"});
 }
+
+}  // namespace sound_font_percussion_tests

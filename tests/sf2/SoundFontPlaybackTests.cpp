@@ -5,6 +5,8 @@
 
 #include "Sf2PlaybackSupport.h"
 
+namespace sound_font_playback_tests {
+
 namespace sf2 = spindle::sf2;
 using spindle::test::amount;
 using spindle::test::bend;
@@ -159,3 +161,5 @@ TEST_CASE("MPE: a member channel's bend moves its own SoundFont note through the
   CHECK(std::abs(off(0.6, 1.9, 441.0 * std::exp2(bentCents / 1200.0))) < 2.0);
   CHECK(std::abs(off(0.6, 1.9, 220.5)) < 2.0);  // channel 3's note stays put
 }
+
+}  // namespace sound_font_playback_tests

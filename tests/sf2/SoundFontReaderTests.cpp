@@ -9,6 +9,8 @@
 #include "sf2/Riff.h"
 #include "sf2/SoundFont.h"
 
+namespace sound_font_reader_tests {
+
 namespace sf2 = spindle::sf2;
 using spindle::sf2::le32;
 using spindle::test::range;
@@ -197,3 +199,5 @@ TEST_CASE("TimGM6mb.sf2 reads: General MIDI presets, the drum kit on bank 128, s
   for (const sf2::Preset& p : f.presets)
     for (const sf2::Zone& z : p.zones) CHECK(static_cast<size_t>(z.get(sf2::kInstrument)) < f.instruments.size());
 }
+
+}  // namespace sound_font_reader_tests

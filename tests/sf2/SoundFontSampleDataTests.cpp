@@ -10,6 +10,8 @@
 #include "Sf2PlaybackSupport.h"
 #include "stream/AudioFile.h"
 
+namespace sound_font_sample_data_tests {
+
 namespace sf2 = spindle::sf2;
 using spindle::test::centsBetween;
 using spindle::test::FontPlayer;
@@ -193,3 +195,5 @@ TEST_CASE("an SF3 whose sample chunk has an odd size and no pad byte plays frame
   CHECK(a->left == b->left);
   CHECK(a->right == b->right);
 }
+
+}  // namespace sound_font_sample_data_tests

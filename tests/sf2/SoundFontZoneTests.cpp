@@ -5,6 +5,8 @@
 
 #include "Sf2TestSupport.h"
 
+namespace sound_font_zone_tests {
+
 namespace sf2 = spindle::sf2;
 using spindle::LoopMode;
 using spindle::Region;
@@ -162,3 +164,5 @@ TEST_CASE("loadSoundFont on a truncated file: not ok, one error naming the file"
   CHECK(inst.diagnostics[0].severity == spindle::instrument::Diagnostic::Severity::Error);
   CHECK(inst.diagnostics[0].message.find(path.string()) != std::string::npos);
 }
+
+}  // namespace sound_font_zone_tests

@@ -5,6 +5,8 @@
 #include "catch.h"
 #include "sfz/Parser.h"
 
+namespace aria_opcode_tests {
+
 using spindle::test::countDiagnostics;
 namespace instrument = spindle::instrument;
 namespace sfz = spindle::sfz;
@@ -104,3 +106,5 @@ label_output2=Overheads label_output2000=Far
   CHECK(inst.outputLabels[1].label == "Overheads");
   CHECK(countDiagnostics(inst, "label_output2000") == 1);
 }
+
+}  // namespace aria_opcode_tests

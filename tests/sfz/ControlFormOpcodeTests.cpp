@@ -8,6 +8,8 @@
 #include "catch.h"
 #include "sfz/Parser.h"
 
+namespace control_form_opcode_tests {
+
 using spindle::test::countDiagnostics;
 namespace instrument = spindle::instrument;
 namespace sfz = spindle::sfz;
@@ -99,3 +101,5 @@ bitred_stepcc3=10 decim_oncc3=50 decim_stepcc5=20 decim_curvecc3=300 decim_smoot
   CHECK(countDiagnostics(inst, "clamped") == 2);
   CHECK(countDiagnostics(inst, "not supported") == 0);
 }
+
+}  // namespace control_form_opcode_tests

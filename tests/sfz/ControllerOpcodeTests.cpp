@@ -7,6 +7,8 @@
 #include "catch.h"
 #include "sfz/Parser.h"
 
+namespace controller_opcode_tests {
+
 using spindle::test::countDiagnostics;
 namespace instrument = spindle::instrument;
 namespace sfz = spindle::sfz;
@@ -106,3 +108,5 @@ TEST_CASE("aftertouch, tempo, sw_vel, pedal and off_time opcodes", "[sfz][contro
   CHECK(d.sustainLo == 0.5f / 127.0f);
   CHECK((d.lobpm == 0.0f && d.hibpm == 500.0f && !d.swVelPrevious && d.offTime == 0.006f));
 }
+
+}  // namespace controller_opcode_tests

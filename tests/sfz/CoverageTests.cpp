@@ -21,6 +21,8 @@
 #include "catch.h"
 #include "sfz/Parser.h"
 
+namespace coverage_tests {
+
 namespace instrument = spindle::instrument;
 namespace sfz = spindle::sfz;
 using spindle::test::SyntaxOpcode;
@@ -205,3 +207,5 @@ TEST_CASE("coverage of the SFZ reference: every opcode of syntax.yml, played whe
   CHECK(tally["SFZ v1"].silent.empty());
   CHECK(tally["SFZ v1"].unsupported.empty());
 }
+
+}  // namespace coverage_tests

@@ -5,6 +5,8 @@
 #include "catch.h"
 #include "sfz/Parser.h"
 
+namespace effect_dynamics_opcode_tests {
+
 using spindle::test::countDiagnostics;
 namespace instrument = spindle::instrument;
 namespace sfz = spindle::sfz;
@@ -81,3 +83,5 @@ TEST_CASE("<effect>: a stereo link other than on or off is named; static noise i
   CHECK(countDiagnostics(inst, "comp_stlink 'maybe' is neither on nor off") == 1);
   CHECK(countDiagnostics(inst, "effect type 'static' is not played") == 1);
 }
+
+}  // namespace effect_dynamics_opcode_tests

@@ -5,6 +5,8 @@
 #include "catch.h"
 #include "sfz/Parser.h"
 
+namespace effect_opcode_tests {
+
 using spindle::test::countDiagnostics;
 namespace instrument = spindle::instrument;
 namespace sfz = spindle::sfz;
@@ -72,3 +74,5 @@ TEST_CASE("<effect>: no block leaves the layout unused, so the program mixes its
   CHECK_FALSE(parse("<region> sample=*sine effect1=50\n").buses.used());
   CHECK(parse("<region> sample=*sine\n<effect> directtomain=50\n").buses.used());
 }
+
+}  // namespace effect_opcode_tests

@@ -12,6 +12,8 @@
 #include "catch.h"
 #include "sfz/Parser.h"
 
+namespace fixture_tests {
+
 namespace instrument = spindle::instrument;
 namespace sfz = spindle::sfz;
 namespace fs = std::filesystem;
@@ -229,3 +231,5 @@ TEST_CASE("every .sfz of the fixtures: the opcodes reported not supported are do
   INFO("listed but no longer reported: " << stale);
   CHECK(stale.empty());
 }
+
+}  // namespace fixture_tests

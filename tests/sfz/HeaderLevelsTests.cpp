@@ -4,6 +4,8 @@
 #include "catch.h"
 #include "sfz/Parser.h"
 
+namespace header_levels_tests {
+
 using spindle::test::countDiagnostics;
 using spindle::test::findDiagnostic;
 namespace instrument = spindle::instrument;
@@ -157,3 +159,5 @@ TEST_CASE("header labels name each region, outermost first", "[sfz][labels]") {
   CHECK(inst.origins[2].label == "Kit");
   CHECK(inst.diagnostics.empty());
 }
+
+}  // namespace header_levels_tests

@@ -6,6 +6,8 @@
 #include "sfz/OpcodeTable.h"
 #include "sfz/Values.h"
 
+namespace opcode_tests {
+
 namespace sfz = spindle::sfz;
 
 TEST_CASE("note names", "[sfz][values]") {
@@ -83,3 +85,5 @@ TEST_CASE("reference opcodes are recognised with numbers in place of N, X, Y", "
   CHECK_FALSE(sfz::isReferenceOpcode("not_an_opcode"));
   CHECK(sfz::isReferenceOpcode("md5"));
 }
+
+}  // namespace opcode_tests

@@ -4,6 +4,8 @@
 #include "catch.h"
 #include "sfz/Parser.h"
 
+namespace parser_tests {
+
 using spindle::test::countDiagnostics;
 using spindle::test::findDiagnostic;
 namespace instrument = spindle::instrument;
@@ -331,3 +333,5 @@ TEST_CASE("an unreadable file gives ok=false and an error naming it", "[sfz][par
   CHECK(inst.diagnostics[0].file == "/nonexistent-spindle/missing.sfz");
   CHECK(inst.diagnostics[0].message.find("missing.sfz") != std::string::npos);
 }
+
+}  // namespace parser_tests

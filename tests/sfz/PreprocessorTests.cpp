@@ -7,6 +7,8 @@
 #include "catch.h"
 #include "sfz/Parser.h"
 
+namespace preprocessor_tests {
+
 using spindle::test::countDiagnostics;
 using spindle::test::findDiagnostic;
 using spindle::test::TempDir;
@@ -243,3 +245,5 @@ TEST_CASE("#include of a device or a folder is refused, not read forever", "[sfz
   CHECK(countDiagnostics(inst, "is not a regular file") == 2);
   CHECK_FALSE(sfz::loadFile("/dev/zero").ok);
 }
+
+}  // namespace preprocessor_tests

@@ -10,6 +10,8 @@
 #include "catch.h"
 #include "sfz/OpcodeTable.h"
 
+namespace reference_tests {
+
 namespace sfz = spindle::sfz;
 
 namespace {
@@ -119,3 +121,5 @@ TEST_CASE("opcode table ranges agree with the SFZ reference (syntax.yml)", "[sfz
   CHECK(v1Checked >= 90);
   CHECK(checked >= v1Checked + 18);  // the vel2* opcodes and the ARIA amplitude
 }
+
+}  // namespace reference_tests

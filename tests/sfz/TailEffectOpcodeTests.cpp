@@ -5,6 +5,8 @@
 #include "catch.h"
 #include "sfz/Parser.h"
 
+namespace tail_effect_opcode_tests {
+
 using spindle::test::findDiagnostic;
 namespace instrument = spindle::instrument;
 namespace sfz = spindle::sfz;
@@ -101,3 +103,5 @@ TEST_CASE("<effect>: the delay's mode, spread, tempo sync and strings are not pl
   CHECK(value(inst.buses.effects[0], BusParam::DelayLfoFreq) == 2.0f);
   CHECK(value(inst.buses.effects[0], BusParam::DelayModDepth) == 30.0f);
 }
+
+}  // namespace tail_effect_opcode_tests

@@ -7,6 +7,8 @@
 #include "catch.h"
 #include "sfz/Parser.h"
 
+namespace v2_opcode_tests {
+
 using spindle::test::countDiagnostics;
 namespace instrument = spindle::instrument;
 namespace sfz = spindle::sfz;
@@ -238,3 +240,5 @@ fileg_dynamic=1 pitcheg_dynamic=1 eg2_dynamic=1 eg2_loop=1 eg2_loop_count=3 eg2_
   CHECK(inst.regions[3].polyphony == 3);
   CHECK(inst.regions[3].groupBlock != c.groupBlock);
 }
+
+}  // namespace v2_opcode_tests

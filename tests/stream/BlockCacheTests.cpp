@@ -13,6 +13,8 @@
 #include "stream/DiskStream.h"
 #include "stream/SamplePool.h"
 
+namespace block_cache_tests {
+
 using namespace spindle;
 using spindle::stream::BlockCache;
 using spindle::stream::PoolOptions;
@@ -118,3 +120,5 @@ TEST_CASE("eviction: least recently used unpinned first, reused blocks last, pin
   CHECK(cache.blocks.bytesHeld() == 4 * BlockCache::kBlockBytes);
   cache.blocks.unpin(held);
 }
+
+}  // namespace block_cache_tests

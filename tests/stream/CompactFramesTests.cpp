@@ -14,6 +14,8 @@
 #include "stream/AudioFile.h"
 #include "stream/SamplePool.h"
 
+namespace compact_frames_tests {
+
 using spindle::SampleData;
 using spindle::SampleFormat;
 using spindle::stream::AudioFileReader;
@@ -112,3 +114,5 @@ TEST_CASE("a compact sample gets a float table for oscillator playback on reques
   CHECK(pool.makeTable(streamed) == nullptr);    // only a sample held whole is a table
   CHECK(pool.bytesInRam() == before + sizeof(float) * static_cast<std::size_t>(kFrames + 2 * spindle::limits::kGuardFrames));
 }
+
+}  // namespace compact_frames_tests

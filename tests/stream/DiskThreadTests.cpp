@@ -17,6 +17,8 @@
 #include "stream/SamplePool.h"
 #include "stream/Streaming.h"
 
+namespace disk_thread_tests {
+
 using namespace spindle;
 using spindle::stream::DiskOptions;
 using spindle::stream::DiskThread;
@@ -317,3 +319,5 @@ TEST_CASE("read-ahead: a live stream pins the blocks one block past its voice, a
   rig.bank.waitUntilReady();
   CHECK(rig.disk.pinnedBlocks() == 0);  // Release gives every pinned block back
 }
+
+}  // namespace disk_thread_tests

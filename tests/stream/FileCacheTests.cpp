@@ -9,6 +9,8 @@
 #include "stream/FileCache.h"
 #include "stream/SamplePool.h"
 
+namespace file_cache_tests {
+
 using namespace spindle;
 
 namespace {
@@ -99,3 +101,5 @@ TEST_CASE("the file cache's overall limit still bounds every idle reader", "[str
   use(cache, {files.vorbis[2], files.vorbis[1]});
   CHECK(cache.hits() == 2);
 }
+
+}  // namespace file_cache_tests

@@ -8,6 +8,8 @@
 #include "core/Limits.h"
 #include "stream/SamplePool.h"
 
+namespace fixture_manifest_tests {
+
 using spindle::SampleData;
 using spindle::stream::PoolMessage;
 using spindle::stream::SamplePool;
@@ -133,3 +135,5 @@ TEST_CASE("smpl loops of fixture files, end inclusive as SFZ's loop_end", "[fixt
     CHECK(data->loopEnd == e.end);
   }
 }
+
+}  // namespace fixture_manifest_tests

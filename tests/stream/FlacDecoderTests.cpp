@@ -16,6 +16,8 @@
 #include "catch.h"
 #include "stream/AudioFile.h"
 
+namespace flac_decoder_tests {
+
 using spindle::stream::AudioFileReader;
 namespace fs = std::filesystem;
 
@@ -273,3 +275,5 @@ TEST_CASE("an open FLAC reader holds memory for its own block size, not FLAC's l
   CHECK(perReader > 4096 * 2 * 4);  // at least the decoded block: the measure is real
 #endif
 }
+
+}  // namespace flac_decoder_tests

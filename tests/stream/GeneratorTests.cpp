@@ -8,6 +8,8 @@
 #include "stream/Generators.h"
 #include "stream/SamplePool.h"
 
+namespace generator_tests {
+
 using spindle::SampleData;
 using spindle::stream::kWavetableFrames;
 using spindle::stream::SamplePool;
@@ -85,3 +87,5 @@ TEST_CASE("an unknown generator is an error naming it") {
   REQUIRE(pool.messages().size() == 1);
   CHECK(pool.messages()[0].text.find("'*wobble'") != std::string::npos);
 }
+
+}  // namespace generator_tests

@@ -9,6 +9,8 @@
 #include "catch.h"
 #include "stream/ImpulseResponseFile.h"
 
+namespace impulse_response_file_tests {
+
 namespace st = spindle::stream;
 
 namespace {
@@ -71,3 +73,5 @@ TEST_CASE("readImpulseResponse: a stereo WAV's two channels, and errors for what
   CHECK(same == ir);  // already at the rate: the same frames
   CHECK(st::resampleImpulseResponse(ir, 48000.0)->sampleRate == 48000.0);
 }
+
+}  // namespace impulse_response_file_tests

@@ -10,6 +10,8 @@
 #include "stream/AudioFile.h"
 #include "stream/SamplePool.h"
 
+namespace length_and_budget_tests {
+
 using spindle::stream::AudioFileReader;
 using spindle::stream::PoolMessage;
 using spindle::stream::PoolOptions;
@@ -104,3 +106,5 @@ TEST_CASE("the default memory budget is half the physical memory") {
   CHECK(pool.memoryBudget() == spindle::stream::defaultMemoryBudget());
   CHECK(pool.memoryBudget() > (64u << 20));
 }
+
+}  // namespace length_and_budget_tests

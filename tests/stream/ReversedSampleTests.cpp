@@ -8,6 +8,8 @@
 #include "core/Limits.h"
 #include "stream/SamplePool.h"
 
+namespace reversed_sample_tests {
+
 using spindle::SampleData;
 using spindle::stream::PoolMessage;
 using spindle::stream::PoolOptions;
@@ -124,3 +126,5 @@ TEST_CASE("a missing reversed sample is named once; one over the budget says it 
   CHECK(tight.messages()[0].text.find("a reversed sample is held whole") != std::string::npos);
   CHECK(tight.bytesInRam() == tight.find(big)->storageBytes);
 }
+
+}  // namespace reversed_sample_tests

@@ -13,6 +13,8 @@
 #include "stream/RiffCheck.h"
 #include "stream/SamplePool.h"
 
+namespace riff_check_tests {
+
 namespace {
 
 std::string fromHex(const std::string& hex) {
@@ -184,3 +186,5 @@ TEST_CASE("the sample pool reports a missing pad byte once, naming the file, and
                                        "it were there");
   std::filesystem::remove(file);
 }
+
+}  // namespace riff_check_tests

@@ -6,6 +6,8 @@
 #include "core/Limits.h"
 #include "stream/SamplePool.h"
 
+namespace sample_pool_tests {
+
 using spindle::SampleData;
 using spindle::limits::kGuardFrames;
 using spindle::stream::PoolMessage;
@@ -162,3 +164,5 @@ TEST_CASE("with a preload limit only the head is in RAM, guards after it") {
   CHECK(guardsAreZero(*data));
   CHECK(pool.bytesInRam() == sizeof(float) * (1000 + 2 * kGuardFrames));
 }
+
+}  // namespace sample_pool_tests

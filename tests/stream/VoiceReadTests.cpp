@@ -16,6 +16,8 @@
 #include "stream/DiskThread.h"
 #include "stream/SamplePool.h"
 
+namespace voice_read_tests {
+
 using namespace spindle;
 using spindle::stream::DiskOptions;
 using spindle::stream::DiskThread;
@@ -157,3 +159,5 @@ TEST_CASE("a file gone before its stream opens gives no frames and a failure", "
   CHECK(errors[0].message.find("gone.wav") != std::string::npos);
   reader.close();
 }
+
+}  // namespace voice_read_tests

@@ -18,6 +18,8 @@
 #include "io/OfflineRenderer.h"
 #include "stream/Streaming.h"
 
+namespace dense_render_tests {
+
 using namespace spindle;
 using spindle::test::differing;
 
@@ -189,3 +191,5 @@ TEST_CASE("a repeated note decodes nothing new while its blocks stay in the cach
   CHECK(wrong == 0);
   CHECK(test::peak(r.left, start, start + length) > 0.01f);
 }
+
+}  // namespace dense_render_tests

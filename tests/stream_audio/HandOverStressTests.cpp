@@ -17,6 +17,8 @@
 #include "stream/Streaming.h"
 #include "catch.h"
 
+namespace hand_over_stress_tests {
+
 using namespace spindle;
 using spindle::stream::DiskOptions;
 using spindle::stream::DiskThread;
@@ -195,3 +197,5 @@ TEST_CASE("hand-over stress: stealing, note-offs mid-block, program swaps and pe
   CHECK(differing(waiting, ram) == 0);
   CHECK(waiting.pinnedAtEnd == 0);
 }
+
+}  // namespace hand_over_stress_tests

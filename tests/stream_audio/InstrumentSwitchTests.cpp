@@ -13,6 +13,8 @@
 #include "catch.h"
 #include "stream/LoaderThread.h"
 
+namespace instrument_switch_tests {
+
 using namespace spindle;
 
 namespace {
@@ -85,3 +87,5 @@ TEST_CASE("switching instruments while notes sound: old voices finish, the old P
   });
   INFO("blocks rendered while the loader thread worked: " << blocksWhileLoading);
 }
+
+}  // namespace instrument_switch_tests

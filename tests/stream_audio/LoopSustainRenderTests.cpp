@@ -20,6 +20,8 @@
 #include "stream/AudioFile.h"
 #include "stream/Streaming.h"
 
+namespace loop_sustain_render_tests {
+
 using namespace spindle;
 using spindle::test::differing;
 
@@ -264,3 +266,5 @@ TEST_CASE("a streamed loop_sustain loop keeps the file frames past its end", "[s
   for (int c = 0; c < 2; ++c)
     CHECK(std::equal(whole[c].begin() + 110001, whole[c].end(), tail.exitChannel(c)));
 }
+
+}  // namespace loop_sustain_render_tests

@@ -7,6 +7,8 @@
 #include "RtChecks.h"
 #include "catch.h"
 
+namespace rt_streaming_tests {
+
 using namespace spindle;
 using spindle::stream::DiskOptions;
 using spindle::stream::DiskThread;
@@ -82,3 +84,5 @@ TEST_CASE("Audio thread: a 256-voice streaming render allocates nothing and take
     test::checkAudioThreadClean(counts);
   }
 }
+
+}  // namespace rt_streaming_tests

@@ -9,6 +9,8 @@
 #include "stream/LoopTails.h"
 #include "catch.h"
 
+namespace streaming_render_tests {
+
 using namespace spindle;
 using spindle::stream::DiskOptions;
 using spindle::stream::DiskThread;
@@ -261,3 +263,5 @@ TEST_CASE("no free stream slot: the voice counts an underrun and fades out, the 
   CHECK(test::peak(renderer.left, 20 * kBlock, 40 * kBlock) > 0.01f);  // the streamed voice plays on
   engine.collectAllPrograms([](const engine::Program*) {});
 }
+
+}  // namespace streaming_render_tests

@@ -5,6 +5,8 @@
 #include "tools/DiskBenchReport.h"
 #include "tools/StreamStart.h"
 
+namespace disk_bench_unit_tests {
+
 using namespace spindle::tools;
 
 TEST_CASE("diskbench: voices and memory reproduce the 2004 seed's arithmetic") {
@@ -91,3 +93,5 @@ TEST_CASE("stream starts: a small run measures every start through the disk thre
   CHECK(r.preloadFrames == preloadForStart(r.worstMs));
   CHECK(std::filesystem::is_empty(dir.path()));
 }
+
+}  // namespace disk_bench_unit_tests

@@ -7,6 +7,8 @@
 #include "tools/Json.h"
 #include "tools/Profiles.h"
 
+namespace doctor_command_tests {
+
 using namespace spindle::test;
 using spindle::tools::runDoctorCommand;
 
@@ -131,3 +133,5 @@ TEST_CASE("json writer: nesting, escaping, numbers") {
   CHECK(out.str() == "{\n  \"text\": \"a \\\"quoted\\\"\\tline\\n\\u0001\",\n  \"n\": 42,\n  \"x\": 0.5,\n"
                      "  \"ok\": true,\n  \"empty\": []\n}\n");
 }
+
+}  // namespace doctor_command_tests

@@ -2,6 +2,8 @@
 #include "CheckExpect.h"
 #include "FixtureTrees.h"
 
+namespace doctor_fixture_tests {
+
 using namespace spindle::test;
 using spindle::tools::DoctorReport;
 using spindle::tools::Profile;
@@ -94,3 +96,5 @@ TEST_CASE("doctor: a tree where every file is missing") {
   expectCheck(r, "audio.server", Status::Warn, "Neither jackd", "Start JACK");
   expectCheck(r, "irq.sound_thread", Status::Warn, "No sound card interrupt", "xhci_hcd");
 }
+
+}  // namespace doctor_fixture_tests

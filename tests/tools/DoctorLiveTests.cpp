@@ -8,6 +8,8 @@
 #include "CheckExpect.h"
 #include "ToolTestSupport.h"
 
+namespace doctor_live_tests {
+
 using spindle::tools::Profile;
 using spindle::tools::Status;
 using spindle::tools::SystemRoot;
@@ -82,3 +84,5 @@ TEST_CASE("doctor on this machine: cpufreq, swappiness and limits agree with /sy
   const bool dmaDevice = std::filesystem::exists("/dev/cpu_dma_latency");
   CHECK((check(r, "cpu.dma_latency").detail.find("is missing") != std::string::npos) == !dmaDevice);
 }
+
+}  // namespace doctor_live_tests

@@ -3,6 +3,8 @@
 #include "FixtureTrees.h"
 #include "tools/KernelInfo.h"
 
+namespace doctor_variant_tests {
+
 using namespace spindle::test;
 using spindle::tools::DoctorReport;
 using spindle::tools::Profile;
@@ -108,3 +110,5 @@ TEST_CASE("kernel config: parsing keeps values and drops unset options") {
   CHECK(config.enabled("CONFIG_SND"));
   CHECK_FALSE(config.enabled("CONFIG_HZ"));
 }
+
+}  // namespace doctor_variant_tests

@@ -9,6 +9,8 @@
 #include "tools/Stress.h"
 #include "tools/WakeupTest.h"
 
+namespace latency_unit_tests {
+
 using namespace spindle::tools;
 
 TEST_CASE("histogram: count, min, max, mean, percentiles, overflow") {
@@ -99,3 +101,5 @@ TEST_CASE("jack probe: says it skipped when no server of that name runs") {
   CHECK(r.note == "skipped: no JACK server '" + options.serverName + "' is running (spindle-latency never starts one)");
   CHECK(r.lateness.count() == 0);
 }
+
+}  // namespace latency_unit_tests

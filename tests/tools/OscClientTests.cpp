@@ -14,6 +14,8 @@
 #include "control/OscServer.h"
 #include "tools/OscClient.h"
 
+namespace osc_client_tests {
+
 using namespace spindle;
 
 namespace {
@@ -111,3 +113,5 @@ TEST_CASE("a reply whose MAC, counter or route does not verify is not trusted", 
   CHECK(reply->error);
   CHECK(reply->lines == std::vector<std::string>{"unsigned /spindle/error ss \"\" \"no\""});
 }
+
+}  // namespace osc_client_tests

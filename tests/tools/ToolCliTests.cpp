@@ -6,6 +6,8 @@
 #include "catch.h"
 #include "control/UserSettings.h"
 
+namespace tool_cli_tests {
+
 using namespace spindle::test;
 
 namespace {
@@ -141,3 +143,5 @@ TEST_CASE("spindle-doctor --json on this machine prints twelve checks") {
   }
   CHECK(statuses == 12);
 }
+
+}  // namespace tool_cli_tests

@@ -9,6 +9,8 @@
 #include "EngineTestSupport.h"
 #include "catch.h"
 
+namespace aria_opcode_tests {
+
 using namespace spindle;
 using namespace spindle::test;
 
@@ -195,3 +197,5 @@ TEST_CASE("sw_lolast/sw_hilast: the region plays while the last keyswitch lies i
   CHECK(tp.prepare()->isKeyswitch[30]);
   CHECK_FALSE(tp.prepare()->isKeyswitch[31]);
 }
+
+}  // namespace aria_opcode_tests

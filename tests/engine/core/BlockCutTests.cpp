@@ -13,6 +13,8 @@
 #include "catch.h"
 #include "core/Controllers.h"
 
+namespace block_cut_tests {
+
 using namespace spindle;
 using namespace spindle::test;
 
@@ -119,3 +121,5 @@ TEST_CASE("a song renders the same bytes whatever the blocks' lengths", "[engine
     CHECK(differing == 0);
   }
 }
+
+}  // namespace block_cut_tests

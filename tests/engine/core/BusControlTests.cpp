@@ -12,6 +12,8 @@
 #include "engine/effects/BusEffectState.h"
 #include "engine/dsp/Lofi.h"
 
+namespace bus_control_tests {
+
 using namespace spindle;
 using spindle::engine::BusEffectState;
 using spindle::engine::dsp::Lofi;
@@ -154,3 +156,5 @@ TEST_CASE("bus controls: value and smoothing by formula", "[engine][effects]") {
   CHECK(k[static_cast<size_t>(BusParam::Bitred)] == 1.0f);  // 0 ms: at once
   CHECK(k[static_cast<size_t>(BusParam::Gain)] == Approx(1.0 - std::exp(-32.0 / (0.01 * kRate))));
 }
+
+}  // namespace bus_control_tests

@@ -9,6 +9,8 @@
 #include "EngineTestSupport.h"
 #include "engine/effects/BusEffectState.h"
 
+namespace bus_delay_sync_tests {
+
 using namespace spindle;
 using namespace spindle::test;
 using spindle::engine::BusEffectState;
@@ -121,3 +123,5 @@ TEST_CASE("synced delay: the engine's tempo reaches a part's bus: a set tempo an
     CHECK(std::abs(static_cast<long>(loudest(r.left, 8001)) - 40000) <= 2);
   }
 }
+
+}  // namespace bus_delay_sync_tests

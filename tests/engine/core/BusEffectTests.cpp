@@ -2,6 +2,8 @@
 // two parts playing one program keep their own effect states.
 #include "EngineTestSupport.h"
 
+namespace bus_effect_tests {
+
 using namespace spindle;
 using namespace spindle::test;
 
@@ -70,3 +72,5 @@ TEST_CASE("bus effects: two parts playing one program keep their own controller-
   CHECK(both.left[4800] / alone.left[4800] == Approx(1.1f).epsilon(0.001));
   CHECK(both.left[9000] / alone.left[9000] == Approx(1.1f).epsilon(0.001));
 }
+
+}  // namespace bus_effect_tests

@@ -9,6 +9,8 @@
 #include "catch.h"
 #include "engine/effects/BusEffectState.h"
 
+namespace bus_tail_effect_tests {
+
 using namespace spindle;
 using spindle::engine::BusEffectState;
 
@@ -189,3 +191,5 @@ TEST_CASE("bus reverb: predelay, dry and input", "[engine][effects][reverb]") {
                            impulse(12000), impulse(12000));
   CHECK(peaks(none.left, 0.0f).empty());  // reverb_input 0: nothing enters
 }
+
+}  // namespace bus_tail_effect_tests

@@ -6,6 +6,8 @@
 #include "catch.h"
 #include "core/Controllers.h"
 
+namespace controller_tests {
+
 using namespace spindle;
 using namespace spindle::test;
 
@@ -234,3 +236,5 @@ TEST_CASE("a CC7 gain ramp is the same whatever blocks and events cut it", "[eng
     CHECK(differing == 0);
   }
 }
+
+}  // namespace controller_tests

@@ -9,6 +9,8 @@
 #include "EngineTestSupport.h"
 #include "catch.h"
 
+namespace garbage_stress_tests {
+
 using namespace spindle;
 using namespace spindle::test;
 
@@ -78,3 +80,5 @@ TEST_CASE("control thread lends and frees Programs while the audio thread plays 
   CHECK(freed == created);
   CHECK(live.empty());
 }
+
+}  // namespace garbage_stress_tests

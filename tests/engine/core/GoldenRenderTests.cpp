@@ -15,6 +15,8 @@
 #include "EngineTestSupport.h"
 #include "catch.h"
 
+namespace golden_render_tests {
+
 using namespace spindle;
 using namespace spindle::test;
 
@@ -126,3 +128,5 @@ TEST_CASE("golden render of a small instrument matches tests/engine/core/golden"
   CHECK(peak > 0.05f);
   CHECK(peak < 1.5f);
 }
+
+}  // namespace golden_render_tests

@@ -5,6 +5,8 @@
 
 #include "engine/core/EngineTestSupport.h"
 
+namespace multi_out_tests {
+
 using namespace spindle;
 
 namespace {
@@ -107,3 +109,5 @@ TEST_CASE("Engine multi-out: a later plain call mixes every part into the main p
   rig.engine.process(second.data(), 1, rig.left.data(), rig.right.data(), 256);
   CHECK(sounding(std::vector<float>(rig.left.begin(), rig.left.begin() + 256)) == std::vector<int>{20});
 }
+
+}  // namespace multi_out_tests

@@ -6,6 +6,8 @@
 #include "EngineTestSupport.h"
 #include "catch.h"
 
+namespace part_stats_tests {
+
 using namespace spindle;
 using namespace spindle::test;
 
@@ -129,3 +131,5 @@ TEST_CASE("labelled controllers' values and the part's program are published", "
   out.run({cc(0, 74, 0, 3)}, kBlock);  // absolute frame 0 lands at the next block's start
   CHECK(out.engine.controllerValue(3, 74) == 0.0f);
 }
+
+}  // namespace part_stats_tests

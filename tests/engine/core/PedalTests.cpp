@@ -3,6 +3,8 @@
 #include "EngineTestSupport.h"
 #include "catch.h"
 
+namespace pedal_tests {
+
 using namespace spindle;
 using namespace spindle::test;
 
@@ -101,3 +103,5 @@ TEST_CASE("off_mode=time fades a choked voice over off_time", "[engine][pedals]"
   f.run({cc(0, 7, 127), noteOn(0, 60), noteOn(1000, 62)}, 3000);
   CHECK(framesUntilSilent(f.left, 1000, 3000) == 240);
 }
+
+}  // namespace pedal_tests

@@ -3,6 +3,8 @@
 #include "EngineTestSupport.h"
 #include "catch.h"
 
+namespace pitch_tests {
+
 using namespace spindle;
 using namespace spindle::test;
 
@@ -78,3 +80,5 @@ TEST_CASE("pitch bend follows bend_up, bend_down and bend_step", "[engine][pitch
   CHECK(std::fabs(centsBetween(measureHz(rr.left, 1000, 23000, kRate), 440.0)) < 1.0);
   CHECK(std::fabs(centsBetween(measureHz(rr.left, 25000, 47000, kRate), 220.0)) < 1.0);
 }
+
+}  // namespace pitch_tests

@@ -5,6 +5,8 @@
 #include "EngineTestSupport.h"
 #include "catch.h"
 
+namespace playback_tests {
+
 using namespace spindle;
 using namespace spindle::test;
 
@@ -246,3 +248,5 @@ TEST_CASE("a cutoff filters the sound; fil_keytrack moves it", "[engine][filter]
   CHECK(filtered < open * 0.35);   // white noise through a 1 kHz low-pass: ~sqrt(1/24)
   CHECK(tracked > filtered * 1.25);  // twice the bandwidth: ~sqrt(2)
 }
+
+}  // namespace playback_tests

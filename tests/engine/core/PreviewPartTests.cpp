@@ -7,6 +7,8 @@
 #include "EngineTestSupport.h"
 #include "catch.h"
 
+namespace preview_part_tests {
+
 using namespace spindle;
 using namespace spindle::test;
 
@@ -104,3 +106,5 @@ TEST_CASE("key -1 silences the preview part; a new program there leaves the part
   CHECK(rig.out.engine.stats().parts[2].voices == 1);  // part 3 plays on
   CHECK(rig.out.engine.stats().previewNotes == 2);
 }
+
+}  // namespace preview_part_tests

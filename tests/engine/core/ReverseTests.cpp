@@ -6,6 +6,8 @@
 #include "EngineTestSupport.h"
 #include "catch.h"
 
+namespace reverse_tests {
+
 using namespace spindle;
 using namespace spindle::test;
 
@@ -131,3 +133,5 @@ TEST_CASE("a reversed sample's mirrored smpl loop loops the same frames, backwar
   CHECK(fileFrame(out, 400) == 799);
   CHECK(fileFrame(out, 999) == 600);
 }
+
+}  // namespace reverse_tests

@@ -5,6 +5,8 @@
 #include "catch.h"
 #include "engine/voices/SampleSource.h"
 
+namespace sample_source_tests {
+
 using namespace spindle;
 using namespace spindle::engine;
 using spindle::test::TestSample;
@@ -103,3 +105,5 @@ TEST_CASE("SampleSource with a loop_crossfade tail: blended windows, and a relea
   src.start({&s.data, 299, LoopMap{0, 300, 2}, 0, &tail}, scratch.get());
   CHECK(played(190) == 190.0f);
 }
+
+}  // namespace sample_source_tests

@@ -6,6 +6,8 @@
 #include "EngineTestSupport.h"
 #include "catch.h"
 
+namespace selection_tests {
+
 using namespace spindle;
 using namespace spindle::test;
 
@@ -167,3 +169,5 @@ TEST_CASE("trigger=first plays with no other key held, trigger=legato only with 
   const auto seen = playTagsLoud(r, {noteOn(0, 60), noteOn(0, 62), noteOff(0, 60), noteOff(0, 62), noteOn(0, 64)});
   CHECK(seen == std::vector<float>{0.1f, 0.2f, 0.0f, 0.0f, 0.1f});
 }
+
+}  // namespace selection_tests

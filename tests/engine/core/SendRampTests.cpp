@@ -13,6 +13,8 @@
 #include "core/Controllers.h"
 #include "core/EffectParams.h"
 
+namespace send_ramp_tests {
+
 using namespace spindle;
 using namespace spindle::test;
 
@@ -96,3 +98,5 @@ TEST_CASE("the master gain scales the main output and glides to a new value with
   CHECK(after - before == Approx(-12.0).margin(0.05));
   CHECK(maxJump(renderer.left, 24000, 24600) <= own);
 }
+
+}  // namespace send_ramp_tests

@@ -6,6 +6,8 @@
 #include "EngineTestSupport.h"
 #include "engine/MidiClock.h"
 
+namespace tempo_tests {
+
 using namespace spindle;
 using namespace spindle::test;
 
@@ -131,3 +133,5 @@ TEST_CASE("tempo: the transport outranks the clock while it rolls; a set tempo o
   CHECK(r.engine.stats().tempo == Approx(90.0).margin(0.1));
   CHECK(r.engine.stats().tempoSource == engine::TempoSource::Clock);
 }
+
+}  // namespace tempo_tests

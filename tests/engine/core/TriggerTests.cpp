@@ -3,6 +3,8 @@
 #include "EngineTestSupport.h"
 #include "catch.h"
 
+namespace trigger_tests {
+
 using namespace spindle;
 using namespace spindle::test;
 
@@ -139,3 +141,5 @@ TEST_CASE("group polyphony and note_polyphony stop the oldest voices", "[engine]
   CHECK(n.left[100 + kFade + 1] == Approx(0.1f));
   CHECK(n.left[900] == Approx(0.2f));
 }
+
+}  // namespace trigger_tests

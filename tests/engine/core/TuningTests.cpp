@@ -8,6 +8,8 @@
 #include "catch.h"
 #include "core/MidiTuning.h"
 
+namespace tuning_tests {
+
 using namespace spindle;
 using namespace spindle::test;
 
@@ -142,3 +144,5 @@ TEST_CASE("setPartTuning gives one part its keys' pitches; unmapped keys start n
   for (size_t i = 24000; i < 48000; ++i) energy += static_cast<double>(r.left[i]) * static_cast<double>(r.left[i]);
   CHECK(energy == 0.0);
 }
+
+}  // namespace tuning_tests

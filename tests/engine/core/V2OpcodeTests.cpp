@@ -6,6 +6,8 @@
 #include "EngineTestSupport.h"
 #include "catch.h"
 
+namespace v2_opcode_tests {
+
 using namespace spindle;
 using namespace spindle::test;
 
@@ -250,3 +252,5 @@ TEST_CASE("delay_samples and delay_samples_onccN postpone the region by output f
     CHECK(firstSound(out.left) == 1000 + 333 + (value == 127 ? 1000 : 0));
   }
 }
+
+}  // namespace v2_opcode_tests

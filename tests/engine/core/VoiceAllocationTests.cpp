@@ -3,6 +3,8 @@
 #include "EngineTestSupport.h"
 #include "catch.h"
 
+namespace voice_allocation_tests {
+
 using namespace spindle;
 using namespace spindle::test;
 
@@ -99,3 +101,5 @@ TEST_CASE("collectGarbage() without a disposer deletes what comes back", "[engin
   out.engine.collectGarbage();  // deletes `owned` (ASan would report a leak otherwise)
   CHECK(out.engine.stats().framesRendered == 128);
 }
+
+}  // namespace voice_allocation_tests

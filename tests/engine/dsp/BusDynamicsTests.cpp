@@ -12,6 +12,8 @@
 #include "engine/dsp/Limiter.h"
 #include "engine/dsp/Lofi.h"
 
+namespace bus_dynamics_tests {
+
 using namespace spindle::engine::dsp;
 
 namespace {
@@ -183,3 +185,5 @@ TEST_CASE("limiter: holds a sine over full scale to 1, leaves one under it alone
   CHECK(left == Approx(1.0).epsilon(0.005));
   CHECK(right == Approx(0.5).epsilon(0.001));
 }
+
+}  // namespace bus_dynamics_tests

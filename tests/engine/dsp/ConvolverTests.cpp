@@ -9,6 +9,8 @@
 #include "catch.h"
 #include "engine/dsp/Convolver.h"
 
+namespace convolver_tests {
+
 using spindle::engine::dsp::ConvolutionKernel;
 using spindle::engine::dsp::Convolver;
 
@@ -113,3 +115,5 @@ TEST_CASE("Convolver: reset clears the history, so a second run repeats the firs
   CHECK(a == a2);
   CHECK(b == b2);
 }
+
+}  // namespace convolver_tests

@@ -6,6 +6,8 @@
 #include "catch.h"
 #include "engine/mod/Envelope.h"
 
+namespace envelope_shape_tests {
+
 using spindle::EnvelopeParams;
 using spindle::engine::mod::Envelope;
 
@@ -123,3 +125,5 @@ TEST_CASE("release_zero=1 enters the 1 -> 0 curve at the level the note-off foun
   CHECK(firstBelow(v, 0.0f) == Approx(0.2).margin(0.001));  // the lower half of a 0.4 s ramp
   CHECK(at(v, 0.1) == Approx(0.25f).margin(1e-4));
 }
+
+}  // namespace envelope_shape_tests

@@ -7,6 +7,8 @@
 #include "catch.h"
 #include "engine/mod/Envelope.h"
 
+namespace envelope_tests {
+
 using spindle::EnvelopeParams;
 using spindle::engine::mod::Envelope;
 
@@ -249,3 +251,5 @@ TEST_CASE("Envelope output does not depend on block size", "[dsp][envelope]") {
   }
   CHECK(whole == pieces);
 }
+
+}  // namespace envelope_tests

@@ -22,6 +22,8 @@
 #include "catch.h"
 #include "engine/dsp/Eq.h"
 
+namespace eq_type_tests {
+
 using spindle::EqType;
 using spindle::engine::dsp::Eq;
 using Complex = std::complex<double>;
@@ -214,3 +216,5 @@ TEST_CASE("EQ types: stable while the frequency jumps every 16 frames", "[dsp][e
         CHECK(peak < 2.0 * bound);
       }
 }
+
+}  // namespace eq_type_tests

@@ -10,6 +10,8 @@
 #include "catch.h"
 #include "engine/dsp/Filter.h"
 
+namespace filter_tests {
+
 using spindle::FilterType;
 using spindle::engine::dsp::Filter;
 
@@ -150,3 +152,5 @@ TEST_CASE("Filter recovers from non-finite input", "[dsp][filter]") {
   f.process(a.data(), b.data(), 64);
   for (float x : a) REQUIRE(std::isfinite(x));
 }
+
+}  // namespace filter_tests

@@ -18,6 +18,8 @@
 #include "catch.h"
 #include "engine/dsp/Filter.h"
 
+namespace filter_type_tests {
+
 using spindle::FilterType;
 using spindle::engine::dsp::Filter;
 using Complex = std::complex<double>;
@@ -262,3 +264,5 @@ TEST_CASE("Filter types: a new cutoff does not disturb a steady output", "[dsp][
       CHECK(worst < 1e-6 * std::max(1.0, want));
     }
 }
+
+}  // namespace filter_type_tests

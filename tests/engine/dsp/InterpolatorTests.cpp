@@ -9,6 +9,8 @@
 #include "core/Limits.h"
 #include "engine/dsp/Interpolators.h"
 
+namespace interpolator_tests {
+
 using namespace spindle::engine::dsp;
 
 namespace {
@@ -155,3 +157,5 @@ TEST_CASE("The block interpolators give the single-frame functions' values, bit 
   CHECK(checked == 41 * 42 / 2);
   CHECK(mismatches == 0);
 }
+
+}  // namespace interpolator_tests

@@ -6,6 +6,8 @@
 #include "catch.h"
 #include "engine/mod/Lfo.h"
 
+namespace lfo_tests {
+
 using spindle::LfoParams;
 using spindle::engine::mod::Lfo;
 
@@ -109,3 +111,5 @@ TEST_CASE("Lfo amplitude does not drift over a long run, restart resets phase", 
   CHECK(v[0] == 0.0f);
   CHECK(v[1] > 0.0f);
 }
+
+}  // namespace lfo_tests

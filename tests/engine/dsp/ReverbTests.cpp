@@ -24,6 +24,8 @@
 #include "engine/effects/Chorus.h"
 #include "engine/effects/Reverb.h"
 
+namespace reverb_tests {
+
 using namespace spindle;
 using engine::Chorus;
 using engine::Reverb;
@@ -237,3 +239,5 @@ TEST_CASE("Reverb: a room size set while it plays gives the new room's T30", "[d
   INFO("T30 " << t << " s after set(room size 0.8); FluidSynth 3.78 s");
   CHECK(std::fabs(t - 3.78) <= 0.2 * 3.78);
 }
+
+}  // namespace reverb_tests

@@ -10,6 +10,8 @@
 #include "ModTestSupport.h"
 #include "catch.h"
 
+namespace aria_fade_tests {
+
 using namespace spindle;
 using namespace spindle::test;
 
@@ -111,3 +113,5 @@ TEST_CASE("rt_decayN, rt_decayN_time: the release trigger's decay segments, then
   CHECK(decayDb("rt_decay1=6 rt_decay1_time=0.25 rt_decay2=2 rt_decay2_time=0.25 rt_decay=20", 1.0) ==
         Approx(1.5 + 0.5 + 10.0).margin(0.01));
 }
+
+}  // namespace aria_fade_tests

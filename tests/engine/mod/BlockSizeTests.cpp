@@ -14,6 +14,8 @@
 #include "ModTestSupport.h"
 #include "catch.h"
 
+namespace block_size_tests {
+
 using namespace spindle;
 using namespace spindle::test;
 
@@ -141,3 +143,5 @@ TEST_CASE("SFZ effect buses render the same bytes at any block size", "[engine][
       cc(66667, 21, 127),    noteOff(80021, 62)};
   CHECK(sameAtEveryBlockSize(p.program.get(), song) > 0.05f);
 }
+
+}  // namespace block_size_tests

@@ -6,6 +6,8 @@
 #include "ModTestSupport.h"
 #include "catch.h"
 
+namespace dynamic_eg_tests {
+
 using namespace spindle;
 using namespace spindle::test;
 
@@ -119,3 +121,5 @@ TEST_CASE("egN_loop / egN_loop_count: the EG goes back to the loop point after i
   CHECK(released[2] == Approx(0.0).margin(0.01));
   CHECK(released[4] == 0.0);
 }
+
+}  // namespace dynamic_eg_tests

@@ -8,6 +8,8 @@
 #include "ModTestSupport.h"
 #include "catch.h"
 
+namespace eq_modulation_tests {
+
 using namespace spindle;
 using namespace spindle::test;
 
@@ -61,3 +63,5 @@ TEST_CASE("eqN_type: the voice gives each band its type", "[engine][mod][eq]") {
   CHECK(std::fabs(eqGainDb("eq2_type=hshelf eq2_freq=1000 eq2_gain=-12", 40.0)) < 0.1);
   CHECK(eqGainDb("eq3_type=peak eq3_freq=1000 eq3_gain=12", 1000.0) == Approx(12.0).margin(0.1));
 }
+
+}  // namespace eq_modulation_tests

@@ -8,6 +8,8 @@
 #include "ModTestSupport.h"
 #include "catch.h"
 
+namespace flex_eg_tests {
+
 using namespace spindle;
 using namespace spindle::test;
 
@@ -103,3 +105,5 @@ TEST_CASE("egN_timeX_onccY and egN_levelX_onccY move a point at note start", "[e
   CHECK(firstTime(*r, 0.0, [](float g) { return g >= 0.9999f; }) == Approx(0.2).margin(0.001));
   CHECK(gainAt(*r, 0.1) == Approx(0.5).margin(0.01));
 }
+
+}  // namespace flex_eg_tests

@@ -11,6 +11,8 @@
 #include "ModTestSupport.h"
 #include "catch.h"
 
+namespace lfo_depth_tests {
+
 using namespace spindle;
 using namespace spindle::test;
 
@@ -138,3 +140,5 @@ TEST_CASE("delay_lfofreq, delay_moddepth: the delay's sine LFO moves its taps' t
   CHECK(echoAt("delay_lfofreq=16 delay_moddepth=50") == Approx(719.5).margin(1.0));
   CHECK(echoAt("delay_lfofreq=16 delay_moddepth=25") == Approx(593.6).margin(1.0));
 }
+
+}  // namespace lfo_depth_tests

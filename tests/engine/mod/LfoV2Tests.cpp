@@ -8,6 +8,8 @@
 #include "ModTestSupport.h"
 #include "catch.h"
 
+namespace lfo_v2_tests {
+
 using namespace spindle;
 using namespace spindle::test;
 
@@ -180,3 +182,5 @@ TEST_CASE("lfoN_freq_lfoX and egN_freq_lfoX move another LFO's rate", "[engine][
   CHECK(centsAt(*r, 0.05) == Approx(100.0).margin(4.0));
   CHECK(centsAt(*r, 0.15) == Approx(-100.0).margin(4.0));
 }
+
+}  // namespace lfo_v2_tests

@@ -9,6 +9,8 @@
 #include "ModTestSupport.h"
 #include "catch.h"
 
+namespace loop_crossfade_tests {
+
 using namespace spindle;
 using namespace spindle::test;
 
@@ -104,3 +106,5 @@ TEST_CASE("loop_crossfade is clamped to the loop's length and to loop_start", "[
   CHECK(r->left[300] == 100.0f);
   CHECK(r->left[499] == 99.0f);  // cycle 1's blend ends on frame ls - 1 too
 }
+
+}  // namespace loop_crossfade_tests

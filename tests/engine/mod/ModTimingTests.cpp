@@ -4,6 +4,8 @@
 #include "ModTestSupport.h"
 #include "catch.h"
 
+namespace mod_timing_tests {
+
 using namespace spindle;
 using namespace spindle::test;
 
@@ -40,3 +42,5 @@ TEST_CASE("without smoothcc a CC move still ramps (default smoothing), a pan mov
   CHECK(r->left[5000 + 240] == Approx(0.0f).margin(1e-6));
   CHECK(r->left[5000 + 120] == Approx(0.25f).margin(1.5f * slope));
 }
+
+}  // namespace mod_timing_tests

@@ -9,6 +9,8 @@
 #include "engine/mod/Curves.h"
 #include "sfz/OpcodeTable.h"
 
+namespace modulation_tests {
+
 using namespace spindle;
 using namespace spindle::test;
 
@@ -292,3 +294,5 @@ TEST_CASE("modulation opcode names are unique and none shadows another table's",
   // (amp_veltrack_smoothccN, amplfo_freq_onccN...), accepted as sfizz does.
   CHECK(inReference >= 100);  // 103 when written
 }
+
+}  // namespace modulation_tests

@@ -7,6 +7,8 @@
 #include "ModTestSupport.h"
 #include "engine/parts/Expression.h"
 
+namespace mpe_tests {
+
 using namespace spindle;
 using namespace spindle::test;
 using Peak = spindle::test::TonePeak;
@@ -258,3 +260,5 @@ TEST_CASE("MPE: note_polyphony counts each member note apart; lobend/hibend read
   CHECK(r->engine.stats().notesStarted - before == 1);
   CHECK(r->engine.stats().mpeNotes[4].key == 72);
 }
+
+}  // namespace mpe_tests

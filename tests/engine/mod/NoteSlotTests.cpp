@@ -6,6 +6,8 @@
 #include "ModTestSupport.h"
 #include "engine/parts/Expression.h"
 
+namespace note_slot_tests {
+
 using namespace spindle;
 using namespace spindle::test;
 
@@ -111,3 +113,5 @@ TEST_CASE("Note slots: a CC offset is the note's own on top of the part's value 
   REQUIRE(b2 > 0.02);
   CHECK(std::fabs(peakNear(r->left, 42000, 52000, 60, 0.0).level / b2 - 1.0) < 0.01);
 }
+
+}  // namespace note_slot_tests

@@ -9,6 +9,8 @@
 #include "catch.h"
 #include "core/Units.h"
 
+namespace oscillator_tests {
+
 using namespace spindle;
 using namespace spindle::test;
 
@@ -182,3 +184,5 @@ TEST_CASE("oscillator=on plays a file's frames as one cycle at the key's pitch",
   const auto r = play(off, {cc(0, 7, 127), noteOn(0, 69)}, 4800);
   CHECK(r->engine.stats().activeVoices == 0);  // a 100-frame sample, over
 }
+
+}  // namespace oscillator_tests

@@ -7,6 +7,8 @@
 #include "ModTestSupport.h"
 #include "catch.h"
 
+namespace second_filter_tests {
+
 using namespace spindle;
 using namespace spindle::test;
 
@@ -79,3 +81,5 @@ TEST_CASE("fil_gain_onccN and fil2_gain_onccN set a peaking filter's gain from t
   CHECK(levelDb("fil2_type=peq cutoff2=1000 fil2_gain=-3 fil2_gain_oncc31=-6", 1000.0, {{31, 127}}) ==
         Approx(-9.0).margin(0.1));
 }
+
+}  // namespace second_filter_tests

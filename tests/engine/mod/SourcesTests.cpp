@@ -7,6 +7,8 @@
 #include "engine/mod/ModPlan.h"
 #include "engine/mod/Sources.h"
 
+namespace sources_tests {
+
 using namespace spindle;
 using namespace spindle::engine::mod;
 
@@ -104,3 +106,5 @@ TEST_CASE("Source list: one list per region, flex sources at control rate, then 
   CHECK(plan.region(1).planned);
   CHECK_FALSE(plan.region(7).planned);  // outside the plan: its voice compiles its own
 }
+
+}  // namespace sources_tests

@@ -9,6 +9,8 @@
 #include "ModTestSupport.h"
 #include "catch.h"
 
+namespace sync_output_tests {
+
 using namespace spindle;
 using namespace spindle::test;
 
@@ -103,3 +105,5 @@ TEST_CASE("output=N beyond the last part's output plays with its part", "[engine
   r.run({cc(0, 7, 127, 1), noteOn(0, 60, 100, 1)}, 4800);
   CHECK(r.partLeft[1][2400] == Approx(0.5f));  // part 1 + 15 is past the 16th part
 }
+
+}  // namespace sync_output_tests

@@ -5,6 +5,8 @@
 #include "ModTestSupport.h"
 #include "catch.h"
 
+namespace v2_playback_tests {
+
 using namespace spindle;
 using namespace spindle::test;
 
@@ -196,3 +198,5 @@ TEST_CASE("offset_mode=percent reads offset, offset_random and offset_onccN in p
   CHECK(random <= 500.0f);
   CHECK(std::fmod(random, 10.0f) == 0.0f);  // whole percents: multiples of 10 frames
 }
+
+}  // namespace v2_playback_tests

@@ -10,6 +10,8 @@
 #include "ModTestSupport.h"
 #include "catch.h"
 
+namespace variable_tests {
+
 using namespace spindle;
 using namespace spindle::test;
 
@@ -71,3 +73,5 @@ TEST_CASE("varNN: a source's curve, a move while the note sounds, and an EQ targ
   CHECK(levelDb(eq, {{22, 0}}) == Approx(0.0).margin(0.05));
   CHECK(levelDb(eq, {{22, 127}}, 100) == Approx(9.0 * 100 / 127).margin(0.1));
 }
+
+}  // namespace variable_tests

@@ -6,6 +6,8 @@
 #include "ModTestSupport.h"
 #include "catch.h"
 
+namespace voice_group_tests {
+
 using namespace spindle;
 using namespace spindle::test;
 
@@ -97,3 +99,5 @@ TEST_CASE("polyphony in <region> without group= limits the region's own voices",
   const std::string sfz = std::string("<region> key=60 polyphony=1") + kLoop + "<region> key=61" + kLoop;
   CHECK(voicesAfterNotes(sfz, {60, 60, 61, 61}) == 3);
 }
+
+}  // namespace voice_group_tests
